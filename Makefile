@@ -1,0 +1,105 @@
+# TensorSuite toolkit.  See README.md; configuration lives in config.mk.
+
+include config.mk
+
+TOOLS   = ts-validate
+LIBSRC  = bundle.c check.c diag.c meta.c num_fmt.c num_parse.c reader.c \
+          source.c writer.c xalloc.c
+UNITS   = test_num test_lib
+
+LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/lib/%.o)
+LIB     = $(BUILD)/libtensorsuite.a
+BINS    = $(TOOLS:%=$(BUILD)/bin/%)
+UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
+
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
+DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
+              echo -ljansson -larchive)
+ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -MMD -MP
+
+.PHONY: all check check-unit check-bats demo deps bench lint install \
+        uninstall clean
+
+all: $(BINS) $(LIB) $(BUILD)/tensorsuite.pc
+
+$(BUILD)/lib/%.o: src/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIBOBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(LIBOBJ)
+
+$(BUILD)/obj/%/main.o: src/%/main.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/bin/%: $(BUILD)/obj/%/main.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
+
+$(BUILD)/tensorsuite.pc: tensorsuite.pc.in config.mk
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    tensorsuite.pc.in > $@
+
+# Set up (packages), build, and run every test; ends with "N passed, N failed".
+check: deps
+	$(MAKE) all $(UNITBIN)
+	BUILD=$(BUILD) tests/run.sh $(BUILD)
+
+deps:
+	@scripts/deps.sh
+
+demo: deps
+	$(MAKE) all
+	@echo '$$ ts-validate share/example-*'
+	@$(BUILD)/bin/ts-validate share/example-*
+
+bench: deps
+	@scripts/deps.sh --bench
+	$(MAKE) all
+	scripts/bench.sh $(BUILD)
+
+lint:
+	mandoc -T lint -W warning man/*.[0-9]
+	tests/lint.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(PCDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(BASHCOMPDIR) \
+	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
+	install -m 644 src/lib/tensorsuite.h src/lib/tsnum.h $(DESTDIR)$(INCDIR)
+	install -m 644 $(BUILD)/tensorsuite.pc $(DESTDIR)$(PCDIR)
+	install -m 644 $(TOOLS:%=man/%.1) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/tensorsuite.5 $(DESTDIR)$(MANDIR)/man5
+	install -m 644 share/tensorsuite-metadata.schema.json $(DESTDIR)$(DATADIR)
+	for t in $(TOOLS); do \
+	    install -m 644 completions/bash/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
+	    install -m 644 completions/zsh/_$$t $(DESTDIR)$(ZSHCOMPDIR)/_$$t; \
+	    install -m 644 completions/fish/$$t.fish $(DESTDIR)$(FISHCOMPDIR)/$$t.fish; \
+	done
+
+uninstall:
+	for t in $(TOOLS); do \
+	    rm -f $(DESTDIR)$(BINDIR)/$$t $(DESTDIR)$(MANDIR)/man1/$$t.1 \
+	        $(DESTDIR)$(BASHCOMPDIR)/$$t $(DESTDIR)$(ZSHCOMPDIR)/_$$t \
+	        $(DESTDIR)$(FISHCOMPDIR)/$$t.fish; \
+	done
+	rm -f $(DESTDIR)$(LIBDIR)/libtensorsuite.a \
+	    $(DESTDIR)$(INCDIR)/tensorsuite.h $(DESTDIR)$(INCDIR)/tsnum.h \
+	    $(DESTDIR)$(PCDIR)/tensorsuite.pc $(DESTDIR)$(MANDIR)/man5/tensorsuite.5
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san
+
+-include $(LIBOBJ:.o=.d) $(TOOLS:%=$(BUILD)/obj/%/main.d)

@@ -1,0 +1,35 @@
+# TensorSuite build configuration: edit here, or override on the command
+# line (make PREFIX=/opt/ts, make CC=clang, make SANITIZE=1).
+
+VERSION = 0.1.0
+
+PREFIX    = /usr/local
+BINDIR    = $(PREFIX)/bin
+LIBDIR    = $(PREFIX)/lib
+INCDIR    = $(PREFIX)/include
+MANDIR    = $(PREFIX)/share/man
+DATADIR   = $(PREFIX)/share/tensorsuite
+PCDIR     = $(LIBDIR)/pkgconfig
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+
+CC       ?= cc
+AR       ?= ar
+PKG_CONFIG ?= pkg-config
+OPT      ?= -O2
+CFLAGS   ?= $(OPT) -g
+WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wno-unused-parameter
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+DEPLIBS   = jansson libarchive
+LDLIBS   += -lm -lpthread
+
+ifeq ($(SANITIZE),1)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer \
+           -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+BUILD    = build-san
+else
+BUILD   ?= build
+endif

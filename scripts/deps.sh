@@ -1,0 +1,33 @@
+#!/bin/sh
+# Install what the TensorSuite toolkit needs on Debian (or say what is
+# missing).  Usage: scripts/deps.sh [--bench]
+# Build and test: a C compiler, make, pkg-config, jansson, libarchive,
+# bats with bats-support and bats-assert, mandoc, python3-jsonschema.
+# --bench adds python3-numpy (the benchmark's numpy.loadtxt comparison).
+set -eu
+
+pkgs="make gcc pkg-config libjansson-dev libarchive-dev bats bats-support \
+bats-assert mandoc python3 python3-jsonschema zstd jq"
+[ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-numpy time"
+
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "deps: missing packages:$missing (install them with your" \
+	    "package manager)" >&2
+	exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: missing packages; run: sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,267 @@
+/*
+ * diag.c - one collector for every located message: severity, file,
+ * line and column (or byte offset), rule id and text.  A cap per file and
+ * rule keeps a tensor with a million bad rows from printing a million
+ * lines; the counts still include what was not kept.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "tensorsuite.h"
+
+struct ts_rulecount {
+	char	*file;
+	char	 rule[4];
+	size_t	 seen, suppressed;
+};
+
+static const char *const sevnames[] = { "note", "warning", "error" };
+
+const char *
+ts_sev_name(enum ts_sev s)
+{
+	return sevnames[s];
+}
+
+void
+ts_diags_init(struct ts_diags *d, size_t max_per_rule, bool strict)
+{
+	memset(d, 0, sizeof(*d));
+	d->max_per_rule = max_per_rule;
+	d->strict = strict;
+}
+
+void
+ts_diags_free(struct ts_diags *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		free(d->v[i].file);
+		free(d->v[i].msg);
+	}
+	for (i = 0; i < d->nrc; i++)
+		free(d->rc[i].file);
+	free(d->v);
+	free(d->rc);
+	memset(d, 0, sizeof(*d));
+}
+
+static bool
+samefile(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+static struct ts_rulecount *
+rulecount(struct ts_diags *d, const char *file, const char *rule)
+{
+	size_t i;
+	struct ts_rulecount *rc;
+
+	for (i = 0; i < d->nrc; i++)
+		if (strcmp(d->rc[i].rule, rule) == 0 &&
+		    samefile(d->rc[i].file, file))
+			return &d->rc[i];
+	if (d->nrc == d->caprc) {
+		d->caprc = d->caprc ? 2 * d->caprc : 16;
+		d->rc = ts_xreallocarray(d->rc, d->caprc, sizeof(*d->rc));
+	}
+	rc = &d->rc[d->nrc++];
+	memset(rc, 0, sizeof(*rc));
+	rc->file = file ? ts_xstrdup(file) : NULL;
+	snprintf(rc->rule, sizeof(rc->rule), "%s", rule);
+	return rc;
+}
+
+bool
+ts_diag_wanted(struct ts_diags *d, const char *file, const char *rule)
+{
+	struct ts_rulecount *rc;
+
+	if (d->max_per_rule == 0)
+		return true;
+	rc = rulecount(d, file, rule ? rule : "");
+	return rc->seen < d->max_per_rule;
+}
+
+bool
+ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
+    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    const char *fmt, va_list ap)
+{
+	struct ts_rulecount *rc;
+	struct ts_diag *g;
+	char buf[1024];
+
+	if (sev == TS_WARNING && d->strict)
+		sev = TS_ERROR;
+	d->count[sev]++;
+	rc = rulecount(d, file, rule ? rule : "");
+	rc->seen++;
+	if (d->max_per_rule != 0 && rc->seen > d->max_per_rule) {
+		rc->suppressed++;
+		d->suppressed++;
+		return false;
+	}
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	/* A message is one line, whatever a file's strings hold. */
+	for (char *p = buf; *p != '\0'; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 32;
+		d->v = ts_xreallocarray(d->v, d->cap, sizeof(*d->v));
+	}
+	g = &d->v[d->n++];
+	g->sev = sev;
+	g->file = file ? ts_xstrdup(file) : NULL;
+	g->line = line;
+	g->col = col;
+	g->offset = offset;
+	snprintf(g->rule, sizeof(g->rule), "%s", rule ? rule : "");
+	g->msg = ts_xstrdup(buf);
+	return true;
+}
+
+bool
+ts_diag(struct ts_diags *d, enum ts_sev sev, const char *file,
+    uint64_t line, uint64_t col, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	bool r;
+
+	va_start(ap, fmt);
+	r = ts_vdiag(d, sev, file, line, col, -1, rule, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+bool
+ts_diag_off(struct ts_diags *d, enum ts_sev sev, const char *file,
+    int64_t offset, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	bool r;
+
+	va_start(ap, fmt);
+	r = ts_vdiag(d, sev, file, 0, 0, offset, rule, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+void
+ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->io_failed = 1;
+	va_start(ap, fmt);
+	ts_vdiag(d, TS_ERROR, file, 0, 0, -1, "", fmt, ap);
+	va_end(ap);
+}
+
+size_t
+ts_diags_errors(const struct ts_diags *d)
+{
+	return d->count[TS_ERROR];
+}
+
+void
+ts_diags_print(const struct ts_diags *d, FILE *fp)
+{
+	const struct ts_diag *g;
+	size_t i;
+
+	for (i = 0; i < d->n; i++) {
+		g = &d->v[i];
+		if (g->file != NULL)
+			fputs(g->file, fp);
+		if (g->offset >= 0)
+			fprintf(fp, ":+%lld", (long long)g->offset);
+		else if (g->line > 0) {
+			fprintf(fp, ":%llu", (unsigned long long)g->line);
+			if (g->col > 0)
+				fprintf(fp, ":%llu",
+				    (unsigned long long)g->col);
+		}
+		fprintf(fp, "%s%s: %s", g->file ? ": " : "",
+		    sevnames[g->sev], g->msg);
+		if (g->rule[0] != '\0')
+			fprintf(fp, " [%s]", g->rule);
+		fputc('\n', fp);
+	}
+	for (i = 0; i < d->nrc; i++) {
+		if (d->rc[i].suppressed == 0)
+			continue;
+		fprintf(fp, "%s%snote: %zu more diagnostics%s%s%s not shown\n",
+		    d->rc[i].file ? d->rc[i].file : "",
+		    d->rc[i].file ? ": " : "", d->rc[i].suppressed,
+		    d->rc[i].rule[0] ? " [" : "", d->rc[i].rule,
+		    d->rc[i].rule[0] ? "]" : "");
+	}
+}
+
+static void
+putjstr(FILE *fp, const char *s)
+{
+	json_t *j = json_string(s);
+	char *t;
+
+	if (j == NULL) {	/* not UTF-8: cannot happen for our text */
+		fputs("null", fp);
+		return;
+	}
+	t = json_dumps(j, JSON_ENCODE_ANY);
+	fputs(t, fp);
+	free(t);
+	json_decref(j);
+}
+
+void
+ts_diags_print_json(const struct ts_diags *d, FILE *fp)
+{
+	const struct ts_diag *g;
+	size_t i;
+
+	fputc('[', fp);
+	for (i = 0; i < d->n; i++) {
+		g = &d->v[i];
+		fprintf(fp, "%s{\"severity\": \"%s\", \"file\": ",
+		    i ? ", " : "", sevnames[g->sev]);
+		if (g->file)
+			putjstr(fp, g->file);
+		else
+			fputs("null", fp);
+		if (g->line > 0)
+			fprintf(fp, ", \"line\": %llu",
+			    (unsigned long long)g->line);
+		else
+			fputs(", \"line\": null", fp);
+		if (g->col > 0)
+			fprintf(fp, ", \"column\": %llu",
+			    (unsigned long long)g->col);
+		else
+			fputs(", \"column\": null", fp);
+		if (g->offset >= 0)
+			fprintf(fp, ", \"offset\": %lld",
+			    (long long)g->offset);
+		else
+			fputs(", \"offset\": null", fp);
+		fputs(", \"rule\": ", fp);
+		if (g->rule[0])
+			putjstr(fp, g->rule);
+		else
+			fputs("null", fp);
+		fputs(", \"message\": ", fp);
+		putjstr(fp, g->msg);
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+}

@@ -1,0 +1,1093 @@
+/*
+ * meta.c - NAME_metadata.json: parse with jansson, check every M rule
+ * (and B2, B3's shape), keep unknown keys, write the canonical form (M2).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "tensorsuite.h"
+
+/* Largest metadata file we read; real ones are under a kilobyte. */
+#define META_MAX	(16u << 20)
+
+enum jt { J_STR, J_BOOL, J_INT, J_ARR, J_ARR_NULL, J_INT_NULL, J_OBJ };
+
+static const struct key {
+	const char	*name;
+	enum jt		 type;
+} keys[] = {
+	{ "version", J_STR }, { "name", J_STR }, { "group", J_STR },
+	{ "id", J_STR }, { "time", J_STR }, { "source_type", J_STR },
+	{ "source", J_STR }, { "source_url", J_STR },
+	{ "value_type", J_STR }, { "value_domain", J_STR },
+	{ "values_provided", J_BOOL }, { "index_type", J_STR },
+	{ "index_base", J_INT }, { "sorted", J_STR },
+	{ "sort_order", J_ARR }, { "duplicates", J_STR },
+	{ "explicit_zeros", J_STR }, { "pattern_symmetry", J_STR },
+	{ "numerical_symmetry", J_STR }, { "sparsity_type", J_STR },
+	{ "dense_modes", J_ARR }, { "endianness", J_STR },
+	{ "order", J_INT }, { "dimensions", J_ARR }, { "nnz", J_INT },
+	{ "block_partitions", J_ARR_NULL }, { "nnz_block", J_INT_NULL },
+	{ "files", J_OBJ },
+};
+#define NKEYS	(sizeof(keys) / sizeof(keys[0]))
+
+static const char *const typenames[] = {
+	"a string", "a boolean", "an integer", "an array", "an array or null",
+	"an integer or null", "an object"
+};
+
+/* Where each top-level key starts in the text, for located messages. */
+struct keypos {
+	char		*key;
+	uint64_t	 line, col;
+};
+
+struct ctx {
+	struct ts_meta	*m;
+	struct ts_diags	*d;
+	const char	*file;
+	struct keypos	*pos;
+	size_t		 npos;
+	uint64_t	 endline, endcol;	/* of the closing brace */
+};
+
+/*
+ * Find the line and column of every key of the top-level object.  The
+ * text is valid JSON by the time this runs, so a small scanner that
+ * tracks depth and strings is enough.
+ */
+static void
+scan_keys(struct ctx *c, const char *s, size_t len)
+{
+	uint64_t line = 1, col = 1;
+	size_t i, j, cap = 0;
+	int depth = 0;
+	bool expect_key = false;
+
+	for (i = 0; i < len; i++) {
+		char ch = s[i];
+
+		if (ch == '"') {
+			uint64_t sl = line, sc = col;
+
+			for (j = i + 1; j < len && s[j] != '"'; j++)
+				if (s[j] == '\\')
+					j++;
+			if (depth == 1 && expect_key) {
+				if (c->npos == cap) {
+					cap = cap ? 2 * cap : 32;
+					c->pos = ts_xreallocarray(c->pos, cap,
+					    sizeof(*c->pos));
+				}
+				/* Raw key text; escapes in our keys are rare
+				 * and only cost a location. */
+				c->pos[c->npos].key = ts_xmalloc(j - i);
+				memcpy(c->pos[c->npos].key, s + i + 1,
+				    j - i - 1);
+				c->pos[c->npos].key[j - i - 1] = '\0';
+				c->pos[c->npos].line = sl;
+				c->pos[c->npos].col = sc;
+				c->npos++;
+				expect_key = false;
+			}
+			col += j - i;
+			i = j;
+			col++;
+			continue;
+		}
+		if (ch == '{' || ch == '[') {
+			depth++;
+			expect_key = (ch == '{' && depth == 1);
+		} else if (ch == '}' || ch == ']') {
+			if (depth == 1) {
+				c->endline = line;
+				c->endcol = col;
+			}
+			depth--;
+		} else if (ch == ',' && depth == 1)
+			expect_key = true;
+		if (ch == '\n') {
+			line++;
+			col = 1;
+		} else if (((unsigned char)ch & 0xc0) != 0x80)
+			col++;
+	}
+}
+
+static void
+keyloc(struct ctx *c, const char *key, uint64_t *line, uint64_t *col)
+{
+	size_t i;
+
+	for (i = 0; i < c->npos; i++)
+		if (strcmp(c->pos[i].key, key) == 0) {
+			*line = c->pos[i].line;
+			*col = c->pos[i].col;
+			return;
+		}
+	*line = c->endline ? c->endline : 1;
+	*col = c->endline ? c->endcol : 0;
+}
+
+static void
+kdiag(struct ctx *c, enum ts_sev sev, const char *key, const char *rule,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void
+kdiag(struct ctx *c, enum ts_sev sev, const char *key, const char *rule,
+    const char *fmt, ...)
+{
+	uint64_t line = 1, col = 0;
+	va_list ap;
+
+	/* A missing key is placed where it would be added: at the end. */
+	keyloc(c, key != NULL ? key : "", &line, &col);
+	va_start(ap, fmt);
+	ts_vdiag(c->d, sev, c->file, line, col, -1, rule, fmt, ap);
+	va_end(ap);
+}
+
+static bool
+typeok(json_t *v, enum jt t)
+{
+	switch (t) {
+	case J_STR:
+		return json_is_string(v);
+	case J_BOOL:
+		return json_is_boolean(v);
+	case J_INT:
+		return json_is_integer(v);
+	case J_ARR:
+		return json_is_array(v);
+	case J_ARR_NULL:
+		return json_is_array(v) || json_is_null(v);
+	case J_INT_NULL:
+		return json_is_integer(v) || json_is_null(v);
+	case J_OBJ:
+		return json_is_object(v);
+	}
+	return false;
+}
+
+/* Map a string to its index in a NULL-terminated list, or -1. */
+static int
+lookup(const char *s, const char *const *list)
+{
+	int i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(s, list[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const vtypes[] = { "float32", "float64", "int32", "int64",
+    NULL };
+static const char *const itypes[] = { "uint32", "uint64", NULL };
+static const char *const domains[] = { "general", "nonnegative", "binary",
+    NULL };
+static const char *const syms[] = { "no", "partial", "full", NULL };
+static const char *const sparsities[] = { "no", "semi", "element", "block",
+    NULL };
+static const char *const endians[] = { "none", "little", "big", NULL };
+static const char *const sortednames[] = { "none", "lexicographic", NULL };
+static const char *const dupnames[] = { "disallowed", "allowed", NULL };
+static const char *const srctypes[] = { "synthetic", "real", NULL };
+
+const char *
+ts_vtype_name(enum ts_vtype t)
+{
+	return vtypes[t];
+}
+
+const char *
+ts_itype_name(enum ts_itype t)
+{
+	return itypes[t];
+}
+
+size_t
+ts_vtype_size(enum ts_vtype t)
+{
+	return (t == TS_FLOAT32 || t == TS_INT32) ? 4 : 8;
+}
+
+size_t
+ts_itype_size(enum ts_itype t)
+{
+	return t == TS_UINT32 ? 4 : 8;
+}
+
+/* Check an enumerated string key; returns its index or -1. */
+static int
+enumkey(struct ctx *c, json_t *root, const char *key,
+    const char *const *list)
+{
+	json_t *v = json_object_get(root, key);
+	char allowed[256];
+	size_t n = 0;
+	int i;
+
+	if (!json_is_string(v))
+		return -1;
+	i = lookup(json_string_value(v), list);
+	if (i >= 0)
+		return i;
+	allowed[0] = '\0';
+	for (int k = 0; list[k] != NULL; k++)
+		n += (size_t)snprintf(allowed + n, sizeof(allowed) - n,
+		    "%s'%s'", k ? ", " : "", list[k]);
+	kdiag(c, TS_ERROR, key, "M1", "'%s' is '%s'; allowed: %s", key,
+	    json_string_value(v), allowed);
+	return -1;
+}
+
+static char *
+strkey(json_t *root, const char *key)
+{
+	json_t *v = json_object_get(root, key);
+
+	return json_is_string(v) ? ts_xstrdup(json_string_value(v)) : NULL;
+}
+
+static bool
+valid_name(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n > TS_NAMEMAX)
+		return false;
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		bool alnum = (ch >= '0' && ch <= '9') ||
+		    (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+
+		if (!alnum && (i == 0 || (ch != '.' && ch != '_' &&
+		    ch != '-')))
+			return false;
+	}
+	return true;
+}
+
+static bool
+valid_date(const char *s)
+{
+	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	    30, 31 };
+	int y, m, dd, i;
+
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+			return false;
+	y = atoi(s);
+	m = (s[5] - '0') * 10 + (s[6] - '0');
+	dd = (s[8] - '0') * 10 + (s[9] - '0');
+	if (m < 1 || m > 12 || dd < 1)
+		return false;
+	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+		return dd <= 29;
+	return dd <= mdays[m - 1];
+}
+
+static bool
+valid_url(const char *s)
+{
+	const char *h;
+
+	if (*s == '\0')
+		return true;
+	if (strncmp(s, "http://", 7) == 0)
+		h = s + 7;
+	else if (strncmp(s, "https://", 8) == 0)
+		h = s + 8;
+	else
+		return false;
+	if (*h == '\0' || *h == '/' || *h == '?' || *h == '#')
+		return false;
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return false;
+	return true;
+}
+
+/*
+ * Read an array of integers in [lo, hi] into out (at most max of them).
+ * Returns the count, or -1 after reporting the first bad element.
+ */
+static int
+intarray(struct ctx *c, json_t *root, const char *key, int64_t lo,
+    int64_t hi, uint64_t *out, size_t max, const char *rule)
+{
+	json_t *a = json_object_get(root, key), *v;
+	size_t i, n;
+
+	if (!json_is_array(a))
+		return -1;
+	n = json_array_size(a);
+	if (n > max) {
+		kdiag(c, TS_ERROR, key, "M1",
+		    "'%s' has %zu elements; at most %zu are allowed", key, n,
+		    max);
+		return -1;
+	}
+	json_array_foreach(a, i, v) {
+		if (!json_is_integer(v)) {
+			kdiag(c, TS_ERROR, key, "M1",
+			    "element %zu of '%s' is not an integer", i + 1,
+			    key);
+			return -1;
+		}
+		if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
+			kdiag(c, TS_ERROR, key, rule,
+			    "element %zu of '%s' is %lld; it must be in "
+			    "%lld..%lld", i + 1, key,
+			    (long long)json_integer_value(v), (long long)lo,
+			    (long long)hi);
+			return -1;
+		}
+		out[i] = (uint64_t)json_integer_value(v);
+	}
+	return (int)n;
+}
+
+static void
+check_files(struct ctx *c, json_t *files)
+{
+	struct ts_meta *m = c->m;
+	const char *k;
+	json_t *v;
+
+	m->f_other = json_object();
+	json_object_foreach(files, k, v) {
+		const char *s;
+
+		if (!json_is_string(v) && !json_is_null(v)) {
+			kdiag(c, TS_ERROR, "files", "B3",
+			    "'files.%s' must be a string or null", k);
+			continue;
+		}
+		s = json_is_string(v) ? json_string_value(v) : "";
+		if (*s != '\0' && (strchr(s, '/') != NULL ||
+		    strcmp(s, "..") == 0 || strcmp(s, ".") == 0)) {
+			kdiag(c, TS_ERROR, "files", "B3",
+			    "'files.%s' is '%s'; it must name a file inside "
+			    "the bundle", k, s);
+			continue;
+		}
+		if (strcmp(k, "text") == 0)
+			m->f_text = *s ? ts_xstrdup(s) : NULL;
+		else if (strcmp(k, "binary") == 0)
+			m->f_binary = *s ? ts_xstrdup(s) : NULL;
+		else if (strcmp(k, "readme") == 0)
+			m->f_readme = *s ? ts_xstrdup(s) : NULL;
+		else
+			json_object_set(m->f_other, k, v);
+	}
+	if (m->f_text == NULL && m->f_binary == NULL)
+		kdiag(c, TS_ERROR, "files", "B3",
+		    "'files' names neither a 'text' nor a 'binary' file");
+	m->have |= TS_HAVE_FILES;
+}
+
+static const char *
+symname(enum ts_sym s)
+{
+	return syms[s];
+}
+
+/* Rules that tie several keys together: M3-M9 and B2. */
+static void
+check_cross(struct ctx *c)
+{
+	struct ts_meta *m = c->m;
+	unsigned h = m->have;
+	int i, j;
+
+	if ((h & TS_HAVE_ENDIAN) && (h & TS_HAVE_FILES)) {
+		if (m->endianness == TS_END_NONE && m->f_binary != NULL)
+			kdiag(c, TS_ERROR, "endianness", "M3",
+			    "'endianness' is 'none' but 'files' names a "
+			    "binary file");
+		else if (m->endianness != TS_END_NONE && m->f_binary == NULL)
+			kdiag(c, TS_ERROR, "endianness", "M3",
+			    "'endianness' is '%s' but the bundle has no "
+			    "binary file", endians[m->endianness]);
+	}
+	if ((h & TS_HAVE_ITYPE) && (h & TS_HAVE_DIMS) && (h & TS_HAVE_BASE) &&
+	    m->index_type == TS_UINT32)
+		for (i = 0; i < m->order; i++)
+			if (m->dims[i] - 1 + (uint64_t)m->index_base >
+			    UINT32_MAX) {
+				kdiag(c, TS_ERROR, "index_type", "M4",
+				    "'index_type' uint32 cannot hold "
+				    "coordinate %llu of mode %d",
+				    (unsigned long long)(m->dims[i] - 1 +
+				    (uint64_t)m->index_base), i + 1);
+				break;
+			}
+	if ((h & TS_HAVE_PSYM) && (h & TS_HAVE_NSYM) && m->nsym > m->psym)
+		kdiag(c, TS_ERROR, "numerical_symmetry", "M5",
+		    "'numerical_symmetry' '%s' is stronger than "
+		    "'pattern_symmetry' '%s'", symname(m->nsym),
+		    symname(m->psym));
+	if (h & TS_HAVE_DIMS) {
+		bool alleq = true, pair = false;
+
+		for (i = 1; i < m->order; i++)
+			alleq &= m->dims[i] == m->dims[0];
+		for (i = 0; i < m->order; i++)
+			for (j = i + 1; j < m->order; j++)
+				pair |= m->dims[i] == m->dims[j];
+		for (int k = 0; k < 2; k++) {
+			enum ts_sym s = k ? m->nsym : m->psym;
+			const char *key = k ? "numerical_symmetry" :
+			    "pattern_symmetry";
+
+			if (!(h & (k ? TS_HAVE_NSYM : TS_HAVE_PSYM)))
+				continue;
+			if (s == TS_SYM_FULL && !alleq)
+				kdiag(c, TS_ERROR, key, "M5", "'%s' is 'full' "
+				    "but the dimensions are not all equal",
+				    key);
+			else if (s == TS_SYM_PARTIAL && !pair)
+				kdiag(c, TS_ERROR, key, "M5", "'%s' is "
+				    "'partial' but no two dimensions are "
+				    "equal", key);
+		}
+	}
+	if ((h & TS_HAVE_SPARSITY) && (h & TS_HAVE_DENSE) &&
+	    (h & TS_HAVE_ORDER)) {
+		bool asc = true;
+
+		for (i = 1; i < m->ndense; i++)
+			asc &= m->dense_modes[i] > m->dense_modes[i - 1];
+		switch (m->sparsity) {
+		case TS_SP_ELEMENT:
+		case TS_SP_BLOCK:
+			if (m->ndense != 0)
+				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				    "'dense_modes' must be [] when "
+				    "'sparsity_type' is '%s'",
+				    sparsities[m->sparsity]);
+			break;
+		case TS_SP_NO:
+			if (m->ndense != m->order || !asc)
+				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				    "'dense_modes' must list every mode "
+				    "1..%d when 'sparsity_type' is 'no'",
+				    m->order);
+			break;
+		case TS_SP_SEMI:
+			if (m->ndense == 0 || m->ndense >= m->order || !asc)
+				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				    "'dense_modes' must be a non-empty proper "
+				    "subset of 1..%d in ascending order when "
+				    "'sparsity_type' is 'semi'", m->order);
+			break;
+		}
+	}
+	if ((h & TS_HAVE_SORT) && (h & TS_HAVE_ORDER)) {
+		bool seen[TS_MAXORDER] = { false }, perm = true;
+
+		for (i = 0; i < m->nsort; i++) {
+			if (m->sort_order[i] < 0 ||
+			    m->sort_order[i] >= m->order ||
+			    seen[m->sort_order[i]])
+				perm = false;
+			else
+				seen[m->sort_order[i]] = true;
+		}
+		if (m->sorted && (m->nsort != m->order || !perm))
+			kdiag(c, TS_ERROR, "sort_order", "M9",
+			    "'sort_order' must be a permutation of 1..%d "
+			    "when 'sorted' is 'lexicographic'", m->order);
+		else if (!m->sorted && m->nsort != 0)
+			kdiag(c, TS_ERROR, "sort_order", "M9",
+			    "'sort_order' must be [] when 'sorted' is 'none'");
+	}
+}
+
+static void
+check_keys(struct ctx *c, json_t *root)
+{
+	struct ts_meta *m = c->m;
+	const char *k;
+	json_t *v;
+	size_t i;
+	int n, r;
+	uint64_t tmp[TS_MAXORDER];
+
+	/* Presence and JSON types (M1). */
+	for (i = 0; i < NKEYS; i++) {
+		v = json_object_get(root, keys[i].name);
+		if (v == NULL)
+			kdiag(c, TS_ERROR, NULL, "M1",
+			    "required key '%s' is missing", keys[i].name);
+		else if (!typeok(v, keys[i].type))
+			kdiag(c, TS_ERROR, keys[i].name, "M1",
+			    "'%s' must be %s", keys[i].name,
+			    typenames[keys[i].type]);
+	}
+	m->unknown = json_object();
+	json_object_foreach(root, k, v) {
+		for (i = 0; i < NKEYS; i++)
+			if (strcmp(k, keys[i].name) == 0)
+				break;
+		if (i == NKEYS) {
+			kdiag(c, TS_WARNING, k, "M1", "unknown key '%s'", k);
+			json_object_set(m->unknown, k, v);
+		}
+	}
+
+	m->version = strkey(root, "version");
+	if (m->version && strcmp(m->version, TS_FORMAT) != 0)
+		kdiag(c, TS_ERROR, "version", "M1",
+		    "'version' is '%s'; this toolkit reads '%s'", m->version,
+		    TS_FORMAT);
+	m->name = strkey(root, "name");
+	if (m->name) {
+		if (valid_name(m->name))
+			m->have |= TS_HAVE_NAME;
+		else
+			kdiag(c, TS_ERROR, "name", "B2", "'name' '%s' is not "
+			    "[A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes",
+			    m->name, TS_NAMEMAX);
+	}
+	m->group = strkey(root, "group");
+	m->id = strkey(root, "id");
+	if (m->id && (strlen(m->id) != 4 ||
+	    strspn(m->id, "0123456789") != 4))
+		kdiag(c, TS_ERROR, "id", "M1",
+		    "'id' is '%s'; it must be exactly four digits", m->id);
+	m->time = strkey(root, "time");
+	if (m->time && !valid_date(m->time))
+		kdiag(c, TS_ERROR, "time", "M1",
+		    "'time' is '%s'; it must be a real date YYYY-MM-DD",
+		    m->time);
+	m->source_type = strkey(root, "source_type");
+	if (m->source_type)
+		(void)enumkey(c, root, "source_type", srctypes);
+	m->source = strkey(root, "source");
+	m->source_url = strkey(root, "source_url");
+	if (m->source_url && !valid_url(m->source_url))
+		kdiag(c, TS_ERROR, "source_url", "M1",
+		    "'source_url' is '%s'; it must be empty or an absolute "
+		    "http(s) URL", m->source_url);
+
+	if ((r = enumkey(c, root, "value_type", vtypes)) >= 0) {
+		m->value_type = (enum ts_vtype)r;
+		m->have |= TS_HAVE_VTYPE;
+	}
+	if ((r = enumkey(c, root, "value_domain", domains)) >= 0) {
+		m->value_domain = (enum ts_domain)r;
+		m->have |= TS_HAVE_DOMAIN;
+	}
+	if (json_is_boolean(v = json_object_get(root, "values_provided"))) {
+		m->values_provided = json_is_true(v);
+		m->have |= TS_HAVE_VALUES;
+	}
+	if ((r = enumkey(c, root, "index_type", itypes)) >= 0) {
+		m->index_type = (enum ts_itype)r;
+		m->have |= TS_HAVE_ITYPE;
+	}
+	if (json_is_integer(v = json_object_get(root, "index_base"))) {
+		if (json_integer_value(v) == 0 || json_integer_value(v) == 1) {
+			m->index_base = (int)json_integer_value(v);
+			m->have |= TS_HAVE_BASE;
+		} else
+			kdiag(c, TS_ERROR, "index_base", "M1",
+			    "'index_base' is %lld; it must be 0 or 1",
+			    (long long)json_integer_value(v));
+	}
+	if ((r = enumkey(c, root, "duplicates", dupnames)) >= 0) {
+		m->dups_allowed = r == 1;
+		m->have |= TS_HAVE_DUPS;
+	}
+	if ((r = enumkey(c, root, "explicit_zeros", dupnames)) >= 0) {
+		m->zeros_allowed = r == 1;
+		m->have |= TS_HAVE_ZEROS;
+	}
+	if ((r = enumkey(c, root, "pattern_symmetry", syms)) >= 0) {
+		m->psym = (enum ts_sym)r;
+		m->have |= TS_HAVE_PSYM;
+	}
+	if ((r = enumkey(c, root, "numerical_symmetry", syms)) >= 0) {
+		m->nsym = (enum ts_sym)r;
+		m->have |= TS_HAVE_NSYM;
+	}
+	if ((r = enumkey(c, root, "sparsity_type", sparsities)) >= 0) {
+		m->sparsity = (enum ts_sparsity)r;
+		m->have |= TS_HAVE_SPARSITY;
+	}
+	if ((r = enumkey(c, root, "endianness", endians)) >= 0) {
+		m->endianness = (enum ts_endian)r;
+		m->have |= TS_HAVE_ENDIAN;
+	}
+
+	/* order, then everything sized by it. */
+	if (json_is_integer(v = json_object_get(root, "order"))) {
+		json_int_t o = json_integer_value(v);
+
+		if (o < 1 || o > TS_MAXORDER)
+			kdiag(c, TS_ERROR, "order", "M1",
+			    "'order' is %lld; it must be in 1..%d",
+			    (long long)o, TS_MAXORDER);
+		else {
+			m->order = (int)o;
+			m->have |= TS_HAVE_ORDER;
+		}
+	}
+	if ((n = intarray(c, root, "dimensions", 1, INT64_MAX, m->dims,
+	    TS_MAXORDER, "M1")) >= 0 && (m->have & TS_HAVE_ORDER)) {
+		if (n != m->order)
+			kdiag(c, TS_ERROR, "dimensions", "M1",
+			    "'dimensions' has %d elements; 'order' is %d", n,
+			    m->order);
+		else
+			m->have |= TS_HAVE_DIMS;
+	}
+	if (json_is_integer(v = json_object_get(root, "nnz"))) {
+		json_int_t z = json_integer_value(v);
+		uint64_t prod = 1;
+		bool ovf = false;
+
+		for (i = 0; (m->have & TS_HAVE_DIMS) && i < (size_t)m->order;
+		    i++)
+			ovf |= !ts_mul_u64(prod, m->dims[i], &prod);
+		if (z < 0)
+			kdiag(c, TS_ERROR, "nnz", "M1",
+			    "'nnz' is %lld; it must not be negative",
+			    (long long)z);
+		else if ((m->have & TS_HAVE_DIMS) && !ovf &&
+		    (uint64_t)z > prod)
+			kdiag(c, TS_ERROR, "nnz", "M1", "'nnz' is %lld, more "
+			    "than the %llu positions of the tensor",
+			    (long long)z, (unsigned long long)prod);
+		else {
+			m->nnz = (uint64_t)z;
+			m->have |= TS_HAVE_NNZ;
+		}
+	}
+	r = json_is_string(json_object_get(root, "sorted")) ?
+	    enumkey(c, root, "sorted", sortednames) : -1;
+	if (r >= 0 && (n = intarray(c, root, "sort_order", 1, TS_MAXORDER,
+	    tmp, TS_MAXORDER, "M9")) >= 0) {
+		m->sorted = r == 1;
+		m->nsort = n;
+		for (i = 0; i < (size_t)n; i++)
+			m->sort_order[i] = (int)tmp[i] - 1;
+		m->have |= TS_HAVE_SORT;
+	}
+	if ((n = intarray(c, root, "dense_modes", 1, TS_MAXORDER, tmp,
+	    TS_MAXORDER, "M6")) >= 0) {
+		m->ndense = n;
+		for (i = 0; i < (size_t)n; i++)
+			m->dense_modes[i] = (int)tmp[i] - 1;
+		if (m->have & TS_HAVE_ORDER) {
+			for (i = 0; i < (size_t)n; i++)
+				if (m->dense_modes[i] >= m->order)
+					break;
+			if (i < (size_t)n)
+				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				    "'dense_modes' names mode %d; 'order' is "
+				    "%d", m->dense_modes[i] + 1, m->order);
+			else
+				m->have |= TS_HAVE_DENSE;
+		}
+	}
+
+	/* Blocks (M7), and the cuTENSOR limit on their order. */
+	if (m->have & TS_HAVE_SPARSITY) {
+		json_t *bp = json_object_get(root, "block_partitions");
+		json_t *nb = json_object_get(root, "nnz_block");
+		bool block = m->sparsity == TS_SP_BLOCK;
+
+		if (bp != NULL && nb != NULL && typeok(bp, J_ARR_NULL) &&
+		    typeok(nb, J_INT_NULL)) {
+			if (block && (json_is_null(bp) || json_is_null(nb)))
+				kdiag(c, TS_ERROR, json_is_null(bp) ?
+				    "block_partitions" : "nnz_block", "M7",
+				    "'block_partitions' and 'nnz_block' must "
+				    "not be null when 'sparsity_type' is "
+				    "'block'");
+			else if (!block && (!json_is_null(bp) ||
+			    !json_is_null(nb)))
+				kdiag(c, TS_ERROR, !json_is_null(bp) ?
+				    "block_partitions" : "nnz_block", "M7",
+				    "'block_partitions' and 'nnz_block' must "
+				    "be null when 'sparsity_type' is '%s'",
+				    sparsities[m->sparsity]);
+			else if (block)
+				m->have |= TS_HAVE_BLOCKS;
+		}
+		if (m->have & TS_HAVE_BLOCKS) {
+			uint64_t prod = 1;
+			bool ovf = false;
+
+			n = intarray(c, root, "block_partitions", 1, INT64_MAX,
+			    m->parts, TS_MAXORDER, "M7");
+			if (n < 0)
+				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
+			else if ((m->have & TS_HAVE_ORDER) && n != m->order) {
+				kdiag(c, TS_ERROR, "block_partitions", "M7",
+				    "'block_partitions' has %d elements; "
+				    "'order' is %d", n, m->order);
+				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
+			}
+			for (i = 0; (m->have & TS_HAVE_BLOCKS) &&
+			    (m->have & TS_HAVE_DIMS) && i < (size_t)n; i++)
+				if (m->parts[i] > m->dims[i]) {
+					kdiag(c, TS_ERROR, "block_partitions",
+					    "M7", "mode %zu has %llu sections, "
+					    "more than its dimension %llu",
+					    i + 1,
+					    (unsigned long long)m->parts[i],
+					    (unsigned long long)m->dims[i]);
+					m->have &= ~(unsigned)TS_HAVE_BLOCKS;
+				}
+			for (i = 0; n > 0 && i < (size_t)n; i++)
+				ovf |= !ts_mul_u64(prod, m->parts[i], &prod);
+			if (json_integer_value(nb) < 0) {
+				kdiag(c, TS_ERROR, "nnz_block", "M7",
+				    "'nnz_block' must not be negative");
+				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
+			} else if (n > 0 && !ovf &&
+			    (uint64_t)json_integer_value(nb) > prod) {
+				kdiag(c, TS_ERROR, "nnz_block", "M7",
+				    "'nnz_block' is %lld, more than the %llu "
+				    "blocks of the grid",
+				    (long long)json_integer_value(nb),
+				    (unsigned long long)prod);
+				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
+			}
+			m->nnz_block = (uint64_t)json_integer_value(nb);
+		}
+		if (block && (m->have & TS_HAVE_ORDER) && m->order > 8)
+			kdiag(c, TS_WARNING, "order", "M1", "a block tensor "
+			    "of order %d cannot be handed to cuTENSOR "
+			    "(at most 8)", m->order);
+		if (block && (m->have & TS_HAVE_VALUES) && m->values_provided)
+			kdiag(c, TS_ERROR, "values_provided", "K1",
+			    "block files store no values; 'values_provided' "
+			    "must be false");
+	}
+	if (json_is_object(v = json_object_get(root, "files")))
+		check_files(c, v);
+	check_cross(c);
+}
+
+void
+ts_meta_init(struct ts_meta *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void
+ts_meta_free(struct ts_meta *m)
+{
+	free(m->version);
+	free(m->name);
+	free(m->group);
+	free(m->id);
+	free(m->time);
+	free(m->source_type);
+	free(m->source);
+	free(m->source_url);
+	free(m->f_text);
+	free(m->f_binary);
+	free(m->f_readme);
+	json_decref(m->f_other);
+	json_decref(m->unknown);
+	memset(m, 0, sizeof(*m));
+}
+
+int
+ts_meta_parse(struct ts_meta *m, const char *text, size_t len,
+    const char *file, struct ts_diags *d)
+{
+	struct ctx c;
+	json_error_t err;
+	json_t *root;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.m = m;
+	c.d = d;
+	c.file = file;
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
+	    &err);
+	if (root == NULL) {
+		ts_diag(d, TS_ERROR, file, err.line > 0 ? (uint64_t)err.line :
+		    1, err.column > 0 ? (uint64_t)err.column : 0, "M1",
+		    "%s", err.text);
+		return -1;
+	}
+	if (!json_is_object(root)) {
+		ts_diag(d, TS_ERROR, file, 1, 1, "M1",
+		    "the metadata must be one JSON object");
+		json_decref(root);
+		return -1;
+	}
+	scan_keys(&c, text, len);
+	check_keys(&c, root);
+	for (i = 0; i < c.npos; i++)
+		free(c.pos[i].key);
+	free(c.pos);
+	json_decref(root);
+	return 0;
+}
+
+int
+ts_meta_read(struct ts_meta *m, const char *path, struct ts_diags *d)
+{
+	struct stat st;
+	char *buf;
+	ssize_t r;
+	size_t len = 0;
+	int fd, rv;
+
+	if ((fd = open(path, O_RDONLY)) == -1) {
+		ts_diag_io(d, path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		ts_diag_io(d, path, "not a regular file");
+		close(fd);
+		return -1;
+	}
+	/* Read up to the cap, whatever fstat says; the size is a hint. */
+	buf = ts_xmalloc(META_MAX + 1);
+	while (len < META_MAX && (r = read(fd, buf + len, META_MAX - len)) !=
+	    0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			ts_diag_io(d, path, "read error: %s", strerror(errno));
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		len += (size_t)r;
+	}
+	close(fd);
+	if (len == META_MAX) {
+		ts_diag(d, TS_ERROR, path, 0, 0, "M1",
+		    "metadata larger than %u bytes", META_MAX);
+		free(buf);
+		return -1;
+	}
+	rv = ts_meta_parse(m, buf, len, path, d);
+	free(buf);
+	return rv;
+}
+
+/* ---- the canonical form (M2) ---- */
+
+struct sbuf {
+	char	*s;
+	size_t	 n, cap;
+};
+
+static void
+sb_put(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		while (b->n + n + 1 > b->cap)
+			b->cap = b->cap ? 2 * b->cap : 1024;
+		b->s = ts_xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static void
+sb_puts(struct sbuf *b, const char *s)
+{
+	sb_put(b, s, strlen(s));
+}
+
+static void
+sb_json(struct sbuf *b, json_t *v, const char *indent)
+{
+	char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_INDENT(2));
+	char *p;
+
+	/* Nested lines get the indent of the key they belong to. */
+	for (p = t; *p != '\0'; p++) {
+		sb_put(b, p, 1);
+		if (*p == '\n')
+			sb_puts(b, indent);
+	}
+	free(t);
+}
+
+static void
+sb_str(struct sbuf *b, const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+
+	if (j == NULL)
+		j = json_string("");
+	sb_json(b, j, "");
+	json_decref(j);
+}
+
+static void
+sb_key(struct sbuf *b, const char *k, bool first)
+{
+	sb_puts(b, first ? "  \"" : ",\n  \"");
+	sb_puts(b, k);
+	sb_puts(b, "\": ");
+}
+
+static void
+sb_u64(struct sbuf *b, uint64_t v)
+{
+	char buf[TS_NUMBUF];
+
+	sb_put(b, buf, (size_t)ts_fmt_u64(buf, v));
+}
+
+static void
+sb_u64s(struct sbuf *b, const uint64_t *v, int n)
+{
+	int i;
+
+	sb_puts(b, "[");
+	for (i = 0; i < n; i++) {
+		if (i)
+			sb_puts(b, ", ");
+		sb_u64(b, v[i]);
+	}
+	sb_puts(b, "]");
+}
+
+static void
+sb_modes(struct sbuf *b, const int *v, int n)
+{
+	uint64_t t[TS_MAXORDER];
+	int i;
+
+	for (i = 0; i < n; i++)
+		t[i] = (uint64_t)v[i] + 1;
+	sb_u64s(b, t, n);
+}
+
+char *
+ts_meta_canonical(const struct ts_meta *m)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	const char *k;
+	json_t *v;
+	bool first = true;
+
+	sb_puts(&b, "{\n");
+	sb_key(&b, "version", true);
+	sb_str(&b, m->version ? m->version : TS_FORMAT);
+	sb_key(&b, "name", false);
+	sb_str(&b, m->name);
+	sb_key(&b, "group", false);
+	sb_str(&b, m->group);
+	sb_key(&b, "id", false);
+	sb_str(&b, m->id);
+	sb_key(&b, "time", false);
+	sb_str(&b, m->time);
+	sb_key(&b, "source_type", false);
+	sb_str(&b, m->source_type);
+	sb_key(&b, "source", false);
+	sb_str(&b, m->source);
+	sb_key(&b, "source_url", false);
+	sb_str(&b, m->source_url);
+	sb_key(&b, "value_type", false);
+	sb_str(&b, vtypes[m->value_type]);
+	sb_key(&b, "value_domain", false);
+	sb_str(&b, domains[m->value_domain]);
+	sb_key(&b, "values_provided", false);
+	sb_puts(&b, m->values_provided ? "true" : "false");
+	sb_key(&b, "index_type", false);
+	sb_str(&b, itypes[m->index_type]);
+	sb_key(&b, "index_base", false);
+	sb_puts(&b, m->index_base ? "1" : "0");
+	sb_key(&b, "sorted", false);
+	sb_str(&b, m->sorted ? "lexicographic" : "none");
+	sb_key(&b, "sort_order", false);
+	sb_modes(&b, m->sort_order, m->sorted ? m->nsort : 0);
+	sb_key(&b, "duplicates", false);
+	sb_str(&b, m->dups_allowed ? "allowed" : "disallowed");
+	sb_key(&b, "explicit_zeros", false);
+	sb_str(&b, m->zeros_allowed ? "allowed" : "disallowed");
+	sb_key(&b, "pattern_symmetry", false);
+	sb_str(&b, syms[m->psym]);
+	sb_key(&b, "numerical_symmetry", false);
+	sb_str(&b, syms[m->nsym]);
+	sb_key(&b, "sparsity_type", false);
+	sb_str(&b, sparsities[m->sparsity]);
+	sb_key(&b, "dense_modes", false);
+	sb_modes(&b, m->dense_modes, m->ndense);
+	sb_key(&b, "endianness", false);
+	sb_str(&b, endians[m->endianness]);
+	sb_key(&b, "order", false);
+	sb_u64(&b, (uint64_t)m->order);
+	sb_key(&b, "dimensions", false);
+	sb_u64s(&b, m->dims, m->order);
+	sb_key(&b, "nnz", false);
+	sb_u64(&b, m->nnz);
+	sb_key(&b, "block_partitions", false);
+	if (m->sparsity == TS_SP_BLOCK)
+		sb_u64s(&b, m->parts, m->order);
+	else
+		sb_puts(&b, "null");
+	sb_key(&b, "nnz_block", false);
+	if (m->sparsity == TS_SP_BLOCK)
+		sb_u64(&b, m->nnz_block);
+	else
+		sb_puts(&b, "null");
+	sb_key(&b, "files", false);
+	sb_puts(&b, "{");
+	if (m->f_text) {
+		sb_puts(&b, "\n    \"text\": ");
+		sb_str(&b, m->f_text);
+		first = false;
+	}
+	if (m->f_binary) {
+		sb_puts(&b, first ? "\n    \"binary\": " :
+		    ",\n    \"binary\": ");
+		sb_str(&b, m->f_binary);
+		first = false;
+	}
+	if (m->f_readme) {
+		sb_puts(&b, first ? "\n    \"readme\": " :
+		    ",\n    \"readme\": ");
+		sb_str(&b, m->f_readme);
+		first = false;
+	}
+	if (m->f_other)
+		json_object_foreach((json_t *)m->f_other, k, v) {
+			sb_puts(&b, first ? "\n    " : ",\n    ");
+			sb_str(&b, k);
+			sb_puts(&b, ": ");
+			sb_json(&b, v, "    ");
+			first = false;
+		}
+	sb_puts(&b, first ? "}" : "\n  }");
+	if (m->unknown)
+		json_object_foreach((json_t *)m->unknown, k, v) {
+			sb_puts(&b, ",\n  ");
+			sb_str(&b, k);
+			sb_puts(&b, ": ");
+			sb_json(&b, v, "  ");
+		}
+	sb_puts(&b, "\n}\n");
+	return b.s;
+}

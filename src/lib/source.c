@@ -1,0 +1,70 @@
+/*
+ * source.c - where bytes come from: a file or standard input.  One pair
+ * of helpers decides what "-" means for every tool.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+int
+ts_source_open(struct ts_source *s, const char *path)
+{
+	struct stat st;
+
+	memset(s, 0, sizeof(*s));
+	if (strcmp(path, "-") == 0) {
+		s->fd = STDIN_FILENO;
+		s->is_stdin = true;
+		s->name = ts_xstrdup("<stdin>");
+	} else {
+		if ((s->fd = open(path, O_RDONLY)) == -1)
+			return -1;
+		s->name = ts_xstrdup(path);
+	}
+	if (fstat(s->fd, &st) == -1) {
+		int e = errno;
+
+		ts_source_close(s);
+		errno = e;
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ts_source_close(s);
+		errno = EISDIR;
+		return -1;
+	}
+	if (S_ISREG(st.st_mode)) {
+		s->is_regular = true;
+		s->size = (uint64_t)st.st_size;
+#ifdef POSIX_FADV_SEQUENTIAL
+		(void)posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	}
+	return 0;
+}
+
+long
+ts_source_read(struct ts_source *s, void *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(s->fd, buf, n);
+	while (r == -1 && errno == EINTR);
+	return (long)r;
+}
+
+void
+ts_source_close(struct ts_source *s)
+{
+	if (s->fd >= 0 && !s->is_stdin)
+		close(s->fd);
+	free(s->name);
+	s->name = NULL;
+	s->fd = -1;
+}

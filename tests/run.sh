@@ -1,0 +1,35 @@
+#!/bin/sh
+# Run every test: the C unit tests, then the bats suites, all speaking
+# TAP.  Prints the TAP stream and ends with one line "N passed, N failed".
+# Usage: tests/run.sh [BUILD-DIR]
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}
+case $build in /*) ;; *) build="$top/$build" ;; esac
+export TS_BIN="$build/bin"
+export TS_TOP="$top"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT INT TERM
+
+status=0
+for t in "$build"/tests/test_*; do
+	[ -x "$t" ] || continue
+	echo "# unit: ${t##*/}"
+	"$t" >"$out" 2>&1 || status=1
+	cat "$out"
+	cat "$out" >>"$out.all"
+done
+for f in "$top"/tests/*.bats; do
+	echo "# bats: ${f##*/}"
+	bats --tap "$f" >"$out" 2>&1 || status=1
+	cat "$out"
+	cat "$out" >>"$out.all"
+done
+passed=$(grep -c '^ok ' "$out.all" 2>/dev/null)
+failed=$(grep -c '^not ok ' "$out.all" 2>/dev/null)
+rm -f "$out.all"
+[ "$failed" -gt 0 ] && status=1
+[ "$passed" -eq 0 ] && status=1
+echo "$passed passed, $failed failed"
+exit $status

@@ -1,0 +1,354 @@
+/*
+ * test_lib.c - unit tests of libtensorsuite's reader, writer, metadata
+ * and diagnostics.  Prints TAP; exit status 1 when a test fails.
+ */
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+static int ntest, nfail;
+
+static void
+ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - ", cond ? "" : "not ", ntest);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+next64(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static char tmpdir[] = "/tmp/ts-unit-XXXXXX";
+
+/* Fill a batch with n random entries of the given layout. */
+static void
+random_batch(struct ts_batch *b, const struct ts_header *h,
+    const struct ts_layout *l, size_t n)
+{
+	size_t i;
+	int k;
+
+	b->n = n;
+	b->has_values = l->values > 0;
+	b->is_int = l->vtype == TS_INT32 || l->vtype == TS_INT64;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < h->order; k++)
+			b->coords[i * (size_t)h->order + k] = next64() %
+			    h->dims[k];
+		switch (l->vtype) {
+		case TS_FLOAT64: {
+			uint64_t u = next64();
+			double d;
+
+			memcpy(&d, &u, 8);
+			if (isnan(d))
+				d = 0.5;
+			b->fval[i] = d;
+			break;
+		}
+		case TS_FLOAT32: {
+			uint32_t u = (uint32_t)next64();
+			float f;
+
+			memcpy(&f, &u, 4);
+			if (isnan(f))
+				f = 0.25f;
+			b->fval[i] = f;
+			break;
+		}
+		case TS_INT32:
+			b->ival[i] = (int32_t)(uint32_t)next64();
+			break;
+		case TS_INT64:
+			b->ival[i] = (int64_t)next64();
+			break;
+		}
+	}
+}
+
+/*
+ * Write n random entries with layout l, read them back, and compare
+ * coordinates and value bits.
+ */
+static int
+roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
+{
+	struct ts_header h;
+	struct ts_batch in, out;
+	struct ts_writer *w;
+	struct ts_reader *r;
+	struct ts_source src;
+	struct ts_diags d;
+	char path[256];
+	size_t got = 0, i;
+	int fd, k, same = 1;
+	long m;
+
+	memset(&h, 0, sizeof(h));
+	h.order = order;
+	for (k = 0; k < order; k++)
+		h.dims[k] = l->itype == TS_UINT32 ? UINT32_MAX - 1 :
+		    (uint64_t)1 << 62;
+	h.nnz = n;
+	ts_batch_init(&in, order, n);
+	ts_batch_init(&out, order, 1000);
+	random_batch(&in, &h, l, n);
+	snprintf(path, sizeof(path), "%s/rt.%s", tmpdir,
+	    l->kind == TS_TEXT ? "tns" : "tnsb");
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	w = ts_writer_open(fd, "rt", &h, l, TS_FMT_SHORTEST);
+	if (ts_writer_put(w, &in) != 0 || ts_writer_close(w) != 0)
+		same = 0;
+	close(fd);
+	ts_diags_init(&d, 5, false);
+	ts_source_open(&src, path);
+	r = ts_reader_open(&src, l, &d);
+	if (r == NULL) {
+		ts_diags_print(&d, stdout);
+		same = 0;
+		goto done;
+	}
+	while (same && (m = ts_reader_next(r, &out)) > 0) {
+		for (i = 0; i < out.n && got + i < n; i++) {
+			size_t j = got + i;
+
+			if (memcmp(out.coords + i * (size_t)order, in.coords +
+			    j * (size_t)order, (size_t)order * 8) != 0)
+				same = 0;
+			if (out.is_int ? out.ival[i] != in.ival[j] :
+			    memcmp(&out.fval[i], &in.fval[j], 8) != 0) {
+				printf("# entry %zu: value differs\n", j);
+				same = 0;
+			}
+		}
+		got += out.n;
+	}
+	if (got != n || ts_diags_errors(&d) != 0) {
+		ts_diags_print(&d, stdout);
+		same = 0;
+	}
+	ts_reader_close(r);
+done:
+	ts_source_close(&src);
+	ts_diags_free(&d);
+	ts_batch_free(&in);
+	ts_batch_free(&out);
+	ok(same, "%s: %zu random entries round-trip", what, n);
+	return same;
+}
+
+static void
+test_roundtrips(void)
+{
+	static const enum ts_vtype vt[] = { TS_FLOAT32, TS_FLOAT64, TS_INT32,
+	    TS_INT64 };
+	struct ts_layout l;
+	char what[128];
+	int kind, e, v, it, base;
+
+	for (kind = 0; kind < 2; kind++)
+		for (e = 1; e <= 2; e++)
+			for (v = 0; v < 4; v++)
+				for (it = 0; it < 2; it++) {
+					if (kind == TS_TEXT && e == 2)
+						continue;
+					base = (v + it) % 2;
+					memset(&l, 0, sizeof(l));
+					l.kind = (enum ts_kind)kind;
+					l.values = 1;
+					l.vtype = vt[v];
+					l.itype = (enum ts_itype)it;
+					l.endian = kind == TS_TEXT ?
+					    TS_END_NONE : (enum ts_endian)e;
+					l.base = base;
+					snprintf(what, sizeof(what),
+					    "%s %s %s %s base %d",
+					    kind ? "binary" : "text",
+					    kind ? (e == 1 ? "little" :
+					    "big") : "", ts_vtype_name(vt[v]),
+					    ts_itype_name((enum ts_itype)it),
+					    base);
+					roundtrip(&l, 1 + (v + it) % 4, 20000,
+					    what);
+				}
+}
+
+/* Big-endian records are really big-endian on disk. */
+static void
+test_byte_order(void)
+{
+	struct ts_header h;
+	struct ts_layout l;
+	struct ts_batch b;
+	struct ts_writer *w;
+	unsigned char buf[256];
+	char path[256];
+	ssize_t n;
+	int fd;
+	static const unsigned char want[] = {
+		0, 0, 0, 2, 0, 0, 0, 3,			/* uint32 coords 2, 3 */
+		0x40, 0x04, 0, 0, 0, 0, 0, 0		/* 2.5 as float64 */
+	};
+
+	memset(&h, 0, sizeof(h));
+	memset(&l, 0, sizeof(l));
+	h.order = 2;
+	h.dims[0] = h.dims[1] = 9;
+	h.nnz = 1;
+	l.kind = TS_BINARY;
+	l.values = 1;
+	l.vtype = TS_FLOAT64;
+	l.itype = TS_UINT32;
+	l.endian = TS_END_BIG;
+	l.base = 1;
+	ts_batch_init(&b, 2, 1);
+	b.n = 1;
+	b.has_values = true;
+	b.coords[0] = 1;
+	b.coords[1] = 2;
+	b.fval[0] = 2.5;
+	snprintf(path, sizeof(path), "%s/be.tnsb", tmpdir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	w = ts_writer_open(fd, "be", &h, &l, TS_FMT_SHORTEST);
+	ts_writer_put(w, &b);
+	ts_writer_close(w);
+	n = pread(fd, buf, sizeof(buf), 0);
+	close(fd);
+	ts_batch_free(&b);
+	ok(n > 16 && memcmp(buf + n - 16, want, 16) == 0 &&
+	    memcmp(buf, "%%TensorSuite-TNSB\n% version: 0.1\n% name: be\n"
+	    "2 9 9 1\n", (size_t)n - 16) == 0,
+	    "binary big-endian record bytes are as SPEC E3 says");
+}
+
+static const char meta_text[] =
+    "{\"nnz\": 3, \"version\": \"0.1\", \"name\": \"m\", \"group\": \"g\\u00e9\","
+    " \"id\": \"0042\", \"time\": \"2024-02-29\", \"source_type\": \"real\","
+    " \"source\": \"a \\\"quoted\\\" source\", \"source_url\": "
+    "\"https://example.org/x\", \"value_type\": \"float32\","
+    " \"value_domain\": \"nonnegative\", \"values_provided\": true,"
+    " \"index_type\": \"uint32\", \"index_base\": 1, \"sorted\": "
+    "\"lexicographic\", \"sort_order\": [2, 1], \"duplicates\": "
+    "\"disallowed\", \"explicit_zeros\": \"allowed\", \"pattern_symmetry\":"
+    " \"full\", \"numerical_symmetry\": \"partial\", \"sparsity_type\": "
+    "\"element\", \"dense_modes\": [], \"endianness\": \"big\", \"order\": 2,"
+    " \"dimensions\": [7, 7], \"block_partitions\": null, \"nnz_block\": "
+    "null, \"files\": {\"config\": \"c.yaml\", \"binary\": \"m.tnsb\", "
+    "\"readme\": \"README.md\"}, \"zz_extra\": {\"a\": [1, 2], \"b\": null}}";
+
+static void
+test_canonical(void)
+{
+	struct ts_meta m1, m2;
+	struct ts_diags d;
+	char *c1, *c2;
+
+	ts_diags_init(&d, 0, false);
+	ts_meta_init(&m1);
+	ts_meta_init(&m2);
+	ts_meta_parse(&m1, meta_text, sizeof(meta_text) - 1, "m", &d);
+	ok(ts_diags_errors(&d) == 0 && d.count[TS_WARNING] == 1,
+	    "metadata with an unknown key parses with one warning");
+	c1 = ts_meta_canonical(&m1);
+	ts_meta_parse(&m2, c1, strlen(c1), "m", &d);
+	c2 = ts_meta_canonical(&m2);
+	ok(strcmp(c1, c2) == 0, "canonical metadata: write, read, write gives "
+	    "the same bytes");
+	ok(strncmp(c1, "{\n  \"version\": \"0.1\",\n  \"name\": \"m\",\n", 37)
+	    == 0 && strstr(c1, "\"sort_order\": [2, 1],\n") != NULL &&
+	    strstr(c1, "\"files\": {\n    \"binary\": \"m.tnsb\",\n    "
+	    "\"readme\": \"README.md\",\n    \"config\": \"c.yaml\"\n  },\n")
+	    != NULL && strstr(c1, "\"zz_extra\"") != NULL &&
+	    c1[strlen(c1) - 1] == '\n' && c1[strlen(c1) - 2] == '}',
+	    "canonical metadata: table order, one-line arrays, files nested, "
+	    "unknown keys kept");
+	free(c1);
+	free(c2);
+	ts_meta_free(&m1);
+	ts_meta_free(&m2);
+	ts_diags_free(&d);
+}
+
+static void
+test_meta_errors(void)
+{
+	struct ts_meta m;
+	struct ts_diags d;
+	static const char dup[] = "{\"a\": 1,\n \"a\": 2}";
+	static const char bad[] = "{\n  \"a\": [1, 2,\n}";
+
+	ts_diags_init(&d, 0, false);
+	ts_meta_init(&m);
+	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", &d) == -1 &&
+	    d.n == 1 && strcmp(d.v[0].rule, "M1") == 0 && d.v[0].line == 2,
+	    "duplicate keys are rejected with their line [M1]");
+	ts_meta_free(&m);
+	ts_diags_free(&d);
+	ts_diags_init(&d, 0, false);
+	ts_meta_init(&m);
+	ok(ts_meta_parse(&m, bad, sizeof(bad) - 1, "f", &d) == -1 &&
+	    d.n == 1 && d.v[0].line == 3,
+	    "a JSON syntax error is located by line [M1]");
+	ts_meta_free(&m);
+	ts_diags_free(&d);
+}
+
+static void
+test_diag_cap(void)
+{
+	struct ts_diags d;
+	int i;
+
+	ts_diags_init(&d, 3, true);
+	for (i = 0; i < 10; i++)
+		ts_diag(&d, TS_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
+		    i);
+	ts_diag(&d, TS_NOTE, "f", 1, 1, "S2", "n");
+	ok(d.n == 4 && d.count[TS_ERROR] == 10 && d.suppressed == 7 &&
+	    d.v[0].sev == TS_ERROR, "diagnostics: cap per rule, counts kept, "
+	    "strict promotes warnings");
+	ts_diags_free(&d);
+}
+
+int
+main(void)
+{
+	char cmd[128];
+
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_roundtrips();
+	test_byte_order();
+	test_canonical();
+	test_meta_errors();
+	test_diag_cap();
+	printf("1..%d\n", ntest);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd) != 0)
+		return 1;
+	return nfail != 0;
+}
