@@ -1620,3 +1620,78 @@ edge2() {
 	assert_success
 	assert_output "t: valid (0 errors, 0 warnings)"
 }
+
+# ---- real tensors (tests/data/real, see its SOURCES.md) ----
+
+# frostt FILE ORDER "D1 ... DN" NNZ BASE VALUES: bundle t around a
+# headerless FROSTT file, with metadata for it.
+frostt() {
+	use text
+	tns t "$2 $3 $4"
+	cat "$DATA/real/$1" >>t/t.tns
+	jqmeta t ".order = $2 | .dimensions = [$(echo "$3" | tr ' ' ,)] |
+	    .nnz = $4 | .index_base = $5 | .values_provided = $6 |
+	    .sort_order = [range(1; $2 + 1)]"
+}
+
+@test "ts-validate: real SPLATT med.tns (100,000 ratings, sorted) is valid" {
+	frostt splatt_med.tns 3 "2425 10816 29567" 100000 1 true
+	jqmeta t '.value_domain = "nonnegative"'
+	run ts-validate t
+	assert_success
+}
+
+@test "ts-validate: real SPLATT med.tns is not sorted by mode 2 first (S2)" {
+	frostt splatt_med.tns 3 "2425 10816 29567" 100000 1 true
+	jqmeta t '.sort_order = [2, 1, 3]'
+	run ts-validate -m 2 t
+	assert_failure 1
+	assert_output --partial "[S2]"
+	assert_output --partial "more diagnostics [S2] not shown"
+}
+
+@test "ts-validate: real amino-acid tensor is dense, 0-based, with explicit zeros (S9)" {
+	frostt aminoacid.tns 3 "5 201 61" 61305 0 true
+	jqmeta t '.sparsity_type = "no" | .dense_modes = [1, 2, 3] |
+	    .explicit_zeros = "allowed"'
+	run ts-validate t
+	assert_success
+	# Its 23 zeros are found when they are declared disallowed.
+	jqmeta t '.explicit_zeros = "disallowed"'
+	run ts-validate -m 0 t
+	assert_failure 1
+	assert_output --partial "23 errors"
+}
+
+@test "ts-validate: real amino-acid tensor without one row is not dense (S9)" {
+	frostt aminoacid.tns 3 "5 201 61" 61304 0 true
+	sed -i '$d' t/t.tns
+	jqmeta t '.sparsity_type = "no" | .dense_modes = [1, 2, 3] |
+	    .explicit_zeros = "allowed"'
+	run ts-validate t
+	assert_failure 1
+	assert_output --partial "61304 entries are stored; a dense tensor stores all 61305 positions [S9]"
+}
+
+@test "ts-validate: real knowledge-graph tensor (no values, unsorted) has no duplicates" {
+	frostt KG_JF17K_3_ids_1based.tns 4 "104 11540 11541 11539" 34544 1 false
+	jqmeta t '.sorted = "none" | .sort_order = [] | .explicit_zeros = "allowed"'
+	run ts-validate t
+	assert_success
+	# Read as order 3 with the last column as a value, it repeats entries.
+	frostt KG_JF17K_3_ids_1based.tns 3 "104 11540 11541" 34544 1 true
+	jqmeta t '.sorted = "none" | .sort_order = []'
+	run ts-validate -m 1 t
+	assert_failure 1
+	assert_output --partial "[S3]"
+}
+
+@test "ts-validate: real FROSTT matmul_2-2-2 is binary-valued and not lexicographic" {
+	frostt matmul_2-2-2.tns 3 "4 4 4" 8 1 true
+	jqmeta t '.value_domain = "binary" | .sorted = "none" | .sort_order = []'
+	run ts-validate t
+	assert_success
+	jqmeta t '.sorted = "lexicographic" | .sort_order = [3, 1, 2]'
+	run ts-validate t
+	assert_success
+}
