@@ -2,10 +2,10 @@
 
 include config.mk
 
-TOOLS   = ts-validate
-LIBSRC  = bundle.c check.c diag.c meta.c num_fmt.c num_parse.c reader.c \
-          source.c writer.c xalloc.c
-UNITS   = test_num test_lib
+TOOLS   = ts-convert ts-sort ts-validate
+LIBSRC  = bundle.c check.c diag.c meta.c mtx.c num_fmt.c num_parse.c pipeline.c \
+          reader.c sink.c sort.c source.c writer.c xalloc.c
+UNITS   = test_num test_lib test_mtx test_sort
 
 LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/lib/%.o)
 LIB     = $(BUILD)/libtensorsuite.a
@@ -30,13 +30,18 @@ $(LIB): $(LIBOBJ)
 	@rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
 
-$(BUILD)/obj/%/main.o: src/%/main.c
+$(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/bin/%: $(BUILD)/obj/%/main.o $(LIB)
-	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
+# A tool is every .c file in its folder, linked with the library.
+TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))
+define tool_rule
+$(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $(call TOOLOBJ,$(1)) $$(LIB) $$(DEP_LIBS) $$(LDLIBS)
+endef
+$(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(@D)
@@ -102,4 +107,4 @@ uninstall:
 clean:
 	rm -rf build build-san
 
--include $(LIBOBJ:.o=.d) $(TOOLS:%=$(BUILD)/obj/%/main.d)
+-include $(LIBOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t))))

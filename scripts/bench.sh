@@ -57,6 +57,61 @@ run 3 wc -l "$file"; t_wc=$best_t; row "wc -l" "$best_t" "$best_m"
 run 3 "$bin/ts-validate" -q "$b"; t_full=$best_t; m_full=$best_m
 row "ts-validate" "$best_t" "$best_m"
 run 3 "$bin/ts-validate" -q --quick "$b"; row "ts-validate --quick" "$best_t" "$best_m"
+# Conversions write real files beside the input, as a user would.
+out="$dir/out"
+rm -rf "$out"; mkdir -p "$out"
+run 3 sh -c "cat '$file' > '$out/copy.tns'"; t_cat=$best_t
+row "cat > file" "$best_t" "$best_m"
+conv() {	# conv LABEL ARGS...: time ts-convert, removing its output first
+	label=$1; shift
+	best_t=999999; best_m=0; i=0
+	while [ $i -lt 3 ]; do
+		rm -f "$out/b.tnsb" "$out/b.tns"
+		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/ts-convert" "$@" \
+		    2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
+		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
+		best_t=$(echo "$t $best_t" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		best_m=$(echo "$m $best_m" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		i=$((i + 1))
+	done
+	row "$label" "$best_t" "$best_m"
+}
+conv "ts-convert tns -> tnsb" "$file" -o "$out/b.tnsb"; t_tb=$best_t; m_tb=$best_m
+"$bin/ts-convert" "$file" -o "$out/b.tnsb"
+conv "ts-convert tnsb -> tns" "$out/b.tnsb" --meta "$b/${name}_metadata.json" -o "$out/b.tns"
+t_bt=$best_t; m_bt=$best_m
+cmp -s "$out/b.tns" "$file" || { echo "bench: tns -> tnsb -> tns changed the file" >&2; exit 1; }
+
+# Sorting by mode 3 first, so the sorted input really moves.
+sortrun() {	# sortrun LABEL ARGS...: best of 2 runs of ts-sort
+	label=$1; shift
+	best_t=999999; best_m=0; i=0
+	while [ $i -lt 2 ]; do
+		rm -f "$out/s.tns" "$out/s.tnsb"
+		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/ts-sort" -q "$@" \
+		    2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
+		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
+		best_t=$(echo "$t $best_t" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		best_m=$(echo "$m $best_m" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		i=$((i + 1))
+	done
+	row "$label" "$best_t" "$best_m"
+}
+meta="$b/${name}_metadata.json"
+sortrun "ts-sort -k 3,1,2 tns" -k 3,1,2 --meta "$meta" "$file" -o "$out/s.tns"; t_st=$best_t
+sortrun "ts-sort -S 256M (external)" -k 3,1,2 -S 256M -T "$out" --meta "$meta" "$file" -o "$out/s.tns"
+t_sx=$best_t
+sortrun "ts-sort -k 3,1,2 tnsb" -k 3,1,2 --meta "$meta" "$out/b.tnsb" -o "$out/s.tnsb"; t_sb=$best_t
+t_gnu=
+if [ "${BENCH_GNU_SORT:-1}" = 1 ]; then
+	tail -n +5 "$file" > "$out/rows.txt"
+	run 1 sh -c "sort -s -t ' ' -k3,3n -k1,1n -k2,2n --parallel=2 -S 25% -T '$out' '$out/rows.txt' > '$out/gnu.txt'"
+	t_gnu=$best_t; row "GNU sort -k3n -k1n -k2n" "$best_t" "$best_m"
+	tail -n +5 "$out/s.tns" | cmp -s - "$out/gnu.txt" ||
+	    { echo "bench: ts-sort and GNU sort disagree" >&2; exit 1; }
+fi
+rm -rf "$out"
+
 t_np=
 if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
 	run 1 /usr/bin/python3 -c "import numpy, sys; numpy.loadtxt(sys.argv[1], skiprows=4)" "$file"
@@ -67,5 +122,15 @@ fi
 echo
 echo "ts-validate full: $(echo "$t_full $t_wc" | awk '{ printf "%.2f", $1 / $2 }')x the time of wc -l" \
     "$( [ -n "$t_np" ] && echo "$t_np $t_full" | awk '{ printf "; %.1fx faster than numpy.loadtxt", $1 / $2 }')"
+echo "ts-convert: tns -> tnsb $(echo "$t_tb $t_cat" | awk '{ printf "%.1f", $1 / $2 }')x," \
+    "tnsb -> tns $(echo "$t_bt $t_cat" | awk '{ printf "%.1f", $1 / $2 }')x the time of cat > file"
+echo "targets: tns -> tnsb < 1.0 s ($(echo "$t_tb" | awk '{ print ($1 < 1.0) ? "met" : "NOT met" }')," \
+    "tnsb -> tns < 1.5 s ($(echo "$t_bt" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }')," \
+    "peak memory < 64 MiB ($(echo "$m_tb $m_bt" | awk '{ print ($1 / 1024 < 64 && $2 / 1024 < 64) ? "met" : "NOT met" }'))"
+[ -n "$t_gnu" ] && echo "ts-sort: $(echo "$t_gnu $t_st" | awk '{ printf "%.1f", $1 / $2 }')x faster than GNU sort (in memory)," \
+    "$(echo "$t_gnu $t_sx" | awk '{ printf "%.1f", $1 / $2 }')x with -S 256M"
+echo "targets: ts-sort tns < 3 s ($(echo "$t_st" | awk '{ print ($1 < 3) ? "met" : "NOT met" }'))," \
+    "-S 256M < 9 s ($(echo "$t_sx" | awk '{ print ($1 < 9) ? "met" : "NOT met" }'))," \
+    "tnsb < 1.5 s ($(echo "$t_sb" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }'))"
 echo "targets: full validation < 1.5 s ($( echo "$t_full" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }'))," \
     "peak memory < 64 MiB ($( echo "$m_full" | awk '{ print ($1 / 1024 < 64) ? "met" : "NOT met" }'))"

@@ -16,10 +16,13 @@ load test_helper
 	assert_success
 }
 
-@test "ts-validate(1) EXAMPLES run and print what they show" {
+@test "the EXAMPLES of every tool's man page run and print what they show" {
+	local page bad=0
 	cd "$TS_TOP"
-	run /usr/bin/python3 tests/man-examples.py man/ts-validate.1
-	assert_success
+	for page in man/ts-*.1; do
+		/usr/bin/python3 tests/man-examples.py "$page" || bad=1
+	done
+	[ "$bad" -eq 0 ]
 }
 
 @test "the bash completion offers the long options" {

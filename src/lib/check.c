@@ -833,3 +833,60 @@ out:
 	free(c.iv);
 	free(c.loc);
 }
+
+/* The strongest symmetry the collected entries have (S7, S8). */
+static enum ts_sym
+strongest(struct checker *c, const size_t *idx, bool values)
+{
+	const struct ts_meta *m = c->m;
+	bool full = c->order >= 2;
+	int p, q;
+
+	for (p = 0; full && p + 1 < c->order; p++)
+		full = m->dims[p] == m->dims[p + 1] &&
+		    invariant(c, idx, p, p + 1, values, false, "");
+	if (full)
+		return TS_SYM_FULL;
+	for (p = 0; p < c->order; p++)
+		for (q = p + 1; q < c->order; q++)
+			if (m->dims[p] == m->dims[q] &&
+			    invariant(c, idx, p, q, values, false, ""))
+				return TS_SYM_PARTIAL;
+	return TS_SYM_NO;
+}
+
+void
+ts_infer_tuples(const struct ts_tuples *t, const uint64_t *dims,
+    struct ts_inferred *out)
+{
+	struct ts_meta m;
+	struct checker c;
+	size_t *idx, i;
+
+	memset(out, 0, sizeof(*out));
+	if (t->n == 0)
+		return;
+	memset(&c, 0, sizeof(c));
+	memset(&m, 0, sizeof(m));
+	m.order = t->order;
+	memcpy(m.dims, dims, (size_t)t->order * sizeof(*dims));
+	c.m = &m;
+	c.order = t->order;
+	c.tup = t->tup;
+	c.fv = t->fv;
+	c.iv = t->iv;
+	c.n = t->n;
+	idx = ts_xreallocarray(NULL, c.n, sizeof(*idx));
+	for (i = 0; i < c.n; i++)
+		idx[i] = i;
+	sortctx = &c;
+	qsort(idx, c.n, sizeof(*idx), cmp_idx);
+	sortctx = NULL;
+	for (i = 1; i < c.n && !out->dups; i++)
+		out->dups = cmp_tuple(&c, c.tup + idx[i - 1] * (size_t)c.order,
+		    c.tup + idx[i] * (size_t)c.order) == 0;
+	out->psym = strongest(&c, idx, false);
+	out->nsym = (t->fv != NULL || t->iv != NULL) && out->psym !=
+	    TS_SYM_NO && !out->dups ? strongest(&c, idx, true) : TS_SYM_NO;
+	free(idx);
+}

@@ -1114,16 +1114,32 @@ eisel_lemire(uint64_t w, int64_t q, const struct bfmt *f, int *ok)
 }
 
 /*
- * Unsigned big integers for the slow path: little-endian 32-bit limbs.
- * The largest number compared is about D * 2^k or M * 5^1100 with
- * D < 10^771, i.e. under 2620 bits; 90 limbs leave a margin.
+ * Unsigned big integers for the slow path: little-endian limbs of 64 bits
+ * where the compiler has a 128-bit type, else of 32 bits.  The largest
+ * number compared is about D * 2^k or M * 5^1100 with D < 10^771, i.e.
+ * under 2620 bits; 2880 bits leave a margin.
  */
-#define BIG_LIMBS	90
+#ifdef HAVE_U128
+typedef uint64_t limb;
+typedef u128 dlimb;
+#define LIMB_BITS	64
+#define POW5_LIMB	7450580596923828125u	/* 5^27 */
+#define POW5_STEP	27
+#define CHUNK_DIGITS	19			/* 10^19 < 2^64 */
+#else
+typedef uint32_t limb;
+typedef uint64_t dlimb;
+#define LIMB_BITS	32
+#define POW5_LIMB	1220703125u		/* 5^13 */
+#define POW5_STEP	13
+#define CHUNK_DIGITS	9
+#endif
+#define BIG_LIMBS	(2880 / LIMB_BITS)
 #define MAX_DIGITS	770	/* > 767, the longest binary64 midpoint */
 
 struct big {
-	int		n;	/* limbs in use; v[n - 1] != 0 */
-	uint32_t	v[BIG_LIMBS];
+	int	n;		/* limbs in use; v[n - 1] != 0 */
+	limb	v[BIG_LIMBS];
 };
 
 static void
@@ -1131,47 +1147,51 @@ big_set(struct big *b, uint64_t x)
 {
 	b->n = 0;
 	while (x) {
-		b->v[b->n++] = (uint32_t)x;
-		x >>= 32;
+		b->v[b->n++] = (limb)x;
+		/* x >> LIMB_BITS, which is undefined for 64 in one go */
+		x = x >> (LIMB_BITS / 2) >> (LIMB_BITS / 2);
 	}
 }
 
 /* b = b * m + a */
 static void
-big_muladd(struct big *b, uint32_t m, uint32_t a)
+big_muladd(struct big *b, limb m, limb a)
 {
-	uint64_t carry = a;
+	dlimb carry = a;
 	int i;
 
 	for (i = 0; i < b->n; i++) {
-		uint64_t t = (uint64_t)b->v[i] * m + carry;
+		dlimb t = (dlimb)b->v[i] * m + carry;
 
-		b->v[i] = (uint32_t)t;
-		carry = t >> 32;
+		b->v[i] = (limb)t;
+		carry = t >> LIMB_BITS;
 	}
 	if (carry && b->n < BIG_LIMBS)
-		b->v[b->n++] = (uint32_t)carry;
+		b->v[b->n++] = (limb)carry;
 }
 
 /* b = b * 5^e */
 static void
 big_mulpow5(struct big *b, int64_t e)
 {
-	static const uint32_t p5[14] = {
-		1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u,
-		1953125u, 9765625u, 48828125u, 244140625u, 1220703125u,
-	};
+	limb m = 1;
 
-	for (; e >= 13; e -= 13)
-		big_muladd(b, p5[13], 0);
-	if (e > 0)
-		big_muladd(b, p5[e], 0);
+	for (; e >= POW5_STEP; e -= POW5_STEP)
+		big_muladd(b, POW5_LIMB, 0);
+	while (e-- > 0)
+		m *= 5;
+	if (m > 1)
+		big_muladd(b, m, 0);
 }
 
 /* r = a * m, m < 2^64 */
 static void
 big_mul64(struct big *r, const struct big *a, uint64_t m)
 {
+#ifdef HAVE_U128
+	*r = *a;
+	big_muladd(r, m, 0);
+#else
 	uint32_t m0 = (uint32_t)m, m1 = (uint32_t)(m >> 32);
 	uint64_t carry = 0;
 	int i, n = a->n + 2;
@@ -1200,13 +1220,14 @@ big_mul64(struct big *r, const struct big *a, uint64_t m)
 	while (n > 0 && r->v[n - 1] == 0)
 		n--;
 	r->n = n;
+#endif
 }
 
 /* b = b * 2^s */
 static void
 big_shl(struct big *b, int64_t s)
 {
-	int limbs = (int)(s / 32), bits = (int)(s % 32), i;
+	int limbs = (int)(s / LIMB_BITS), bits = (int)(s % LIMB_BITS), i;
 
 	if (b->n == 0 || s == 0)
 		return;
@@ -1215,7 +1236,8 @@ big_shl(struct big *b, int64_t s)
 	if (bits) {
 		b->v[b->n] = 0;
 		for (i = b->n; i > 0; i--)
-			b->v[i] = b->v[i] << bits | b->v[i - 1] >> (32 - bits);
+			b->v[i] = b->v[i] << bits |
+			    b->v[i - 1] >> (LIMB_BITS - bits);
 		b->v[0] <<= bits;
 		b->n += b->v[b->n] != 0;
 	}
@@ -1284,7 +1306,7 @@ slow(const struct dec *d, uint64_t cand, int pair, const struct bfmt *f)
 	struct exact x;
 	struct digit_it it;
 	uint64_t infb = INF_BITS(f), b;
-	uint32_t chunk = 0;
+	limb chunk = 0;
 	int64_t used = 0, kept = 0, e;
 	int c, cn = 0, sticky = 0, up = 0;
 
@@ -1294,9 +1316,9 @@ slow(const struct dec *d, uint64_t cand, int pair, const struct bfmt *f)
 	while ((c = it_next(&it)) == 0)
 		used++;
 	for (; c >= 0 && kept < MAX_DIGITS; c = it_next(&it)) {
-		chunk = chunk * 10 + (uint32_t)c;
-		if (++cn == 9) {
-			big_muladd(&x.a, 1000000000u, chunk);
+		chunk = chunk * 10 + (limb)c;
+		if (++cn == CHUNK_DIGITS) {
+			big_muladd(&x.a, (limb)p10u[CHUNK_DIGITS], chunk);
 			chunk = 0;
 			cn = 0;
 		}
@@ -1304,7 +1326,7 @@ slow(const struct dec *d, uint64_t cand, int pair, const struct bfmt *f)
 		used++;
 	}
 	if (cn)
-		big_muladd(&x.a, (uint32_t)p10u[cn], chunk);
+		big_muladd(&x.a, (limb)p10u[cn], chunk);
 	if (x.a.n == 0)
 		return 0;
 	e = d->q + (d->nd - used);
@@ -1360,8 +1382,8 @@ slow(const struct dec *d, uint64_t cand, int pair, const struct bfmt *f)
 }
 
 /*
- * The bits of |literal|.  f32 is a constant in both callers, so each gets
- * its own specialized copy.
+ * The bits of |literal|.  f is a constant in both callers, so once inlined
+ * each gets a copy specialized for its format.
  */
 static HOT uint64_t
 convert(const struct dec *d, const struct bfmt *f)

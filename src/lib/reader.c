@@ -50,6 +50,8 @@ ts_batch_init(struct ts_batch *b, int order, size_t cap)
 	b->ival = ts_xreallocarray(NULL, cap, sizeof(int64_t));
 	b->loc = ts_xreallocarray(NULL, cap, sizeof(uint64_t));
 	b->row = ts_xreallocarray(NULL, cap, sizeof(char *));
+	b->vtext = ts_xreallocarray(NULL, cap, sizeof(char *));
+	b->vlen = ts_xreallocarray(NULL, cap, sizeof(uint32_t));
 }
 
 void
@@ -60,6 +62,8 @@ ts_batch_free(struct ts_batch *b)
 	free(b->ival);
 	free(b->loc);
 	free(b->row);
+	free(b->vtext);
+	free(b->vlen);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -256,6 +260,56 @@ badmagic(struct ts_reader *r, const char *s, size_t len)
 	    MAGIC_BIN);
 }
 
+static int	countfields(const char *);
+
+/*
+ * A FROSTT file has no header: skip leading comment and blank lines and
+ * take the order from the first row, leaving that row unread.
+ */
+static int
+frostt_header(struct ts_reader *r)
+{
+	struct ts_header *h = &r->h;
+	uint64_t off, line;
+	size_t len;
+	bool crlf;
+	char *s;
+	int n;
+
+	h->kind = TS_FROSTT;
+	for (;;) {
+		off = r->off;
+		line = r->line;
+		if ((s = hdrline(r, &len, &crlf)) == NULL) {
+			if (r->failed)
+				return -1;
+			ts_diag(r->d, TS_ERROR, r->file, 0, 0, "", "no entries: "
+			    "the order of a FROSTT file comes from its first "
+			    "row");
+			return -1;
+		}
+		n = countfields(s);
+		if (n > 0 && s[strspn(s, " \t")] != '#')
+			break;
+	}
+	/* Unread the row (hdrline may have moved the buffer: s is current). */
+	r->pos = (size_t)(s - r->buf);
+	r->off = off;
+	r->line = line;
+	if (r->lay.values < 0)
+		r->lay.values = 1;
+	h->order = n - r->lay.values;
+	if (h->order < 1 || h->order > TS_MAXORDER) {
+		ts_diag(r->d, TS_ERROR, r->file, line + 1, 1, "", "the first "
+		    "row has %d fields: not a tensor of order 1..%d%s", n,
+		    TS_MAXORDER, r->lay.values ? " with values" : "");
+		return -1;
+	}
+	h->bytes = off;
+	h->lines = line;
+	return 0;
+}
+
 static int
 read_header(struct ts_reader *r)
 {
@@ -267,6 +321,8 @@ read_header(struct ts_reader *r)
 	long n;
 	int i;
 
+	if (r->lay.kind == TS_FROSTT)
+		return frostt_header(r);
 	h->kind = r->lay.kind;
 	s = hdrline(r, &len, &crlf);
 	if (s == NULL) {
@@ -633,7 +689,9 @@ parse_row(struct ts_reader *r, struct ts_batch *b, const char *p,
 	if (*p == '\n' || *p == '#' || (*p == '\r' && p[1] == '\n')) {
 		bool blank = *p != '#';
 
-		if (blank ? !r->warned_blank : !r->warned_comment) {
+		if (r->lay.kind == TS_FROSTT)
+			;	/* FROSTT allows comments anywhere */
+		else if (blank ? !r->warned_blank : !r->warned_comment) {
 			ts_diag(r->d, TS_WARNING, r->file, r->line, 1, "E1",
 			    blank ? "blank line between entries" :
 			    "comment line between entries");
@@ -644,7 +702,7 @@ parse_row(struct ts_reader *r, struct ts_batch *b, const char *p,
 		}
 		goto next;
 	}
-	if (*p == '%') {
+	if (*p == '%' && r->lay.kind != TS_FROSTT) {
 		rowerr(r, row, p, "H5", "a header line after the size line%s",
 		    r->lay.block ? " and the partition lines" : "");
 		goto next;
@@ -699,6 +757,8 @@ parse_row(struct ts_reader *r, struct ts_batch *b, const char *p,
 		    &b->ival[b->n]);
 		if (s == NULL)
 			goto next;
+		b->vtext[b->n] = p;
+		b->vlen[b->n] = (uint32_t)(s - p);
 		p = skipws(s);
 	}
 	if (*p == '\r' && p[1] == '\n') {
@@ -866,7 +926,7 @@ ts_reader_next(struct ts_reader *r, struct ts_batch *b)
 	b->first = r->rows;
 	b->has_values = r->lay.values > 0;
 	b->is_int = r->lay.vtype == TS_INT32 || r->lay.vtype == TS_INT64;
-	rv = r->lay.kind == TS_TEXT ? next_text(r, b) : next_binary(r, b);
+	rv = r->lay.kind == TS_BINARY ? next_binary(r, b) : next_text(r, b);
 	b->has_values = r->lay.values > 0;
 	return rv;
 }

@@ -48,11 +48,58 @@ ts_source_open(struct ts_source *s, const char *path)
 	return 0;
 }
 
+int
+ts_source_open_fd(struct ts_source *s, int fd, const char *name)
+{
+	struct stat st;
+
+	memset(s, 0, sizeof(*s));
+	if (fstat(fd, &st) == -1)
+		return -1;
+	s->fd = fd;
+	s->name = ts_xstrdup(name);
+	if (S_ISREG(st.st_mode)) {
+		s->is_regular = true;
+		s->size = (uint64_t)st.st_size;
+	}
+	return 0;
+}
+
+long
+ts_source_peek(struct ts_source *s, const char **p, size_t n)
+{
+	ssize_t r;
+
+	if (s->peek == NULL) {
+		s->peek = ts_xmalloc(n);
+		while (s->npeek < n) {
+			r = read(s->fd, s->peek + s->npeek, n - s->npeek);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				break;
+			s->npeek += (size_t)r;
+		}
+	}
+	*p = s->peek;
+	return (long)s->npeek;
+}
+
 long
 ts_source_read(struct ts_source *s, void *buf, size_t n)
 {
 	ssize_t r;
 
+	if (s->peekpos < s->npeek) {
+		size_t k = s->npeek - s->peekpos < n ? s->npeek - s->peekpos :
+		    n;
+
+		memcpy(buf, s->peek + s->peekpos, k);
+		s->peekpos += k;
+		return (long)k;
+	}
 	do
 		r = read(s->fd, buf, n);
 	while (r == -1 && errno == EINTR);
@@ -65,6 +112,8 @@ ts_source_close(struct ts_source *s)
 	if (s->fd >= 0 && !s->is_stdin)
 		close(s->fd);
 	free(s->name);
+	free(s->peek);
 	s->name = NULL;
+	s->peek = NULL;
 	s->fd = -1;
 }

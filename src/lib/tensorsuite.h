@@ -166,6 +166,8 @@ struct ts_source {
 	bool		 is_stdin, is_regular;
 	uint64_t	 size;		/* regular files */
 	char		*name;		/* for messages: path or "<stdin>" */
+	char		*peek;		/* bytes read ahead by ts_source_peek */
+	size_t		 npeek, peekpos;
 };
 /* Open path ("-" = stdin).  Returns 0, or -1 with errno set. */
 int	 ts_source_open(struct ts_source *, const char *path);
@@ -173,9 +175,52 @@ int	 ts_source_open(struct ts_source *, const char *path);
  * -1 on error with errno set. */
 long	 ts_source_read(struct ts_source *, void *, size_t);
 void	 ts_source_close(struct ts_source *);
+/* A source on an open descriptor, which ts_source_close closes. */
+int	 ts_source_open_fd(struct ts_source *, int fd, const char *name);
+/* Look at up to n first bytes without consuming them (before any read);
+ * returns how many there are, or -1 with errno. */
+long	 ts_source_peek(struct ts_source *, const char **, size_t n);
+
+/* ---- sink.c: where bytes go, whole or not at all ---- */
+#include <sys/types.h>
+
+struct ts_sink {
+	int	 fd;
+	bool	 is_stdout;
+	char	*path;		/* the target; NULL for stdout */
+	char	*tmp;		/* the temporary beside it, until commit */
+	char	*name;		/* for messages: path or "<stdout>" */
+};
+/*
+ * Open an output: "-" is standard output; otherwise a temporary file
+ * beside path, renamed onto it by ts_sink_commit.  Without force an
+ * existing path is refused (EEXIST).  Returns 0, or -1 with errno.
+ */
+int	 ts_sink_open(struct ts_sink *, const char *path, bool force);
+int	 ts_sink_commit(struct ts_sink *);	/* close and rename */
+void	 ts_sink_abort(struct ts_sink *);	/* remove the temporary */
+void	 ts_sink_free(struct ts_sink *);
+mode_t	 ts_umask(void);
+
+/* A bundle directory built under a temporary name, renamed at the end. */
+struct ts_bundle_out {
+	char	*dir;		/* the target directory */
+	char	*tmp;		/* the temporary directory, until commit */
+};
+int	 ts_bundle_out_open(struct ts_bundle_out *, const char *dir,
+	    bool force);
+/* Path of a file inside the temporary directory (malloc'd; caller
+ * frees). */
+char	*ts_bundle_out_path(const struct ts_bundle_out *, const char *file);
+int	 ts_bundle_out_commit(struct ts_bundle_out *);
+/* Rewriting in place: rename each file over its old self, the metadata
+ * last; other files of the bundle stay. */
+int	 ts_bundle_out_commit_files(struct ts_bundle_out *);
+void	 ts_bundle_out_free(struct ts_bundle_out *);
 
 /* ---- reader.c: data files, header and entries ---- */
-enum ts_kind { TS_TEXT, TS_BINARY };
+/* TS_FROSTT: a headerless FROSTT .tns (order from the first row). */
+enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT };
 
 struct ts_header {
 	enum ts_kind	 kind;
@@ -217,6 +262,15 @@ struct ts_batch {
 	int64_t		*ival;
 	uint64_t	*loc;		/* text: line; binary: byte offset */
 	const char	**row;		/* text: start of the row; else NULL */
+	/*
+	 * Text input only: each value's bytes as written (vtext[i], vlen[i]
+	 * bytes, not NUL-terminated), so text out can keep them exactly.
+	 * Valid until the next read; vtext is NULL when not available.
+	 * A writer copies them instead of formatting when keep_text is set.
+	 */
+	const char	**vtext;
+	uint32_t	*vlen;
+	bool		 keep_text;
 	uint64_t	 first;		/* index of the first entry in file */
 };
 
@@ -260,6 +314,131 @@ int	 ts_writer_put(struct ts_writer *, const struct ts_batch *);
 /* Flush and free; returns 0, or -1 with errno on error. */
 int	 ts_writer_close(struct ts_writer *);
 
+/* ---- mtx.c: Matrix Market (coordinate and array) ---- */
+enum ts_mtx_field { TS_MTX_REAL, TS_MTX_INTEGER, TS_MTX_PATTERN,
+	TS_MTX_COMPLEX };
+enum ts_mtx_sym { TS_MTX_GENERAL, TS_MTX_SYMMETRIC, TS_MTX_SKEW,
+	TS_MTX_HERMITIAN };
+
+struct ts_mtx_info {
+	bool		 coordinate;	/* false: array */
+	enum ts_mtx_field field;
+	enum ts_mtx_sym	 sym;
+	uint64_t	 rows, cols;
+	uint64_t	 stored;	/* entries in the file (size line) */
+	uint64_t	 header_lines;	/* banner, comments, size line */
+};
+
+struct ts_mtx_reader;
+/*
+ * Open a Matrix Market stream and read its banner and size line.
+ * Complex and hermitian matrices are refused with a clear message (the
+ * format has no complex type), as is anything malformed; problems go to
+ * d with line and column, rule "" (these are not TensorSuite rules).
+ * Returns NULL on failure.  The reader owns neither src nor d.
+ */
+struct ts_mtx_reader *ts_mtx_open(struct ts_source *, struct ts_diags *);
+const struct ts_mtx_info *ts_mtx_info(const struct ts_mtx_reader *);
+/*
+ * Next entries as 0-based (row, col) in b (order 2).  Values: real ->
+ * fval (exact, as strtod), integer -> ival (int64, range-checked),
+ * pattern -> none (b->has_values false).  Symmetric and skew-symmetric
+ * files are expanded: each off-diagonal entry is followed by its mirror
+ * (negated for skew); an array file yields every stored position
+ * (column-major, as written; symmetric arrays store the lower triangle).
+ * Returns the number of entries, 0 at the end, -1 on error (reported).
+ * Checks indices against the size line and the entry count.
+ */
+long	 ts_mtx_next(struct ts_mtx_reader *, struct ts_batch *);
+void	 ts_mtx_close(struct ts_mtx_reader *);
+
+struct ts_mtx_writer;
+/*
+ * Write a "%%MatrixMarket matrix coordinate FIELD general" file to fd:
+ * field is real (float values), integer (int values) or pattern (no
+ * values).  comment (may be NULL) is written as '%' lines after the
+ * banner.  Values are written as the shortest round-trip text.
+ */
+struct ts_mtx_writer *ts_mtx_writer_open(int fd, uint64_t rows,
+	    uint64_t cols, uint64_t nnz, enum ts_mtx_field field,
+	    const char *comment);
+int	 ts_mtx_writer_put(struct ts_mtx_writer *, const struct ts_batch *);
+int	 ts_mtx_writer_close(struct ts_mtx_writer *);
+
+/* ---- sort.c: sorting entries, in memory or spilled and merged ---- */
+enum ts_dups { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
+	TS_DUP_ERROR };
+
+struct ts_sort_opts {
+	int		 order;
+	int		 prio[TS_MAXORDER];	/* 0-based modes, most
+						 * significant first */
+	bool		 has_values, is_int;
+	bool		 keep_text;	/* carry b->vtext through the sort */
+	size_t		 mem_limit;	/* bytes for records; runs spill
+					 * to tmpdir past it */
+	const char	*tmpdir;	/* NULL: $TMPDIR or /tmp */
+	int		 threads;	/* >= 1 */
+	enum ts_dups	 dups;
+};
+
+struct ts_sorter;
+struct ts_sorter *ts_sorter_new(const struct ts_sort_opts *);
+/* Add the entries of b (copied).  Returns 0, or -1 with errno (I/O). */
+int	 ts_sorter_add(struct ts_sorter *, const struct ts_batch *);
+/*
+ * No more input: sort, merge runs, apply the duplicates policy.  Returns
+ * 0; -1 with errno on an I/O error; -2 when dups is TS_DUP_ERROR and a
+ * tuple repeats (ts_sorter_dup() then gives it, 0-based).
+ */
+int	 ts_sorter_finish(struct ts_sorter *);
+const uint64_t *ts_sorter_dup(const struct ts_sorter *);
+/* Entries that ts_sorter_next will deliver (after the dups policy). */
+uint64_t ts_sorter_count(const struct ts_sorter *);
+/*
+ * Fill b with the next entries in order (stable: equal tuples keep input
+ * order); with keep_text, b->vtext/vlen point into the sorter's memory,
+ * valid until the next call.  Returns the count, 0 at the end, -1 on I/O
+ * error.
+ */
+long	 ts_sorter_next(struct ts_sorter *, struct ts_batch *);
+/* Remove spill files and free. */
+void	 ts_sorter_free(struct ts_sorter *);
+
+/* ---- pipeline.c: the flow of ts-convert and ts-sort ---- */
+enum ts_pkind { TS_PK_AUTO, TS_PK_BUNDLE, TS_PK_TNS, TS_PK_TNSB,
+	TS_PK_FROSTT, TS_PK_MTX };
+
+struct ts_pipe_opts {
+	const char	*src, *dst, *meta;
+	enum ts_pkind	 from, to;
+	bool		 force, quiet, e16, no_values;
+	bool		 want_text, want_binary;
+	int		 in_base, in_itype, in_vtype, in_endian;	/* -1 */
+	int		 out_base, out_itype, out_vtype, out_endian;	/* -1 */
+	uint64_t	 dims[TS_MAXORDER];
+	int		 ndims;
+	const char	*name, *group, *id, *time, *source, *source_url;
+	const char	*source_type;
+	/* sorting (ts-sort) */
+	bool		 sort;
+	bool		 inplace;	/* dst is src's bundle: keep README */
+	int		 prio[TS_MAXORDER];	/* 0-based; nprio 0: from the
+						 * metadata, else 1..N */
+	int		 nprio;
+	enum ts_dups	 dups;
+	size_t		 mem_limit;
+	const char	*tmpdir;
+	int		 threads;
+	/* the command line, for the README of a new bundle */
+	int		 argc;
+	char		**argv;
+};
+/* Initialize with no changes asked (-1 everywhere). */
+void	 ts_pipe_opts_init(struct ts_pipe_opts *);
+/* Run: read src, write dst; returns the exit status (TS_EXIT_*). */
+int	 ts_pipe_run(const struct ts_pipe_opts *);
+
 /* ---- bundle.c: a bundle on disk ---- */
 struct ts_bundle {
 	char		*dir;		/* the bundle directory */
@@ -282,5 +461,21 @@ struct ts_check_opts {
 /* Check a bundle's data files against its metadata (H, E, K, X, S). */
 void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
 	    struct ts_diags *);
+
+/* Entries kept whole, for what only the whole tensor can tell. */
+struct ts_tuples {
+	int	 order;
+	uint64_t *tup;		/* n * order, 0-based */
+	double	*fv;		/* or NULL */
+	int64_t	*iv;		/* or NULL */
+	size_t	 n, cap;
+};
+struct ts_inferred {
+	bool		 dups;		/* some tuple repeats */
+	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+};
+/* What the entries are (S3, S7, S8), for metadata inferred on import. */
+void	 ts_infer_tuples(const struct ts_tuples *, const uint64_t *dims,
+	    struct ts_inferred *);
 
 #endif

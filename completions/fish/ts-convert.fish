@@ -1,0 +1,50 @@
+# fish completion for ts-convert(1)
+#
+# ts-convert [-fhqV] [options] SRC -o DST
+#   -h --help, -V --version, -q --quiet, -f --force, -o DST --output DST,
+#   --from KIND, --meta FILE, --input-base 0|1, --input-index-type T,
+#   --input-value-type T, --input-endian E, --no-values, --dims D1,...,DN,
+#   --to KIND, --text, --binary, --index-base 0|1, --index-type T,
+#   --value-type T, --endian E, --e16, --name NAME, --group G, --id NNNN,
+#   --time YYYY-MM-DD, --source S, --source-url URL,
+#   --source-type synthetic|real
+# SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
+# or '-'; its kind comes from its contents, so every file is offered.
+
+set -l kinds 'auto bundle tns tnsb frostt mtx'
+set -l vtypes 'float32 float64 int32 int64'
+set -l itypes 'uint32 uint64'
+set -l endians 'little big'
+
+complete -c ts-convert -s h -l help -d 'Print a usage summary and exit'  # --help
+complete -c ts-convert -s V -l version -d 'Print the version and exit'  # --version
+complete -c ts-convert -s q -l quiet -d 'Print no notes on stderr'  # --quiet
+complete -c ts-convert -s f -l force -d 'Replace an existing DST'  # --force
+complete -c ts-convert -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb, .mtx or -'  # --output
+# Input
+complete -c ts-convert -l from -x -a "$kinds" -d 'Kind of SRC'  # --from
+complete -c ts-convert -l meta -r -F -d 'Metadata of a bare data file or stream'  # --meta
+complete -c ts-convert -l input-base -x -a '0 1' -d 'Index base of the input'  # --input-base
+complete -c ts-convert -l input-index-type -x -a "$itypes" -d 'Index type of a binary input'  # --input-index-type
+complete -c ts-convert -l input-value-type -x -a "$vtypes" -d 'Value type of the input'  # --input-value-type
+complete -c ts-convert -l input-endian -x -a "$endians" -d 'Byte order of a binary input'  # --input-endian
+complete -c ts-convert -l no-values -d 'The input holds coordinates only'  # --no-values
+complete -c ts-convert -l dims -x -d 'Dimensions of a FROSTT input: D1,...,DN'  # --dims
+# Output
+complete -c ts-convert -l to -x -a "$kinds" -d 'Kind of DST'  # --to
+complete -c ts-convert -l text -d 'Give an output bundle a text data file'  # --text
+complete -c ts-convert -l binary -d 'Give an output bundle a binary data file'  # --binary
+complete -c ts-convert -l index-base -x -a '0 1' -d 'Index base of the output'  # --index-base
+complete -c ts-convert -l index-type -x -a "$itypes" -d 'Index type of the output'  # --index-type
+complete -c ts-convert -l value-type -x -a "$vtypes" -d 'Value type of the output'  # --value-type
+complete -c ts-convert -l endian -x -a "$endians" -d 'Byte order of a binary output'  # --endian
+complete -c ts-convert -l e16 -d 'Write float values as %.16e, like the reference writer'  # --e16
+# Descriptive metadata of an output bundle
+complete -c ts-convert -l name -x -d 'Name of the output'  # --name
+complete -c ts-convert -l group -x -d 'Group of an output bundle'  # --group
+complete -c ts-convert -l id -x -d 'Id of an output bundle: four digits'  # --id
+complete -c ts-convert -l time -x -d 'Date of an output bundle: YYYY-MM-DD'  # --time
+complete -c ts-convert -l source -x -d 'Source of an output bundle'  # --source
+complete -c ts-convert -l source-url -x -d 'Source URL of an output bundle'  # --source-url
+complete -c ts-convert -l source-type -x -a 'synthetic real' -d 'Source type of an output bundle'  # --source-type
+# SRC: any file or directory (fish offers files by default).

@@ -1,0 +1,1202 @@
+/*
+ * mtx.c - Matrix Market files: a streaming reader for coordinate and
+ * array matrices (real, integer, pattern; general, symmetric,
+ * skew-symmetric) and a writer for coordinate general files.
+ *
+ * The reader works like reader.c: large reads into one reused buffer,
+ * only complete lines handed to the line parsers (so a '\n' sentinel ends
+ * every scan), hand-written integer parsing, values from
+ * ts_parse_double(), nothing allocated per entry or from a number read
+ * in the file.
+ *
+ * What is accepted, and why.  The NIST definition is strict; files in
+ * the wild are not.  The two readers most of them meet are
+ * fast_matrix_market ("fmm") and scipy.io.mmread (which is fmm inside
+ * since SciPy 1.12), so we accept what both accept when nothing has to
+ * be guessed, and refuse everything else with its line and column:
+ *
+ *  - The banner "%%MatrixMarket matrix FORMAT FIELD SYMMETRY" with the
+ *    four keywords in any letter case, as fmm.  Spaces or TABs before
+ *    the banner and the one-percent form "%MatrixMarket" are accepted:
+ *    fmm's "permissive" tests read both, some packages write them, and
+ *    nothing else can be meant.  The word MatrixMarket itself is matched
+ *    exactly (fmm does the same).  A file without a banner is refused,
+ *    not read as "coordinate real general": its field cannot be known.
+ *    fmm's non-standard fields "double" and "unsigned-integer" are not
+ *    Matrix Market and are refused like any unknown keyword.
+ *  - Comment lines (first non-blank character '%'; any bytes, TABs
+ *    included, after it) and blank lines before the size line, and also
+ *    between entries: fmm skips blank lines anywhere, LAGraph and SciPy's
+ *    older reader skip comment lines in the body too, and neither can be
+ *    mistaken for an entry.
+ *  - Lines end in "\n" or "\r\n"; the last line may lack its end.  A
+ *    bare "\r" line end (classic Mac OS) is refused with a message that
+ *    says so: fmm reads such a file as one long line and fails too, and
+ *    splitting lines on '\r' as well would put a second test in the
+ *    inner loop for a form nobody writes any more.
+ *  - A symmetric or skew-symmetric file should store the lower triangle,
+ *    but an entry above the diagonal (row < column) is accepted and
+ *    mirrored like any other off-diagonal entry, as scipy.io.mmread (and
+ *    fmm) do: each off-diagonal entry stands for itself and its mirror.
+ *    A diagonal entry of a skew-symmetric file must be zero.
+ *  - Real values follow ts_parse_double(): digits with or without a
+ *    point ("-.27", "12."), E exponents ("0.53309688E+00"), and the words
+ *    "inf" and "nan" (LAGraph writes them; fmm reads them).  Fortran D
+ *    exponents are refused with a message naming them.  A finite literal
+ *    beyond the range of a double ("1E310") is refused rather than read
+ *    as infinity, as TensorSuite's own reader does (rule S5).
+ *  - Integer values must fit in int64; a skew-symmetric mirror of
+ *    INT64_MIN cannot be stored and is refused.
+ *  - Zero rows or columns (an empty matrix) are accepted; duplicate
+ *    entries are passed on for the caller's duplicates policy.
+ *  - A line may be up to 16 MiB long.  The first problem ends the read
+ *    (one diagnostic): a refused file is refused whole, and entries
+ *    handed out before the problem was reached are not to be used.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+#define RBUFSZ		(256u << 10)	/* fits in L2: parsed while hot */
+#define MAXLINE		(16u << 20)	/* longest line we accept */
+#define WBUFSZ		(1u << 20)
+
+static const char BANNER[] = "'%%MatrixMarket matrix coordinate|array "
+    "real|integer|pattern general|symmetric|skew-symmetric'";
+
+struct ts_mtx_reader {
+	struct ts_source	*src;
+	struct ts_diags		*d;
+	const char		*file;
+	struct ts_mtx_info	 info;
+	char			*buf;	/* input; [pos, len) is unread */
+	size_t			 cap, pos, len;
+	/*
+	 * Skew-symmetric files: the negated value texts of this batch's
+	 * mirrors.  Each takes at most the bytes of its line, so cap bytes
+	 * (the size of buf) always suffice for one batch.
+	 */
+	char			*neg;
+	size_t			 nlen;
+	bool			 eof, failed, done;
+	uint64_t		 line;	/* lines consumed so far */
+	uint64_t		 seen;	/* stored entries read */
+	uint64_t		 emitted;	/* entries handed out */
+	uint64_t		 arow, acol;	/* array: the next position */
+	/*
+	 * A mirror that found the batch full waits here for the next call.
+	 * Its text is copied (the buffer moves); two copies alternate, as
+	 * the next batch may both hand out one and hold another.
+	 */
+	bool			 pend;
+	uint64_t		 prow, pcol, pline;
+	double			 pf;
+	int64_t			 pi;
+	char			*ptext[2];
+	size_t			 plen, pcap[2];
+	int			 pcur;
+};
+
+static void	rerr(struct ts_mtx_reader *, uint64_t, uint64_t,
+		    const char *, ...) __attribute__((format(printf, 4, 5)));
+
+/* Report an error at (line, col) of the file being read. */
+static void
+rerr(struct ts_mtx_reader *r, uint64_t line, uint64_t col, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ts_vdiag(r->d, TS_ERROR, r->file, line, col, -1, "", fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Read more input after buf[len], keeping [pos, len) and moving it to the
+ * front.  The buffer grows only when one unfinished line fills it.
+ * Returns the number of bytes added, 0 at end of file, -1 on error
+ * (reported).
+ */
+static long
+fill(struct ts_mtx_reader *r)
+{
+	long n;
+
+	if (r->eof || r->failed)
+		return r->failed ? -1 : 0;
+	if (r->pos > 0) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
+	if (r->cap - r->len < 2) {	/* keep room for a sentinel */
+		if (r->cap >= MAXLINE) {
+			rerr(r, r->line + 1, 0, "line is longer than %u MiB",
+			    MAXLINE >> 20);
+			r->failed = true;
+			return -1;
+		}
+		r->cap *= 2;
+		r->buf = ts_xrealloc(r->buf, r->cap);
+		if (r->neg != NULL)
+			r->neg = ts_xrealloc(r->neg, r->cap);
+	}
+	n = ts_source_read(r->src, r->buf + r->len, r->cap - r->len - 1);
+	if (n < 0) {
+		r->failed = true;
+		ts_diag_io(r->d, r->file, "read error: %s", strerror(errno));
+		return -1;
+	}
+	if (n == 0)
+		r->eof = true;
+	r->len += (size_t)n;
+	return n;
+}
+
+/*
+ * The next header line: its start, and its length without the line end
+ * ("\n" or "\r\n").  NULL at the end of the file or on a read error.
+ */
+static char *
+hdrline(struct ts_mtx_reader *r, size_t *lenp)
+{
+	char *s, *nl;
+	size_t scanned = 0;
+
+	for (;;) {
+		nl = memchr(r->buf + r->pos + scanned, '\n',
+		    r->len - r->pos - scanned);
+		if (nl != NULL)
+			break;
+		scanned = r->len - r->pos;
+		if (r->eof) {
+			if (r->pos == r->len)
+				return NULL;
+			/* A last line without a line end. */
+			r->buf[r->len] = '\n';
+			nl = r->buf + r->len++;
+			break;
+		}
+		if (fill(r) < 0)
+			return NULL;
+	}
+	s = r->buf + r->pos;
+	*lenp = (size_t)(nl - s);
+	if (*lenp > 0 && s[*lenp - 1] == '\r')
+		(*lenp)--;
+	r->pos = (size_t)(nl - r->buf) + 1;
+	r->line++;
+	return s;
+}
+
+static inline bool
+issp(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static inline bool
+isdelim(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static inline const char *
+skipws(const char *p)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p;
+}
+
+/* Parse an unsigned decimal; 0 ok, 1 not a number, 2 overflow. */
+static int
+parse_u64(const char **pp, const char *end, uint64_t *out)
+{
+	const char *p = *pp, *s = p;
+	uint64_t v = 0;
+
+	while (p < end && (unsigned)(*p - '0') < 10) {
+		unsigned dg = (unsigned)(*p - '0');
+
+		if (v > (UINT64_MAX - dg) / 10)
+			return 2;
+		v = v * 10 + dg;
+		p++;
+	}
+	if (p == s)
+		return 1;
+	*out = v;
+	*pp = p;
+	return 0;
+}
+
+/* A token for a message: at most 32 bytes of it, made printable. */
+static const char *
+show(const char *s, size_t n, char *buf)
+{
+	size_t i, k = n < 32 ? n : 32;
+
+	for (i = 0; i < k; i++)
+		buf[i] = (s[i] >= ' ' && s[i] < 0x7f) ? s[i] : '?';
+	if (k < n)
+		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	buf[i] = '\0';
+	return buf;
+}
+
+/* The same for a token in a body line, which ends at a delimiter. */
+static const char *
+showtok(const char *p, char *buf)
+{
+	size_t n = 0;
+
+	while (n < 33 && !isdelim(p[n]))
+		n++;
+	return show(p, n, buf);
+}
+
+/* Does s[0..n) spell the lower-case keyword kw, in any letter case? */
+static bool
+keyeq(const char *s, size_t n, const char *kw)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (kw[i] == '\0' || c != kw[i])
+			return false;
+	}
+	return kw[n] == '\0';
+}
+
+/* Is a bare '\r' (one not followed by '\n') in the first line? */
+static const char *
+bare_cr(const char *s, size_t len)
+{
+	const char *nl = memchr(s, '\n', len);
+	const char *end = nl != NULL ? nl : s + len;
+	const char *cr = memchr(s, '\r', (size_t)(end - s));
+
+	/* A '\r' at the very end of what was read is undecided: skip it. */
+	return cr != NULL && cr + 1 < end ? cr : NULL;
+}
+
+static int
+read_banner(struct ts_mtx_reader *r)
+{
+	static const char *const what[4] = { "object", "format", "field",
+	    "symmetry" };
+	struct ts_mtx_info *in = &r->info;
+	const char *s, *p, *e, *cr, *t[5];
+	size_t len, tn[5];
+	char sh[48];
+	int nt = 0;
+
+	/* Look at the first bytes before asking for a whole line. */
+	while (r->len < 64 && !r->eof)
+		if (fill(r) < 0)
+			return -1;
+	if (r->len >= 2 && (unsigned char)r->buf[0] == 0x1f &&
+	    (unsigned char)r->buf[1] == 0x8b) {
+		rerr(r, 1, 1, "gzip-compressed data: decompress it first "
+		    "(zcat)");
+		return -1;
+	}
+	if ((cr = bare_cr(r->buf, r->len)) != NULL) {
+		rerr(r, 1, (uint64_t)(cr - r->buf) + 1, "line 1 ends in a "
+		    "bare carriage return: lines must end in \\n or \\r\\n "
+		    "(convert with tr '\\r' '\\n')");
+		return -1;
+	}
+	if ((s = hdrline(r, &len)) == NULL) {
+		if (!r->failed)
+			rerr(r, 1, 0, "empty file; expected the banner %s",
+			    BANNER);
+		return -1;
+	}
+	e = s + len;
+	for (p = s; p < e && issp(*p); p++)
+		continue;
+	if ((size_t)(e - p) >= 14 && memcmp(p, "%%MatrixMarket", 14) == 0)
+		p += 14;
+	else if ((size_t)(e - p) >= 13 && memcmp(p, "%MatrixMarket", 13) == 0)
+		p += 13;	/* one '%': some packages write it */
+	else {
+		rerr(r, 1, (uint64_t)(p - s) + 1, "%s: line 1 is '%s'; a "
+		    "Matrix Market file starts with the banner %s",
+		    p < e && (unsigned)(*p - '0') < 10 ? "no banner" :
+		    "not a Matrix Market file", show(s, len, sh), BANNER);
+		return -1;
+	}
+	if (p < e && !issp(*p)) {
+		rerr(r, 1, 1, "not a Matrix Market file: line 1 is '%s'",
+		    show(s, len, sh));
+		return -1;
+	}
+	for (;;) {
+		while (p < e && issp(*p))
+			p++;
+		if (p == e || nt == 5)
+			break;
+		t[nt] = p;
+		while (p < e && !issp(*p))
+			p++;
+		tn[nt] = (size_t)(p - t[nt]);
+		nt++;
+	}
+	if (nt < 4) {
+		rerr(r, 1, len + 1, "the banner ends before the %s; expected "
+		    "%s", what[nt], BANNER);
+		return -1;
+	}
+	if (keyeq(t[0], tn[0], "vector")) {
+		rerr(r, 1, (uint64_t)(t[0] - s) + 1, "'vector' objects are "
+		    "not supported: TensorSuite imports Matrix Market "
+		    "matrices (order 2); write the vector as an N x 1 matrix");
+		return -1;
+	}
+	if (!keyeq(t[0], tn[0], "matrix")) {
+		rerr(r, 1, (uint64_t)(t[0] - s) + 1, "unknown object '%s' in "
+		    "the banner; expected 'matrix'", show(t[0], tn[0], sh));
+		return -1;
+	}
+	if (keyeq(t[1], tn[1], "coordinate"))
+		in->coordinate = true;
+	else if (keyeq(t[1], tn[1], "array"))
+		in->coordinate = false;
+	else {
+		rerr(r, 1, (uint64_t)(t[1] - s) + 1, "unknown format '%s' in "
+		    "the banner; expected 'coordinate' or 'array'",
+		    show(t[1], tn[1], sh));
+		return -1;
+	}
+	if (keyeq(t[2], tn[2], "real"))
+		in->field = TS_MTX_REAL;
+	else if (keyeq(t[2], tn[2], "integer"))
+		in->field = TS_MTX_INTEGER;
+	else if (keyeq(t[2], tn[2], "pattern"))
+		in->field = TS_MTX_PATTERN;
+	else if (keyeq(t[2], tn[2], "complex")) {
+		rerr(r, 1, (uint64_t)(t[2] - s) + 1, "complex matrices are "
+		    "not supported: TensorSuite has no complex value type");
+		return -1;
+	} else {
+		rerr(r, 1, (uint64_t)(t[2] - s) + 1, "unknown field '%s' in "
+		    "the banner; expected real, integer or pattern",
+		    show(t[2], tn[2], sh));
+		return -1;
+	}
+	if (keyeq(t[3], tn[3], "general"))
+		in->sym = TS_MTX_GENERAL;
+	else if (keyeq(t[3], tn[3], "symmetric"))
+		in->sym = TS_MTX_SYMMETRIC;
+	else if (keyeq(t[3], tn[3], "skew-symmetric"))
+		in->sym = TS_MTX_SKEW;
+	else if (keyeq(t[3], tn[3], "hermitian")) {
+		rerr(r, 1, (uint64_t)(t[3] - s) + 1, "hermitian matrices are "
+		    "not supported: TensorSuite has no complex value type "
+		    "(a real hermitian matrix is symmetric: say 'symmetric')");
+		return -1;
+	} else {
+		rerr(r, 1, (uint64_t)(t[3] - s) + 1, "unknown symmetry '%s' "
+		    "in the banner; expected general, symmetric or "
+		    "skew-symmetric", show(t[3], tn[3], sh));
+		return -1;
+	}
+	if (nt > 4) {
+		rerr(r, 1, (uint64_t)(t[4] - s) + 1, "unexpected '%s' after "
+		    "the symmetry in the banner", show(t[4], tn[4], sh));
+		return -1;
+	}
+	if (!in->coordinate && in->field == TS_MTX_PATTERN) {
+		rerr(r, 1, (uint64_t)(t[2] - s) + 1, "'array pattern' is not "
+		    "a Matrix Market combination: an array lists values");
+		return -1;
+	}
+	if (in->field == TS_MTX_PATTERN && in->sym == TS_MTX_SKEW) {
+		rerr(r, 1, (uint64_t)(t[3] - s) + 1, "'pattern "
+		    "skew-symmetric' is not a Matrix Market combination: a "
+		    "pattern has no values to negate");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+read_size(struct ts_mtx_reader *r)
+{
+	struct ts_mtx_info *in = &r->info;
+	const char *s, *p, *e, *q;
+	uint64_t v[3] = { 0, 0, 0 }, x;
+	size_t len;
+	int n = 0, want = in->coordinate ? 3 : 2, rc;
+	char sh[48];
+
+	for (;;) {
+		if ((s = hdrline(r, &len)) == NULL) {
+			if (!r->failed)
+				rerr(r, r->line, 0, "the file ends before the "
+				    "size line");
+			return -1;
+		}
+		e = s + len;
+		for (p = s; p < e && issp(*p); p++)
+			continue;
+		if (p < e && *p != '%')
+			break;	/* not blank, not a comment */
+	}
+	while (p < e) {
+		if (issp(*p)) {
+			p++;
+			continue;
+		}
+		q = p;
+		rc = parse_u64(&q, e, &x);
+		if (rc != 0 || (q < e && !issp(*q))) {
+			for (q = p; q < e && !issp(*q); q++)
+				continue;
+			rerr(r, r->line, (uint64_t)(p - s) + 1, "'%s' in the "
+			    "size line %s", show(p, (size_t)(q - p), sh),
+			    rc == 2 ? "does not fit in 64 bits" : *p == '-' ?
+			    "is negative" : "is not an unsigned integer");
+			return -1;
+		}
+		if (n < want)
+			v[n] = x;
+		n++;
+		p = q;
+	}
+	if (n != want) {
+		rerr(r, r->line, 1, "the size line of a%s matrix is '%s'; "
+		    "this one has %d number%s", in->coordinate ?
+		    " coordinate" : "n array", in->coordinate ?
+		    "rows columns entries" : "rows columns", n,
+		    n == 1 ? "" : "s");
+		return -1;
+	}
+	in->rows = v[0];
+	in->cols = v[1];
+	if (in->sym != TS_MTX_GENERAL && in->rows != in->cols) {
+		rerr(r, r->line, 1, "a %s matrix must be square; the size "
+		    "line says %llu x %llu", in->sym == TS_MTX_SYMMETRIC ?
+		    "symmetric" : "skew-symmetric",
+		    (unsigned long long)in->rows,
+		    (unsigned long long)in->cols);
+		return -1;
+	}
+	if (in->coordinate)
+		in->stored = v[2];
+	else {
+		uint64_t all;
+
+		if (!ts_mul_u64(in->rows, in->cols, &all)) {
+			rerr(r, r->line, 1, "an array of %llu x %llu has more "
+			    "than 2^64 values", (unsigned long long)in->rows,
+			    (unsigned long long)in->cols);
+			return -1;
+		}
+		/* all = n*n < 2^64 here, so all + n cannot wrap. */
+		if (in->sym == TS_MTX_GENERAL)
+			in->stored = all;
+		else if (in->sym == TS_MTX_SYMMETRIC)
+			in->stored = (all + in->rows) / 2;
+		else
+			in->stored = (all - in->rows) / 2;
+		r->acol = 0;
+		r->arow = in->sym == TS_MTX_SKEW ? 1 : 0;
+	}
+	in->header_lines = r->line;
+	return 0;
+}
+
+struct ts_mtx_reader *
+ts_mtx_open(struct ts_source *src, struct ts_diags *d)
+{
+	struct ts_mtx_reader *r = ts_xcalloc(1, sizeof(*r));
+
+	r->src = src;
+	r->d = d;
+	r->file = src->name;
+	r->cap = RBUFSZ;
+	r->buf = ts_xmalloc(r->cap);
+	if (read_banner(r) != 0 || read_size(r) != 0) {
+		ts_mtx_close(r);
+		return NULL;
+	}
+	if (r->info.sym == TS_MTX_SKEW && r->info.field != TS_MTX_PATTERN)
+		r->neg = ts_xmalloc(r->cap);
+	return r;
+}
+
+const struct ts_mtx_info *
+ts_mtx_info(const struct ts_mtx_reader *r)
+{
+	return &r->info;
+}
+
+void
+ts_mtx_close(struct ts_mtx_reader *r)
+{
+	if (r == NULL)
+		return;
+	free(r->buf);
+	free(r->neg);
+	free(r->ptext[0]);
+	free(r->ptext[1]);
+	free(r);
+}
+
+/* ---- entries ---- */
+
+static void	lerr(struct ts_mtx_reader *, const char *, const char *,
+		    const char *, ...) __attribute__((format(printf, 4, 5)));
+
+/* Report an error at p in the body line that starts at row. */
+static void
+lerr(struct ts_mtx_reader *r, const char *row, const char *p,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ts_vdiag(r->d, TS_ERROR, r->file, r->line + 1,
+	    (uint64_t)(p - row) + 1, -1, "", fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Report what is wrong with the index s[0..p) that the fast path of
+ * index1() did not take, unless it is only a long run of leading zeros.
+ * Kept out of line so the fast path stays small.
+ */
+static __attribute__((noinline)) bool
+index_bad(struct ts_mtx_reader *r, const char *row, const char *s,
+    const char *p, uint64_t v, uint64_t max, const char *what)
+{
+	char tb[48];
+
+	if (p == s) {
+		if (*p == '\n' || *p == '\r')
+			lerr(r, row, p, "the line ends before the %s index",
+			    what);
+		else
+			lerr(r, row, p, "%s index '%s' is not %s", what,
+			    showtok(p, tb), *p == '-' ? "positive (indices "
+			    "start at 1)" : "an unsigned integer");
+		return true;
+	}
+	if (p - s > 19) {	/* may have wrapped: check properly */
+		const char *q = s;
+		uint64_t chk;
+
+		if (parse_u64(&q, p, &chk) != 0) {
+			lerr(r, row, s, "%s index '%s' does not fit in 64 "
+			    "bits", what, showtok(s, tb));
+			return true;
+		}
+	}
+	if (!isdelim(*p)) {
+		lerr(r, row, s, "%s index '%s' is not an unsigned integer",
+		    what, showtok(s, tb));
+		return true;
+	}
+	if (v == 0 || v > max) {
+		lerr(r, row, s, "%s index %llu is out of range 1..%llu%s",
+		    what, (unsigned long long)v, (unsigned long long)max,
+		    v == 0 ? " (indices start at 1)" : "");
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Parse a 1-based index at p that must be in 1..max; store it 0-based.
+ * Returns the end of the token, or NULL after reporting.
+ */
+static inline const char *
+index1(struct ts_mtx_reader *r, const char *row, const char *p,
+    uint64_t max, const char *what, uint64_t *out)
+{
+	const char *s = p;
+	uint64_t v = 0;
+
+	while ((unsigned)(*p - '0') < 10)
+		v = v * 10 + (uint64_t)(*p++ - '0');
+	/* v - 1 >= max also catches v == 0, which wraps around. */
+	if ((p == s || p - s > 19 || !isdelim(*p) || v - 1 >= max) &&
+	    index_bad(r, row, s, p, v, max, what))
+		return NULL;
+	*out = v - 1;
+	return p;
+}
+
+/* Did a finite literal at p round to infinity? */
+static bool
+overflowed(double v, const char *p)
+{
+	if (v - v == 0 || v != v)	/* finite, or NaN */
+		return false;
+	p += *p == '+' || *p == '-';
+	return *p != 'i' && *p != 'I';
+}
+
+/* Report why the real value at p was not taken; q is where the parse
+ * stopped (NULL: no number at all). */
+static __attribute__((noinline)) void
+real_bad(struct ts_mtx_reader *r, const char *row, const char *p,
+    const char *q)
+{
+	char tb[48];
+
+	if (*p == '\n' || *p == '\r')
+		lerr(r, row, p, "the line ends before the value");
+	else if (q != NULL && isdelim(*q))
+		lerr(r, row, p, "value '%s' is beyond the range of a double",
+		    showtok(p, tb));
+	else if (q != NULL && (*q == 'D' || *q == 'd'))
+		lerr(r, row, p, "value '%s' has a Fortran D exponent; write E "
+		    "instead", showtok(p, tb));
+	else
+		lerr(r, row, p, "value '%s' is not a number", showtok(p, tb));
+}
+
+/*
+ * Parse the integer value at p: int64, with an optional sign.  Returns
+ * the end of the token, or NULL after reporting.
+ */
+static const char *
+int_value(struct ts_mtx_reader *r, const char *row, const char *p,
+    const char *lim, int64_t *iv)
+{
+	bool neg = *p == '-';
+	const char *q = p + (*p == '-' || *p == '+');
+	uint64_t u = 0;
+	char tb[48];
+	int e;
+
+	if (*p == '\n' || *p == '\r') {
+		lerr(r, row, p, "the line ends before the value");
+		return NULL;
+	}
+	e = parse_u64(&q, lim, &u);
+	if (e == 1 || (e == 0 && !isdelim(*q))) {
+		lerr(r, row, p, "value '%s' is not an integer", showtok(p, tb));
+		return NULL;
+	}
+	if (e == 2 || u > (uint64_t)INT64_MAX + neg) {
+		lerr(r, row, p, "value '%s' is beyond the range of a 64-bit "
+		    "integer", showtok(p, tb));
+		return NULL;
+	}
+	*iv = !neg ? (int64_t)u : u > (uint64_t)INT64_MAX ? INT64_MIN :
+	    -(int64_t)u;
+	return q;
+}
+
+/*
+ * Parse the value at p (a real or an integer, by the field).  Returns
+ * the end of the token, or NULL after reporting.
+ */
+static inline const char *
+value(struct ts_mtx_reader *r, const char *row, const char *p,
+    const char *lim, double *fv, int64_t *iv)
+{
+	const char *q;
+
+	if (r->info.field != TS_MTX_REAL)
+		return int_value(r, row, p, lim, iv);
+	q = ts_parse_double(p, lim, fv);
+	if (q != NULL && isdelim(*q) && !overflowed(*fv, p))
+		return q;
+	real_bad(r, row, p, q);
+	return NULL;
+}
+
+/* At the end of an entry: only "\n" or "\r\n" may follow. */
+static bool
+endofline(struct ts_mtx_reader *r, const char *row, const char **pp)
+{
+	const char *p = *pp;
+	char tb[48];
+
+	if (*p == '\r' && p[1] == '\n')
+		p++;
+	if (*p == '\n') {
+		*pp = p;
+		return true;
+	}
+	if (*p == '\r')
+		lerr(r, row, p, "a carriage return that does not end the "
+		    "line: bare \\r line ends are not supported");
+	else
+		lerr(r, row, p, "unexpected '%s': an entry line is '%s'",
+		    showtok(p, tb), !r->info.coordinate ? "value" :
+		    r->info.field == TS_MTX_PATTERN ? "row column" :
+		    "row column value");
+	return false;
+}
+
+/*
+ * Put an entry in b, or keep it for the next call when b is full (only
+ * a mirror can find b full: a line is parsed only when there is room).
+ */
+static inline void
+put(struct ts_mtx_reader *r, struct ts_batch *b, uint64_t i, uint64_t j,
+    double f, int64_t v, const char *t, size_t tl, uint64_t line)
+{
+	size_t k = b->n;
+
+	if (k == b->cap) {
+		int c = r->pcur ^ 1;	/* the copy not handed out */
+
+		if (tl > r->pcap[c]) {
+			r->pcap[c] = tl;
+			r->ptext[c] = ts_xrealloc(r->ptext[c], tl);
+		}
+		if (tl > 0)
+			memcpy(r->ptext[c], t, tl);
+		r->pcur = c;
+		r->pend = true;
+		r->prow = i;
+		r->pcol = j;
+		r->pf = f;
+		r->pi = v;
+		r->plen = tl;
+		r->pline = line;
+		return;
+	}
+	b->coords[2 * k] = i;
+	b->coords[2 * k + 1] = j;
+	if (r->info.field == TS_MTX_REAL)
+		b->fval[k] = f;
+	else if (r->info.field == TS_MTX_INTEGER)
+		b->ival[k] = v;
+	b->loc[k] = line;
+	if (b->row != NULL)
+		b->row[k] = NULL;	/* the fields of a mirror are swapped */
+	if (b->vtext != NULL) {
+		b->vtext[k] = t;
+		b->vlen[k] = (uint32_t)tl;
+	}
+	b->n++;
+}
+
+/* The text of -v for a skew-symmetric mirror of the value t[0..*tl). */
+static const char *
+negtext(struct ts_mtx_reader *r, const char *t, size_t *tl, bool zero_int)
+{
+	char *s;
+
+	if (*t == '-') {
+		(*tl)--;
+		return t + 1;
+	}
+	if (zero_int)
+		return t;	/* not "-0" */
+	if (*t == '+') {
+		t++;
+		(*tl)--;
+	}
+	/* At most the bytes of its line: neg cannot overflow (see above). */
+	s = r->neg + r->nlen;
+	s[0] = '-';
+	memcpy(s + 1, t, *tl);
+	(*tl)++;
+	r->nlen += *tl;
+	return s;
+}
+
+/* Store entry (i, j) and, off the diagonal of a symmetric file, its
+ * mirror.  Returns -1 after reporting when the mirror cannot be stored. */
+static inline int
+emit(struct ts_mtx_reader *r, struct ts_batch *b, const char *row,
+    const char *vp, uint64_t i, uint64_t j, double f, int64_t v, size_t tl)
+{
+	uint64_t line = r->line + 1;
+
+	put(r, b, i, j, f, v, vp, tl, line);
+	if (r->info.sym == TS_MTX_GENERAL || i == j)
+		return 0;
+	if (r->info.sym == TS_MTX_SKEW) {
+		if (r->info.field == TS_MTX_INTEGER && v == INT64_MIN) {
+			lerr(r, row, vp, "value %lld has no negation in 64 "
+			    "bits: its skew-symmetric mirror cannot be "
+			    "stored", (long long)v);
+			return -1;
+		}
+		vp = negtext(r, vp, &tl, r->info.field == TS_MTX_INTEGER &&
+		    v == 0);
+		f = -f;
+		v = -v;
+	}
+	put(r, b, j, i, f, v, vp, tl, line);
+	return 0;
+}
+
+
+/* One line of a coordinate file.  Returns the next line, or NULL. */
+static const char *
+coord_line(struct ts_mtx_reader *r, struct ts_batch *b, const char *p,
+    const char *lim)
+{
+	const struct ts_mtx_info *in = &r->info;
+	const char *row = p, *vp = NULL;
+	uint64_t i, j;
+	double f = 0;
+	int64_t v = 0;
+	size_t tl = 0;
+	char tb[48];
+
+	p = skipws(p);
+	if (*p == '\n' || *p == '%' || (*p == '\r' && p[1] == '\n'))
+		goto next;	/* blank or comment */
+	if (r->seen == in->stored) {
+		lerr(r, row, p, "more entries than the %llu the size line "
+		    "announces", (unsigned long long)in->stored);
+		return NULL;
+	}
+	if ((p = index1(r, row, p, in->rows, "row", &i)) == NULL)
+		return NULL;
+	p = skipws(p);
+	if ((p = index1(r, row, p, in->cols, "column", &j)) == NULL)
+		return NULL;
+	p = skipws(p);
+	if (in->field != TS_MTX_PATTERN) {
+		vp = p;
+		if ((p = value(r, row, p, lim, &f, &v)) == NULL)
+			return NULL;
+		tl = (size_t)(p - vp);
+		p = skipws(p);
+	}
+	if (!endofline(r, row, &p))
+		return NULL;
+	if (in->sym == TS_MTX_SKEW && i == j && (in->field == TS_MTX_REAL ?
+	    f != 0 : v != 0)) {
+		lerr(r, row, vp, "diagonal entry (%llu, %llu) is %s: a "
+		    "skew-symmetric matrix has zeros on its diagonal",
+		    (unsigned long long)i + 1, (unsigned long long)j + 1,
+		    showtok(vp, tb));
+		return NULL;
+	}
+	r->seen++;
+	if (emit(r, b, row, vp, i, j, f, v, tl) < 0)
+		return NULL;
+	r->line++;
+	return p + 1;		/* endofline() left p at the '\n' */
+next:
+	r->line++;
+	return (const char *)memchr(p, '\n', (size_t)(lim - p)) + 1;
+}
+
+/*
+ * One line of an array file: the value at the next position, column by
+ * column; symmetric files hold the lower triangle, skew-symmetric ones
+ * the part below the diagonal.
+ */
+static const char *
+array_line(struct ts_mtx_reader *r, struct ts_batch *b, const char *p,
+    const char *lim)
+{
+	const struct ts_mtx_info *in = &r->info;
+	const char *row = p, *vp;
+	double f = 0;
+	int64_t v = 0;
+	size_t tl;
+
+	p = skipws(p);
+	if (*p == '\n' || *p == '%' || (*p == '\r' && p[1] == '\n'))
+		goto next;	/* blank or comment */
+	if (r->seen == in->stored) {
+		lerr(r, row, p, "more values than the %llu a%s %llu x %llu "
+		    "array holds", (unsigned long long)in->stored,
+		    in->sym == TS_MTX_GENERAL ? "" : in->sym ==
+		    TS_MTX_SYMMETRIC ? " symmetric" : " skew-symmetric",
+		    (unsigned long long)in->rows,
+		    (unsigned long long)in->cols);
+		return NULL;
+	}
+	vp = p;
+	if ((p = value(r, row, p, lim, &f, &v)) == NULL)
+		return NULL;
+	tl = (size_t)(p - vp);
+	p = skipws(p);
+	if (!endofline(r, row, &p))
+		return NULL;
+	r->seen++;
+	if (emit(r, b, row, vp, r->arow, r->acol, f, v, tl) < 0)
+		return NULL;
+	if (++r->arow == in->rows) {
+		r->acol++;
+		r->arow = in->sym == TS_MTX_GENERAL ? 0 : in->sym ==
+		    TS_MTX_SYMMETRIC ? r->acol : r->acol + 1;
+	}
+	r->line++;
+	return p + 1;
+next:
+	r->line++;
+	return (const char *)memchr(p, '\n', (size_t)(lim - p)) + 1;
+}
+
+static char *
+lastnl(char *s, size_t n)
+{
+	while (n > 0)
+		if (s[--n] == '\n')
+			return s + n;
+	return NULL;
+}
+
+long
+ts_mtx_next(struct ts_mtx_reader *r, struct ts_batch *b)
+{
+	const char *p, *lim;
+	char *nl;
+	size_t fixed = 0;	/* entries whose text is not in buf */
+
+	b->n = 0;
+	b->first = r->emitted;
+	b->has_values = r->info.field != TS_MTX_PATTERN;
+	b->is_int = r->info.field == TS_MTX_INTEGER;
+	if (r->failed)
+		return -1;
+	if (b->order != 2 || b->cap == 0) {
+		rerr(r, 0, 0, "internal error: a Matrix Market batch needs "
+		    "order 2 and room for an entry");
+		errno = EINVAL;
+		return -1;
+	}
+	r->nlen = 0;
+	if (r->pend) {
+		r->pend = false;
+		put(r, b, r->prow, r->pcol, r->pf, r->pi, r->ptext[r->pcur],
+		    r->plen, r->pline);
+		fixed = 1;
+	}
+	while (b->n < b->cap && !r->done) {
+		/* The last complete line in the buffer bounds the parse. */
+		nl = lastnl(r->buf + r->pos, r->len - r->pos);
+		if (nl == NULL) {
+			if (b->n > fixed)
+				break;	/* moving buf would move b's texts */
+			if (!r->eof) {
+				if (fill(r) < 0)
+					return -1;
+				continue;
+			}
+			if (r->pos < r->len) {
+				/* A last line without a line end. */
+				r->buf[r->len++] = '\n';
+				continue;
+			}
+			if (r->seen < r->info.stored) {
+				rerr(r, r->line, 0, "the file ends after %llu "
+				    "of the %llu %s the size line announces",
+				    (unsigned long long)r->seen,
+				    (unsigned long long)r->info.stored,
+				    r->info.coordinate ? "entries" : "values");
+				r->failed = true;
+				return -1;
+			}
+			r->done = true;
+			break;
+		}
+		p = r->buf + r->pos;
+		lim = nl + 1;
+		while (b->n < b->cap && p < lim) {
+			p = r->info.coordinate ? coord_line(r, b, p, lim) :
+			    array_line(r, b, p, lim);
+			if (p == NULL) {
+				r->failed = true;
+				return -1;
+			}
+		}
+		r->pos = (size_t)(p - r->buf);
+	}
+	r->emitted += b->n;
+	return (long)b->n;
+}
+
+/* ---- writer ---- */
+
+struct ts_mtx_writer {
+	int			 fd;
+	enum ts_mtx_field	 field;
+	uint64_t		 rows, cols, nnz;
+	uint64_t		 n;	/* entries written */
+	char			*buf;
+	size_t			 len, cap;
+	int			 err;	/* first errno seen */
+};
+
+static int
+wflush(struct ts_mtx_writer *w)
+{
+	size_t off = 0;
+
+	while (off < w->len) {
+		ssize_t n = write(w->fd, w->buf + off, w->len - off);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (w->err == 0)
+				w->err = errno;
+			w->len = 0;
+			return -1;
+		}
+		off += (size_t)n;
+	}
+	w->len = 0;
+	return 0;
+}
+
+/* Append n bytes, flushing as the buffer fills. */
+static void
+wbytes(struct ts_mtx_writer *w, const char *s, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < w->cap - w->len ? n : w->cap - w->len;
+
+		memcpy(w->buf + w->len, s, k);
+		w->len += k;
+		s += k;
+		n -= k;
+		if (w->len == w->cap)
+			wflush(w);
+	}
+}
+
+static void
+wstr(struct ts_mtx_writer *w, const char *s)
+{
+	wbytes(w, s, strlen(s));
+}
+
+struct ts_mtx_writer *
+ts_mtx_writer_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
+    enum ts_mtx_field field, const char *comment)
+{
+	static const char *const names[] = { "real", "integer", "pattern" };
+	struct ts_mtx_writer *w;
+	char num[TS_NUMBUF];
+
+	if (field != TS_MTX_REAL && field != TS_MTX_INTEGER &&
+	    field != TS_MTX_PATTERN) {
+		errno = EINVAL;
+		return NULL;
+	}
+	w = ts_xcalloc(1, sizeof(*w));
+	w->fd = fd;
+	w->field = field;
+	w->rows = rows;
+	w->cols = cols;
+	w->nnz = nnz;
+	w->cap = WBUFSZ;
+	w->buf = ts_xmalloc(w->cap);
+	wstr(w, "%%MatrixMarket matrix coordinate ");
+	wstr(w, names[field]);
+	wstr(w, " general\n");
+	/* Each line of the comment becomes '%' and the line, so a reader
+	 * that drops the '%' (as fmm does) gets the comment back. */
+	while (comment != NULL && *comment != '\0') {
+		size_t n = strcspn(comment, "\n");
+
+		wbytes(w, "%", 1);
+		wbytes(w, comment, n);
+		wbytes(w, "\n", 1);
+		comment += n + (comment[n] == '\n');
+	}
+	wbytes(w, num, (size_t)ts_fmt_u64(num, rows));
+	wbytes(w, " ", 1);
+	wbytes(w, num, (size_t)ts_fmt_u64(num, cols));
+	wbytes(w, " ", 1);
+	wbytes(w, num, (size_t)ts_fmt_u64(num, nnz));
+	wbytes(w, "\n", 1);
+	return w;
+}
+
+/*
+ * Append the entries of b.  A batch that does not fit the file (not
+ * order 2, a coordinate outside the size, missing or float values for an
+ * integer file, more entries than announced) is refused whole with
+ * EINVAL; a failed write gives its errno.
+ */
+int
+ts_mtx_writer_put(struct ts_mtx_writer *w, const struct ts_batch *b)
+{
+	size_t i;
+
+	if (b->order != 2 || b->n > w->nnz - w->n ||
+	    (w->field != TS_MTX_PATTERN && !b->has_values) ||
+	    (w->field == TS_MTX_INTEGER && !b->is_int)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < b->n; i++)
+		if (b->coords[2 * i] >= w->rows ||
+		    b->coords[2 * i + 1] >= w->cols) {
+			errno = EINVAL;
+			return -1;
+		}
+	for (i = 0; i < b->n; i++) {
+		char *p;
+
+		if (w->len + 3 * (TS_NUMBUF + 1) > w->cap)
+			wflush(w);
+		p = w->buf + w->len;
+		p += ts_fmt_u64(p, b->coords[2 * i] + 1);
+		*p++ = ' ';
+		p += ts_fmt_u64(p, b->coords[2 * i + 1] + 1);
+		if (w->field != TS_MTX_PATTERN) {
+			*p++ = ' ';
+			/* Text in, text out: a value keeps its bytes (a
+			 * short token fits the room made above). */
+			if (b->keep_text && b->vtext != NULL &&
+			    b->vlen[i] <= TS_NUMBUF) {
+				memcpy(p, b->vtext[i], b->vlen[i]);
+				p += b->vlen[i];
+			} else
+				p += b->is_int ? ts_fmt_i64(p, b->ival[i]) :
+				    ts_fmt_double(p, b->fval[i]);
+		}
+		*p++ = '\n';
+		w->len = (size_t)(p - w->buf);
+	}
+	w->n += b->n;
+	if (w->err) {
+		errno = w->err;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Flush and free.  Returns -1 with errno on a write error, or with
+ * EINVAL when fewer entries were written than the size line announces
+ * (the file would not read back).
+ */
+int
+ts_mtx_writer_close(struct ts_mtx_writer *w)
+{
+	int err;
+
+	wflush(w);
+	err = w->err;
+	if (err == 0 && w->n != w->nnz)
+		err = EINVAL;
+	free(w->buf);
+	free(w);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,277 @@
+/*
+ * ts-convert - convert sparse tensors between TensorSuite bundles, .tns
+ * and .tnsb data files, FROSTT .tns and Matrix Market .mtx.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+enum {
+	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
+	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
+	OPT_INPUT_ENDIAN, OPT_INPUT_INDEX_TYPE, OPT_INPUT_VALUE_TYPE,
+	OPT_META, OPT_NAME, OPT_NO_VALUES, OPT_SOURCE, OPT_SOURCE_TYPE,
+	OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO, OPT_VALUE_TYPE
+};
+
+static const struct option longopts[] = {
+	{ "binary",		no_argument,		NULL, OPT_BINARY },
+	{ "dims",		required_argument,	NULL, OPT_DIMS },
+	{ "e16",		no_argument,		NULL, OPT_E16 },
+	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
+	{ "force",		no_argument,		NULL, 'f' },
+	{ "from",		required_argument,	NULL, OPT_FROM },
+	{ "group",		required_argument,	NULL, OPT_GROUP },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "id",			required_argument,	NULL, OPT_ID },
+	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
+	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
+	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
+	{ "input-endian",	required_argument,	NULL, OPT_INPUT_ENDIAN },
+	{ "input-index-type",	required_argument,	NULL,
+	    OPT_INPUT_INDEX_TYPE },
+	{ "input-value-type",	required_argument,	NULL,
+	    OPT_INPUT_VALUE_TYPE },
+	{ "meta",		required_argument,	NULL, OPT_META },
+	{ "name",		required_argument,	NULL, OPT_NAME },
+	{ "no-values",		no_argument,		NULL, OPT_NO_VALUES },
+	{ "output",		required_argument,	NULL, 'o' },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "source",		required_argument,	NULL, OPT_SOURCE },
+	{ "source-type",	required_argument,	NULL, OPT_SOURCE_TYPE },
+	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
+	{ "text",		no_argument,		NULL, OPT_TEXT },
+	{ "time",		required_argument,	NULL, OPT_TIME },
+	{ "to",			required_argument,	NULL, OPT_TO },
+	{ "value-type",		required_argument,	NULL, OPT_VALUE_TYPE },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [options] SRC -o DST\n", ts_progname);
+	if (fp != stdout)
+		return;
+	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
+	    "files,\nFROSTT .tns and Matrix Market .mtx.  SRC or DST '-' is "
+	    "stdin or stdout.\n\n"
+	    "Input:\n"
+	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
+	    "(default: detected)\n"
+	    "      --meta FILE          attributes of a bare data file or "
+	    "stream\n"
+	    "      --input-base 0|1     index base of the input\n"
+	    "      --input-index-type T uint32 or uint64 (binary input)\n"
+	    "      --input-value-type T float32, float64, int32, int64\n"
+	    "      --input-endian E     little or big (binary input)\n"
+	    "      --no-values          the input holds coordinates only\n"
+	    "      --dims D1,...,DN     dimensions of a FROSTT input\n"
+	    "Output:\n"
+	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx "
+	    "file, or '-'\n"
+	    "      --to KIND            bundle, tns, tnsb, frostt or mtx "
+	    "(default: from DST)\n"
+	    "      --text, --binary     data files of an output bundle\n"
+	    "      --index-base 0|1     index base of the output\n"
+	    "      --index-type T       uint32 or uint64\n"
+	    "      --value-type T       float32, float64, int32 or int64\n"
+	    "      --endian E           little or big\n"
+	    "      --e16                write float values as %.16e, like "
+	    "the reference\n"
+	    "  -f, --force              replace an existing DST\n"
+	    "Descriptive metadata of an output bundle:\n"
+	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
+	    "      --source S, --source-url URL, --source-type "
+	    "synthetic|real\n"
+	    "Other:\n"
+	    "  -q, --quiet              no notes on stderr\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
+	    "error, 3 I/O error.\n", fp);
+}
+
+static int
+pick(const char *opt, const char *arg, const char *const *list)
+{
+	int i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(arg, list[i]) == 0)
+			return i;
+	ts_warnx("%s: '%s' is not one of the allowed values", opt, arg);
+	exit(TS_EXIT_USAGE);
+}
+
+static const char *const kinds[] = { "auto", "bundle", "tns", "tnsb",
+    "frostt", "mtx", NULL };
+static const char *const vtypes[] = { "float32", "float64", "int32",
+    "int64", NULL };
+static const char *const itypes[] = { "uint32", "uint64", NULL };
+static const char *const endians[] = { "none", "little", "big", NULL };
+static const char *const bases[] = { "0", "1", NULL };
+static const char *const srctypes[] = { "synthetic", "real", NULL };
+
+static void
+parse_dims(struct ts_pipe_opts *o, const char *arg)
+{
+	const char *p = arg;
+	char *end;
+
+	o->ndims = 0;
+	while (*p != '\0') {
+		unsigned long long v;
+
+		if (o->ndims == TS_MAXORDER || *p < '0' || *p > '9')
+			goto bad;
+		errno = 0;
+		v = strtoull(p, &end, 10);
+		if (errno != 0 || v == 0)
+			goto bad;
+		o->dims[o->ndims++] = v;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p != '\0')
+			goto bad;
+	}
+	if (o->ndims > 0)
+		return;
+bad:
+	ts_warnx("--dims: '%s' is not a list of positive integers D1,...,DN",
+	    arg);
+	exit(TS_EXIT_USAGE);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct ts_pipe_opts o;
+	int ch, rv;
+
+	ts_progname = "ts-convert";
+	ts_pipe_opts_init(&o);
+	/* getopt_long reorders argv: keep the command as typed. */
+	o.argc = argc;
+	o.argv = ts_xreallocarray(NULL, (size_t)argc + 1, sizeof(*argv));
+	memcpy(o.argv, argv, ((size_t)argc + 1) * sizeof(*argv));
+	while ((ch = getopt_long(argc, argv, "fho:qV", longopts, NULL)) != -1)
+		switch (ch) {
+		case 'f':
+			o.force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return TS_EXIT_OK;
+		case 'o':
+			o.dst = optarg;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case 'V':
+			printf("ts-convert (TensorSuite) %s\n", TS_VERSION);
+			return TS_EXIT_OK;
+		case OPT_BINARY:
+			o.want_binary = true;
+			break;
+		case OPT_DIMS:
+			parse_dims(&o, optarg);
+			break;
+		case OPT_E16:
+			o.e16 = true;
+			break;
+		case OPT_ENDIAN:
+			o.out_endian = pick("--endian", optarg, endians);
+			if (o.out_endian == TS_END_NONE)
+				pick("--endian", optarg, endians + 1);
+			break;
+		case OPT_FROM:
+			o.from = (enum ts_pkind)pick("--from", optarg, kinds);
+			break;
+		case OPT_GROUP:
+			o.group = optarg;
+			break;
+		case OPT_ID:
+			o.id = optarg;
+			break;
+		case OPT_INDEX_BASE:
+			o.out_base = pick("--index-base", optarg, bases);
+			break;
+		case OPT_INDEX_TYPE:
+			o.out_itype = pick("--index-type", optarg, itypes);
+			break;
+		case OPT_INPUT_BASE:
+			o.in_base = pick("--input-base", optarg, bases);
+			break;
+		case OPT_INPUT_ENDIAN:
+			o.in_endian = pick("--input-endian", optarg, endians);
+			if (o.in_endian == TS_END_NONE)
+				pick("--input-endian", optarg, endians + 1);
+			break;
+		case OPT_INPUT_INDEX_TYPE:
+			o.in_itype = pick("--input-index-type", optarg, itypes);
+			break;
+		case OPT_INPUT_VALUE_TYPE:
+			o.in_vtype = pick("--input-value-type", optarg, vtypes);
+			break;
+		case OPT_META:
+			o.meta = optarg;
+			break;
+		case OPT_NAME:
+			o.name = optarg;
+			break;
+		case OPT_NO_VALUES:
+			o.no_values = true;
+			break;
+		case OPT_SOURCE:
+			o.source = optarg;
+			break;
+		case OPT_SOURCE_TYPE:
+			pick("--source-type", optarg, srctypes);
+			o.source_type = optarg;
+			break;
+		case OPT_SOURCE_URL:
+			o.source_url = optarg;
+			break;
+		case OPT_TEXT:
+			o.want_text = true;
+			break;
+		case OPT_TIME:
+			o.time = optarg;
+			break;
+		case OPT_TO:
+			o.to = (enum ts_pkind)pick("--to", optarg, kinds);
+			break;
+		case OPT_VALUE_TYPE:
+			o.out_vtype = pick("--value-type", optarg, vtypes);
+			break;
+		default:
+			usage(stderr);
+			return TS_EXIT_USAGE;
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc != 1 || o.dst == NULL) {
+		ts_warnx(argc != 1 ? "give one SRC" : "give the output with -o "
+		    "DST");
+		usage(stderr);
+		return TS_EXIT_USAGE;
+	}
+	o.src = argv[0];
+	rv = ts_pipe_run(&o);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		ts_warn("write error on standard output");
+		return TS_EXIT_IO;
+	}
+	return rv;
+}

@@ -1,0 +1,301 @@
+/*
+ * ts-sort - sort the entries of a TensorSuite tensor by its coordinates,
+ * in memory or in runs spilled to disk and merged.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+enum {
+	OPT_DUPS = 256, OPT_INPUT_BASE, OPT_INPUT_ENDIAN,
+	OPT_INPUT_INDEX_TYPE, OPT_INPUT_VALUE_TYPE, OPT_META, OPT_NO_VALUES,
+	OPT_TO
+};
+
+static const struct option longopts[] = {
+	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
+	{ "force",		no_argument,		NULL, 'f' },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "in-place",		no_argument,		NULL, 'i' },
+	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
+	{ "input-endian",	required_argument,	NULL, OPT_INPUT_ENDIAN },
+	{ "input-index-type",	required_argument,	NULL,
+	    OPT_INPUT_INDEX_TYPE },
+	{ "input-value-type",	required_argument,	NULL,
+	    OPT_INPUT_VALUE_TYPE },
+	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "key",		required_argument,	NULL, 'k' },
+	{ "meta",		required_argument,	NULL, OPT_META },
+	{ "no-values",		no_argument,		NULL, OPT_NO_VALUES },
+	{ "output",		required_argument,	NULL, 'o' },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "temporary-directory", required_argument,	NULL, 'T' },
+	{ "to",			required_argument,	NULL, OPT_TO },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [-fhiqV] [-k MODES] [--duplicates POLICY] "
+	    "[-S SIZE] [-T DIR] [-j N]\n               [-o DST] [SRC]\n",
+	    ts_progname);
+	if (fp != stdout)
+		return;
+	fputs("Sort a tensor's entries by their coordinates (a stable sort).  "
+	    "SRC is a bundle,\na .tns or .tnsb file, or '-' (the default); "
+	    "DST as for ts-convert (default '-').\n\n"
+	    "  -k, --key MODES          mode priority, 1-based, e.g. 3,1,2 "
+	    "(default: the\n"
+	    "                           metadata's sort_order, else 1..N)\n"
+	    "      --duplicates POLICY  keep, sum, first, last or error "
+	    "(default keep)\n"
+	    "  -o, --output DST         bundle directory, .tns or .tnsb file, "
+	    "or '-'\n"
+	    "      --to KIND            bundle, tns or tnsb (default: from "
+	    "DST, or SRC's kind)\n"
+	    "  -i, --in-place           rewrite the bundle SRC, atomically\n"
+	    "  -f, --force              replace an existing DST\n"
+	    "  -S, --buffer-size SIZE   memory for entries, e.g. 256M, 2G "
+	    "(default: 1/4 of RAM)\n"
+	    "  -T, --temporary-directory DIR  where runs spill (default: "
+	    "$TMPDIR or /tmp)\n"
+	    "  -j, --jobs N             threads (default 2)\n"
+	    "      --meta FILE          attributes of a bare data file or "
+	    "stream\n"
+	    "      --input-base 0|1, --input-index-type T, --input-value-type "
+	    "T,\n"
+	    "      --input-endian E, --no-values   the layout of a bare "
+	    "binary stream\n"
+	    "  -q, --quiet              no notes on stderr\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\nExit status: 0 done, 1 the input was rejected (or repeats with "
+	    "--duplicates\nerror), 2 usage error, 3 I/O error.\n", fp);
+}
+
+static int
+pick(const char *opt, const char *arg, const char *const *list)
+{
+	int i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(arg, list[i]) == 0)
+			return i;
+	ts_warnx("%s: '%s' is not one of the allowed values", opt, arg);
+	exit(TS_EXIT_USAGE);
+}
+
+static void
+parse_key(struct ts_pipe_opts *o, const char *arg)
+{
+	const char *p = arg;
+	char *end;
+	bool seen[TS_MAXORDER] = { false };
+
+	o->nprio = 0;
+	while (*p != '\0') {
+		long v;
+
+		if (*p < '0' || *p > '9' || o->nprio == TS_MAXORDER)
+			goto bad;
+		v = strtol(p, &end, 10);
+		if (v < 1 || v > TS_MAXORDER || seen[v - 1])
+			goto bad;
+		seen[v - 1] = true;
+		o->prio[o->nprio++] = (int)v - 1;
+		p = end;
+		if (*p == ',')
+			p++;
+		else if (*p != '\0')
+			goto bad;
+	}
+	if (o->nprio > 0)
+		return;
+bad:
+	ts_warnx("-k: '%s' is not a list of distinct modes like 3,1,2", arg);
+	exit(TS_EXIT_USAGE);
+}
+
+/* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM. */
+static size_t
+parse_size(const char *arg)
+{
+	char *end;
+	double v;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || !(v > 0 && v < 1e30) ||
+	    !((*arg >= '0' && *arg <= '9') || *arg == '.'))
+		goto bad;
+	switch (*end) {
+	case '\0':
+		break;
+	case '%':
+		if (v > 100 || pages <= 0 || psz <= 0)
+			goto bad;
+		v = v / 100 * (double)pages * (double)psz;
+		end++;
+		break;
+	case 'k': case 'K':
+		v *= 1024.0;
+		end++;
+		break;
+	case 'm': case 'M':
+		v *= 1024.0 * 1024;
+		end++;
+		break;
+	case 'g': case 'G':
+		v *= 1024.0 * 1024 * 1024;
+		end++;
+		break;
+	case 't': case 'T':
+		v *= 1024.0 * 1024 * 1024 * 1024;
+		end++;
+		break;
+	default:
+		goto bad;
+	}
+	if (*end != '\0' || v < 1 << 20 || v > (double)SIZE_MAX / 2)
+		goto bad;
+	return (size_t)v;
+bad:
+	ts_warnx("-S: '%s' is not a size of at least 1M, like 256M, 2G or "
+	    "25%%", arg);
+	exit(TS_EXIT_USAGE);
+}
+
+static const char *const vtypes[] = { "float32", "float64", "int32",
+    "int64", NULL };
+static const char *const itypes[] = { "uint32", "uint64", NULL };
+static const char *const endians[] = { "little", "big", NULL };
+static const char *const bases[] = { "0", "1", NULL };
+static const char *const dups[] = { "keep", "sum", "first", "last",
+    "error", NULL };
+static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
+
+int
+main(int argc, char *argv[])
+{
+	struct ts_pipe_opts o;
+	bool inplace = false;
+	int ch, rv;
+	long n;
+
+	ts_progname = "ts-sort";
+	ts_pipe_opts_init(&o);
+	o.sort = true;
+	o.threads = 2;
+	/* getopt_long reorders argv: keep the command as typed. */
+	o.argc = argc;
+	o.argv = ts_xreallocarray(NULL, (size_t)argc + 1, sizeof(*argv));
+	memcpy(o.argv, argv, ((size_t)argc + 1) * sizeof(*argv));
+	o.mem_limit = parse_size("25%");
+	while ((ch = getopt_long(argc, argv, "fhij:k:o:qS:T:V", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'f':
+			o.force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return TS_EXIT_OK;
+		case 'i':
+			inplace = true;
+			break;
+		case 'j':
+			n = strtol(optarg, NULL, 10);
+			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
+			    strlen(optarg)) {
+				ts_warnx("-j: '%s' is not a thread count",
+				    optarg);
+				return TS_EXIT_USAGE;
+			}
+			o.threads = (int)n;
+			break;
+		case 'k':
+			parse_key(&o, optarg);
+			break;
+		case 'o':
+			o.dst = optarg;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case 'S':
+			o.mem_limit = parse_size(optarg);
+			break;
+		case 'T':
+			o.tmpdir = optarg;
+			break;
+		case 'V':
+			printf("ts-sort (TensorSuite) %s\n", TS_VERSION);
+			return TS_EXIT_OK;
+		case OPT_DUPS:
+			o.dups = (enum ts_dups)pick("--duplicates", optarg,
+			    dups);
+			break;
+		case OPT_INPUT_BASE:
+			o.in_base = pick("--input-base", optarg, bases);
+			break;
+		case OPT_INPUT_ENDIAN:
+			o.in_endian = 1 + pick("--input-endian", optarg,
+			    endians);
+			break;
+		case OPT_INPUT_INDEX_TYPE:
+			o.in_itype = pick("--input-index-type", optarg, itypes);
+			break;
+		case OPT_INPUT_VALUE_TYPE:
+			o.in_vtype = pick("--input-value-type", optarg, vtypes);
+			break;
+		case OPT_META:
+			o.meta = optarg;
+			break;
+		case OPT_NO_VALUES:
+			o.no_values = true;
+			break;
+		case OPT_TO:
+			o.to = (enum ts_pkind)(1 + pick("--to", optarg,
+			    tokinds));
+			break;
+		default:
+			usage(stderr);
+			return TS_EXIT_USAGE;
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1) {
+		ts_warnx("give one SRC");
+		usage(stderr);
+		return TS_EXIT_USAGE;
+	}
+	o.src = argc == 1 ? argv[0] : "-";
+	if (inplace) {
+		if (o.dst != NULL || strcmp(o.src, "-") == 0) {
+			ts_warnx("-i rewrites the bundle SRC: give a bundle "
+			    "and no -o");
+			return TS_EXIT_USAGE;
+		}
+		o.dst = o.src;
+		o.to = TS_PK_BUNDLE;
+		o.force = true;
+		o.inplace = true;
+	}
+	if (o.dst == NULL)
+		o.dst = "-";
+	rv = ts_pipe_run(&o);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		ts_warn("write error on standard output");
+		return TS_EXIT_IO;
+	}
+	return rv;
+}

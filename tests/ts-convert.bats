@@ -1,0 +1,979 @@
+#!/usr/bin/env bats
+# ts-convert(1): the command line, then the man page in its order: what
+# SRC is, where the attributes of a bare data file or stream come from,
+# FROSTT import and export, Matrix Market, output bundles, changes of
+# attributes, exit status and the promises about outputs and inputs.
+#
+# Each test runs in its own $BATS_TEST_TMPDIR, so that paths in messages
+# read "t/t.tns" and "nothing left behind" is `ls -A` of that directory.
+# Real data: tests/data/real (FROSTT), tests/data/mtx (Matrix Market);
+# golden metadata: tests/data/convert (see its README.md).
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	load test_helper
+	REAL=$DATA/real
+	MTX=$DATA/mtx
+	EL=$SHARE/example-element
+	ELMETA=$EL/example-element_metadata.json
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# ---- local helpers ----
+
+# meta BUNDLE FILTER: the bundle's metadata through a jq filter, compact.
+meta() {
+	jq -c "$2" "$1/${1##*/}_metadata.json"
+}
+
+# rows FILE ROW...: write a FROSTT file, one argument per row.
+rows() {
+	local f=$1
+	shift
+	printf '%s\n' "$@" >"$f"
+}
+
+# only NAME...: the working directory holds exactly these names (and the
+# files bats keeps for `run --separate-stderr`), so that a refused
+# conversion left neither its output nor a temporary behind.
+only() {
+	local want=
+	if [ $# -gt 0 ]; then
+		want=$(printf '%s\n' "$@" | sort | tr '\n' ' ')
+	fi
+	assert_equal "$(ls -A | grep -v '^separate-stderr-' | sort |
+	    tr '\n' ' ')" "$want"
+}
+
+# valid BUNDLE: ts-validate finds no error and no warning in it (notes,
+# such as the one on binary files without values, do not count).
+valid() {
+	run ts-validate "$1"
+	assert_success
+	assert_line "$1: valid (0 errors, 0 warnings)"
+}
+
+# The entries of share/example-element and share/example-binary.
+el_rows='1 1 1 2.5
+1 3 2 -1.25
+2 2 1 1e-300
+3 1 2 0.1
+4 2 2 3
+4 3 1 1e+16'
+bin_rows='1 2 7
+2 1 7
+3 3 -4
+5 4 12'
+
+# =====================================================================
+# Command line
+# =====================================================================
+
+@test "ts-convert: -h, --help, -V and --version print to stdout and exit 0" {
+	for o in -h --help; do
+		run --separate-stderr ts-convert "$o"
+		assert_success
+		assert_line --index 0 "usage: ts-convert [options] SRC -o DST"
+		assert_output --partial "--input-index-type"
+		assert_output --partial "Exit status: 0 done, 1 the input was rejected, 2 usage error, 3 I/O error."
+		assert_equal "$stderr" ""
+	done
+	for o in -V --version; do
+		run --separate-stderr ts-convert "$o"
+		assert_success
+		assert_output "ts-convert (TensorSuite) 0.1.0"
+	done
+}
+
+@test "ts-convert: usage errors exit 2 and write nothing" {
+	run --separate-stderr ts-convert "$EL"
+	assert_failure 2
+	[[ $stderr == *"give the output with -o DST"* ]]
+	[[ $stderr == *"usage: ts-convert"* ]]
+	run ts-convert -o out
+	assert_failure 2
+	assert_output --partial "give one SRC"
+	run ts-convert "$EL" "$SHARE/example-binary" -o out
+	assert_failure 2
+	run ts-convert --no-such-option "$EL" -o out
+	assert_failure 2
+	assert_output --partial "usage: ts-convert"
+	run ts-convert --to xml "$EL" -o out
+	assert_failure 2
+	assert_output "ts-convert: --to: 'xml' is not one of the allowed values"
+	for bad in "--from tnsx" "--value-type float16" "--index-type uint16" \
+	    "--endian none" "--input-endian middle" "--index-base 2" \
+	    "--input-base -1" "--input-index-type int32" \
+	    "--input-value-type double" "--source-type fake" \
+	    "--dims 3,0" "--dims 3,x" "--dims 3,,4" "--dims -3"; do
+		run ts-convert $bad "$EL" -o out
+		[ "$status" -eq 2 ] || { echo "$bad: status $status"; false; }
+	done
+	run ts-convert --dims '' "$EL" -o out
+	assert_failure 2
+	assert_output --partial "is not a list of positive integers"
+	only
+}
+
+# =====================================================================
+# Input: what SRC is
+# =====================================================================
+
+@test "ts-convert: the kind of a data file comes from its first bytes, not its name" {
+	cp "$EL/example-element.tns" text.dat
+	run -0 ts-convert -q text.dat -o - --to frostt
+	assert_output "$el_rows"
+	rows frostt.tns '1 1 2.5' '2 3 -1'
+	run -0 ts-convert -q frostt.tns -o -
+	assert_line --index 3 "2 2 3 2"
+	cp "$EL/example-element.tnsb" binary.tns
+	run ts-convert binary.tns -o -
+	assert_failure 2
+	assert_output --partial "--input-index-type"
+	cp "$MTX/LFAT5.mtx" matrix.txt
+	run -0 ts-convert -q matrix.txt -o -
+	assert_line --index 3 "2 14 14 46"
+}
+
+@test "ts-convert: DST '-' is a TensorSuite text stream; --to picks another kind" {
+	run -0 ts-convert "$SHARE/example-binary" -o -
+	assert_line --index 0 "%%TensorSuite-TNS"
+	run -0 ts-convert "$SHARE/example-binary" -o - --to tnsb
+	assert_line --index 0 "%%TensorSuite-TNSB"
+	run -0 ts-convert "$SHARE/example-binary" -o - --to frostt
+	assert_output "$bin_rows"
+	run -0 ts-convert "$SHARE/example-binary" -o - --to mtx
+	assert_line --index 0 "%%MatrixMarket matrix coordinate integer general"
+	only
+}
+
+@test "ts-convert: SRC is a bundle directory, its metadata file, or a data file inside it" {
+	run -0 ts-convert "$EL" -o -
+	assert_output "$(cat "$EL/example-element.tns")"
+	run -0 ts-convert "$ELMETA" -o -
+	assert_output "$(cat "$EL/example-element.tns")"
+	run -0 ts-convert --from bundle "$SHARE/example-binary" -o - --to frostt
+	assert_output "$bin_rows"
+	# A data file inside its bundle is read with the bundle's metadata.
+	run --separate-stderr ts-convert "$SHARE/example-binary/example-binary.tnsb" -o -
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output "$(printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: example-binary\n2 5 4 4\n%s' "$bin_rows")"
+	# With both data files, the text one is read: same value, other bytes.
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 2\.5$/1 1 1 2.50/' t/t.tns
+	run -0 ts-convert t -o - --to frostt
+	assert_line --index 0 "1 1 1 2.50"
+}
+
+# =====================================================================
+# Streams and bare data files (SPEC section 8)
+# =====================================================================
+
+@test "ts-convert: bundle -> tnsb -> tns through pipes, with --meta, gives the same bytes" {
+	set -o pipefail
+	ts-convert "$EL" -o - --to tnsb |
+	    ts-convert --meta "$ELMETA" - -o - --to tns >back.tns
+	cmp back.tns "$EL/example-element.tns"
+	ts-convert "$EL" -o - --to tns |
+	    ts-convert --meta "$ELMETA" - -o - --to tnsb >back.tnsb
+	cmp back.tnsb "$EL/example-element.tnsb"
+	# Big-endian uint32 / int32, binary only.
+	local bm=$SHARE/example-binary/example-binary_metadata.json
+	ts-convert "$SHARE/example-binary" -o - --to tnsb |
+	    ts-convert --meta "$bm" - -o - --to tns |
+	    ts-convert --meta "$bm" - -o - --to tnsb >back2.tnsb
+	cmp back2.tnsb "$SHARE/example-binary/example-binary.tnsb"
+}
+
+@test "ts-convert: a binary stream needs --meta or flags; without them it is refused, naming them (exit 2)" {
+	ts-convert "$EL" -o el.tnsb
+	run --separate-stderr ts-convert el.tnsb -o out.tns
+	assert_failure 2
+	[[ $stderr == *"'el.tnsb': a binary data file does not describe itself"* ]]
+	for f in --meta --input-index-type --input-value-type --no-values \
+	    --input-endian --input-base; do
+		[[ $stderr == *"$f"* ]] || { echo "missing $f"; false; }
+	done
+	# Only what is still missing is named.
+	run --separate-stderr ts-convert --input-base 1 --input-endian little \
+	    el.tnsb -o out.tns
+	assert_failure 2
+	[[ $stderr == *"--input-index-type"* ]]
+	[[ $stderr == *"--input-value-type"* ]]
+	[[ $stderr != *"--input-endian"* ]]
+	[[ $stderr != *"--input-base"* ]]
+	run ts-convert - -o out.tns <el.tnsb
+	assert_failure 2
+	only el.tnsb
+	# Described by flags, it is read.
+	run --separate-stderr ts-convert --input-index-type uint64 \
+	    --input-value-type float64 --input-endian little --input-base 1 \
+	    - -o - --to frostt <el.tnsb
+	assert_success
+	assert_output "$el_rows"
+	set -o pipefail
+	ts-convert "$SHARE/example-binary" -o - --to tnsb |
+	    ts-convert --input-index-type uint32 --input-value-type int32 \
+	    --input-endian big --input-base 1 - -o - --to frostt >got
+	assert_equal "$(cat got)" "$bin_rows"
+}
+
+@test "ts-convert: a text stream without metadata is 1-based, with a note that -q silences" {
+	run --separate-stderr ts-convert - -o - <"$EL/example-element.tns"
+	assert_success
+	assert_output "$(cat "$EL/example-element.tns")"
+	[[ $stderr == *"no metadata; assuming 1-based coordinates (--input-base to change)"* ]]
+	run --separate-stderr ts-convert -q - -o - --to frostt <"$EL/example-element.tns"
+	assert_success
+	assert_output "$el_rows"
+	assert_equal "$stderr" ""
+	run -0 ts-convert -q - -o - --to frostt --index-base 0 <"$EL/example-element.tns"
+	assert_line --index 0 "0 0 0 2.5"
+}
+
+@test "ts-convert: standard input is detected as FROSTT, TensorSuite text or Matrix Market" {
+	mkdir tmp
+	run -0 env TMPDIR="$PWD/tmp" ts-convert -q - -o - --to frostt <"$REAL/matmul_2-2-2.tns"
+	assert_output "$(cat "$REAL/matmul_2-2-2.tns")"
+	run -0 env TMPDIR="$PWD/tmp" ts-convert -q - -o - --to frostt <"$EL/example-element.tns"
+	assert_output "$el_rows"
+	run -0 env TMPDIR="$PWD/tmp" ts-convert -q - -o - <"$MTX/LFAT5.mtx"
+	assert_line --index 3 "2 14 14 46"
+	# The copy of standard input is gone.
+	assert_equal "$(ls -A tmp)" ""
+}
+
+@test "ts-convert: the copy of standard input is removed even when a closed pipe ends ts-convert" {
+	mkdir tmp
+	run bash -c "TMPDIR='$PWD/tmp' ts-convert -q - -o - --to frostt \
+	    <'$REAL/splatt_med.tns' | head -c 10"
+	assert_output "1 201 1143"
+	assert_equal "$(ls -A tmp)" ""
+}
+
+# =====================================================================
+# FROSTT import and export, on real files
+# =====================================================================
+
+@test "ts-convert: FROSTT -> bundle -> FROSTT gives back splatt_med.tns byte for byte" {
+	run -0 ts-convert -q "$REAL/splatt_med.tns" -o splatt
+	valid splatt
+	run meta splatt '[.order, .dimensions, .nnz, .index_base, .index_type,
+	    .sorted, .sort_order, .duplicates, .explicit_zeros, .value_domain,
+	    .value_type, .values_provided]'
+	assert_output '[3,[2425,10816,29567],100000,1,"uint64","lexicographic",[1,2,3],"disallowed","disallowed","nonnegative","float64",true]'
+	ts-convert splatt -o - --to frostt >back.tns
+	cmp back.tns "$REAL/splatt_med.tns"
+}
+
+@test "ts-convert: aminoacid.tns is found 0-based, with a note, and comes back with --index-base 0" {
+	run --separate-stderr ts-convert "$REAL/aminoacid.tns" -o amino
+	assert_success
+	[[ $stderr == *"'$REAL/aminoacid.tns': a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
+	valid amino
+	run meta amino '[.index_base, .dimensions, .nnz, .sorted, .duplicates,
+	    .explicit_zeros, .value_domain]'
+	assert_output '[0,[5,201,61],61305,"lexicographic","disallowed","allowed","general"]'
+	ts-convert amino -o - --to frostt --index-base 0 >back.tns
+	cmp back.tns "$REAL/aminoacid.tns"
+	# FROSTT is 1-based unless asked.
+	run -0 ts-convert amino -o - --to frostt
+	assert_line --index 0 "1 1 1 0.858000"
+}
+
+@test "ts-convert: matmul_2-2-2.tns gets the expected metadata and comes back byte for byte" {
+	run -0 ts-convert --time 2026-12-01 "$REAL/matmul_2-2-2.tns" -o matmul_2-2-2
+	diff -u "$DATA/convert/matmul_2-2-2_metadata.json" \
+	    matmul_2-2-2/matmul_2-2-2_metadata.json
+	valid matmul_2-2-2
+	ts-convert matmul_2-2-2 -o - --to frostt >back.tns
+	cmp back.tns "$REAL/matmul_2-2-2.tns"
+}
+
+@test "ts-convert: KG_JF17K is a pattern with --no-values, and FROSTT export appends value 1 to each row" {
+	local kg=$REAL/KG_JF17K_3_ids_1based.tns
+	run -0 ts-convert -q --no-values "$kg" -o kg
+	run meta kg '[.order, .dimensions, .nnz, .values_provided, .sorted,
+	    .duplicates, .value_domain]'
+	assert_output '[4,[104,11540,11541,11539],34544,false,"none","disallowed","general"]'
+	valid kg
+	ts-convert kg -o - --to frostt >back.tns
+	awk 'NR == FNR { row[FNR] = $0; n = FNR; next }
+	    $0 != row[FNR] " 1" { bad++ }
+	    END { exit bad > 0 || FNR != n }' "$kg" back.tns
+	# Without --no-values the last column is a value: order 3, and
+	# coordinates repeat.
+	run -0 ts-convert -q "$kg" -o kg3
+	run meta kg3 '[.order, .nnz, .duplicates, .sorted]'
+	assert_output '[3,34544,"allowed","none"]'
+	valid kg3
+}
+
+@test "ts-convert: FROSTT comment lines, blank lines and runs of blanks are read; an empty file is refused" {
+	run -0 ts-convert -q "$DATA/edge/splatt__small.tns" -o small
+	run meta small '[.dimensions, .nnz, .sorted]'
+	assert_output '[[2,3,2],6,"none"]'
+	run -0 ts-convert -q "$DATA/edge/taco__3tensor.tns" -o - --to frostt
+	assert_output '736 1 1 1
+1073 1 6 1.1
+881 1 7 1'
+	run ts-convert -q "$DATA/edge/tensormarket__nil.tns" -o nil
+	assert_failure 1
+	assert_output --partial "no entries"
+	run ts-convert -q "$DATA/edge/mlir__coordinate_negative.tns" -o neg
+	assert_failure 1
+	only small
+}
+
+# =====================================================================
+# Metadata of a FROSTT import: what is inferred
+# =====================================================================
+
+@test "ts-convert: a coordinate 0 makes a FROSTT file 0-based; --input-base 1 refuses it" {
+	rows z.tns '0 1 2.5' '1 0 2.5'
+	run --separate-stderr ts-convert z.tns -o z
+	assert_success
+	[[ $stderr == *"'z.tns': a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
+	run meta z '[.index_base, .dimensions]'
+	assert_output '[0,[2,2]]'
+	run --separate-stderr ts-convert --input-base 0 z.tns -o z0
+	assert_success
+	assert_equal "$stderr" ""
+	run ts-convert --input-base 1 z.tns -o z1
+	assert_failure 1
+	assert_output --partial "coordinate 0 in mode 1"
+	only z.tns z z0
+}
+
+@test "ts-convert: --dims larger than the data is kept, smaller is refused (1), the wrong count (2)" {
+	rows m.tns '1 2 1.5' '3 1 2'
+	run -0 ts-convert -q --dims 5,6 m.tns -o big
+	run meta big .dimensions
+	assert_output '[5,6]'
+	valid big
+	ts-convert big -o - --to frostt | cmp - m.tns
+	run ts-convert -q --dims 2,6 m.tns -o small
+	assert_failure 1
+	assert_output "ts-convert: --dims: mode 1 has a coordinate beyond 2"
+	run ts-convert -q --dims 5,6,7 m.tns -o three
+	assert_failure 2
+	assert_output "ts-convert: --dims gives 3 dimensions; the tensor has order 2"
+	only m.tns big
+}
+
+@test "ts-convert: the coordinates give duplicates, sorted and sort_order, and the symmetries" {
+	rows dup.tns '1 2 1' '2 1 1' '1 2 4'
+	rows lex.tns '1 1 1' '1 2 1' '2 1 1' '2 2 1'
+	rows colex.tns '1 1 1' '2 1 1' '1 2 1' '2 2 1'
+	rows none.tns '2 2 1' '1 1 1' '2 1 3'
+	rows sym.tns '1 2 3' '2 1 3' '2 2 1'
+	# Order 3, 2 x 2 x 1: only modes 1 and 2 can be swapped.
+	rows part.tns '1 2 1 5' '2 1 1 5'
+	local f
+	for f in dup lex colex none sym part; do
+		ts-convert -q $f.tns -o $f
+		valid $f
+	done
+	run meta dup '[.duplicates, .sorted, .pattern_symmetry, .numerical_symmetry]'
+	assert_output '["allowed","none","full","no"]'
+	run meta lex '[.duplicates, .sorted, .sort_order]'
+	assert_output '["disallowed","lexicographic",[1,2]]'
+	run meta colex '[.sorted, .sort_order]'
+	assert_output '["lexicographic",[2,1]]'
+	run meta none '[.sorted, .sort_order, .pattern_symmetry, .numerical_symmetry]'
+	assert_output '["none",[],"no","no"]'
+	run meta sym '[.pattern_symmetry, .numerical_symmetry]'
+	assert_output '["full","full"]'
+	run meta part '[.pattern_symmetry, .numerical_symmetry]'
+	assert_output '["partial","partial"]'
+}
+
+@test "ts-convert: the values give explicit_zeros and value_domain" {
+	rows zero.tns '1 1 0' '2 2 3.5'
+	rows bin.tns '1 1 1' '2 2 0' '3 3 1'
+	rows ones.tns '1 1 1' '2 2 1'
+	rows nonneg.tns '1 1 0.5' '2 2 7'
+	rows general.tns '1 1 -0.5' '2 2 7'
+	local f
+	for f in zero bin ones nonneg general; do
+		ts-convert -q $f.tns -o $f
+		valid $f
+	done
+	run meta zero '[.explicit_zeros, .value_domain]'
+	assert_output '["allowed","nonnegative"]'
+	run meta bin '[.explicit_zeros, .value_domain]'
+	assert_output '["allowed","binary"]'
+	run meta ones '[.explicit_zeros, .value_domain]'
+	assert_output '["disallowed","binary"]'
+	run meta nonneg '[.explicit_zeros, .value_domain]'
+	assert_output '["disallowed","nonnegative"]'
+	run meta general '[.explicit_zeros, .value_domain]'
+	assert_output '["disallowed","general"]'
+}
+
+# =====================================================================
+# Output bundles
+# =====================================================================
+
+@test "ts-convert: a bundle converted to a bundle of the same name keeps every byte of its metadata and data" {
+	mkdir out
+	local e f
+	for e in element binary block; do
+		run -0 ts-convert "$SHARE/example-$e" -o out/example-$e
+		diff -u "$SHARE/example-$e/example-${e}_metadata.json" \
+		    "out/example-$e/example-${e}_metadata.json"
+		for f in "$SHARE/example-$e"/*.tns*; do
+			cmp "$f" "out/example-$e/${f##*/}"
+		done
+		valid out/example-$e
+	done
+	# example-binary has no text file, example-block no binary one.
+	[ ! -e out/example-binary/example-binary.tns ]
+	[ ! -e out/example-block/example-block.tnsb ]
+}
+
+@test "ts-convert: every bundle it writes is valid and canonical: converting it again gives the same metadata" {
+	rows dz.tns '2 1 0' '1 2 1' '2 1 5'
+	local src n=0
+	for src in "$EL" "$SHARE/example-binary" "$SHARE/example-block" \
+	    "$REAL/matmul_2-2-2.tns" dz.tns "$MTX/LFAT5.mtx" "$MTX/karate.mtx"; do
+		n=$((n + 1))
+		mkdir a$n b$n c$n
+		ts-convert -q "$src" -o a$n/x
+		valid a$n/x
+		# Same name: the very same bytes.
+		ts-convert -q a$n/x -o b$n/x
+		diff -u a$n/x/x_metadata.json b$n/x/x_metadata.json
+		# Another name: the same apart from the name.
+		ts-convert -q a$n/x -o c$n/y
+		diff -u <(sed '/^  "name": /d; s/"x\.tns/"N.tns/' a$n/x/x_metadata.json) \
+		    <(sed '/^  "name": /d; s/"y\.tns/"N.tns/' c$n/y/y_metadata.json)
+		run meta c$n/y .name
+		assert_output '"y"'
+	done
+}
+
+@test "ts-convert: unknown metadata keys and the other files of a bundle are carried over" {
+	mkbundle "$EL" t >/dev/null
+	echo '{"seed": 7}' >t/config.json
+	jq --indent 2 '.files.config = "config.json" | .extra = "kept"' \
+	    t/t_metadata.json >m && mv m t/t_metadata.json
+	run -0 ts-convert -q t -o u
+	run meta u '[.extra, .files.config]'
+	assert_output '["kept","config.json"]'
+	cmp t/config.json u/config.json
+	run -0 ts-validate u
+	ts-convert -q u -o v
+	diff <(sed '/"name"/d; s/"u\./"N./' u/u_metadata.json) \
+	    <(sed '/"name"/d; s/"v\./"N./' v/v_metadata.json)
+}
+
+@test "ts-convert: --text and --binary choose the data files; without them they follow the input" {
+	rows f.tns '1 1 2.5'
+	ts-convert -q f.tns -o fro
+	[ -f fro/fro.tns ] && [ -f fro/fro.tnsb ]
+	ts-convert -q "$EL/example-element.tns" -o txt
+	run meta txt '[.files, .endianness]'
+	assert_output '[{"text":"txt.tns","readme":"README.md"},"none"]'
+	ts-convert -q --meta "$ELMETA" - -o bin <"$EL/example-element.tnsb"
+	[ ! -e bin/bin.tns ] && [ -f bin/bin.tnsb ]
+	ts-convert -q "$SHARE/example-binary" -o eb
+	[ ! -e eb/eb.tns ] && [ -f eb/eb.tnsb ]
+	ts-convert -q "$SHARE/example-binary" -o ebt --text
+	run meta ebt '[.files, .endianness]'
+	assert_output '[{"text":"ebt.tns","readme":"README.md"},"none"]'
+	ts-convert -q "$SHARE/example-binary" -o both --text --binary
+	run meta both '[.files, .endianness]'
+	assert_output '[{"text":"both.tns","binary":"both.tnsb","readme":"README.md"},"big"]'
+	local b
+	for b in fro txt bin eb ebt both; do
+		valid $b
+	done
+}
+
+@test "ts-convert: --endian, --index-type and --index-base rewrite a bundle that reads back to the same entries" {
+	run -0 ts-convert "$EL" -o el --binary --endian big --index-type uint32 --index-base 0
+	run meta el '[.endianness, .index_type, .index_base, .files]'
+	assert_output '["big","uint32",0,{"binary":"el.tnsb","readme":"README.md"}]'
+	valid el
+	run -0 ts-convert el -o - --to frostt --index-base 1
+	assert_output "$el_rows"
+	run -0 ts-convert el -o - --to frostt
+	assert_line --index 0 "1 1 1 2.5"
+	run -0 ts-convert el -o - --to tns
+	assert_line --index 4 "0 0 0 2.5"
+}
+
+@test "ts-convert: the descriptive flags land in the metadata, over the input's and the defaults" {
+	rows f.tns '1 1 2.5'
+	ts-convert -q f.tns -o f
+	run meta f '[.group, .id, .time, .source, .source_url, .source_type]'
+	assert_output "[\"\",\"0000\",\"$(date -u +%Y-%m-%d)\",\"f.tns\",\"\",\"real\"]"
+	run -0 ts-convert -q f.tns -o desc --name desc --group grp --id 0042 \
+	    --time 2024-02-29 --source "my lab" \
+	    --source-url https://example.org/t --source-type synthetic
+	run meta desc '[.name, .group, .id, .time, .source, .source_url, .source_type]'
+	assert_output '["desc","grp","0042","2024-02-29","my lab","https://example.org/t","synthetic"]'
+	valid desc
+	run -0 ts-convert "$EL" -o el2 --group other --id 0007
+	run meta el2 '[.group, .id, .time, .source, .source_type]'
+	assert_output '["other","0007","2026-12-01","TensorSuite toolkit examples","synthetic"]'
+}
+
+@test "ts-convert: an invalid --id, --time, --source-url or bundle name is refused (exit 2), leaving nothing" {
+	rows f.tns '1 1 2.5'
+	local id
+	for id in 42 abcd 00001 ""; do
+		run ts-convert -q f.tns -o out --id "$id"
+		assert_failure 2
+		assert_output --partial "'id' is '$id'"
+	done
+	run ts-convert -q "$EL" -o out --id 1x34
+	assert_failure 2
+	run ts-convert -q f.tns -o out --time 2023-02-29
+	assert_failure 2
+	run ts-convert -q f.tns -o out --source-url ftp://example.org/x
+	assert_failure 2
+	run ts-convert -q f.tns -o '-bad'
+	assert_failure 2
+	run ts-convert -q f.tns -o 'a b'
+	assert_failure 2
+	assert_output --partial "a bundle's name is its folder's name"
+	run ts-convert -q f.tns -o other --name x
+	assert_failure 2
+	assert_output --partial -- "--name must agree"
+	only f.tns
+}
+
+@test "ts-convert: DST may name a bundle with a final slash" {
+	run ts-convert -q "$EL" -o good/ --name good
+	assert_success
+	run meta good .name
+	assert_output '"good"'
+	valid good
+	only good
+}
+
+@test "ts-convert: the name written in a data file comes from --name, the input or DST" {
+	rows f.tns '1 1 2.5'
+	ts-convert -q f.tns -o out.tns
+	assert_equal "$(sed -n 3p out.tns)" "% name: out"
+	run -0 ts-convert -q f.tns -o -
+	assert_line --index 2 "% name: tensor"
+	run -0 ts-convert -q "$EL" -o -
+	assert_line --index 2 "% name: example-element"
+	run -0 ts-convert -q "$EL" -o - --name renamed
+	assert_line --index 2 "% name: renamed"
+	# H2: the name is a bundle name (B2), in a data file too.
+	run ts-convert -q f.tns -o - --name 'x y'
+	assert_failure 2
+}
+
+@test "ts-convert: README.md records the provenance and keeps the source bundle's README" {
+	rows f.tns '1 1 2.5'
+	ts-convert -q f.tns -o f
+	run cat f/README.md
+	assert_line --index 0 "# f"
+	assert_output --partial "Written by ts-convert 0.1.0 on $(date -u +%Y-%m-%d) from \`f.tns\` (frostt)."
+	assert_output --partial "ts-convert -q f.tns -o f"
+	ts-convert "$EL" -o el
+	run cat el/README.md
+	assert_output --partial "(bundle)."
+	assert_output --partial "## README of the source bundle"
+	assert_output --partial "$(cat "$EL/README.md")"
+}
+
+# =====================================================================
+# Changing attributes: what does not fit is refused
+# =====================================================================
+
+@test "ts-convert: float64 to float32: 1e39 overflows and is refused (exit 1), leaving no output" {
+	rows big.tns '1 1 2.5' '2 2 1e39'
+	run ts-convert -q big.tns -o out --value-type float32
+	assert_failure 1
+	assert_output "ts-convert: big.tns:2: value 1e+39 overflows float32"
+	run ts-convert -q big.tns -o out.tnsb --value-type float32
+	assert_failure 1
+	run ts-convert -q big.tns -o out.mtx --value-type float32
+	assert_failure 1
+	only big.tns
+}
+
+@test "ts-convert: float64 to float32: 1e-300 would become 0 and is refused (exit 1)" {
+	run ts-convert -q "$EL" -o f32 --value-type float32
+	assert_failure 1
+	assert_output --partial "1e-300"
+	only
+}
+
+@test "ts-convert: float64 to float32 rounds to the nearest float32, which float64 then shows" {
+	rows p.tns '1 1 0.1' '2 2 2.5'
+	ts-convert -q p.tns -o f32 --value-type float32
+	run meta f32 .value_type
+	assert_output '"float32"'
+	valid f32
+	ts-convert -q f32 -o f64 --value-type float64 --binary
+	valid f64
+	run -0 ts-convert f64 -o - --to frostt
+	assert_output '1 1 0.10000000149011612
+2 2 2.5'
+}
+
+@test "ts-convert: to an integer type, a fraction (2.5) or a value out of range (3000000000 for int32) is refused" {
+	rows frac.tns '1 1 3.0' '2 2 2.5'
+	run ts-convert -q frac.tns -o out --value-type int32
+	assert_failure 1
+	assert_output "ts-convert: frac.tns:2: value 2.5 is not an integer of int32"
+	run ts-convert -q frac.tns -o out.tns --value-type int64
+	assert_failure 1
+	rows i.tns '1 1 2' '2 2 3000000000'
+	ts-convert -q --input-value-type int64 i.tns -o i64
+	run meta i64 .value_type
+	assert_output '"int64"'
+	run ts-convert -q i64 -o i32 --value-type int32
+	assert_failure 1
+	assert_output --partial "value 3000000000 does not fit int32"
+	run ts-convert -q i64 -o i32.tnsb --value-type int32
+	assert_failure 1
+	only frac.tns i.tns i64
+	# What fits, passes.
+	rows whole.tns '1 1 3.0' '2 2 -7'
+	run -0 ts-convert -q whole.tns -o - --to frostt --value-type int32
+	assert_output '1 1 3
+2 2 -7'
+	run -0 ts-convert -q "$SHARE/example-binary" -o - --value-type int64 --to frostt
+	assert_output "$bin_rows"
+}
+
+@test "ts-convert: int to float is refused only when the float cannot hold the integer exactly" {
+	run ts-convert -q --input-value-type int64 - -o - --to frostt \
+	    --value-type float32 <<<'1 1 16777217'
+	assert_failure 1
+	# 10^8 = 390625 * 2^8 and 2^54 are exact in float32 and float64.
+	run ts-convert -q --input-value-type int64 - -o - --to frostt \
+	    --value-type float32 <<<'1 1 100000000'
+	assert_success
+	assert_output "1 1 100000000"
+	run ts-convert -q --input-value-type int64 - -o - --to frostt \
+	    --value-type float64 <<<'1 1 18014398509481984'
+	assert_success
+	assert_output "1 1 1.8014398509481984e+16"
+}
+
+@test "ts-convert: a refused value is located by FILE:LINE of the data file, or FILE:+OFFSET" {
+	mkbundle "$EL" t >/dev/null
+	run ts-convert -q t -o out --value-type int32
+	assert_failure 1
+	assert_output "ts-convert: t/t.tns:5: value 2.5 is not an integer of int32"
+	rm t/t.tns
+	jq --indent 2 'del(.files.text)' t/t_metadata.json >m && mv m t/t_metadata.json
+	run ts-convert -q t -o out --value-type int32
+	assert_failure 1
+	assert_output --regexp "^ts-convert: t/t\.tnsb:\+[0-9]+: value 2\.5 is not an integer of int32\$"
+	run ts-convert -q - -o out.tns --value-type int32 <<<'1 1 2.5'
+	assert_failure 1
+	assert_output "ts-convert: <stdin>:1: value 2.5 is not an integer of int32"
+}
+
+@test "ts-convert: the index type is uint64 unless --index-type uint32, refused when a coordinate does not fit" {
+	rows fits.tns '1 4294967295 1'
+	ts-convert -q fits.tns -o fits
+	run meta fits '[.index_type, .dimensions]'
+	assert_output '["uint64",[1,4294967295]]'
+	run -0 ts-convert -q fits.tns -o fits32 --index-type uint32
+	valid fits32
+	rows huge.tns '1 5000000000 1.5'
+	run ts-convert -q huge.tns -o h --index-type uint32
+	assert_failure 1
+	assert_output "ts-convert: --index-type uint32 cannot hold the coordinates of mode 2 (dimension 5000000000)"
+	run ts-convert -q huge.tns -o h.tnsb --index-type uint32
+	assert_failure 1
+	# Dimension 2^32: its largest coordinate is 2^32 1-based, 2^32 - 1 0-based.
+	rows edge.tns '1 4294967296 1.5'
+	run ts-convert -q edge.tns -o e --index-type uint32
+	assert_failure 1
+	only fits.tns fits fits32 huge.tns edge.tns
+	run -0 ts-convert -q edge.tns -o e --index-type uint32 --index-base 0
+	run meta e '[.index_type, .index_base, .dimensions]'
+	assert_output '["uint32",0,[1,4294967296]]'
+	valid e
+}
+
+@test "ts-convert: a coordinate outside its dimension is refused (exit 1), never written or truncated" {
+	mkbundle "$EL" t >/dev/null
+	sed -i '5s/^1 1 1 /1 7 1 /' t/t.tns
+	run ts-convert -q t -o out.tns
+	assert_failure 1
+	assert_output --partial "[S1]"
+	# Read 0-based, the 4 of mode 1 in example-element is beyond 0..3.
+	run ts-convert -q --input-base 0 - -o out <"$EL/example-element.tns"
+	assert_failure 1
+	# In uint32, 2^32 + 1 would become 1.
+	mkbundle "$SHARE/example-binary" b >/dev/null
+	jq --indent 2 '.files = {"text": "b.tns", "readme": "README.md"} |
+	    .endianness = "none" | .nnz = 1' b/b_metadata.json >m &&
+	    mv m b/b_metadata.json
+	rm b/b.tnsb
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: b\n2 5 4 1\n4294967297 1 7\n' >b/b.tns
+	run ts-convert -q b -o out.tnsb
+	assert_failure 1
+	only t b
+}
+
+@test "ts-convert: --e16 writes %.16e like the reference writer; text to text keeps each value's bytes" {
+	run -0 ts-convert --e16 "$EL" -o - --to frostt
+	assert_output '1 1 1 2.5000000000000000e+00
+1 3 2 -1.2500000000000000e+00
+2 2 1 1.0000000000000000e-300
+3 1 2 1.0000000000000001e-01
+4 2 2 3.0000000000000000e+00
+4 3 1 1.0000000000000000e+16'
+	run -0 ts-convert --e16 "$SHARE/example-binary" -o - --to frostt
+	assert_output "$bin_rows"
+	rows v.tns '1 1 4.000000' '2 2 0.50' '3 3 1E2'
+	run -0 ts-convert -q v.tns -o - --to frostt
+	assert_output "$(cat v.tns)"
+	ts-convert -q v.tns -o v
+	run -0 ts-convert v -o - --to frostt
+	assert_output "$(cat v.tns)"
+	# From binary, or through a type change: the shortest form.
+	ts-convert -q v -o vb --binary
+	run -0 ts-convert vb -o - --to frostt
+	assert_output '1 1 4
+2 2 0.5
+3 3 100'
+	run -0 ts-convert -q v -o - --to frostt --value-type float32
+	assert_output '1 1 4
+2 2 0.5
+3 3 100'
+}
+
+# =====================================================================
+# Export: block bundles, Matrix Market
+# =====================================================================
+
+@test "ts-convert: a block bundle converts to bundles and text, not to FROSTT or Matrix Market (exit 1)" {
+	run -0 ts-convert "$SHARE/example-block" -o blk --binary --index-base 1
+	valid blk
+	run -0 ts-convert blk -o - --index-base 0
+	assert_output "$(sed 's/^% name: example-block$/% name: blk/' "$SHARE/example-block/example-block.tns")"
+	run ts-convert "$SHARE/example-block" -o - --to frostt
+	assert_failure 1
+	assert_output --partial "is block-sparse"
+	run ts-convert "$SHARE/example-block" -o blk.mtx
+	assert_failure 1
+	only blk
+}
+
+@test "ts-convert: Matrix Market: a symmetric matrix is expanded (LFAT5: 30 stored, 46 entries)" {
+	run -0 ts-convert -q --time 2026-12-01 "$MTX/LFAT5.mtx" -o LFAT5
+	diff -u "$DATA/convert/LFAT5_metadata.json" LFAT5/LFAT5_metadata.json
+	valid LFAT5
+	# Every stored entry, then its mirror when off the diagonal.
+	ts-convert LFAT5 -o - --to frostt >got
+	awk '/^%/ { next } !size { size = 1; next }
+	    { print $1, $2, $3; if ($1 != $2) print $2, $1, $3 }' \
+	    "$MTX/LFAT5.mtx" >want
+	diff -u want got
+}
+
+@test "ts-convert: Matrix Market: a pattern matrix has no values, and is exported as pattern or with value 1" {
+	run -0 ts-convert -q "$MTX/karate.mtx" -o karate
+	run meta karate '[.values_provided, .nnz, .pattern_symmetry, .numerical_symmetry]'
+	assert_output '[false,156,"full","no"]'
+	valid karate
+	run -0 ts-convert karate -o - --to mtx
+	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern general"
+	assert_line "34 34 156"
+	run -0 ts-convert karate -o - --to frostt
+	assert_line --index 0 "$(awk '!/^%/ && n++ == 1 { print $1, $2, 1 }' "$MTX/karate.mtx")"
+}
+
+@test "ts-convert: Matrix Market: integer values become int64 and keep their values" {
+	printf '%s\n' '%%MatrixMarket matrix coordinate integer skew-symmetric' \
+	    '3 3 2' '2 1 -5' '3 2 7' >skew.mtx
+	run -0 ts-convert -q skew.mtx -o skew
+	run meta skew '[.value_type, .nnz, .pattern_symmetry, .numerical_symmetry]'
+	assert_output '["int64",4,"full","no"]'
+	valid skew
+	run -0 ts-convert skew -o - --to frostt
+	assert_output '2 1 -5
+1 2 5
+3 2 7
+2 3 -7'
+	run -0 ts-convert -q "$MTX/lagraph__skew_int64.mtx" -o - --to frostt
+	assert_line "5 1 9223372036854775807"
+	assert_line "1 5 -9223372036854775807"
+	assert_line "3 4 0"
+}
+
+@test "ts-convert: Matrix Market export of an order-2 tensor reads back to the same entries" {
+	ts-convert "$SHARE/example-binary" -o eb.mtx
+	assert_equal "$(sed -n 1p eb.mtx)" "%%MatrixMarket matrix coordinate integer general"
+	run -0 ts-convert -q eb.mtx -o - --to frostt
+	assert_output "$bin_rows"
+	local m
+	for m in LFAT5 abb313 west0067; do
+		ts-convert -q "$MTX/$m.mtx" -o $m
+		ts-convert $m -o $m.out.mtx
+		ts-convert -q $m.out.mtx -o - --to frostt >again
+		ts-convert $m -o - --to frostt >first
+		diff -u first again
+	done
+	run meta abb313 '[.dimensions, .nnz, .values_provided]'
+	assert_output '[[313,176],1557,false]'
+}
+
+@test "ts-convert: Matrix Market: order 3 and complex matrices are refused (exit 1), nothing written" {
+	run ts-convert "$EL" -o el.mtx
+	assert_failure 1
+	assert_output --partial "Matrix Market holds matrices; '$EL' has order 3"
+	run ts-convert "$EL" -o - --to mtx
+	assert_failure 1
+	local m
+	for m in lagraph__complex fmm__matrix_coordinate_complex_hermitian; do
+		run ts-convert "$MTX/$m.mtx" -o out
+		assert_failure 1
+		assert_output --partial "complex matrices are not supported"
+	done
+	only
+}
+
+# =====================================================================
+# DST: whole or not at all, never overwritten without -f
+# =====================================================================
+
+@test "ts-convert: an existing DST is refused without -f (exit 2) and left alone; -f replaces it" {
+	ts-convert -q "$EL" -o out
+	ts-convert -q "$EL" -o out.tns
+	run ts-convert -q "$SHARE/example-binary" -o out
+	assert_failure 2
+	assert_output "ts-convert: 'out' exists (-f replaces it)"
+	run meta out .name
+	assert_output '"out"'
+	[ -f out/out.tns ]
+	run ts-convert -q "$SHARE/example-binary" -o out.tns
+	assert_failure 2
+	assert_output "ts-convert: 'out.tns' exists (-f replaces it)"
+	run -0 ts-convert -q -f "$SHARE/example-binary" -o out
+	[ ! -e out/out.tns ] && [ -f out/out.tnsb ]
+	valid out
+	run -0 ts-convert -q -f "$SHARE/example-binary" -o out.tns
+	assert_equal "$(sed -n 4p out.tns)" "2 5 4 4"
+	only out out.tns
+}
+
+@test "ts-convert: -f with DST = SRC rewrites a bundle in place" {
+	mkbundle "$EL" t >/dev/null
+	run -0 ts-convert -q -f t -o t --binary --endian big
+	run meta t '[.endianness, .files]'
+	assert_output '["big",{"binary":"t.tnsb","readme":"README.md"}]'
+	valid t
+	run -0 ts-convert t -o - --to frostt
+	assert_output "$el_rows"
+	only t
+}
+
+@test "ts-convert: -f does not half-delete a directory that is not a bundle" {
+	mkdir -p proj/sub
+	echo notes >proj/notes.txt
+	echo deep >proj/sub/deep.txt
+	run ts-convert -q -f "$EL" -o proj
+	assert_failure
+	assert_equal "$(cat proj/notes.txt)" notes
+	assert_equal "$(cat proj/sub/deep.txt)" deep
+	only proj
+}
+
+@test "ts-convert: an unwritable output directory is an I/O error (exit 3) and leaves nothing" {
+	[ "$(id -u)" -eq 0 ] && skip "root can write anywhere"
+	mkdir ro
+	chmod 555 ro
+	run ts-convert -q "$EL" -o ro/el
+	assert_failure 3
+	run ts-convert -q "$EL" -o ro/el.tns
+	assert_failure 3
+	chmod 755 ro
+	assert_equal "$(ls -A ro)" ""
+}
+
+@test "ts-convert: -o /dev/full exits 3: a device is written to, not replaced" {
+	run ts-convert -q "$EL" -o /dev/full --to tns
+	assert_failure 3
+	[ -c /dev/full ]
+}
+
+@test "ts-convert: a full standard output is an I/O error (exit 3); a closed pipe ends quietly" {
+	run bash -c "ts-convert -q '$EL' -o - >/dev/full"
+	assert_failure 3
+	run bash -c "ts-convert -q '$REAL/splatt_med.tns' -o - --to frostt >/dev/full"
+	assert_failure 3
+	run bash -c "ts-convert '$REAL/splatt_med.tns' -o - --to frostt 2>err | head -n 1; cat err"
+	assert_success
+	assert_output "$(head -n 1 "$REAL/splatt_med.tns")"
+}
+
+@test "ts-convert: an existing FIFO as DST is written to, not replaced" {
+	mkfifo p
+	# The reader, in the background (fd 3 closed, or bats waits for it).
+	timeout 10 cat p >got 3>&- &
+	local reader=$!
+	run ts-convert -q "$EL" -o p --to tns
+	if [ "$status" -eq 0 ] && [ -p p ]; then
+		wait "$reader"
+	else
+		kill "$reader" 2>/dev/null || true
+		wait "$reader" || true
+	fi
+	assert_success
+	[ -p p ]
+	cmp got "$EL/example-element.tns"
+}
+
+# =====================================================================
+# Bad inputs; inputs are never modified
+# =====================================================================
+
+@test "ts-convert: a truncated tnsb (1), a missing SRC (3), a directory without metadata (1)" {
+	mkbundle "$SHARE/example-binary" t >/dev/null
+	truncate -s -3 t/t.tnsb
+	run ts-convert t -o out
+	assert_failure 1
+	assert_output --partial "t/t.tnsb:+"
+	run ts-convert t -o out.tns
+	assert_failure 1
+	run ts-convert --meta t/t_metadata.json - -o out.tns <t/t.tnsb
+	assert_failure 1
+	run ts-convert no-such.tns -o out
+	assert_failure 3
+	assert_output --partial "no-such.tns: No such file or directory"
+	mkdir empty
+	run ts-convert empty -o out
+	assert_failure 1
+	assert_output --partial "[B1]"
+	only t empty
+}
+
+@test "ts-convert: inputs are never modified" {
+	mkdir in
+	cp -r "$EL" in/
+	mkbundle "$SHARE/example-binary" eb >/dev/null
+	mv eb in/
+	cp "$REAL/matmul_2-2-2.tns" "$MTX/LFAT5.mtx" in/
+	rows in/z.tns '0 1 2.5' '1 0 2.5'
+	chmod -R u+w in
+	local before
+	before=$(cd in && find . -type f -exec md5sum {} + | sort)
+	ts-convert -q in/example-element -o o1 --value-type float32 --binary || true
+	ts-convert -q in/example-element -o o2 --index-base 0 --endian big --binary
+	ts-convert -q in/example-element/example-element.tnsb -o o3.tns
+	ts-convert -q in/eb -o o4 --text --index-type uint64
+	ts-convert -q in/matmul_2-2-2.tns -o o5
+	ts-convert -q in/LFAT5.mtx -o o6.mtx
+	ts-convert -q in/z.tns -o o7 --index-base 1
+	ts-convert -q in/z.tns -o o8.tns --value-type int32 || true
+	ts-convert -q - -o o9.tns <in/matmul_2-2-2.tns
+	assert_equal "$(cd in && find . -type f -exec md5sum {} + | sort)" "$before"
+}

@@ -1,0 +1,1087 @@
+/*
+ * test_sort.c - unit tests of the sorter (sort.c): random entries sorted
+ * in memory and through many spilled runs, checked against qsort by
+ * (coordinates in priority order, input position); every duplicates
+ * policy; value text carried byte for byte; errors; and a speed check
+ * printed as TAP comments.  Prints TAP; exit status 1 when a test fails.
+ *
+ * Usage: test_sort [--big] [--seed N]
+ *	--big	the speed check sorts 20 million entries, in memory and with
+ *		mem_limit 256 MiB (default: 2 million, and 25.6 MiB)
+ */
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+
+static int ntest, nfail;
+
+static void
+ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	ntest++;
+	if (!cond)
+		nfail++;
+	printf("%sok %d - ", cond ? "" : "not ", ntest);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint64_t
+next64(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+below(uint64_t n)
+{
+	return n == 0 ? next64() : next64() % n;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the process, all threads: user and system. */
+static double
+cpu(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec *
+	    1e-6 + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec *
+	    1e-6;
+}
+
+static char tmpdir[] = "/tmp/ts-sort-unit-XXXXXX";
+
+/* Entries in the temporary directory (spill files are unlinked, so this
+ * should be 0 whenever we look). */
+static int
+tmp_entries(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+/*
+ * Bytes in open, deleted spill files in our temporary directory, found
+ * through /proc/self/fd; -1 when /proc is not there.  Lets the tests see
+ * that a sort really spilled, and how much, without a hook in the
+ * library.
+ */
+static long long
+spilled_bytes(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	long long sum = 0;
+	char path[300], link[512];
+	struct stat st;
+	ssize_t len;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
+		len = readlink(path, link, sizeof(link) - 1);
+		if (len <= 0)
+			continue;
+		link[len] = '\0';
+		if (strncmp(link, tmpdir, strlen(tmpdir)) != 0 ||
+		    strstr(link, "/ts-sort-") == NULL)
+			continue;
+		if (stat(path, &st) == 0)
+			sum += (long long)st.st_size;
+	}
+	closedir(d);
+	return sum;
+}
+
+/* ---- random input and the reference ---- */
+
+enum { R_TINY, R_SMALL, R_MID, R_BIG, R_FULL, NRANGE };
+static const uint64_t range_max[NRANGE] = { 3, 12, 2000, (uint64_t)1 << 32,
+	0 };
+static const char *range_name[NRANGE] = { "tiny", "small", "mid", "big",
+	"full" };
+
+struct tcase {
+	int		 order, prio[TS_MAXORDER], range[TS_MAXORDER];
+	bool		 grow;		/* coordinates widen as entries come */
+	bool		 hv, isint, kt, notext;
+	enum ts_dups	 dups;
+	size_t		 limit, n, maxbatch;
+	int		 threads;
+};
+
+struct input {
+	size_t		 n;
+	int		 order;
+	uint64_t	*c, *v;
+	char		*tb;
+	size_t		*to;
+	uint32_t	*tl;
+};
+
+static const char *dups_name[] = { "keep", "sum", "first", "last",
+	"error" };
+
+static void
+gen_input(struct input *in, const struct tcase *tc)
+{
+	size_t i, tbn = 0, tbcap;
+	int k;
+
+	in->n = tc->n;
+	in->order = tc->order;
+	in->c = malloc((tc->n ? tc->n : 1) * (size_t)tc->order * 8);
+	in->v = malloc((tc->n ? tc->n : 1) * 8);
+	in->to = malloc((tc->n ? tc->n : 1) * sizeof(size_t));
+	in->tl = malloc((tc->n ? tc->n : 1) * sizeof(uint32_t));
+	tbcap = tc->kt ? tc->n * 12 + 64 : 1;
+	in->tb = malloc(tbcap);
+	for (i = 0; i < tc->n; i++) {
+		for (k = 0; k < tc->order; k++) {
+			uint64_t m = range_max[tc->range[k]];
+
+			if (tc->grow && m == 0)
+				m = ~(uint64_t)0;
+			if (tc->grow)	/* grows with i, to m at the end */
+				m = (uint64_t)((double)m * (double)(i + 1) /
+				    (double)tc->n) + 1;
+			in->c[i * (size_t)tc->order + (size_t)k] = below(m);
+		}
+		if (tc->isint)
+			in->v[i] = (uint64_t)((int64_t)below(2000001) -
+			    1000000);
+		else {
+			double x;
+
+			if (below(4) == 0) {
+				uint64_t u = next64();
+
+				memcpy(&x, &u, 8);
+				if (isnan(x) || isinf(x))
+					x = -0.0;
+			} else
+				x = ((double)below(1 << 20) - (1 << 19)) /
+				    (double)(1 << below(12));
+			memcpy(&in->v[i], &x, 8);
+		}
+		if (tc->kt) {
+			uint32_t len = (uint32_t)below(21);
+			uint32_t j;
+
+			if (tbn + len > tbcap) {
+				tbcap = 2 * tbcap + len;
+				in->tb = realloc(in->tb, tbcap);
+			}
+			for (j = 0; j < len; j++)	/* any bytes at all */
+				in->tb[tbn + j] = (char)below(256);
+			in->to[i] = tbn;
+			in->tl[i] = len;
+			tbn += len;
+		} else {
+			in->to[i] = 0;
+			in->tl[i] = 0;
+		}
+	}
+}
+
+static void
+free_input(struct input *in)
+{
+	free(in->c);
+	free(in->v);
+	free(in->tb);
+	free(in->to);
+	free(in->tl);
+}
+
+static const struct input *cmp_in;
+static const int *cmp_prio;
+
+static int
+cmp_ref(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	const uint64_t *ci = cmp_in->c + i * (size_t)cmp_in->order;
+	const uint64_t *cj = cmp_in->c + j * (size_t)cmp_in->order;
+	int k;
+
+	for (k = 0; k < cmp_in->order; k++) {
+		uint64_t x = ci[cmp_prio[k]], y = cj[cmp_prio[k]];
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return i < j ? -1 : i > j;
+}
+
+/* The expected output: entries with their value and text. */
+struct expect {
+	size_t		 n;
+	size_t		*idx;		/* coordinates from this entry */
+	uint64_t	*v;
+	char		(*fmt)[TS_NUMBUF];	/* formatted text */
+	const char	**t;
+	uint32_t	*tl;
+	int		 rc;		/* of ts_sorter_finish */
+	int		 err;		/* errno when rc is -1 */
+	size_t		 dup;		/* entry of the repeated tuple */
+};
+
+static bool
+same_tuple(const struct input *in, size_t i, size_t j)
+{
+	return memcmp(in->c + i * (size_t)in->order, in->c + j *
+	    (size_t)in->order, (size_t)in->order * 8) == 0;
+}
+
+static int
+fmt_value(const struct tcase *tc, char *buf, uint64_t v)
+{
+	double x;
+
+	if (tc->isint)
+		return ts_fmt_i64(buf, (int64_t)v);
+	memcpy(&x, &v, 8);
+	return ts_fmt_double(buf, x);
+}
+
+static void
+reference(const struct input *in, const struct tcase *tc, struct expect *e)
+{
+	size_t *ord = malloc((in->n ? in->n : 1) * sizeof(size_t));
+	size_t i, j, u, n = in->n;
+
+	memset(e, 0, sizeof(*e));
+	e->idx = malloc((n ? n : 1) * sizeof(size_t));
+	e->v = malloc((n ? n : 1) * 8);
+	e->fmt = malloc((n ? n : 1) * TS_NUMBUF);
+	e->t = malloc((n ? n : 1) * sizeof(char *));
+	e->tl = malloc((n ? n : 1) * sizeof(uint32_t));
+	for (i = 0; i < n; i++)
+		ord[i] = i;
+	cmp_in = in;
+	cmp_prio = tc->prio;
+	qsort(ord, n, sizeof(size_t), cmp_ref);
+	for (i = 0; i < n; i = j) {
+		size_t pick = ord[i], o = e->n++;
+		uint64_t v = in->v[ord[i]];
+		bool summed = false;
+
+		for (j = i + 1; j < n && same_tuple(in, ord[i], ord[j]); j++)
+			;
+		if (tc->dups == TS_DUP_KEEP) {
+			e->n--;
+			for (u = i; u < j; u++) {
+				o = e->n++;
+				e->idx[o] = ord[u];
+				e->v[o] = in->v[ord[u]];
+				e->t[o] = in->tb + in->to[ord[u]];
+				e->tl[o] = in->tl[ord[u]];
+			}
+			continue;
+		}
+		if (j - i > 1) {
+			switch (tc->dups) {
+			case TS_DUP_ERROR:
+				if (e->rc == 0) {
+					e->rc = -2;
+					e->dup = ord[i];
+				}
+				break;
+			case TS_DUP_LAST:
+				pick = ord[j - 1];
+				v = in->v[pick];
+				break;
+			case TS_DUP_SUM:
+				if (!tc->hv)
+					break;
+				for (u = i + 1; u < j; u++) {
+					if (tc->isint) {
+						int64_t r;
+
+						if (__builtin_add_overflow(
+						    (int64_t)v,
+						    (int64_t)in->v[ord[u]],
+						    &r) && e->rc == 0) {
+							e->rc = -1;
+							e->err = ERANGE;
+						}
+						v = (uint64_t)r;
+					} else {
+						double a, x;
+
+						memcpy(&a, &v, 8);
+						memcpy(&x, &in->v[ord[u]], 8);
+						a += x;
+						memcpy(&v, &a, 8);
+					}
+				}
+				summed = true;
+				break;
+			default:
+				break;
+			}
+		}
+		e->idx[o] = pick;
+		e->v[o] = v;
+		if (summed && tc->kt) {
+			e->tl[o] = (uint32_t)fmt_value(tc, e->fmt[o], v);
+			e->t[o] = e->fmt[o];
+		} else {
+			e->t[o] = in->tb + in->to[pick];
+			e->tl[o] = in->tl[pick];
+		}
+	}
+	if (tc->dups == TS_DUP_ERROR && e->rc == 0) {
+		/* No repeated tuple: as KEEP (n entries, in order). */
+		for (i = 0; i < n; i++) {
+			e->t[i] = in->tb + in->to[ord[i]];
+			e->tl[i] = in->tl[ord[i]];
+		}
+	}
+	if (tc->notext && tc->kt)
+		/* Without text in the batches, the sorter formats it. */
+		for (i = 0; i < e->n; i++) {
+			e->tl[i] = (uint32_t)fmt_value(tc, e->fmt[i], e->v[i]);
+			e->t[i] = e->fmt[i];
+		}
+	free(ord);
+}
+
+static void
+free_expect(struct expect *e)
+{
+	free(e->idx);
+	free(e->v);
+	free(e->fmt);
+	free(e->t);
+	free(e->tl);
+}
+
+/* Feed [lo, hi) of in to s in batches of random sizes up to maxbatch. */
+static int
+feed(struct ts_sorter *s, const struct input *in, const struct tcase *tc,
+    size_t lo, size_t hi)
+{
+	struct ts_batch b;
+	size_t i = lo, j, m;
+
+	ts_batch_init(&b, in->order, tc->maxbatch);
+	while (i < hi) {
+		m = 1 + below(tc->maxbatch);
+		if (m > hi - i)
+			m = hi - i;
+		b.n = m;
+		b.has_values = tc->hv;
+		b.is_int = tc->isint;
+		memcpy(b.coords, in->c + i * (size_t)in->order,
+		    m * (size_t)in->order * 8);
+		for (j = 0; j < m; j++) {
+			if (tc->isint)
+				b.ival[j] = (int64_t)in->v[i + j];
+			else
+				memcpy(&b.fval[j], &in->v[i + j], 8);
+			if (tc->kt) {
+				b.vtext[j] = in->tb + in->to[i + j];
+				b.vlen[j] = in->tl[i + j];
+			}
+			/* Garbage where the sorter must not look. */
+			b.loc[j] = ~(uint64_t)0;
+		}
+		if (tc->notext) {
+			const char **vt = b.vtext;
+
+			b.vtext = NULL;
+			if (ts_sorter_add(s, &b) != 0) {
+				b.vtext = vt;
+				ts_batch_free(&b);
+				return -1;
+			}
+			b.vtext = vt;
+		} else if (ts_sorter_add(s, &b) != 0) {
+			ts_batch_free(&b);
+			return -1;
+		}
+		i += m;
+	}
+	ts_batch_free(&b);
+	return 0;
+}
+
+static void
+describe(char *buf, size_t len, const struct tcase *tc)
+{
+	int k, o;
+
+	o = snprintf(buf, len, "n %zu order %d prio", tc->n, tc->order);
+	for (k = 0; k < tc->order; k++)
+		o += snprintf(buf + o, len - (size_t)o, "%c%d", k ? ',' : ' ',
+		    tc->prio[k]);
+	o += snprintf(buf + o, len - (size_t)o, " ranges");
+	for (k = 0; k < tc->order; k++)
+		o += snprintf(buf + o, len - (size_t)o, "%c%s", k ? ',' : ' ',
+		    range_name[tc->range[k]]);
+	snprintf(buf + o, len - (size_t)o, "%s, %s%s, dups %s, %s, %d "
+	    "thread%s", tc->grow ? " growing" : "", !tc->hv ? "no values" :
+	    tc->isint ? "int" : "double", tc->kt ? (tc->notext ?
+	    " +formatted text" : " +text") : "", dups_name[tc->dups],
+	    tc->limit == 0 ? "in memory" : tc->limit < (1 << 20) ?
+	    "limit 64 KiB" : tc->limit == (1 << 20) ? "limit 1 MiB" :
+	    "limit", tc->threads, tc->threads > 1 ? "s" : "");
+}
+
+/*
+ * Sort the case's input and compare everything with the reference.
+ * min_spill: fail unless at least that many bytes were spilled.
+ */
+static int
+run_case(const struct tcase *tc, long long min_spill)
+{
+	struct ts_sort_opts o;
+	struct ts_sorter *s;
+	struct input in;
+	struct expect e;
+	struct ts_batch b;
+	char what[512];
+	size_t got = 0, i, cap;
+	long long sp = 0;
+	int rc, good = 1, k;
+	long m;
+
+	describe(what, sizeof(what), tc);
+	gen_input(&in, tc);
+	reference(&in, tc, &e);
+	memset(&o, 0, sizeof(o));
+	o.order = tc->order;
+	memcpy(o.prio, tc->prio, sizeof(o.prio));
+	o.has_values = tc->hv;
+	o.is_int = tc->isint;
+	o.keep_text = tc->kt;
+	o.mem_limit = tc->limit;
+	o.tmpdir = tmpdir;
+	o.threads = tc->threads;
+	o.dups = tc->dups;
+	s = ts_sorter_new(&o);
+	if (s == NULL || feed(s, &in, tc, 0, in.n) != 0) {
+		printf("# add failed: %s\n", strerror(errno));
+		good = 0;
+		goto done;
+	}
+	if (min_spill > 0 && (sp = spilled_bytes()) >= 0 && sp < min_spill) {
+		printf("# only %lld bytes spilled, wanted %lld\n", sp,
+		    min_spill);
+		good = 0;
+	}
+	errno = 0;
+	rc = ts_sorter_finish(s);
+	if (rc != e.rc || (rc == -1 && errno != e.err)) {
+		printf("# finish returned %d (%s), expected %d\n", rc,
+		    strerror(errno), e.rc);
+		good = 0;
+		goto done;
+	}
+	if (tmp_entries() != 0) {
+		printf("# files left in %s\n", tmpdir);
+		good = 0;
+	}
+	if (rc == -2) {
+		const uint64_t *dp = ts_sorter_dup(s);
+
+		if (dp == NULL || memcmp(dp, in.c + e.dup * (size_t)in.order,
+		    (size_t)in.order * 8) != 0) {
+			printf("# wrong repeated tuple\n");
+			good = 0;
+		}
+		goto done;
+	}
+	if (rc != 0)
+		goto done;
+	if (ts_sorter_count(s) != e.n) {
+		printf("# count %llu, expected %zu\n",
+		    (unsigned long long)ts_sorter_count(s), e.n);
+		good = 0;
+	}
+	cap = 1 + below(3000);
+	ts_batch_init(&b, tc->order, cap);
+	while (good && (m = ts_sorter_next(s, &b)) > 0) {
+		if ((size_t)m != b.n || b.n > cap || b.keep_text != tc->kt ||
+		    b.has_values != tc->hv) {
+			printf("# bad batch\n");
+			good = 0;
+			break;
+		}
+		for (i = 0; i < b.n && good; i++, got++) {
+			size_t x;
+
+			if (got >= e.n) {
+				printf("# more entries than expected\n");
+				good = 0;
+				break;
+			}
+			x = e.idx[got];
+			if (memcmp(b.coords + i * (size_t)tc->order, in.c +
+			    x * (size_t)tc->order, (size_t)tc->order * 8) !=
+			    0) {
+				printf("# entry %zu: coordinates", got);
+				for (k = 0; k < tc->order; k++)
+					printf(" %llu/%llu",
+					    (unsigned long long)b.coords[i *
+					    (size_t)tc->order + (size_t)k],
+					    (unsigned long long)in.c[x *
+					    (size_t)tc->order + (size_t)k]);
+				printf("\n");
+				good = 0;
+			} else if (tc->hv && (tc->isint ? (uint64_t)b.ival[i] !=
+			    e.v[got] : memcmp(&b.fval[i], &e.v[got], 8) != 0)) {
+				printf("# entry %zu: value differs\n", got);
+				good = 0;
+			} else if (tc->kt && (b.vlen[i] != e.tl[got] ||
+			    memcmp(b.vtext[i], e.t[got], e.tl[got]) != 0)) {
+				printf("# entry %zu: text differs\n", got);
+				good = 0;
+			}
+		}
+	}
+	if (good && got != e.n) {
+		printf("# %zu entries, expected %zu\n", got, e.n);
+		good = 0;
+	}
+	ts_batch_free(&b);
+done:
+	ts_sorter_free(s);
+	if (tmp_entries() != 0) {
+		printf("# files left in %s after free\n", tmpdir);
+		good = 0;
+	}
+	free_expect(&e);
+	free_input(&in);
+	ok(good, "%s%s", what, e.rc == -2 ? " (repeated tuple found)" :
+	    e.rc == -1 ? " (overflow found)" : "");
+	return good;
+}
+
+static void
+random_prio(struct tcase *tc)
+{
+	int k, j, t;
+
+	for (k = 0; k < tc->order; k++)
+		tc->prio[k] = k;
+	for (k = tc->order - 1; k > 0; k--) {
+		j = (int)below((uint64_t)k + 1);
+		t = tc->prio[k];
+		tc->prio[k] = tc->prio[j];
+		tc->prio[j] = t;
+	}
+}
+
+static void
+random_case(struct tcase *tc)
+{
+	int k, r;
+
+	memset(tc, 0, sizeof(*tc));
+	tc->order = 1 + (int)below(6);
+	random_prio(tc);
+	r = (int)below(NRANGE + 1);
+	for (k = 0; k < tc->order; k++)
+		tc->range[k] = r < NRANGE ? r : (int)below(NRANGE);
+	tc->grow = below(6) == 0;
+	tc->hv = below(4) != 0;
+	tc->isint = tc->hv && below(2) == 0;
+	tc->kt = tc->hv && below(2) == 0;
+	tc->notext = tc->kt && below(5) == 0;
+	tc->dups = (enum ts_dups)below(5);
+	tc->limit = below(3) == 0 ? 0 : below(2) == 0 ? (size_t)64 << 10 :
+	    (size_t)1 << 20;
+	tc->threads = 1 + (int)below(2);
+	tc->n = below(5) == 0 ? below(100) : below(40000);
+	tc->maxbatch = 1 + below(below(2) ? 100 : 5000);
+}
+
+/* ---- specific cases ---- */
+
+static void
+test_random(int count)
+{
+	struct tcase tc;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		random_case(&tc);
+		run_case(&tc, 0);
+	}
+}
+
+/* Sizes and layouts where the fast paths and the many-run paths matter. */
+static void
+test_large(void)
+{
+	struct tcase tc;
+	int k;
+
+	/* Many runs of 16-byte records, merged in two levels. */
+	memset(&tc, 0, sizeof(tc));
+	tc.order = 3;
+	random_prio(&tc);
+	for (k = 0; k < 3; k++)
+		tc.range[k] = R_MID;
+	tc.hv = true;
+	tc.dups = TS_DUP_KEEP;
+	tc.limit = (size_t)1 << 20;
+	tc.threads = 2;
+	tc.n = 2000000;
+	tc.maxbatch = 4096;
+	run_case(&tc, 20LL << 20);
+
+	/* Text and SUM through many runs, int values, many repeats. */
+	memset(&tc, 0, sizeof(tc));
+	tc.order = 4;
+	random_prio(&tc);
+	for (k = 0; k < 4; k++)
+		tc.range[k] = k < 2 ? R_SMALL : R_MID;
+	tc.hv = tc.isint = tc.kt = true;
+	tc.dups = TS_DUP_SUM;
+	tc.limit = (size_t)1 << 20;
+	tc.threads = 1;
+	tc.n = 1000000;
+	tc.maxbatch = 3000;
+	run_case(&tc, 10LL << 20);
+
+	/* LAST through many runs with widths that grow as runs are
+	 * written (the merge repacks old runs), two threads. */
+	memset(&tc, 0, sizeof(tc));
+	tc.order = 2;
+	random_prio(&tc);
+	tc.range[0] = R_FULL;
+	tc.range[1] = R_SMALL;
+	tc.grow = true;
+	tc.hv = tc.kt = true;
+	tc.dups = TS_DUP_LAST;
+	tc.limit = (size_t)64 << 10;
+	tc.threads = 2;
+	tc.n = 300000;
+	tc.maxbatch = 1000;
+	run_case(&tc, 1LL << 20);
+
+	/* The threaded radix sort in memory: several words per key, and
+	 * records of 1, 2, 3 and 5 words. */
+	memset(&tc, 0, sizeof(tc));
+	tc.order = 5;
+	random_prio(&tc);
+	for (k = 0; k < 5; k++)
+		tc.range[k] = k == 0 ? R_FULL : R_BIG;
+	tc.hv = tc.kt = true;
+	tc.threads = 2;
+	tc.n = 300000;
+	tc.maxbatch = 5000;
+	run_case(&tc, 0);
+	tc.hv = tc.kt = false;
+	tc.order = 3;
+	random_prio(&tc);
+	tc.range[0] = tc.range[1] = tc.range[2] = R_MID;
+	run_case(&tc, 0);
+	tc.hv = true;
+	run_case(&tc, 0);
+	tc.kt = true;
+	tc.dups = TS_DUP_FIRST;
+	run_case(&tc, 0);
+	tc.threads = 3;
+	tc.dups = TS_DUP_KEEP;
+	tc.n = 500000;
+	run_case(&tc, 0);
+
+	/* One thread, in memory, past the size where the sort starts with
+	 * its MSD pass: a skewed first mode (few, big buckets), then
+	 * wide keys with text and repeats. */
+	memset(&tc, 0, sizeof(tc));
+	tc.order = 3;
+	random_prio(&tc);
+	tc.range[tc.prio[0]] = R_TINY;
+	tc.range[tc.prio[1]] = tc.range[tc.prio[2]] = R_MID;
+	tc.hv = true;
+	tc.threads = 1;
+	tc.n = 400000;
+	tc.maxbatch = 5000;
+	run_case(&tc, 0);
+	tc.order = 4;
+	random_prio(&tc);
+	tc.range[0] = tc.range[1] = R_SMALL;
+	tc.range[2] = R_MID;
+	tc.range[3] = R_FULL;
+	tc.isint = tc.kt = true;
+	tc.dups = TS_DUP_LAST;
+	tc.n = 300000;
+	run_case(&tc, 0);
+}
+
+/* Every policy on every storage, with text, on one small input. */
+static void
+test_policies(void)
+{
+	struct tcase tc;
+	int d, mem, th;
+
+	for (d = 0; d < 5; d++)
+		for (mem = 0; mem < 2; mem++)
+			for (th = 1; th <= 2; th++) {
+				memset(&tc, 0, sizeof(tc));
+				tc.order = 3;
+				random_prio(&tc);
+				tc.range[0] = tc.range[1] = R_SMALL;
+				tc.range[2] = d == TS_DUP_ERROR ? R_BIG :
+				    R_TINY;
+				tc.hv = true;
+				tc.isint = d % 2 == 0;
+				tc.kt = true;
+				tc.dups = (enum ts_dups)d;
+				tc.limit = mem ? (size_t)64 << 10 : 0;
+				tc.threads = th;
+				tc.n = d == TS_DUP_ERROR ? 5000 : 70000;
+				tc.maxbatch = 2000;
+				run_case(&tc, 0);
+			}
+}
+
+/*
+ * Sort four hand-made entries; with pad, 200000 distinct ones around
+ * them (two first, two last), fed in small batches so that a 64 KiB
+ * limit spills many runs between the repeats.
+ */
+static void
+sort_small(const struct ts_sort_opts *o, const uint64_t *c,
+    const int64_t *iv, bool pad, int *rc, int *err)
+{
+	struct ts_sorter *s = ts_sorter_new(o);
+	struct ts_batch b;
+	size_t i, n = pad ? 200004 : 4, j;
+	int r = 0;
+
+	ts_batch_init(&b, 2, 1000);
+	for (i = 0; i < n && r == 0; i += b.n) {
+		b.n = n - i < 1000 ? n - i : 1000;
+		b.has_values = b.is_int = true;
+		for (j = 0; j < b.n; j++) {
+			size_t x = i + j, k = x < 2 ? x : x >= n - 2 ?
+			    x - (n - 4) : 4;
+
+			if (k < 4) {
+				b.coords[2 * j] = c[2 * k];
+				b.coords[2 * j + 1] = c[2 * k + 1];
+				b.ival[j] = iv[k];
+			} else {
+				b.coords[2 * j] = 100 + x;
+				b.coords[2 * j + 1] = x;
+				b.ival[j] = 0;
+			}
+		}
+		r = ts_sorter_add(s, &b);
+	}
+	errno = 0;
+	*rc = r == 0 ? ts_sorter_finish(s) : r;
+	*err = errno;
+	ts_batch_free(&b);
+	ts_sorter_free(s);
+}
+
+static void
+test_errors(void)
+{
+	struct ts_sort_opts o;
+	struct ts_sorter *s;
+	struct ts_batch b;
+	uint64_t c[8] = { 1, 2, 0, 0, 5, 5, 1, 2 };
+	/* entries 0 and 3 repeat (1, 2) */
+	int64_t v[4] = { INT64_MAX, 7, 2, 1 };
+	int64_t w[4] = { INT64_MIN, 7, 2, -1 };
+	int64_t z[4] = { INT64_MAX, 7, 2, -1 };
+	int rc, err, mem;
+	size_t i, big = 200000;
+	uint64_t *bc;
+	int64_t *bv;
+
+	memset(&o, 0, sizeof(o));
+	o.order = 2;
+	o.prio[0] = 1;
+	o.prio[1] = 0;
+	o.has_values = o.is_int = true;
+	o.threads = 1;
+	o.tmpdir = tmpdir;
+	o.dups = TS_DUP_SUM;
+	for (mem = 0; mem < 2; mem++) {
+		o.mem_limit = mem ? 1 : 0;	/* 1: the smallest limit */
+		sort_small(&o, c, v, mem, &rc, &err);
+		ok(rc == -1 && err == ERANGE, "int64 SUM overflow upwards "
+		    "fails with ERANGE (%s)", mem ? "runs" : "in memory");
+		sort_small(&o, c, w, mem, &rc, &err);
+		ok(rc == -1 && err == ERANGE, "int64 SUM overflow downwards "
+		    "fails with ERANGE (%s)", mem ? "runs" : "in memory");
+		sort_small(&o, c, z, mem, &rc, &err);
+		ok(rc == 0, "int64 SUM to INT64_MAX - 1 is fine (%s)",
+		    mem ? "runs" : "in memory");
+	}
+
+	/* ERROR: the first repeated tuple in sort order, not input order:
+	 * with priority (1, 0), (2, 1) sorts before (0, 5). */
+	bc = malloc(big * 2 * 8);
+	bv = calloc(big, 8);
+	for (i = 0; i < big; i++) {
+		bc[2 * i] = i;
+		bc[2 * i + 1] = 1000 + i;
+	}
+	bc[2 * 10] = 0;
+	bc[2 * 10 + 1] = 5;
+	bc[2 * 20] = 0;
+	bc[2 * 20 + 1] = 5;	/* (0, 5) twice, early in input */
+	bc[2 * (big - 2)] = 2;
+	bc[2 * (big - 2) + 1] = 1;
+	bc[2 * (big - 1)] = 2;
+	bc[2 * (big - 1) + 1] = 1;	/* (2, 1) twice, late in input */
+	o.dups = TS_DUP_ERROR;
+	for (mem = 0; mem < 2; mem++) {
+		const uint64_t *dp;
+
+		o.mem_limit = mem ? (size_t)64 << 10 : 0;
+		s = ts_sorter_new(&o);
+		ts_batch_init(&b, 2, big);
+		b.n = big;
+		b.has_values = b.is_int = true;
+		memcpy(b.coords, bc, big * 2 * 8);
+		memcpy(b.ival, bv, big * 8);
+		rc = ts_sorter_add(s, &b);
+		rc = rc == 0 ? ts_sorter_finish(s) : rc;
+		dp = ts_sorter_dup(s);
+		ok(rc == -2 && dp != NULL && dp[0] == 2 && dp[1] == 1,
+		    "ERROR gives the first repeated tuple in sort order (%s)",
+		    mem ? "runs" : "in memory");
+		ts_batch_free(&b);
+		ts_sorter_free(s);
+	}
+	free(bc);
+	free(bv);
+
+	/* A spill that cannot be written is an I/O error, with errno. */
+	o.dups = TS_DUP_KEEP;
+	o.mem_limit = 1;
+	o.tmpdir = "/nonexistent/ts-sort-test";
+	s = ts_sorter_new(&o);
+	ts_batch_init(&b, 2, 1000);
+	b.n = 1000;
+	b.has_values = b.is_int = true;
+	for (i = 0; i < 1000; i++) {
+		b.coords[2 * i] = i;
+		b.coords[2 * i + 1] = 0;
+		b.ival[i] = 0;
+	}
+	for (i = 0, rc = 0; i < 100 && rc == 0; i++)
+		rc = ts_sorter_add(s, &b);
+	err = errno;
+	ok(rc == -1 && err == ENOENT && ts_sorter_add(s, &b) == -1 &&
+	    ts_sorter_finish(s) == -1, "a spill to a missing directory "
+	    "fails with ENOENT, and so does every later call");
+	ts_batch_free(&b);
+	ts_sorter_free(s);
+	o.tmpdir = tmpdir;
+	o.mem_limit = 0;
+
+	/* Bad options, empty input, calls out of order. */
+	o.prio[1] = 1;
+	ok(ts_sorter_new(&o) == NULL && errno == EINVAL,
+	    "a priority that is not a permutation is refused");
+	o.prio[1] = 0;
+	o.dups = TS_DUP_KEEP;
+	s = ts_sorter_new(&o);
+	ts_batch_init(&b, 2, 10);
+	ok(ts_sorter_next(s, &b) == -1, "next before finish fails");
+	ok(ts_sorter_finish(s) == 0 && ts_sorter_count(s) == 0 &&
+	    ts_sorter_next(s, &b) == 0, "no entries: count 0, next 0");
+	ok(ts_sorter_add(s, &b) == -1, "add after finish fails");
+	ts_batch_free(&b);
+	ts_sorter_free(s);
+}
+
+/* ---- speed ---- */
+
+static long
+peak_kib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long kib = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "VmHWM:", 6) == 0)
+			kib = strtol(line + 6, NULL, 10);
+	fclose(f);
+	return kib;
+}
+
+/* Let VmHWM measure from here (Linux: "5" to clear_refs). */
+static void
+reset_peak(void)
+{
+	FILE *f = fopen("/proc/self/clear_refs", "w");
+
+	if (f != NULL) {
+		fputs("5", f);
+		fclose(f);
+	}
+}
+
+/*
+ * Sort n order-3 entries with coordinates below 2000 and double values,
+ * made on the fly (so the peak memory is the sorter's), and print the
+ * times of adding (with a limit, that includes sorting and writing the
+ * full runs), of ts_sorter_finish (in memory: the whole sort) and of
+ * reading back (with a limit: the merge).
+ */
+static void
+speed(size_t n, int threads, size_t limit)
+{
+	struct ts_sort_opts o;
+	struct ts_sorter *s;
+	struct ts_batch b;
+	const size_t bs = 4096;
+	uint64_t prev[3] = { 0, 0, 0 }, got = 0, r = 12345;
+	double t0, t1, t2, t3, c1, c2;
+	size_t i, j;
+	bool sorted = true;
+	long m;
+
+	memset(&o, 0, sizeof(o));
+	o.order = 3;
+	o.prio[0] = 0;
+	o.prio[1] = 1;
+	o.prio[2] = 2;
+	o.has_values = true;
+	o.mem_limit = limit;
+	o.tmpdir = tmpdir;
+	o.threads = threads;
+	o.dups = TS_DUP_KEEP;
+	reset_peak();
+	ts_batch_init(&b, 3, bs);
+	s = ts_sorter_new(&o);
+	t0 = now();
+	for (i = 0; i < n; i += b.n) {
+		b.n = n - i < bs ? n - i : bs;
+		b.has_values = true;
+		for (j = 0; j < b.n * 3; j++) {
+			r = r * 6364136223846793005ull + 1442695040888963407ull;
+			b.coords[j] = (r >> 33) % 2000;
+		}
+		for (j = 0; j < b.n; j++)
+			b.fval[j] = (double)(i + j);
+		ts_sorter_add(s, &b);
+	}
+	t1 = now();
+	c1 = cpu();
+	ts_sorter_finish(s);
+	c2 = cpu();
+	t2 = now();
+	while ((m = ts_sorter_next(s, &b)) > 0)
+		for (j = 0; j < b.n; j++, got++) {
+			const uint64_t *c = b.coords + 3 * j;
+
+			if (c[0] < prev[0] || (c[0] == prev[0] &&
+			    (c[1] < prev[1] || (c[1] == prev[1] &&
+			    c[2] < prev[2]))))
+				sorted = false;
+			memcpy(prev, c, 24);
+		}
+	t3 = now();
+	ts_sorter_free(s);
+	ts_batch_free(&b);
+	printf("# speed: %zu entries, %d thread%s, ", n, threads,
+	    threads > 1 ? "s" : "");
+	if (limit == 0)
+		printf("in memory");
+	else
+		printf("mem_limit %zu MiB", limit >> 20);
+	printf(": add %.3f s, finish %.3f s (cpu %.3f s), read back %.3f s, "
+	    "total %.3f s; peak RSS %ld MiB\n", t1 - t0, t2 - t1, c2 - c1,
+	    t3 - t2, t3 - t0, peak_kib() / 1024);
+	ok(sorted && got == n, "speed run: %zu entries, %d thread%s, "
+	    "limit %zu MiB: sorted", n, threads, threads > 1 ? "s" : "",
+	    limit >> 20);
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t speed_n = 2000000;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--big") == 0)
+			speed_n = 20000000;
+		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+			rng = strtoull(argv[++i], NULL, 0);
+		else {
+			fprintf(stderr, "usage: test_sort [--big] "
+			    "[--seed N]\n");
+			return 2;
+		}
+	}
+	ts_progname = "test_sort";
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	/* 256 MiB for 20 million entries, scaled to the size: runs. */
+	speed(speed_n, 1, ((size_t)256 << 20) / (20000000 / speed_n));
+	speed(speed_n, 2, ((size_t)256 << 20) / (20000000 / speed_n));
+	speed(speed_n, 1, 0);
+	speed(speed_n, 2, 0);
+	test_errors();
+	test_policies();
+	test_large();
+	test_random(150);
+	rmdir(tmpdir);
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
