@@ -977,3 +977,58 @@ bin_rows='1 2 7
 	ts-convert -q - -o o9.tns <in/matmul_2-2-2.tns
 	assert_equal "$(cd in && find . -type f -exec md5sum {} + | sort)" "$before"
 }
+
+# =====================================================================
+# Round trips through scipy, and cuTENSOR arrays
+# =====================================================================
+
+@test "ts-convert: Matrix Market -> bundle -> Matrix Market reads back the same in scipy.io.mmread" {
+	local f n bad=0
+	for f in abb313 bcsstk13 jagmesh7 karate LFAT5 lp_afiro rbs480a \
+	    tols4000 west0067 lagraph__skew_fp64 lagraph__skew_int64 \
+	    mlir__wide scipy__symmetric_pattern_example; do
+		n=${f//_/-}
+		ts-convert -q "$MTX/$f.mtx" -o "$n" || { echo "$f: import"; bad=1; continue; }
+		ts-validate -q "$n" || { echo "$f: invalid bundle"; bad=1; }
+		ts-convert -q "$n" -o "$n.mtx" || { echo "$f: export"; bad=1; continue; }
+		/usr/bin/python3 "$TS_TOP/tests/mtx-same.py" "$MTX/$f.mtx" "$n.mtx" ||
+		    { echo "$f: differs"; bad=1; }
+	done
+	[ "$bad" -eq 0 ]
+}
+
+@test "ts-convert: --to cutensor writes the block-sparse descriptor arrays (K4)" {
+	run -0 ts-convert "$SHARE/example-block" -o - --to cutensor
+	run -0 jq -c '[.numModes, .numSectionsPerMode, .extent,
+	    .numNonZeroBlocks, .nonZeroCoordinates]' <<<"$output"
+	assert_output '[2,[3,2],[2,2,2,2,2],3,[0,0,1,1,2,0]]'
+	# A .json DST means cuTENSOR arrays; the reference demo_A fits.
+	run -0 ts-convert "$DATA/reference/demo_A" -o a.json
+	run -0 jq -r '[.numModes, (.extent | length), .numNonZeroBlocks,
+	    (.nonZeroCoordinates | length)] | @tsv' a.json
+	assert_output "$(printf '3\t149\t836\t2508')"
+}
+
+@test "ts-convert: --to cutensor refuses what cuTENSOR cannot take (exit 1), writing nothing" {
+	run ts-convert "$EL" -o el.json
+	assert_failure 1
+	assert_output --partial "not block-sparse"
+	[ ! -e el.json ]
+	run ts-convert --from cutensor "$EL" -o x.tns
+	assert_failure 2
+}
+
+@test "ts-convert: compressed input (gzip, zstd) is decompressed on the way in" {
+	gzip -c "$REAL/splatt_med.tns" >med.tns.gz
+	run -0 ts-convert -q med.tns.gz -o med
+	run -0 ts-convert -q med -o - --to frostt
+	[ "$output" = "$(cat "$REAL/splatt_med.tns")" ]
+	zstd -q -c "$MTX/karate.mtx" | ts-convert -q - -o k
+	run -0 jq -r '[.nnz, .pattern_symmetry] | @tsv' k/k_metadata.json
+	assert_output "$(printf '156\tfull')"
+	# A damaged stream is refused, leaving nothing.
+	head -c 300 med.tns.gz >cut.gz
+	run ts-convert -q cut.gz -o cut
+	assert_failure
+	[ ! -e cut ]
+}

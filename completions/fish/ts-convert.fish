@@ -12,6 +12,7 @@
 # or '-'; its kind comes from its contents, so every file is offered.
 
 set -l kinds 'auto bundle tns tnsb frostt mtx'
+set -l tokinds 'auto bundle tns tnsb frostt mtx cutensor'
 set -l vtypes 'float32 float64 int32 int64'
 set -l itypes 'uint32 uint64'
 set -l endians 'little big'
@@ -31,7 +32,7 @@ complete -c ts-convert -l input-endian -x -a "$endians" -d 'Byte order of a bina
 complete -c ts-convert -l no-values -d 'The input holds coordinates only'  # --no-values
 complete -c ts-convert -l dims -x -d 'Dimensions of a FROSTT input: D1,...,DN'  # --dims
 # Output
-complete -c ts-convert -l to -x -a "$kinds" -d 'Kind of DST'  # --to
+complete -c ts-convert -l to -x -a "$tokinds" -d 'Kind of DST'  # --to
 complete -c ts-convert -l text -d 'Give an output bundle a text data file'  # --text
 complete -c ts-convert -l binary -d 'Give an output bundle a binary data file'  # --binary
 complete -c ts-convert -l index-base -x -a '0 1' -d 'Index base of the output'  # --index-base

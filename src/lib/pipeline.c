@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <archive.h>
 #include <jansson.h>
 
 #include "tensorsuite.h"
@@ -24,7 +25,7 @@
 #define BATCH	8192
 
 static const char *const kindnames[] = { "auto", "bundle", "tns", "tnsb",
-    "frostt", "mtx" };
+    "frostt", "mtx", "cutensor" };
 
 /* One open input: a data file decoded by the reader or the mtx reader. */
 struct input {
@@ -126,9 +127,43 @@ sniff(struct ts_source *src)
 	return TS_PK_FROSTT;
 }
 
-/* Copy standard input to a temporary (removed at exit), for two passes. */
+/* gzip, zstd, xz or bzip2: libarchive undoes them on the way in. */
+static bool
+compressed(struct ts_source *src)
+{
+	const unsigned char *p;
+	long n = ts_source_peek(src, (const char **)&p, 64);
+
+	return (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) ||
+	    (n >= 4 && p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f &&
+	    p[3] == 0xfd) ||
+	    (n >= 6 && memcmp(p, "\xfd" "7zXZ\0", 6) == 0) ||
+	    (n >= 3 && memcmp(p, "BZh", 3) == 0);
+}
+
+struct arsrc {
+	struct ts_source	*src;
+	char			 buf[1 << 16];
+};
+
+static la_ssize_t
+ar_read(struct archive *a, void *ud, const void **out)
+{
+	struct arsrc *as = ud;
+	long n = ts_source_read(as->src, as->buf, sizeof(as->buf));
+
+	if (n < 0) {
+		archive_set_error(a, errno, "read error");
+		return -1;
+	}
+	*out = as->buf;
+	return n;
+}
+
+/* Copy standard input to a temporary (removed at exit), for two passes;
+ * with unzip, decompress it on the way. */
 static int
-spool_from(struct job *j, struct ts_source *in)
+spool_from(struct job *j, struct ts_source *in, bool unzip)
 {
 	const char *dir = getenv("TMPDIR");
 	char *buf;
@@ -148,19 +183,51 @@ spool_from(struct job *j, struct ts_source *in)
 	unlink(j->spool);
 	j->spool_fd = fd;
 	buf = ts_xmalloc(1 << 20);
-	while ((n = ts_source_read(in, buf, 1 << 20)) > 0)
-		if (write(fd, buf, (size_t)n) != n) {
-			n = -1;
-			break;
+	if (unzip) {
+		struct archive *a = archive_read_new();
+		struct archive_entry *e;
+		struct arsrc *as = ts_xmalloc(sizeof(*as));
+
+		as->src = in;
+		archive_read_support_filter_all(a);
+		archive_read_support_format_raw(a);
+		if (archive_read_open(a, as, NULL, ar_read, NULL) !=
+		    ARCHIVE_OK || archive_read_next_header(a, &e) !=
+		    ARCHIVE_OK)
+			n = -2;
+		else
+			while ((n = (long)archive_read_data(a, buf, 1 << 20)) >
+			    0)
+				if (write(fd, buf, (size_t)n) != n) {
+					n = -1;
+					break;
+				}
+		if (n < -1) {
+			ts_warnx("%s: cannot decompress: %s", j->sname,
+			    archive_error_string(a) ? archive_error_string(a) :
+			    "unknown error");
+			j->status = TS_EXIT_DATA;
 		}
+		archive_read_free(a);
+		free(as);
+	} else
+		while ((n = ts_source_read(in, buf, 1 << 20)) > 0)
+			if (write(fd, buf, (size_t)n) != n) {
+				n = -1;
+				break;
+			}
 	free(buf);
 	if (n < 0) {
-		ts_warn("copying standard input to '%s'", j->spool);
-		j->status = TS_EXIT_IO;
+		if (j->status == 0) {
+			ts_warn("copying %s to '%s'", j->sname, j->spool);
+			j->status = TS_EXIT_IO;
+		}
 		return -1;
 	}
-	free(j->path);
-	j->path = ts_xstrdup("<stdin>");
+	if (in->is_stdin) {
+		free(j->path);
+		j->path = ts_xstrdup("<stdin>");
+	}
 	return 0;
 }
 
@@ -675,6 +742,8 @@ kind_of_dst(const char *dst)
 		return TS_PK_TNS;
 	if (has_suffix(dst, ".mtx"))
 		return TS_PK_MTX;
+	if (has_suffix(dst, ".json"))
+		return TS_PK_CUTENSOR;
 	return TS_PK_BUNDLE;
 }
 
@@ -1431,6 +1500,80 @@ write_single(struct job *j)
 	return pump(j, &out, 1, &path, NULL);
 }
 
+/* --to cutensor: the block coordinates, then the descriptor arrays. */
+static int
+write_cutensor(struct job *j)
+{
+	struct ts_cutensor ct;
+	struct ts_batch b;
+	struct ts_sink k;
+	struct input in;
+	uint64_t *all = NULL, n = 0, cap = 0;
+	char err[200];
+	FILE *fp;
+	long r;
+	int rv = -1, e;
+
+	if (j->mp->sparsity != TS_SP_BLOCK) {
+		ts_warnx("'%s' is not block-sparse: cuTENSOR's block-sparse "
+		    "descriptor holds blocks", j->sname);
+		j->status = TS_EXIT_DATA;
+		return -1;
+	}
+	if (input_open(j, &in, &j->in) != 0)
+		return -1;
+	ts_batch_init(&b, j->mp->order, BATCH);
+	while ((r = input_next(&in, &b)) > 0) {
+		const uint64_t *h = ts_reader_header(in.rd)->parts;
+
+		if (ts_diags_errors(&j->d) > 0 || check_bounds(j, &b, h) != 0)
+			break;
+		if (n + b.n > cap) {
+			cap = 2 * (n + b.n);
+			all = ts_xreallocarray(all, (size_t)cap,
+			    (size_t)j->mp->order * sizeof(*all));
+		}
+		memcpy(all + n * (uint64_t)j->mp->order, b.coords, b.n *
+		    (size_t)j->mp->order * sizeof(*all));
+		n += b.n;
+	}
+	ts_batch_free(&b);
+	if (r < 0 || ts_diags_errors(&j->d) > 0 || j->status != 0) {
+		if (j->status == 0)
+			flush_diags(j);
+		goto out;
+	}
+	if (ts_cutensor_fill(&ct, ts_reader_header(in.rd), all, n, err,
+	    sizeof(err)) != 0) {
+		ts_warnx("'%s': %s", j->sname, err);
+		j->status = TS_EXIT_DATA;
+		goto out;
+	}
+	if (ts_sink_open(&k, j->o->dst, j->o->force) != 0) {
+		e = errno;
+		if (e == EEXIST)
+			ts_warnx("'%s' exists (-f replaces it)", j->o->dst);
+		else
+			ts_warn("%s", j->o->dst);
+		j->status = e == EEXIST ? TS_EXIT_USAGE : TS_EXIT_IO;
+		ts_cutensor_free(&ct);
+		goto out;
+	}
+	if ((fp = fdopen(dup(k.fd), "w")) == NULL ||
+	    ts_cutensor_write_json(&ct, fp) != 0 || fclose(fp) != 0 ||
+	    ts_sink_commit(&k) != 0) {
+		sink_fail(j, k.name);
+		ts_sink_abort(&k);
+	} else
+		rv = 0;
+	ts_sink_free(&k);
+	ts_cutensor_free(&ct);
+out:
+	free(all);
+	input_close(&in);
+	return rv;
+}
+
 int
 ts_pipe_run(const struct ts_pipe_opts *o)
 {
@@ -1479,11 +1622,22 @@ ts_pipe_run(const struct ts_pipe_opts *o)
 			}
 			j.from = sniff(&src);
 			/* stdin: what was peeked must not be lost */
-			if (src.is_stdin) {
-				free(j.path);
-				j.path = NULL;
-				if (spool_from(&j, &src) != 0)
+			if (src.is_stdin || compressed(&src)) {
+				bool z = compressed(&src);
+
+				if (spool_from(&j, &src, z) != 0) {
+					ts_source_close(&src);
 					goto done;
+				}
+				if (z) {
+					struct ts_source t;
+					int fd = dup(j.spool_fd);
+
+					lseek(fd, 0, SEEK_SET);
+					ts_source_open_fd(&t, fd, j.sname);
+					j.from = sniff(&t);
+					ts_source_close(&t);
+				}
 			}
 			ts_source_close(&src);
 		} else if (strcmp(o->src, "-") == 0) {
@@ -1491,7 +1645,7 @@ ts_pipe_run(const struct ts_pipe_opts *o)
 			int r;
 
 			ts_source_open(&src, "-");
-			r = spool_from(&j, &src);
+			r = spool_from(&j, &src, compressed(&src));
 			ts_source_close(&src);
 			if (r != 0)
 				goto done;
@@ -1551,6 +1705,8 @@ ts_pipe_run(const struct ts_pipe_opts *o)
 			}
 		}
 		write_bundle(&j, text, binary);
+	} else if (j.to == TS_PK_CUTENSOR) {
+		write_cutensor(&j);
 	} else {
 		if (j.mp->name == NULL || o->name != NULL) {
 			const char *b = basename_of(o->dst);

@@ -405,9 +405,34 @@ long	 ts_sorter_next(struct ts_sorter *, struct ts_batch *);
 /* Remove spill files and free. */
 void	 ts_sorter_free(struct ts_sorter *);
 
+/* ---- cutensor.c: cuTENSOR's block-sparse descriptor (SPEC K4) ---- */
+#define TS_CUTENSOR_MAXMODES	8
+
+struct ts_cutensor {
+	uint32_t	 num_modes;
+	uint32_t	 sections[TS_CUTENSOR_MAXMODES];  /* numSectionsPerMode */
+	int64_t		*extent;	/* the partition lines, mode by mode */
+	uint64_t	 num_blocks;
+	int32_t		*coords;	/* nonZeroCoordinates: num_modes per
+					 * block, 0-based, in file order */
+};
+/*
+ * Fill the arrays for cutensorCreateBlockSparseTensorDescriptor from a
+ * block header and the blocks' 0-based coordinates (as batches carry
+ * them).  Returns 0, or -1 with a message in err when cuTENSOR cannot take
+ * the tensor (not block-sparse, order > 8, more than 2^31 - 1 sections, a
+ * coordinate beyond int32).  Free with ts_cutensor_free.
+ */
+int	 ts_cutensor_fill(struct ts_cutensor *, const struct ts_header *,
+	    const uint64_t *coords, uint64_t nblocks, char *err,
+	    size_t errlen);
+void	 ts_cutensor_free(struct ts_cutensor *);
+/* The JSON form ts-convert --to cutensor writes; 0, or -1 on error. */
+int	 ts_cutensor_write_json(const struct ts_cutensor *, FILE *);
+
 /* ---- pipeline.c: the flow of ts-convert and ts-sort ---- */
 enum ts_pkind { TS_PK_AUTO, TS_PK_BUNDLE, TS_PK_TNS, TS_PK_TNSB,
-	TS_PK_FROSTT, TS_PK_MTX };
+	TS_PK_FROSTT, TS_PK_MTX, TS_PK_CUTENSOR };
 
 struct ts_pipe_opts {
 	const char	*src, *dst, *meta;

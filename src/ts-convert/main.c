@@ -78,8 +78,9 @@ usage(FILE *fp)
 	    "Output:\n"
 	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx "
 	    "file, or '-'\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt or mtx "
-	    "(default: from DST)\n"
+	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
+	    "cutensor (default:\n"
+	    "                           from DST; a .json DST is cutensor)\n"
 	    "      --text, --binary     data files of an output bundle\n"
 	    "      --index-base 0|1     index base of the output\n"
 	    "      --index-type T       uint32 or uint64\n"
@@ -113,7 +114,7 @@ pick(const char *opt, const char *arg, const char *const *list)
 }
 
 static const char *const kinds[] = { "auto", "bundle", "tns", "tnsb",
-    "frostt", "mtx", NULL };
+    "frostt", "mtx", "cutensor", NULL };
 static const char *const vtypes[] = { "float32", "float64", "int32",
     "int64", NULL };
 static const char *const itypes[] = { "uint32", "uint64", NULL };
@@ -197,6 +198,11 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FROM:
 			o.from = (enum ts_pkind)pick("--from", optarg, kinds);
+			if (o.from == TS_PK_CUTENSOR) {
+				ts_warnx("--from cutensor: cuTENSOR arrays are "
+				    "an output only");
+				return TS_EXIT_USAGE;
+			}
 			break;
 		case OPT_GROUP:
 			o.group = optarg;

@@ -332,6 +332,45 @@ test_diag_cap(void)
 	ts_diags_free(&d);
 }
 
+static void
+test_cutensor(void)
+{
+	struct ts_cutensor ct;
+	struct ts_header h;
+	uint64_t e0[] = { 2, 2, 2 }, e1[] = { 3, 1 };
+	uint64_t coords[] = { 0, 0, 1, 1, 2, 0 }, big[] = { 0, 1u << 31 };
+	char err[200];
+	int rv;
+
+	memset(&h, 0, sizeof(h));
+	h.order = 2;
+	h.block = true;
+	h.dims[0] = 6;
+	h.dims[1] = 4;
+	h.parts[0] = 3;
+	h.parts[1] = 2;
+	h.extents[0] = e0;
+	h.extents[1] = e1;
+	rv = ts_cutensor_fill(&ct, &h, coords, 3, err, sizeof(err));
+	ok(rv == 0 && ct.num_modes == 2 && ct.sections[0] == 3 &&
+	    ct.sections[1] == 2 && ct.extent[2] == 2 && ct.extent[3] == 3 &&
+	    ct.extent[4] == 1 && ct.num_blocks == 3 && ct.coords[4] == 2 &&
+	    ct.coords[5] == 0, "cuTENSOR arrays: sections, extents mode by "
+	    "mode, int32 coordinates in file order (K4)");
+	ts_cutensor_free(&ct);
+	rv = ts_cutensor_fill(&ct, &h, big, 1, err, sizeof(err));
+	ok(rv == -1 && strstr(err, "int32") != NULL,
+	    "cuTENSOR arrays: a coordinate beyond int32 is refused");
+	h.order = 9;
+	rv = ts_cutensor_fill(&ct, &h, coords, 0, err, sizeof(err));
+	ok(rv == -1 && strstr(err, "at most 8") != NULL,
+	    "cuTENSOR arrays: order 9 is refused");
+	h.order = 2;
+	h.block = false;
+	ok(ts_cutensor_fill(&ct, &h, coords, 0, err, sizeof(err)) == -1,
+	    "cuTENSOR arrays: an element-wise tensor is refused");
+}
+
 int
 main(void)
 {
@@ -346,6 +385,7 @@ main(void)
 	test_canonical();
 	test_meta_errors();
 	test_diag_cap();
+	test_cutensor();
 	printf("1..%d\n", ntest);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
