@@ -475,6 +475,7 @@ infer(struct job *j, bool light)
 	struct ts_batch b;
 	struct input in;
 	const struct ts_header *h = NULL;
+	struct ts_header hc;
 	int order, k, base;
 	long r;
 
@@ -515,6 +516,13 @@ infer(struct job *j, bool light)
 		m->name = ts_xstrdup(h->name);
 	if (in.rd && !m->values_provided)
 		m->values_provided = ts_reader_layout(in.rd)->values > 0;
+	if (h != NULL) {
+		/* The reader and its header go; keep the numbers. */
+		hc = *h;
+		hc.version = hc.name = NULL;
+		memset(hc.extents, 0, sizeof(hc.extents));
+		h = &hc;
+	}
 	ts_batch_free(&b);
 	input_close(&in);
 	if (r < 0 || ts_diags_errors(&j->d) > 0) {
@@ -540,7 +548,7 @@ infer(struct job *j, bool light)
 				ts_warnx("'%s': coordinate 0 in mode %d of a "
 				    "1-based file", j->sname, k + 1);
 				j->status = TS_EXIT_DATA;
-				return -1;
+				goto fail;
 			}
 			m->dims[k] = s.n ? s.max[k] + 1 - (uint64_t)base : 1;
 		}
@@ -551,7 +559,7 @@ infer(struct job *j, bool light)
 				ts_warnx("--dims gives %d dimensions; the "
 				    "tensor has order %d", j->o->ndims, order);
 				j->status = TS_EXIT_USAGE;
-				return -1;
+				goto fail;
 			}
 			for (k = 0; k < order; k++) {
 				if (j->o->dims[k] < m->dims[k]) {
@@ -559,7 +567,7 @@ infer(struct job *j, bool light)
 					    "coordinate beyond %llu", k + 1,
 					    (unsigned long long)j->o->dims[k]);
 					j->status = TS_EXIT_DATA;
-					return -1;
+					goto fail;
 				}
 				m->dims[k] = j->o->dims[k];
 			}
@@ -574,7 +582,7 @@ infer(struct job *j, bool light)
 			    (unsigned long long)h->nnz,
 			    (unsigned long long)s.n);
 			j->status = TS_EXIT_DATA;
-			return -1;
+			goto fail;
 		}
 	}
 	j->in.base = base;
@@ -607,6 +615,11 @@ infer(struct job *j, bool light)
 	free(s.t.fv);
 	free(s.t.iv);
 	return 0;
+fail:
+	free(s.t.tup);
+	free(s.t.fv);
+	free(s.t.iv);
+	return -1;
 }
 
 /* ---- type changes: refuse what does not fit, never change it ---- */
@@ -1762,4 +1775,29 @@ ts_pipe_opts_init(struct ts_pipe_opts *o)
 	o->in_endian = o->out_endian = -1;
 	o->dups = TS_DUP_KEEP;
 	o->threads = 1;
+}
+
+void
+ts_pipe_input_opt(struct ts_pipe_opts *o, const char *name, const char *arg)
+{
+	static const char *const bases[] = { "0", "1", NULL };
+	static const char *const endians[] = { "little", "big", NULL };
+	static const char *const itypes[] = { "uint32", "uint64", NULL };
+	static const char *const vtypes[] = { "float32", "float64", "int32",
+	    "int64", NULL };
+	char opt[40];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	if (strcmp(name, "input-base") == 0)
+		o->in_base = ts_pick(opt, arg, bases);
+	else if (strcmp(name, "input-endian") == 0)
+		o->in_endian = TS_END_LITTLE + ts_pick(opt, arg, endians);
+	else if (strcmp(name, "input-index-type") == 0)
+		o->in_itype = ts_pick(opt, arg, itypes);
+	else if (strcmp(name, "input-value-type") == 0)
+		o->in_vtype = ts_pick(opt, arg, vtypes);
+	else if (strcmp(name, "meta") == 0)
+		o->meta = arg;
+	else if (strcmp(name, "no-values") == 0)
+		o->no_values = true;
 }

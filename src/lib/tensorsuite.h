@@ -43,6 +43,14 @@ extern const char *ts_progname;
 void	 ts_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 ts_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 
+/* ---- cli.c: helpers of the tools' main() ---- */
+/* The index of arg in the NULL-terminated list; else a usage message
+ * naming opt and exit(TS_EXIT_USAGE). */
+int	 ts_pick(const char *opt, const char *arg, const char *const *list);
+/* A failed write to stdout is an error (jq's habit): flush and check;
+ * returns status, or TS_EXIT_IO after a message. */
+int	 ts_close_stdout(int status);
+
 /* ---- diag.c: located diagnostics with rule ids ---- */
 enum ts_sev { TS_NOTE, TS_WARNING, TS_ERROR };
 
@@ -461,6 +469,16 @@ struct ts_pipe_opts {
 };
 /* Initialize with no changes asked (-1 everywhere). */
 void	 ts_pipe_opts_init(struct ts_pipe_opts *);
+/*
+ * The options that describe an input, shared by ts-convert and ts-sort:
+ * a tool gives them the getopt value TS_OPT_INPUT and passes the long
+ * name here: --input-base, --input-endian, --input-index-type,
+ * --input-value-type, --meta, --no-values.  A bad value is a usage
+ * error (exit 2).
+ */
+#define TS_OPT_INPUT	0x1000
+void	 ts_pipe_input_opt(struct ts_pipe_opts *, const char *name,
+	    const char *arg);
 /* Run: read src, write dst; returns the exit status (TS_EXIT_*). */
 int	 ts_pipe_run(const struct ts_pipe_opts *);
 

@@ -15,10 +15,9 @@
 
 enum {
 	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
-	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
-	OPT_INPUT_ENDIAN, OPT_INPUT_INDEX_TYPE, OPT_INPUT_VALUE_TYPE,
-	OPT_META, OPT_NAME, OPT_NO_VALUES, OPT_SOURCE, OPT_SOURCE_TYPE,
-	OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO, OPT_VALUE_TYPE
+	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_NAME, OPT_SOURCE,
+	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
+	OPT_VALUE_TYPE
 };
 
 static const struct option longopts[] = {
@@ -33,15 +32,13 @@ static const struct option longopts[] = {
 	{ "id",			required_argument,	NULL, OPT_ID },
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
-	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
-	{ "input-endian",	required_argument,	NULL, OPT_INPUT_ENDIAN },
-	{ "input-index-type",	required_argument,	NULL,
-	    OPT_INPUT_INDEX_TYPE },
-	{ "input-value-type",	required_argument,	NULL,
-	    OPT_INPUT_VALUE_TYPE },
-	{ "meta",		required_argument,	NULL, OPT_META },
+	{ "input-base",		required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-endian",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-index-type",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-value-type",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "meta",		required_argument,	NULL, TS_OPT_INPUT },
 	{ "name",		required_argument,	NULL, OPT_NAME },
-	{ "no-values",		no_argument,		NULL, OPT_NO_VALUES },
+	{ "no-values",		no_argument,		NULL, TS_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "source",		required_argument,	NULL, OPT_SOURCE },
@@ -101,18 +98,6 @@ usage(FILE *fp)
 	    "error, 3 I/O error.\n", fp);
 }
 
-static int
-pick(const char *opt, const char *arg, const char *const *list)
-{
-	int i;
-
-	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(arg, list[i]) == 0)
-			return i;
-	ts_warnx("%s: '%s' is not one of the allowed values", opt, arg);
-	exit(TS_EXIT_USAGE);
-}
-
 static const char *const kinds[] = { "auto", "bundle", "tns", "tnsb",
     "frostt", "mtx", "cutensor", NULL };
 static const char *const vtypes[] = { "float32", "float64", "int32",
@@ -157,15 +142,17 @@ int
 main(int argc, char *argv[])
 {
 	struct ts_pipe_opts o;
-	int ch, rv;
+	int ch, rv, li = 0;
 
 	ts_progname = "ts-convert";
 	ts_pipe_opts_init(&o);
 	/* getopt_long reorders argv: keep the command as typed. */
+	char *typed[argc + 1];
+
 	o.argc = argc;
-	o.argv = ts_xreallocarray(NULL, (size_t)argc + 1, sizeof(*argv));
-	memcpy(o.argv, argv, ((size_t)argc + 1) * sizeof(*argv));
-	while ((ch = getopt_long(argc, argv, "fho:qV", longopts, NULL)) != -1)
+	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
+	o.argv = typed;
+	while ((ch = getopt_long(argc, argv, "fho:qV", longopts, &li)) != -1)
 		switch (ch) {
 		case 'f':
 			o.force = true;
@@ -192,12 +179,12 @@ main(int argc, char *argv[])
 			o.e16 = true;
 			break;
 		case OPT_ENDIAN:
-			o.out_endian = pick("--endian", optarg, endians);
+			o.out_endian = ts_pick("--endian", optarg, endians);
 			if (o.out_endian == TS_END_NONE)
-				pick("--endian", optarg, endians + 1);
+				ts_pick("--endian", optarg, endians + 1);
 			break;
 		case OPT_FROM:
-			o.from = (enum ts_pkind)pick("--from", optarg, kinds);
+			o.from = (enum ts_pkind)ts_pick("--from", optarg, kinds);
 			if (o.from == TS_PK_CUTENSOR) {
 				ts_warnx("--from cutensor: cuTENSOR arrays are "
 				    "an output only");
@@ -211,39 +198,22 @@ main(int argc, char *argv[])
 			o.id = optarg;
 			break;
 		case OPT_INDEX_BASE:
-			o.out_base = pick("--index-base", optarg, bases);
+			o.out_base = ts_pick("--index-base", optarg, bases);
 			break;
 		case OPT_INDEX_TYPE:
-			o.out_itype = pick("--index-type", optarg, itypes);
+			o.out_itype = ts_pick("--index-type", optarg, itypes);
 			break;
-		case OPT_INPUT_BASE:
-			o.in_base = pick("--input-base", optarg, bases);
-			break;
-		case OPT_INPUT_ENDIAN:
-			o.in_endian = pick("--input-endian", optarg, endians);
-			if (o.in_endian == TS_END_NONE)
-				pick("--input-endian", optarg, endians + 1);
-			break;
-		case OPT_INPUT_INDEX_TYPE:
-			o.in_itype = pick("--input-index-type", optarg, itypes);
-			break;
-		case OPT_INPUT_VALUE_TYPE:
-			o.in_vtype = pick("--input-value-type", optarg, vtypes);
-			break;
-		case OPT_META:
-			o.meta = optarg;
+		case TS_OPT_INPUT:
+			ts_pipe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_NAME:
 			o.name = optarg;
-			break;
-		case OPT_NO_VALUES:
-			o.no_values = true;
 			break;
 		case OPT_SOURCE:
 			o.source = optarg;
 			break;
 		case OPT_SOURCE_TYPE:
-			pick("--source-type", optarg, srctypes);
+			ts_pick("--source-type", optarg, srctypes);
 			o.source_type = optarg;
 			break;
 		case OPT_SOURCE_URL:
@@ -256,10 +226,10 @@ main(int argc, char *argv[])
 			o.time = optarg;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)pick("--to", optarg, kinds);
+			o.to = (enum ts_pkind)ts_pick("--to", optarg, kinds);
 			break;
 		case OPT_VALUE_TYPE:
-			o.out_vtype = pick("--value-type", optarg, vtypes);
+			o.out_vtype = ts_pick("--value-type", optarg, vtypes);
 			break;
 		default:
 			usage(stderr);
@@ -275,9 +245,5 @@ main(int argc, char *argv[])
 	}
 	o.src = argv[0];
 	rv = ts_pipe_run(&o);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ts_warn("write error on standard output");
-		return TS_EXIT_IO;
-	}
-	return rv;
+	return ts_close_stdout(rv);
 }

@@ -12,9 +12,7 @@
 #include "tensorsuite.h"
 
 enum {
-	OPT_DUPS = 256, OPT_INPUT_BASE, OPT_INPUT_ENDIAN,
-	OPT_INPUT_INDEX_TYPE, OPT_INPUT_VALUE_TYPE, OPT_META, OPT_NO_VALUES,
-	OPT_TO
+	OPT_DUPS = 256, OPT_TO
 };
 
 static const struct option longopts[] = {
@@ -23,16 +21,14 @@ static const struct option longopts[] = {
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "in-place",		no_argument,		NULL, 'i' },
-	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
-	{ "input-endian",	required_argument,	NULL, OPT_INPUT_ENDIAN },
-	{ "input-index-type",	required_argument,	NULL,
-	    OPT_INPUT_INDEX_TYPE },
-	{ "input-value-type",	required_argument,	NULL,
-	    OPT_INPUT_VALUE_TYPE },
+	{ "input-base",		required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-endian",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-index-type",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-value-type",	required_argument,	NULL, TS_OPT_INPUT },
 	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "key",		required_argument,	NULL, 'k' },
-	{ "meta",		required_argument,	NULL, OPT_META },
-	{ "no-values",		no_argument,		NULL, OPT_NO_VALUES },
+	{ "meta",		required_argument,	NULL, TS_OPT_INPUT },
+	{ "no-values",		no_argument,		NULL, TS_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
@@ -79,18 +75,6 @@ usage(FILE *fp)
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected (or repeats with "
 	    "--duplicates\nerror), 2 usage error, 3 I/O error.\n", fp);
-}
-
-static int
-pick(const char *opt, const char *arg, const char *const *list)
-{
-	int i;
-
-	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(arg, list[i]) == 0)
-			return i;
-	ts_warnx("%s: '%s' is not one of the allowed values", opt, arg);
-	exit(TS_EXIT_USAGE);
 }
 
 static void
@@ -174,11 +158,6 @@ bad:
 	exit(TS_EXIT_USAGE);
 }
 
-static const char *const vtypes[] = { "float32", "float64", "int32",
-    "int64", NULL };
-static const char *const itypes[] = { "uint32", "uint64", NULL };
-static const char *const endians[] = { "little", "big", NULL };
-static const char *const bases[] = { "0", "1", NULL };
 static const char *const dups[] = { "keep", "sum", "first", "last",
     "error", NULL };
 static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
@@ -188,7 +167,7 @@ main(int argc, char *argv[])
 {
 	struct ts_pipe_opts o;
 	bool inplace = false;
-	int ch, rv;
+	int ch, rv, li = 0;
 	long n;
 
 	ts_progname = "ts-sort";
@@ -196,12 +175,14 @@ main(int argc, char *argv[])
 	o.sort = true;
 	o.threads = 2;
 	/* getopt_long reorders argv: keep the command as typed. */
+	char *typed[argc + 1];
+
 	o.argc = argc;
-	o.argv = ts_xreallocarray(NULL, (size_t)argc + 1, sizeof(*argv));
-	memcpy(o.argv, argv, ((size_t)argc + 1) * sizeof(*argv));
+	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
+	o.argv = typed;
 	o.mem_limit = parse_size("25%");
 	while ((ch = getopt_long(argc, argv, "fhij:k:o:qS:T:V", longopts,
-	    NULL)) != -1)
+	    &li)) != -1)
 		switch (ch) {
 		case 'f':
 			o.force = true;
@@ -241,30 +222,14 @@ main(int argc, char *argv[])
 			printf("ts-sort (TensorSuite) %s\n", TS_VERSION);
 			return TS_EXIT_OK;
 		case OPT_DUPS:
-			o.dups = (enum ts_dups)pick("--duplicates", optarg,
+			o.dups = (enum ts_dups)ts_pick("--duplicates", optarg,
 			    dups);
 			break;
-		case OPT_INPUT_BASE:
-			o.in_base = pick("--input-base", optarg, bases);
-			break;
-		case OPT_INPUT_ENDIAN:
-			o.in_endian = 1 + pick("--input-endian", optarg,
-			    endians);
-			break;
-		case OPT_INPUT_INDEX_TYPE:
-			o.in_itype = pick("--input-index-type", optarg, itypes);
-			break;
-		case OPT_INPUT_VALUE_TYPE:
-			o.in_vtype = pick("--input-value-type", optarg, vtypes);
-			break;
-		case OPT_META:
-			o.meta = optarg;
-			break;
-		case OPT_NO_VALUES:
-			o.no_values = true;
+		case TS_OPT_INPUT:
+			ts_pipe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(1 + pick("--to", optarg,
+			o.to = (enum ts_pkind)(1 + ts_pick("--to", optarg,
 			    tokinds));
 			break;
 		default:
@@ -293,9 +258,5 @@ main(int argc, char *argv[])
 	if (o.dst == NULL)
 		o.dst = "-";
 	rv = ts_pipe_run(&o);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ts_warn("write error on standard output");
-		return TS_EXIT_IO;
-	}
-	return rv;
+	return ts_close_stdout(rv);
 }

@@ -164,9 +164,5 @@ main(int argc, char *argv[])
 		if (r > rv)
 			rv = r;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ts_warn("write error on standard output");
-		return TS_EXIT_IO;
-	}
-	return rv;
+	return ts_close_stdout(rv);
 }
