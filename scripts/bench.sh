@@ -62,11 +62,11 @@ out="$dir/out"
 rm -rf "$out"; mkdir -p "$out"
 run 3 sh -c "cat '$file' > '$out/copy.tns'"; t_cat=$best_t
 row "cat > file" "$best_t" "$best_m"
-conv() {	# conv LABEL ARGS...: time ts-convert, removing its output first
-	label=$1; shift
+conv() {	# conv LABEL OUT ARGS...: time ts-convert, removing OUT first
+	label=$1; dst=$2; shift 2
 	best_t=999999; best_m=0; i=0
 	while [ $i -lt 3 ]; do
-		rm -f "$out/b.tnsb" "$out/b.tns"
+		rm -f "$dst"
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/ts-convert" "$@" \
 		    2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
 		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
@@ -76,9 +76,9 @@ conv() {	# conv LABEL ARGS...: time ts-convert, removing its output first
 	done
 	row "$label" "$best_t" "$best_m"
 }
-conv "ts-convert tns -> tnsb" "$file" -o "$out/b.tnsb"; t_tb=$best_t; m_tb=$best_m
-"$bin/ts-convert" "$file" -o "$out/b.tnsb"
-conv "ts-convert tnsb -> tns" "$out/b.tnsb" --meta "$b/${name}_metadata.json" -o "$out/b.tns"
+conv "ts-convert tns -> tnsb" "$out/b.tnsb" "$file" -o "$out/b.tnsb"
+t_tb=$best_t; m_tb=$best_m
+conv "ts-convert tnsb -> tns" "$out/b.tns" "$out/b.tnsb" --meta "$b/${name}_metadata.json" -o "$out/b.tns"
 t_bt=$best_t; m_bt=$best_m
 cmp -s "$out/b.tns" "$file" || { echo "bench: tns -> tnsb -> tns changed the file" >&2; exit 1; }
 
@@ -99,6 +99,7 @@ sortrun() {	# sortrun LABEL ARGS...: best of 2 runs of ts-sort
 }
 meta="$b/${name}_metadata.json"
 sortrun "ts-sort -k 3,1,2 tns" -k 3,1,2 --meta "$meta" "$file" -o "$out/s.tns"; t_st=$best_t
+mv "$out/s.tns" "$out/sorted.tns"
 sortrun "ts-sort -S 256M (external)" -k 3,1,2 -S 256M -T "$out" --meta "$meta" "$file" -o "$out/s.tns"
 t_sx=$best_t
 sortrun "ts-sort -k 3,1,2 tnsb" -k 3,1,2 --meta "$meta" "$out/b.tnsb" -o "$out/s.tnsb"; t_sb=$best_t
@@ -107,7 +108,7 @@ if [ "${BENCH_GNU_SORT:-1}" = 1 ]; then
 	tail -n +5 "$file" > "$out/rows.txt"
 	run 1 sh -c "sort -s -t ' ' -k3,3n -k1,1n -k2,2n --parallel=2 -S 25% -T '$out' '$out/rows.txt' > '$out/gnu.txt'"
 	t_gnu=$best_t; row "GNU sort -k3n -k1n -k2n" "$best_t" "$best_m"
-	tail -n +5 "$out/s.tns" | cmp -s - "$out/gnu.txt" ||
+	tail -n +5 "$out/sorted.tns" | cmp -s - "$out/gnu.txt" ||
 	    { echo "bench: ts-sort and GNU sort disagree" >&2; exit 1; }
 fi
 rm -rf "$out"
@@ -124,8 +125,8 @@ echo "ts-validate full: $(echo "$t_full $t_wc" | awk '{ printf "%.2f", $1 / $2 }
     "$( [ -n "$t_np" ] && echo "$t_np $t_full" | awk '{ printf "; %.1fx faster than numpy.loadtxt", $1 / $2 }')"
 echo "ts-convert: tns -> tnsb $(echo "$t_tb $t_cat" | awk '{ printf "%.1f", $1 / $2 }')x," \
     "tnsb -> tns $(echo "$t_bt $t_cat" | awk '{ printf "%.1f", $1 / $2 }')x the time of cat > file"
-echo "targets: tns -> tnsb < 1.0 s ($(echo "$t_tb" | awk '{ print ($1 < 1.0) ? "met" : "NOT met" }')," \
-    "tnsb -> tns < 1.5 s ($(echo "$t_bt" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }')," \
+echo "targets: tns -> tnsb < 1.0 s ($(echo "$t_tb" | awk '{ print ($1 < 1.0) ? "met" : "NOT met" }'))," \
+    "tnsb -> tns < 1.5 s ($(echo "$t_bt" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }'))," \
     "peak memory < 64 MiB ($(echo "$m_tb $m_bt" | awk '{ print ($1 / 1024 < 64 && $2 / 1024 < 64) ? "met" : "NOT met" }'))"
 [ -n "$t_gnu" ] && echo "ts-sort: $(echo "$t_gnu $t_st" | awk '{ printf "%.1f", $1 / $2 }')x faster than GNU sort (in memory)," \
     "$(echo "$t_gnu $t_sx" | awk '{ printf "%.1f", $1 / $2 }')x with -S 256M"
