@@ -43,7 +43,7 @@ $(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(LIB)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
 

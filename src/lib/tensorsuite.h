@@ -50,6 +50,10 @@ int	 ts_pick(const char *opt, const char *arg, const char *const *list);
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 ts_close_stdout(int status);
+/* A list like "3,1,2": at most max integers in [lo, hi] into out.
+ * Returns the count, or -1 when arg is not such a list. */
+int	 ts_parse_list(const char *arg, uint64_t lo, uint64_t hi,
+	    uint64_t *out, int max);
 
 /* ---- diag.c: located diagnostics with rule ids ---- */
 enum ts_sev { TS_NOTE, TS_WARNING, TS_ERROR };

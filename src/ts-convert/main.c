@@ -107,37 +107,6 @@ static const char *const endians[] = { "none", "little", "big", NULL };
 static const char *const bases[] = { "0", "1", NULL };
 static const char *const srctypes[] = { "synthetic", "real", NULL };
 
-static void
-parse_dims(struct ts_pipe_opts *o, const char *arg)
-{
-	const char *p = arg;
-	char *end;
-
-	o->ndims = 0;
-	while (*p != '\0') {
-		unsigned long long v;
-
-		if (o->ndims == TS_MAXORDER || *p < '0' || *p > '9')
-			goto bad;
-		errno = 0;
-		v = strtoull(p, &end, 10);
-		if (errno != 0 || v == 0)
-			goto bad;
-		o->dims[o->ndims++] = v;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p != '\0')
-			goto bad;
-	}
-	if (o->ndims > 0)
-		return;
-bad:
-	ts_warnx("--dims: '%s' is not a list of positive integers D1,...,DN",
-	    arg);
-	exit(TS_EXIT_USAGE);
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -173,7 +142,12 @@ main(int argc, char *argv[])
 			o.want_binary = true;
 			break;
 		case OPT_DIMS:
-			parse_dims(&o, optarg);
+			if ((o.ndims = ts_parse_list(optarg, 1, UINT64_MAX,
+			    o.dims, TS_MAXORDER)) < 0) {
+				ts_warnx("--dims: '%s' is not a list of positive "
+				    "integers D1,...,DN", optarg);
+				return TS_EXIT_USAGE;
+			}
 			break;
 		case OPT_E16:
 			o.e16 = true;

@@ -77,35 +77,26 @@ usage(FILE *fp)
 	    "--duplicates\nerror), 2 usage error, 3 I/O error.\n", fp);
 }
 
+/* -k 3,1,2: distinct 1-based modes, kept 0-based. */
 static void
 parse_key(struct ts_pipe_opts *o, const char *arg)
 {
-	const char *p = arg;
-	char *end;
+	uint64_t v[TS_MAXORDER];
 	bool seen[TS_MAXORDER] = { false };
+	int i, n = ts_parse_list(arg, 1, TS_MAXORDER, v, TS_MAXORDER);
 
-	o->nprio = 0;
-	while (*p != '\0') {
-		long v;
-
-		if (*p < '0' || *p > '9' || o->nprio == TS_MAXORDER)
-			goto bad;
-		v = strtol(p, &end, 10);
-		if (v < 1 || v > TS_MAXORDER || seen[v - 1])
-			goto bad;
-		seen[v - 1] = true;
-		o->prio[o->nprio++] = (int)v - 1;
-		p = end;
-		if (*p == ',')
-			p++;
-		else if (*p != '\0')
-			goto bad;
+	for (i = 0; i < n; i++) {
+		if (seen[v[i] - 1])
+			break;
+		seen[v[i] - 1] = true;
+		o->prio[i] = (int)v[i] - 1;
 	}
-	if (o->nprio > 0)
-		return;
-bad:
-	ts_warnx("-k: '%s' is not a list of distinct modes like 3,1,2", arg);
-	exit(TS_EXIT_USAGE);
+	if (n < 0 || i < n) {
+		ts_warnx("-k: '%s' is not a list of distinct modes like 3,1,2",
+		    arg);
+		exit(TS_EXIT_USAGE);
+	}
+	o->nprio = n;
 }
 
 /* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM. */

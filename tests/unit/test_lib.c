@@ -10,23 +10,8 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "tap.h"
 
-static int ntest, nfail;
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -386,9 +371,8 @@ main(void)
 	test_meta_errors();
 	test_diag_cap();
 	test_cutensor();
-	printf("1..%d\n", ntest);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
-		return 1;
-	return nfail != 0;
+		ok(0, "remove %s", tmpdir);
+	return tap_done();
 }

@@ -15,26 +15,9 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "tap.h"
 
-static int ntest, nfail;
 static char tmpdir[] = "/tmp/ts-mtx-XXXXXX";
-
-static void ok(int, const char *, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 static const char *
 datapath(const char *name)
@@ -966,9 +949,8 @@ main(void)
 	test_writer_errors();
 	test_small();
 	test_generated();
-	printf("1..%d\n", ntest);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
-		return 1;
-	return nfail != 0;
+		ok(0, "remove %s", tmpdir);
+	return tap_done();
 }

@@ -23,24 +23,8 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "tap.h"
 
-static int ntest, nfail;
-
-static void
-ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	fflush(stdout);
-}
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -1082,6 +1066,5 @@ main(int argc, char **argv)
 	test_large();
 	test_random(150);
 	rmdir(tmpdir);
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_done();
 }
