@@ -1475,6 +1475,17 @@ demo_B: valid (0 errors, 0 warnings)"
 	assert_output --partial "entry (1, 2, 1) has no mirror (2, 1, 1) (modes 1 and 2 swapped) [S7]"
 }
 
+@test "ts-validate: S7 is checked even when another key (duplicates) is invalid" {
+	cube 2 3
+	jqmeta t '.pattern_symmetry = "full" | .duplicates = "maybe"'
+	tns t "3 2 2 2 3" "1 1 2 1" "1 2 1 1" "2 2 2 5"
+	run ts-validate t
+	assert_failure 1
+	assert_output --partial "'duplicates' is 'maybe'"
+	assert_output --partial "has no mirror (2, 1, 1) (modes 1 and 2 swapped) [S7]"
+	refute_output --partial "[S3]"
+}
+
 @test "ts-validate: S7 'partial': a partially symmetric pattern, not a fully symmetric one" {
 	use text
 	jqmeta t '.dimensions = [2, 2, 3] | .nnz = 3 |

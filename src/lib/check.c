@@ -25,7 +25,6 @@ struct stream {
 };
 
 struct checker {
-	struct ts_bundle	*bd;
 	struct ts_meta		*m;
 	struct ts_diags		*d;
 	int			 order;
@@ -535,7 +534,8 @@ check_whole(struct checker *c)
 		if (cmp_tuple(c, c->tup + idx[i - 1] * (size_t)c->order,
 		    c->tup + idx[i] * (size_t)c->order) == 0) {
 			dups = true;
-			if (!m->dups_allowed && !c->check_sort)
+			if ((m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
+			    !c->check_sort)
 				gdiag(c, idx[i], "S3", "entry %s repeats an "
 				    "earlier one", tuplestr(c, c->tup +
 				    idx[i] * (size_t)c->order, tb,
@@ -773,7 +773,6 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 		return;
 	memset(&c, 0, sizeof(c));
 	memset(st, 0, sizeof(st));
-	c.bd = bd;
 	c.m = m;
 	c.d = d;
 	c.order = m->order;
@@ -794,13 +793,12 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	c.isz = ts_itype_size(m->index_type);
 	c.check_sort = (m->have & TS_HAVE_SORT) && m->sorted;
 	c.check_zeros = (m->have & TS_HAVE_ZEROS) && !m->zeros_allowed;
-	c.collect = (m->have & TS_HAVE_DUPS) && ((!m->dups_allowed &&
+	/* Only these need the whole tensor in memory. */
+	c.collect = ((m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
 	    !c.check_sort) || ((m->have & TS_HAVE_PSYM) &&
 	    m->psym != TS_SYM_NO) || ((m->have & TS_HAVE_NSYM) &&
 	    m->nsym != TS_SYM_NO) || m->sparsity == TS_SP_NO ||
-	    m->sparsity == TS_SP_SEMI);
-	if (c.collect && !(m->have & TS_HAVE_DUPS))
-		c.collect = false;
+	    m->sparsity == TS_SP_SEMI;
 	while (ts_reader_next(pri->rd, &pri->b) > 0) {
 		check_batch(&c, pri);
 		if (pri == &st[0] && ok[1])
