@@ -1242,6 +1242,19 @@ ts_fmt_u64(char *buf, uint64_t v)
 }
 
 int
+ts_fmt_u64_width(char *buf, uint64_t v, int width)
+{
+	int n = v ? ndigits(v) : 1;
+
+	if (n >= width)
+		return ts_fmt_u64(buf, v);
+	memset(buf, '0', (size_t)(width - n));
+	put_digits(buf + width - n, v, n);
+	buf[width] = '\0';
+	return width;
+}
+
+int
 ts_fmt_i64(char *buf, int64_t v)
 {
 	if (v < 0) {

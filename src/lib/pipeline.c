@@ -1071,7 +1071,7 @@ sort_fail(struct job *j)
 
 static int
 sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
-    bool keep, uint64_t *rows, const uint64_t *lim)
+    bool keep, bool texts_only, uint64_t *rows, const uint64_t *lim)
 {
 	struct ts_meta *m = j->mp;
 	struct ts_sort_opts so;
@@ -1105,9 +1105,18 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 		}
 	so.has_values = m->values_provided && m->sparsity != TS_SP_BLOCK;
 	so.is_int = m->value_type == TS_INT32 || m->value_type == TS_INT64;
+	so.is_float32 = m->value_type == TS_FLOAT32;
 	so.keep_text = keep;
+	so.texts_only = texts_only && so.dups != TS_DUP_SUM;
 	so.mem_limit = j->o->mem_limit;
 	so.tmpdir = j->o->tmpdir;
+	/* The header's count, if the input can hold that many entries (a
+	 * row takes two bytes a coordinate at least). */
+	so.expect = m->sparsity == TS_SP_BLOCK ? m->nnz_block : m->nnz;
+	if (!in->src.is_regular)
+		so.expect = 0;
+	else if (so.expect > in->src.size / (2 * (uint64_t)m->order))
+		so.expect = in->src.size / (2 * (uint64_t)m->order);
 	so.threads = j->o->threads;
 	so.dups = j->o->dups;
 	if (m->sparsity == TS_SP_BLOCK && so.dups != TS_DUP_KEEP &&
@@ -1211,7 +1220,15 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 	want = block ? m->nnz_block : m->nnz;
 	memcpy(lim, block ? oh.parts : m->dims, sizeof(lim));
 	if (j->o->sort) {
-		if (sort_all(j, &in, &sorter, keep, &rows, lim) != 0)
+		/* Text outputs alone need no values when texts are kept. */
+		bool texts_only = true;
+
+		for (i = 0; i < nout; i++)
+			if (outs[i].kind != TS_PK_TNS &&
+			    outs[i].kind != TS_PK_FROSTT)
+				texts_only = false;
+		if (sort_all(j, &in, &sorter, keep, texts_only, &rows,
+		    lim) != 0)
 			goto fail;
 		if (rows != want)
 			goto count;
@@ -1244,7 +1261,8 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 						j->status = TS_EXIT_DATA;
 						goto out;
 					}
-			note_values(j, &b);
+			if (j->o->dups == TS_DUP_SUM)
+				note_values(j, &b);
 			if (outputs_put(j, outs, nout, paths, &b) != 0)
 				goto out;
 		}

@@ -4,9 +4,12 @@
  * file and merged.
  *
  * Records.  ts_sorter_add turns each entry into a record of 64-bit words:
- * the key, then the value's bits (when there are values), then with
- * keep_text the offset of the value's text in an arena (a 32-bit length,
- * then the bytes).  The key is the coordinates in priority order, bit-
+ * the key, then the value's bits (when there are values), or with
+ * keep_text one word for the value's text instead (the value is parsed
+ * from it again when asked for; sums keep both): the text's digits and
+ * how they were written (see tc_pack()), or, for a text that is not a
+ * plain short number, its offset in an arena (a 32-bit length, then the
+ * bytes).  The key is the coordinates in priority order, bit-
  * packed with each field as wide as the largest coordinate seen so far in
  * its mode, least significant word first: an order-3 tensor with
  * dimensions below 2000 needs 33 bits, so a record with a value takes 16
@@ -77,6 +80,10 @@
 #define SLICE_SHIFT	40		/* see rs_split() */
 #define HYBRID_MIN	((size_t)1 << 20)	/* bytes: MSD pass first */
 #define BUCKET_RECS	((size_t)16384)	/* per bucket after it */
+#define TC_SHIFT	7		/* see tc_pack() */
+#define TC_ARENA	((1u << TC_SHIFT) - 1)
+#define TC_NLAY		TC_ARENA
+#define TC_HASH		256		/* > 2 * TC_NLAY */
 
 enum { S_ADD, S_MEM, S_MERGE, S_FAIL };
 
@@ -146,7 +153,10 @@ struct stage {
 
 struct ts_sorter {
 	struct ts_sort_opts o;
-	int		 d, hv, kt, rw;	/* hv, kt: words (0 or 1) */
+	int		 d, rw;
+	bool		 hv, kt;	/* values; their texts */
+	int		 vw, tw;	/* record words after the key: value
+					 * (0, 1), text (0, 1) */
 	size_t		 limit;		/* 0: none */
 	int		 nt;		/* threads */
 	struct layout	 L;
@@ -165,14 +175,21 @@ struct ts_sorter {
 	struct layout	*lays;		/* of the runs */
 	int		 nlays;
 	struct bgwrite	 bg;
+	pthread_t	 pf_tid;	/* prefault(): a thread of its own */
+	bool		 pf_active, pf_done;
 	int		 state, err;
 	uint64_t	 count, pos;
 	struct merger	 m;
 	struct stage	 g;
 	bool		 hasdup;
 	uint64_t	 dup[TS_MAXORDER];
-	char		*obuf;		/* text of the last batch (merge) */
+	char		*obuf;		/* text of the last batch */
 	size_t		 ocap;
+	uint64_t	*tc;		/* a batch's text words */
+	size_t		 tccap;
+	uint64_t	 tlay[TC_NLAY];	/* how coded texts are written */
+	uint8_t		 thash[TC_HASH];	/* 1 + index in tlay */
+	unsigned	 ntlay, tlast;
 };
 
 /* ---- big arrays: mmap'd, 2 MiB aligned, huge pages ---- */
@@ -255,6 +272,15 @@ big_grow(void *p, size_t old, size_t n)
 	memcpy(q, p, old);
 	munmap(p, old);
 	return q;
+}
+
+static inline uint64_t
+dbits(double x)
+{
+	uint64_t v;
+
+	memcpy(&v, &x, 8);
+	return v;
 }
 
 /* ---- keys ---- */
@@ -409,6 +435,192 @@ fmt_val(const struct ts_sorter *s, char *buf, uint64_t v)
 	return ts_fmt_double(buf, x);
 }
 
+/*
+ * Value texts.  With keep_text, a value's text is kept in one record
+ * word rather than as bytes in the arena whenever it is a plain decimal
+ * literal of at most 17 significant digits, as the shortest text of any
+ * float64 is: the word holds the digits as an integer, shifted left by
+ * TC_SHIFT bits, and below them the index of how they were written in a
+ * small table of the sorter's.  How they were written is a word of its
+ * own (the table holds TC_NLAY of them; a file rarely needs more than
+ * a few dozen):
+ *
+ *	bits 1-2	sign: none, '-', '+'
+ *	bits 3-8	digit characters, leading zeros included
+ *	bits 9-14	of which after the '.'
+ *	bit 15		a '.'
+ *	bit 16		an exponent; bit 17: its marker is 'E', not 'e'
+ *	bits 18-19	the exponent's sign: none, '-', '+'
+ *	bits 20-23	the exponent's digit characters (1 to 9)
+ *	bits 32-63	the exponent's value
+ *
+ * The text then costs no arena bytes, and is written out again from the
+ * record itself, byte for byte, with no scattered reads of an arena.
+ * Anything else (inf, nan, more digits, other bytes, a table full) goes
+ * to the arena: index TC_ARENA, and the word holds the offset.
+ */
+#define TC_DOT		((uint64_t)1 << 15)
+#define TC_EXP		((uint64_t)1 << 16)
+#define TC_EXPUP	((uint64_t)1 << 17)
+#define TC_MAXDIG	40
+#define TC_MAXLEN	(1 + TC_MAXDIG + 1 + 2 + 9)
+
+static inline bool
+isdig(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+/* Digits from p into *w; returns the first non-digit.  Eight at a time
+ * where they are (the caller limits their number to 19). */
+static inline const char *
+tc_digits(const char *p, const char *e, uint64_t *w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (e - p >= 8) {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		v -= 0x3030303030303030u;
+		/* Every byte a digit: no borrow, and none above 9. */
+		if (((v | (v + 0x7676767676767676u)) &
+		    0x8080808080808080u) != 0)
+			break;
+		v = (v & 0x000F000F000F000Fu) * 10 +
+		    ((v >> 8) & 0x000F000F000F000Fu);
+		v = (v & 0x0000007F0000007Fu) * 100 +
+		    ((v >> 16) & 0x0000007F0000007Fu);
+		*w = *w * 100000000u + (v & 0x3FFF) * 10000 +
+		    ((v >> 32) & 0x3FFF);
+		p += 8;
+	}
+#endif
+	while (p != e && isdig(*p))
+		*w = *w * 10 + (uint64_t)(*p++ - '0');
+	return p;
+}
+
+/*
+ * Code the text [p, p + len): its digits in *w, how they are written in
+ * *lay.  false when it cannot be.
+ */
+static bool
+tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
+    uint64_t *lay)
+{
+	const char *e = p + len, *s, *f;
+	uint64_t l = 0, ev = 0, x = 0;
+	int nd, sig, nf = 0, ed = 0;
+
+	if (len > TC_MAXLEN)
+		return false;
+	if (p != e && (*p == '-' || *p == '+'))
+		l |= (uint64_t)(*p++ == '-' ? 1 : 2) << 1;
+	s = p;
+	while (p != e && *p == '0')	/* leading zeros add nothing */
+		p++;
+	f = p;
+	p = tc_digits(p, e, &x);	/* past 19 digits x is junk, */
+	sig = (int)(p - f);		/* but then sig says so */
+	nd = (int)(p - s);
+	if (p != e && *p == '.' && !is_int) {
+		const char *q = ++p;
+
+		l |= TC_DOT;
+		if (sig == 0)
+			while (p != e && *p == '0')
+				p++;
+		f = p;
+		p = tc_digits(p, e, &x);
+		sig += (int)(p - f);
+		nf = (int)(p - q);
+		nd += nf;
+	}
+	/* At most 17 significant digits keep x below 2^57. */
+	if (sig > 17 || nd == 0 || nd > TC_MAXDIG)
+		return false;
+	if (p != e && (*p == 'e' || *p == 'E') && !is_int) {
+		l |= TC_EXP | (*p == 'E' ? TC_EXPUP : 0);
+		if (++p != e && (*p == '-' || *p == '+'))
+			l |= (uint64_t)(*p++ == '-' ? 1 : 2) << 18;
+		for (; p != e && isdig(*p); p++, ed++) {
+			if (ed == 9)
+				return false;
+			ev = ev * 10 + (uint64_t)(*p - '0');
+		}
+		if (ed == 0)
+			return false;
+	}
+	if (p != e)
+		return false;
+	*w = x;
+	*lay = l | (uint64_t)nd << 3 | (uint64_t)nf << 9 |
+	    (uint64_t)ed << 20 | ev << 32;
+	return true;
+}
+
+/* Write the text of digits w written as lay to buf (TC_MAXLEN + 1). */
+static int
+tc_text(uint64_t w, uint64_t lay, char *buf)
+{
+	const int nd = (int)(lay >> 3) & 63, nf = (int)(lay >> 9) & 63;
+	int sg = (int)(lay >> 1) & 3;
+	char *p = buf;
+
+	if (sg != 0)
+		*p++ = sg == 1 ? '-' : '+';
+	ts_fmt_u64_width(p, w, nd);
+	if (lay & TC_DOT) {
+		memmove(p + nd - nf + 1, p + nd - nf, (size_t)nf);
+		p[nd - nf] = '.';
+		p++;
+	}
+	p += nd;
+	if (lay & TC_EXP) {
+		*p++ = (lay & TC_EXPUP) ? 'E' : 'e';
+		if ((sg = (int)(lay >> 18) & 3) != 0)
+			*p++ = sg == 1 ? '-' : '+';
+		p += ts_fmt_u64_width(p, lay >> 32, (int)(lay >> 20) & 15);
+	}
+	return (int)(p - buf);
+}
+
+/* The index of lay in the sorter's table, added if new; TC_ARENA when
+ * the table is full. */
+static unsigned
+tc_index(struct ts_sorter *s, uint64_t lay)
+{
+	unsigned h;
+
+	if (s->tlay[s->tlast] == lay && s->ntlay != 0)
+		return s->tlast;
+	h = (unsigned)((lay * 0x9E3779B97F4A7C15u) >> 56);
+	for (;; h = (h + 1) % TC_HASH) {
+		unsigned i = s->thash[h];
+
+		if (i == 0)
+			break;
+		if (s->tlay[i - 1] == lay)
+			return s->tlast = i - 1;
+	}
+	if (s->ntlay == TC_NLAY)
+		return TC_ARENA;
+	s->tlay[s->ntlay] = lay;
+	s->thash[h] = (uint8_t)++s->ntlay;
+	return s->tlast = s->ntlay - 1;
+}
+
+/* The text word of [p, p + len), or TC_ARENA when it must go there. */
+static uint64_t
+tc_word(struct ts_sorter *s, const char *p, uint32_t len)
+{
+	uint64_t w, lay;
+
+	if (!tc_pack(p, len, s->o.is_int, &w, &lay))
+		return TC_ARENA;
+	return w << TC_SHIFT | tc_index(s, lay);
+}
+
 /* Append a text to the arena; returns its offset. */
 static uint64_t
 arena_put(struct ts_sorter *s, const char *t, uint32_t len)
@@ -427,6 +639,122 @@ arena_put(struct ts_sorter *s, const char *t, uint32_t len)
 		memcpy(s->arena + s->alen + 4, t, len);
 	s->alen = need;
 	return off;
+}
+
+/* The text word of a text: coded, or in the arena. */
+static uint64_t
+text_put(struct ts_sorter *s, const char *txt, uint32_t len)
+{
+	uint64_t t = tc_word(s, txt, len);
+
+	if ((t & TC_ARENA) == TC_ARENA)
+		t = arena_put(s, txt, len) << TC_SHIFT | TC_ARENA;
+	return t;
+}
+
+/* The text of record r: in the arena, or written to buf. */
+static const char *
+rec_text(const struct ts_sorter *s, const uint64_t *r, char *buf,
+    uint32_t *len)
+{
+	const uint64_t t = r[s->L.nw + s->vw];
+	const unsigned li = (unsigned)t & TC_ARENA;
+
+	if (li == TC_ARENA) {
+		const char *a = s->arena + (t >> TC_SHIFT);
+
+		memcpy(len, a, 4);
+		return a + 4;
+	}
+	*len = (uint32_t)tc_text(t >> TC_SHIFT, s->tlay[li], buf);
+	return buf;
+}
+
+/*
+ * The value of a text, as the reader parsed it (keep_text promises that
+ * each value is what its text says).
+ */
+static uint64_t
+text_val(const struct ts_sorter *s, const char *t, uint32_t len)
+{
+	const char *p = t, *e = t + len;
+	uint64_t v = 0;
+
+	if (s->o.is_int) {
+		bool neg = p != e && *p == '-';
+
+		for (p += p != e && (*p == '-' || *p == '+'); p != e &&
+		    isdig(*p); p++)
+			v = v * 10 + (uint64_t)(*p - '0');
+		return neg ? 0 - v : v;
+	}
+	if (s->o.is_float32) {
+		float f = 0;
+		double x;
+
+		(void)ts_parse_float(p, e, &f);
+		x = f;
+		memcpy(&v, &x, 8);
+	} else {
+		double x = 0;
+
+		(void)ts_parse_double(p, e, &x);
+		memcpy(&v, &x, 8);
+	}
+	return v;
+}
+
+/* The value of record r (its text at txt, from rec_text). */
+static inline uint64_t
+rec_val(const struct ts_sorter *s, const uint64_t *r, const char *txt,
+    uint32_t len)
+{
+	return s->vw ? r[s->L.nw] : text_val(s, txt, len);
+}
+
+/* ---- prefaulting ---- */
+
+/*
+ * The first write to a page of fresh memory costs more than anything
+ * else the sorter does with it: the kernel must find and clear the page
+ * (and on a virtual machine the host may have to back it first).  When
+ * the caller says how many entries to expect, the record array and the
+ * radix sort's second array are mapped for them at once, and a thread of
+ * its own makes their pages present (MADV_POPULATE_WRITE, which leaves
+ * their contents alone) while the caller is still reading and parsing:
+ * the clearing moves to an otherwise idle core.
+ */
+#define PF_CHUNK	((size_t)32 << 20)
+
+static void *
+pf_main(void *arg)
+{
+#ifdef MADV_POPULATE_WRITE
+	struct ts_sorter *s = arg;
+	char *area[2] = { (char *)s->rec, (char *)s->tmp };
+	size_t len[2] = { s->recsz, s->tmpsz }, off, k;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		for (off = 0; off < len[i]; off += k) {
+			k = len[i] - off < PF_CHUNK ? len[i] - off : PF_CHUNK;
+			if (madvise(area[i] + off, k, MADV_POPULATE_WRITE) != 0)
+				return NULL;	/* a hint: give up */
+		}
+#else
+	(void)arg;
+#endif
+	return NULL;
+}
+
+/* Wait for the prefault thread: before the arrays move or are used. */
+static void
+pf_join(struct ts_sorter *s)
+{
+	if (s->pf_active) {
+		pthread_join(s->pf_tid, NULL);
+		s->pf_active = false;
+	}
 }
 
 /* ---- radix sort ---- */
@@ -773,6 +1101,7 @@ radix_sort(struct ts_sorter *s)
 	int nt, t, made = 1, i, msd = 0;
 	void *x;
 
+	pf_join(s);
 	if (s->n < 2)
 		return;
 	r = ts_xcalloc(1, sizeof(*r));
@@ -884,6 +1213,7 @@ rec_reserve(struct ts_sorter *s, size_t n)
 
 	if (need <= s->recsz)
 		return;
+	pf_join(s);
 	nsz = s->recsz == 0 ? (size_t)256 << 10 : 2 * s->recsz;
 	cap = s->limit > s->alen ? (s->limit - s->alen) / 2 : 0;
 	if (s->limit != 0 && nsz > cap)
@@ -900,7 +1230,7 @@ static void
 relayout(struct ts_sorter *s, const struct layout *NL)
 {
 	struct layout OL = s->L;
-	const int orw = s->rw, extra = s->hv + s->kt;
+	const int orw = s->rw, extra = s->vw + s->tw;
 	const int nrw = NL->nw + extra;
 	uint64_t tk[TS_MAXORDER], nk[TS_MAXORDER], ex[2];
 	size_t i, k, n = s->n;
@@ -908,6 +1238,7 @@ relayout(struct ts_sorter *s, const struct layout *NL)
 
 	s->L = *NL;
 	reset_bounds(s);
+	pf_join(s);
 	if (nrw != orw && n != 0) {
 		/* Grow first; the repacking below moves records up. */
 		size_t oldsz = s->recsz;
@@ -1132,6 +1463,7 @@ spill(struct ts_sorter *s)
 
 	if (s->n == 0)
 		return 0;
+	pf_join(s);
 	if (bg_wait(s) < 0)
 		return -1;
 	if (s->fd[0] < 0 && tmp_open(s, 0) < 0)
@@ -1166,11 +1498,11 @@ spill(struct ts_sorter *s)
 
 		for (i = 0; i < s->n && rc == 0; i++) {
 			const uint64_t *q = s->rec + i * (size_t)s->rw;
-			const char *t = s->arena + q[s->L.nw + 1];
+			char buf[TC_MAXLEN + 1];
 			uint32_t len;
+			const char *t = rec_text(s, q, buf, &len);
 
-			memcpy(&len, t, 4);
-			rc = wb_record(&w, q, q[s->L.nw], t + 4, len);
+			rc = wb_record(&w, q, rec_val(s, q, t, len), t, len);
 		}
 		if (rc == 0)
 			rc = wb_flush(&w);
@@ -1598,6 +1930,7 @@ dedup_mem(struct ts_sorter *s)
 				r = s->rec + (j - 1) * (size_t)rw;
 				break;
 			case TS_DUP_SUM:
+				/* Records keep their value word (vw). */
 				if (s->hv) {
 					uint64_t acc = r[nw];
 					size_t u;
@@ -1614,7 +1947,7 @@ dedup_mem(struct ts_sorter *s)
 						char buf[TS_NUMBUF];
 						int len = fmt_val(s, buf, acc);
 
-						q[nw + 1] = arena_put(s, buf,
+						q[nw + 1] = text_put(s, buf,
 						    (uint32_t)len);
 					}
 				}
@@ -1658,13 +1991,16 @@ ts_sorter_new(const struct ts_sort_opts *o)
 	s->d = o->order;
 	s->hv = o->has_values;
 	s->kt = o->has_values && o->keep_text;
+	/* With its text, a value is kept only when sums need it. */
+	s->vw = s->hv && (!s->kt || o->dups == TS_DUP_SUM);
+	s->tw = s->kt;
 	s->limit = o->mem_limit;
 	if (s->limit != 0 && s->limit < MIN_LIMIT)
 		s->limit = MIN_LIMIT;
 	s->nt = o->threads < 1 ? 1 : o->threads > MAXTHREADS ? MAXTHREADS :
 	    o->threads;
 	layout_finish(&s->L, s->d);
-	s->rw = s->L.nw + s->hv + s->kt;
+	s->rw = s->L.nw + s->vw + s->tw;
 	reset_bounds(s);
 	s->fd[0] = s->fd[1] = -1;
 	s->state = S_ADD;
@@ -1718,21 +2054,57 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 	}
 	if (wider)
 		layout_finish(&NL, d);
-	nrw = NL.nw + s->hv + s->kt;
+	nrw = NL.nw + s->vw + s->tw;
 	if (s->kt) {
-		if (b->vtext != NULL)
-			for (i = 0; i < bn; i++)
-				tb += 4 + (size_t)b->vlen[i];
-		else
-			tb = bn * (4 + TS_NUMBUF);
+		/* Code the texts first: those that cannot be go to the
+		 * arena, and their bytes count against the limit. */
+		if (s->tccap < bn) {
+			free(s->tc);
+			s->tc = ts_xreallocarray(NULL, bn, 8);
+			s->tccap = bn;
+		}
+		for (i = 0; i < bn; i++) {
+			if (b->vtext != NULL) {
+				s->tc[i] = tc_word(s, b->vtext[i], b->vlen[i]);
+				if ((s->tc[i] & TC_ARENA) == TC_ARENA)
+					tb += 4 + (size_t)b->vlen[i];
+			} else {
+				/* No text to keep (binary input): the
+				 * shortest text of the value instead. */
+				char buf[TS_NUMBUF];
+				int len = fmt_val(s, buf, s->o.is_int ?
+				    (uint64_t)b->ival[i] : dbits(b->fval[i]));
+
+				s->tc[i] = tc_word(s, buf, (uint32_t)len);
+				if ((s->tc[i] & TC_ARENA) == TC_ARENA)
+					tb += 4 + (size_t)len;
+			}
+		}
 	}
 	if (s->limit != 0 && s->n != 0 && (s->n + bn) * (size_t)nrw * 16 +
 	    s->alen + tb > s->limit && spill(s) < 0)
 		return fail(s);
 	if (wider)
 		relayout(s, &NL);
+	if (!s->pf_done && s->o.expect > bn && s->nt > 1 && s->n == 0 &&
+	    s->nruns == 0) {
+		/* The first batch: map for what is expected, prefault. */
+		size_t want = s->o.expect > SIZE_MAX / 64 ? SIZE_MAX / 64 :
+		    (size_t)s->o.expect;
+
+		s->pf_done = true;
+		if (s->limit != 0 && want > s->limit / ((size_t)nrw * 16))
+			want = s->limit / ((size_t)nrw * 16);
+		if (want > bn) {
+			rec_reserve(s, want);
+			s->tmpsz = big_round(want * (size_t)nrw * 8);
+			s->tmp = big_map(s->tmpsz);
+			s->pf_active = pthread_create(&s->pf_tid, NULL,
+			    pf_main, s) == 0;
+		}
+	}
 	rec_reserve(s, s->n + bn);
-	if (s->kt && s->alen + tb > s->asz) {
+	if (tb != 0 && s->alen + tb > s->asz) {
 		size_t nsz = 2 * s->asz;
 
 		if (nsz < s->alen + tb)
@@ -1783,29 +2155,30 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 				s->kand[w] &= r[w];
 			}
 		}
-	if (s->hv)
+	if (s->vw)
 		for (i = 0; i < bn; i++) {
 			uint64_t *r = s->rec + base + i * (size_t)s->rw;
 
-			if (s->o.is_int)
-				r[nw] = (uint64_t)b->ival[i];
-			else
-				memcpy(&r[nw], &b->fval[i], 8);
+			r[nw] = s->o.is_int ? (uint64_t)b->ival[i] :
+			    dbits(b->fval[i]);
 		}
 	if (s->kt)
 		for (i = 0; i < bn; i++) {
-			uint64_t *r = s->rec + base + i * (size_t)s->rw;
+			uint64_t *t = s->rec + base + i * (size_t)s->rw + nw +
+			    s->vw;
 
-			if (b->vtext != NULL)
-				r[nw + 1] = arena_put(s, b->vtext[i],
-				    b->vlen[i]);
+			if ((s->tc[i] & TC_ARENA) != TC_ARENA)
+				*t = s->tc[i];
+			else if (b->vtext != NULL)
+				*t = arena_put(s, b->vtext[i], b->vlen[i]) <<
+				    TC_SHIFT | TC_ARENA;
 			else {
-				/* No text to keep (binary input): the
-				 * shortest text of the value instead. */
 				char buf[TS_NUMBUF];
-				int len = fmt_val(s, buf, r[nw]);
+				int len = fmt_val(s, buf, s->o.is_int ?
+				    (uint64_t)b->ival[i] : dbits(b->fval[i]));
 
-				r[nw + 1] = arena_put(s, buf, (uint32_t)len);
+				*t = arena_put(s, buf, (uint32_t)len) <<
+				    TC_SHIFT | TC_ARENA;
 			}
 		}
 	s->n += bn;
@@ -1936,23 +2309,33 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 		const int nw = s->L.nw, rw = s->rw;
 		size_t n = s->count - s->pos < b->cap ?
 		    (size_t)(s->count - s->pos) : b->cap;
+		char *o = s->obuf;
 
+		if (s->kt && s->ocap < n * (TC_MAXLEN + 1)) {
+			/* Room for every text of the batch, so that none
+			 * moves while the batch is filled. */
+			free(s->obuf);
+			s->ocap = n * (TC_MAXLEN + 1);
+			o = s->obuf = ts_xmalloc(s->ocap);
+		}
 		for (i = 0; i < n; i++) {
 			const uint64_t *q = s->rec + (s->pos + i) * (size_t)rw;
+			uint64_t v;
 
 			unpack(&s->L, s->d, s->o.prio, q, b->coords +
 			    i * (size_t)s->d);
-			if (s->hv) {
-				if (s->o.is_int)
-					b->ival[i] = (int64_t)q[nw];
-				else
-					memcpy(&b->fval[i], &q[nw], 8);
-			}
 			if (s->kt) {
-				const char *p = s->arena + q[nw + 1];
-
-				memcpy(&b->vlen[i], p, 4);
-				b->vtext[i] = p + 4;
+				b->vtext[i] = rec_text(s, q, o, &b->vlen[i]);
+				if (b->vtext[i] == o)
+					o += b->vlen[i];
+			}
+			if (s->hv && !(s->kt && s->o.texts_only)) {
+				v = s->kt ? rec_val(s, q, b->vtext[i],
+				    b->vlen[i]) : q[nw];
+				if (s->o.is_int)
+					b->ival[i] = (int64_t)v;
+				else
+					memcpy(&b->fval[i], &v, 8);
 			}
 		}
 		s->pos += n;
@@ -1999,6 +2382,7 @@ ts_sorter_free(struct ts_sorter *s)
 
 	if (s == NULL)
 		return;
+	pf_join(s);
 	bg_wait(s);
 	merger_close(&s->m);
 	big_unmap(s->rec, s->recsz);
@@ -2016,5 +2400,6 @@ ts_sorter_free(struct ts_sorter *s)
 	free(s->lays);
 	free(s->g.txt);
 	free(s->obuf);
+	free(s->tc);
 	free(s);
 }

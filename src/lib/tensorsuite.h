@@ -283,6 +283,8 @@ struct ts_batch {
 	const char	**vtext;
 	uint32_t	*vlen;
 	bool		 keep_text;
+	bool		 texts_only;	/* with keep_text: the caller reads
+					 * texts, not fval/ival (unset) */
 	uint64_t	 first;		/* index of the first entry in file */
 };
 
@@ -386,10 +388,21 @@ struct ts_sort_opts {
 	int		 prio[TS_MAXORDER];	/* 0-based modes, most
 						 * significant first */
 	bool		 has_values, is_int;
-	bool		 keep_text;	/* carry b->vtext through the sort */
+	bool		 is_float32;	/* float values are float32 */
+	/*
+	 * Carry b->vtext through the sort.  Each value must then be what
+	 * its text parses to (as the reader parses it, by the value type):
+	 * the sorter may keep the text alone and parse it again.
+	 */
+	bool		 keep_text;
+	bool		 texts_only;	/* with keep_text: the caller reads
+					 * texts, not fval/ival (unset) */
 	size_t		 mem_limit;	/* bytes for records; runs spill
 					 * to tmpdir past it */
 	const char	*tmpdir;	/* NULL: $TMPDIR or /tmp */
+	uint64_t	 expect;	/* entries expected, a hint (0: not
+					 * known); memory is prepared for
+					 * them, so bound it by the input */
 	int		 threads;	/* >= 1 */
 	enum ts_dups	 dups;
 };

@@ -71,5 +71,8 @@ int ts_fmt_double_e16(char *buf, double v);
 /* Decimal integers; return the length written (a NUL follows). */
 int ts_fmt_u64(char *buf, uint64_t v);
 int ts_fmt_i64(char *buf, int64_t v);
+/* v with leading zeros to at least width digits; buf holds
+ * max(width + 1, TS_NUMBUF) bytes. */
+int ts_fmt_u64_width(char *buf, uint64_t v, int width);
 
 #endif

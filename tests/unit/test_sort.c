@@ -131,6 +131,8 @@ struct tcase {
 	int		 order, prio[TS_MAXORDER], range[TS_MAXORDER];
 	bool		 grow;		/* coordinates widen as entries come */
 	bool		 hv, isint, kt, notext;
+	bool		 tonly;		/* texts_only */
+	uint64_t	 expect;
 	enum ts_dups	 dups;
 	size_t		 limit, n, maxbatch;
 	int		 threads;
@@ -147,6 +149,92 @@ struct input {
 
 static const char *dups_name[] = { "keep", "sum", "first", "last",
 	"error" };
+
+/* Append n random digits at p; the first is not 0 when nz. */
+static char *
+gen_digits(char *p, int n, bool nz)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		*p++ = (char)('0' + (i == 0 && nz ? 1 + below(9) : below(10)));
+	return p;
+}
+
+/*
+ * A value's text as files have them, at buf (room for 80 bytes), and
+ * in *v the value it reads as: mostly shortest texts; also signs,
+ * leading and trailing zeros, exponents in either case, too many
+ * digits to code, inf and nan (which the sorter keeps in its arena).
+ */
+static uint32_t
+gen_text(const struct tcase *tc, char *buf, uint64_t *v)
+{
+	static const char *const special[] = { "inf", "-Infinity", "nan",
+	    "+NaN", "INF" };
+	char *p = buf;
+	uint64_t k = below(8);
+
+	if (tc->isint) {
+		int64_t x = (int64_t)below(2000001) - 1000000;
+
+		if (k == 0) {
+			p += sprintf(p, "%s%0*lld", x >= 0 ? "+" : "",
+			    (int)below(8), (long long)x);
+		} else if (k == 1)
+			p += sprintf(p, "%lld", (long long)(below(2) ?
+			    INT64_MIN + (int64_t)below(3) :
+			    INT64_MAX - (int64_t)below(3)));
+		else
+			p += sprintf(p, "%lld", (long long)x);
+		*p = '\0';
+		*v = (uint64_t)strtoll(buf, NULL, 10);
+		return (uint32_t)(p - buf);
+	}
+	if (k <= 3) {
+		double x = ((double)below(1 << 20) - (1 << 19)) /
+		    (double)(1 << below(12));
+
+		if (k == 0) {
+			uint64_t u = next64();
+
+			memcpy(&x, &u, 8);
+			if (isnan(x) || isinf(x))
+				x = -0.0;
+		}
+		p += ts_fmt_double(p, x);
+	} else if (k == 4)
+		p += sprintf(p, "%s", special[below(5)]);
+	else {
+		/* [sign] int [. frac] [e [sign] exp], lengths 0 to 22 */
+		int ni = (int)below(23), nf = (int)below(23);
+
+		if (below(3) == 0)
+			*p++ = below(2) ? '-' : '+';
+		if (below(4) == 0)
+			for (k = below(6); k > 0; k--)
+				*p++ = '0';
+		p = gen_digits(p, ni, below(2));
+		if (ni == 0 || below(2)) {
+			*p++ = '.';
+			p = gen_digits(p, nf == 0 && ni == 0 ? 1 : nf, false);
+		}
+		if (below(2)) {
+			*p++ = below(2) ? 'e' : 'E';
+			if (below(2))
+				*p++ = below(2) ? '-' : '+';
+			p = gen_digits(p, 1 + (int)below(below(4) ? 3 : 12),
+			    false);
+		}
+	}
+	*p = '\0';
+	{
+		double x = strtod(buf, NULL);
+
+		memcpy(v, &x, 8);
+	}
+	return (uint32_t)(p - buf);
+}
 
 static void
 gen_input(struct input *in, const struct tcase *tc)
@@ -191,15 +279,14 @@ gen_input(struct input *in, const struct tcase *tc)
 			memcpy(&in->v[i], &x, 8);
 		}
 		if (tc->kt) {
-			uint32_t len = (uint32_t)below(21);
-			uint32_t j;
+			/* The value is what its text says (keep_text). */
+			uint32_t len;
 
-			if (tbn + len > tbcap) {
-				tbcap = 2 * tbcap + len;
+			if (tbn + 80 > tbcap) {
+				tbcap = 2 * tbcap + 80;
 				in->tb = realloc(in->tb, tbcap);
 			}
-			for (j = 0; j < len; j++)	/* any bytes at all */
-				in->tb[tbn + j] = (char)below(256);
+			len = gen_text(tc, in->tb + tbn, &in->v[i]);
 			in->to[i] = tbn;
 			in->tl[i] = len;
 			tbn += len;
@@ -483,6 +570,8 @@ run_case(const struct tcase *tc, long long min_spill)
 	o.has_values = tc->hv;
 	o.is_int = tc->isint;
 	o.keep_text = tc->kt;
+	o.texts_only = tc->tonly;
+	o.expect = tc->expect;
 	o.mem_limit = tc->limit;
 	o.tmpdir = tmpdir;
 	o.threads = tc->threads;
@@ -557,7 +646,8 @@ run_case(const struct tcase *tc, long long min_spill)
 					    (size_t)tc->order + (size_t)k]);
 				printf("\n");
 				good = 0;
-			} else if (tc->hv && (tc->isint ? (uint64_t)b.ival[i] !=
+			} else if (tc->hv && !tc->tonly && (tc->isint ?
+			    (uint64_t)b.ival[i] !=
 			    e.v[got] : memcmp(&b.fval[i], &e.v[got], 8) != 0)) {
 				printf("# entry %zu: value differs\n", got);
 				good = 0;
@@ -623,9 +713,115 @@ random_case(struct tcase *tc)
 	tc->threads = 1 + (int)below(2);
 	tc->n = below(5) == 0 ? below(100) : below(40000);
 	tc->maxbatch = 1 + below(below(2) ? 100 : 5000);
+	tc->tonly = tc->kt && below(3) == 0 && tc->dups != TS_DUP_SUM;
+	tc->expect = below(3) == 0 ? 0 : below(2) ? tc->n : tc->n / 2 +
+	    below(tc->n + 1);
 }
 
 /* ---- specific cases ---- */
+
+/*
+ * Texts at the edges of what the sorter codes into a record word rather
+ * than keeping in its arena: each must come back byte for byte with its
+ * value, in memory and through runs, float64 and float32.  The list is
+ * fed in reverse order of a one-mode key, so every text moves.
+ */
+/* What the reader would make of a text (junk here: 0). */
+static double
+text_value(const char *t, int f32)
+{
+	const char *e = t + strlen(t);
+	double x = 0;
+	float f = 0;
+
+	if (f32) {
+		(void)ts_parse_float(t, e, &f);
+		return f;
+	}
+	(void)ts_parse_double(t, e, &x);
+	return x;
+}
+
+static void
+test_texts(void)
+{
+	static const char *const fixed[] = {
+		"0", "-0", "+0", "00", "0.000", "-0.0e0", ".5", "5.", "-.5e-3",
+		"12345678901234567", "123456789012345678",	/* 17, 18 */
+		"0.00000000000000012345678901234567",
+		"1234567890123456.7", "1.00000000000000000",
+		"99999999999999999", "1E+5", "1e-0007", "2.5E012",
+		"1e123456789", "1e1234567890", "1e", "e5", ".", "-", "+",
+		"", "inf", "-nan", "0x1p3", " 1", "1 ", "1.5.5", "--1",
+		"0000000000000000000000000000000000000001",	/* 40 */
+		"00000000000000000000000000000000000000001",	/* 41 */
+		"1.2345678901234567e-300", "4.9e-324", "1.7976931348623157e308",
+	};
+	enum { NFIX = sizeof(fixed) / sizeof(fixed[0]), NGEN = 400 };
+	char gen[NGEN][48];
+	const char *txt[NFIX + NGEN];
+	struct ts_sort_opts o;
+	struct ts_sorter *s;
+	struct ts_batch b;
+	size_t i, n = NFIX + NGEN, got;
+	int mode, f32, good;
+	long m;
+
+	/* More ways of writing than the sorter's table of them holds. */
+	for (i = 0; i < NGEN; i++) {
+		snprintf(gen[i], sizeof(gen[i]), "%s%.*f%s%d",
+		    i % 3 ? "" : "-", (int)(i % 19), 1.0 / (double)(i + 1),
+		    i % 2 ? "e" : "E", (int)(i / 38));
+		txt[NFIX + i] = gen[i];
+	}
+	for (i = 0; i < NFIX; i++)
+		txt[i] = fixed[i];
+	for (mode = 0; mode < 2; mode++)
+		for (f32 = 0; f32 < 2; f32++) {
+			memset(&o, 0, sizeof(o));
+			o.order = 1;
+			o.has_values = o.keep_text = true;
+			o.is_float32 = f32;
+			o.threads = 1;
+			o.tmpdir = tmpdir;
+			o.mem_limit = mode ? 1 : 0;
+			s = ts_sorter_new(&o);
+			ts_batch_init(&b, 1, n);
+			for (i = 0; i < n; i++) {
+				b.coords[i] = n - 1 - i;
+				b.vtext[i] = txt[i];
+				b.vlen[i] = (uint32_t)strlen(txt[i]);
+				b.fval[i] = text_value(txt[i], f32);
+			}
+			b.n = n;
+			b.has_values = b.keep_text = true;
+			good = s != NULL && ts_sorter_add(s, &b) == 0 &&
+			    ts_sorter_finish(s) == 0;
+			got = 0;
+			while (good && (m = ts_sorter_next(s, &b)) > 0)
+				for (i = 0; i < b.n && good; i++, got++) {
+					const char *t = txt[n - 1 - got];
+					double x = text_value(t, f32);
+
+					if (b.vlen[i] != strlen(t) ||
+					    memcmp(b.vtext[i], t, b.vlen[i]) !=
+					    0 || (memcmp(&b.fval[i], &x, 8) !=
+					    0 && !(isnan(x) &&
+					    isnan(b.fval[i])))) {
+						printf("# text '%s' came back "
+						    "as '%.*s' (%g)\n", t,
+						    (int)b.vlen[i],
+						    b.vtext[i], b.fval[i]);
+						good = 0;
+					}
+				}
+			ok(good && got == n, "texts and their values kept "
+			    "byte for byte (%s, %s)", f32 ? "float32" :
+			    "float64", mode ? "runs" : "in memory");
+			ts_batch_free(&b);
+			ts_sorter_free(s);
+		}
+}
 
 static void
 test_random(int count)
@@ -1062,6 +1258,7 @@ main(int argc, char **argv)
 	speed(speed_n, 1, 0);
 	speed(speed_n, 2, 0);
 	test_errors();
+	test_texts();
 	test_policies();
 	test_large();
 	test_random(150);
