@@ -859,6 +859,28 @@ test_random(int count)
 	}
 }
 
+/*
+ * In memory and large enough for the in-place sort (its chunks, its
+ * moves of other buckets' chunks out of the way, its fallback when one
+ * bucket is too big), any shape of key, every policy.
+ */
+static void
+test_inplace(int count)
+{
+	struct tcase tc;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		random_case(&tc);
+		tc.limit = 0;
+		tc.n = 70000 + below(330000);
+		tc.maxbatch = 1 + below(8000);
+		tc.tonly = tc.kt && below(3) == 0 && tc.dups != TS_DUP_SUM;
+		tc.expect = below(2) ? tc.n : 0;
+		run_case(&tc, 0);
+	}
+}
+
 /* Sizes and layouts where the fast paths and the many-run paths matter. */
 static void
 test_large(void)
@@ -1285,6 +1307,7 @@ main(int argc, char **argv)
 	test_texts();
 	test_policies();
 	test_large();
+	test_inplace(24);
 	test_random(150);
 	rmdir(tmpdir);
 	return tap_done();
