@@ -29,6 +29,10 @@ mb=$(echo "$bytes" | awk '{ printf "%.1f", $1 / 1e6 }')
 echo "input: $file: $n entries, $mb MB, $(nproc) cores"
 cat "$file" >/dev/null	# warm the page cache for every contender
 
+# Before each timed run, the files earlier runs wrote go to disk, so that
+# no write-back of theirs competes with the run for the two cores.
+settle() { sync; }
+
 # run LABEL CMD...: best wall time of 3 runs (1 for slow ones), peak RSS.
 best_t= best_m=
 run() {
@@ -36,6 +40,7 @@ run() {
 	best_t=999999; best_m=0
 	i=0
 	while [ $i -lt "$reps" ]; do
+		settle
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$@" >/dev/null 2>"$dir/err.out" || {
 			echo "bench: command failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
 		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
@@ -62,11 +67,13 @@ out="$dir/out"
 rm -rf "$out"; mkdir -p "$out"
 run 3 sh -c "cat '$file' > '$out/copy.tns'"; t_cat=$best_t
 row "cat > file" "$best_t" "$best_m"
+rm -f "$out/copy.tns"	# each output goes once checked: less to cache
 conv() {	# conv LABEL OUT ARGS...: time ts-convert, removing OUT first
 	label=$1; dst=$2; shift 2
 	best_t=999999; best_m=0; i=0
 	while [ $i -lt 3 ]; do
 		rm -f "$dst"
+		settle
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/ts-convert" "$@" \
 		    2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
 		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
@@ -81,6 +88,7 @@ t_tb=$best_t; m_tb=$best_m
 conv "ts-convert tnsb -> tns" "$out/b.tns" "$out/b.tnsb" --meta "$b/${name}_metadata.json" -o "$out/b.tns"
 t_bt=$best_t; m_bt=$best_m
 cmp -s "$out/b.tns" "$file" || { echo "bench: tns -> tnsb -> tns changed the file" >&2; exit 1; }
+rm -f "$out/b.tns"
 
 # Sorting by mode 3 first, so the sorted input really moves.
 sortrun() {	# sortrun LABEL ARGS...: best of 2 runs of ts-sort
@@ -88,6 +96,7 @@ sortrun() {	# sortrun LABEL ARGS...: best of 2 runs of ts-sort
 	best_t=999999; best_m=0; i=0
 	while [ $i -lt 2 ]; do
 		rm -f "$out/s.tns" "$out/s.tnsb"
+		settle
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/ts-sort" -q "$@" \
 		    2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
 		t=$(awk '{print $1}' "$dir/time.out"); m=$(awk '{print $2}' "$dir/time.out")
