@@ -33,13 +33,15 @@ cat "$file" >/dev/null	# warm the page cache for every contender
 # no write-back of theirs competes with the run for the two cores.
 settle() { sync; }
 
-# run LABEL CMD...: best wall time of 3 runs (1 for slow ones), peak RSS.
-best_t= best_m=
+# run REPS CMD...: best wall time of REPS runs, peak RSS; $rm (if set)
+# is removed before each, untimed, as conv and sortrun do with their DST.
+best_t= best_m= rm=
 run() {
 	reps=$1; shift
 	best_t=999999; best_m=0
 	i=0
 	while [ $i -lt "$reps" ]; do
+		[ -z "$rm" ] || rm -f "$rm"
 		settle
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$@" >/dev/null 2>"$dir/err.out" || {
 			echo "bench: command failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
@@ -65,7 +67,8 @@ run 3 "$bin/ts-validate" -q --quick "$b"; row "ts-validate --quick" "$best_t" "$
 # Conversions write real files beside the input, as a user would.
 out="$dir/out"
 rm -rf "$out"; mkdir -p "$out"
-run 3 sh -c "cat '$file' > '$out/copy.tns'"; t_cat=$best_t
+rm="$out/copy.tns"
+run 3 sh -c "cat '$file' > '$out/copy.tns'"; t_cat=$best_t; rm=
 row "cat > file" "$best_t" "$best_m"
 rm -f "$out/copy.tns"	# each output goes once checked: less to cache
 conv() {	# conv LABEL OUT ARGS...: time ts-convert, removing OUT first
