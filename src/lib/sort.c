@@ -38,8 +38,10 @@
  * Spilling.  Records, the radix sort's second array and the arena are
  * kept within mem_limit; past it, the records in memory are sorted and
  * appended as a run to a temporary file, unlinked as soon as it is
- * created so nothing is left behind.  With threads, a run without text
- * is written by a thread of its own while the next entries come.  A run
+ * created so nothing is left behind.  A run is the sorted records as
+ * they are in memory, each text that is in the arena following its
+ * record; with threads, a run without such texts is written by a thread
+ * of its own while the next entries come.  A run
  * keeps the packing in force when it was written and is repacked to the
  * final one as it is read.  The merge reads each run through its own
  * buffer and takes the smallest key from a binary heap, ties going to
@@ -116,6 +118,7 @@ struct src {
 	bool		 conv;		/* run's packing is not the final */
 	uint64_t	*key;		/* current record, final packing */
 	uint64_t	 val;
+	uint64_t	 tw;		/* its text word; when TC_ARENA: */
 	const char	*txt;		/* in buf: valid until the next read */
 	uint32_t	 tlen;
 };
@@ -149,6 +152,7 @@ struct bgwrite {
 struct stage {
 	uint64_t	 key[TS_MAXORDER];
 	uint64_t	 val;
+	uint64_t	 tw;		/* text word; when TC_ARENA, txt */
 	char		*txt;
 	uint32_t	 tlen;
 	size_t		 tcap;
@@ -1570,27 +1574,38 @@ wb_room(struct wbuf *w, size_t n)
 	return 0;
 }
 
-/* Append one record (final packing) in the file format: key words,
- * value, then with text its length and bytes. */
+/*
+ * Append one record (final packing) in the file format, which is the
+ * record in memory (key words, value word, text word) except that a
+ * text kept in the arena (text word TC_ARENA) follows it: its 32-bit
+ * length, then its bytes.
+ */
 static int
-wb_record(struct wbuf *w, const uint64_t *key, uint64_t val,
+wb_record(struct wbuf *w, const uint64_t *key, uint64_t val, uint64_t tw,
     const char *txt, uint32_t tlen)
 {
 	const struct ts_sorter *s = w->s;
 	size_t kb = (size_t)s->L.nw * 8;
+	bool inl = s->kt && (tw & TC_ARENA) == TC_ARENA;
 	char *p;
 
-	if (wb_room(w, kb + (size_t)s->hv * 8 + (s->kt ? 4 + (size_t)tlen :
-	    0)) < 0)
+	if (wb_room(w, kb + (size_t)(s->vw + s->tw) * 8 + (inl ? 4 +
+	    (size_t)tlen : 0)) < 0)
 		return -1;
 	p = w->buf + w->len;
 	memcpy(p, key, kb);
 	p += kb;
-	if (s->hv) {
+	if (s->vw) {
 		memcpy(p, &val, 8);
 		p += 8;
 	}
 	if (s->kt) {
+		if (inl)
+			tw = TC_ARENA;
+		memcpy(p, &tw, 8);
+		p += 8;
+	}
+	if (inl) {
 		memcpy(p, &tlen, 4);
 		p += 4;
 		if (tlen != 0)
@@ -1669,8 +1684,9 @@ spill(struct ts_sorter *s)
 		return -1;
 	radix_sort(s);
 	off = s->fend[0];
-	if (!s->kt) {
-		/* The file format is the record array itself. */
+	if (!s->kt || s->alen == 0) {
+		/* No text in the arena: the file format is the record
+		 * array itself. */
 		size_t nb = s->n * (size_t)s->rw * 8, sz;
 		uint64_t *x;
 
@@ -1697,11 +1713,17 @@ spill(struct ts_sorter *s)
 
 		for (i = 0; i < s->n && rc == 0; i++) {
 			const uint64_t *q = s->rec + i * (size_t)s->rw;
-			char buf[TC_MAXLEN + 1];
-			uint32_t len;
-			const char *t = rec_text(s, q, buf, &len);
+			const uint64_t t = q[s->L.nw + s->vw];
+			const char *a = NULL;
+			uint32_t len = 0;
 
-			rc = wb_record(&w, q, rec_val(s, q, t, len), t, len);
+			if ((t & TC_ARENA) == TC_ARENA) {
+				a = s->arena + (t >> TC_SHIFT);
+				memcpy(&len, a, 4);
+				a += 4;
+			}
+			rc = wb_record(&w, q, s->vw ? q[s->L.nw] : 0, t, a,
+			    len);
 		}
 		if (rc == 0)
 			rc = wb_flush(&w);
@@ -1771,7 +1793,7 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 {
 	const struct layout *RL = &s->lays[v->run->li];
 	size_t kb = (size_t)RL->nw * 8;
-	size_t fixed = kb + (size_t)s->hv * 8 + (size_t)s->kt * 4;
+	size_t fixed = kb + (size_t)(s->vw + s->tw) * 8;
 	const char *p;
 
 	if (v->left == 0)
@@ -1789,13 +1811,18 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 	else
 		memcpy(v->key, p, kb);
 	p += kb;
-	if (s->hv) {
+	if (s->vw) {
 		memcpy(&v->val, p, 8);
 		p += 8;
 	}
+	if (s->kt)
+		memcpy(&v->tw, p, 8);
 	v->at += fixed;
-	if (s->kt) {
-		memcpy(&v->tlen, p, 4);
+	if (s->kt && (v->tw & TC_ARENA) == TC_ARENA) {
+		if (src_fill(v, 4) < 0)
+			return -1;
+		memcpy(&v->tlen, v->buf + v->at, 4);
+		v->at += 4;
 		if (src_fill(v, v->tlen) < 0)
 			return -1;
 		v->txt = v->buf + v->at;
@@ -1805,18 +1832,24 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 	return 1;
 }
 
-/* The same, inline for the common records: one key word, no text. */
+/* The same, inline for the common records: one key word, no text in
+ * the arena. */
 static inline int
 src_next(const struct ts_sorter *s, struct src *v)
 {
-	const size_t rs = 8 + (size_t)s->hv * 8;
+	const size_t rs = 8 + (size_t)(s->vw + s->tw) * 8;
 
-	if (v->left != 0 && !s->kt && !v->conv && s->L.nw == 1 &&
+	if (v->left != 0 && !v->conv && s->L.nw == 1 &&
 	    v->len - v->at >= rs) {
 		const char *p = v->buf + v->at;
 
+		if (s->kt) {
+			memcpy(&v->tw, p + rs - 8, 8);
+			if ((v->tw & TC_ARENA) == TC_ARENA)
+				return src_next_slow(s, v);
+		}
 		memcpy(v->key, p, 8);
-		if (s->hv)
+		if (s->vw)
 			memcpy(&v->val, p + 8, 8);
 		v->at += rs;
 		v->left--;
@@ -1984,7 +2017,7 @@ merge_into(struct ts_sorter *s, const struct run *runs, int k, int out,
 	if (merger_start(s, &m) < 0)
 		goto done;
 	while ((t = merger_top(&m)) != NULL) {
-		if (wb_record(&w, t->key, t->val, t->txt, t->tlen) < 0 ||
+		if (wb_record(&w, t->key, t->val, t->tw, t->txt, t->tlen) < 0 ||
 		    merger_pop(s, &m) < 0)
 			goto done;
 		res->n++;
@@ -2045,8 +2078,11 @@ merge_levels(struct ts_sorter *s)
 /* ---- duplicates ---- */
 
 static void
-stage_text(struct stage *g, const char *t, uint32_t len)
+stage_text(struct stage *g, uint64_t tw, const char *t, uint32_t len)
 {
+	g->tw = tw;
+	if ((tw & TC_ARENA) != TC_ARENA)
+		return;		/* coded: the word says it all */
 	if (len > g->tcap) {
 		g->tcap = len > 2 * g->tcap ? len : 2 * g->tcap;
 		g->txt = ts_xrealloc(g->txt, g->tcap);
@@ -2074,7 +2110,7 @@ merge_group(struct ts_sorter *s)
 	memcpy(g->key, t->key, (size_t)m->nw * 8);
 	g->val = t->val;
 	if (s->kt)
-		stage_text(g, t->txt, t->tlen);
+		stage_text(g, t->tw, t->txt, t->tlen);
 	if (merger_pop(s, m) < 0)
 		return -1;
 	while ((t = merger_top(m)) != NULL && keyeq(t->key, g->key, m->nw)) {
@@ -2084,7 +2120,7 @@ merge_group(struct ts_sorter *s)
 		case TS_DUP_LAST:
 			g->val = t->val;
 			if (s->kt)
-				stage_text(g, t->txt, t->tlen);
+				stage_text(g, t->tw, t->txt, t->tlen);
 			break;
 		case TS_DUP_SUM:
 			if (s->hv && sum_val(s, &g->val, t->val) < 0)
@@ -2100,7 +2136,8 @@ merge_group(struct ts_sorter *s)
 	if (s->o.dups == TS_DUP_SUM && s->kt && k > 1) {
 		char buf[TS_NUMBUF];
 
-		stage_text(g, buf, (uint32_t)fmt_val(s, buf, g->val));
+		stage_text(g, TC_ARENA, buf, (uint32_t)fmt_val(s, buf,
+		    g->val));
 	}
 	return 1;
 }
@@ -2458,30 +2495,40 @@ ts_sorter_count(const struct ts_sorter *s)
 	return s->state == S_MEM || s->state == S_MERGE ? s->count : s->total;
 }
 
-/* Entry i of b from a key, a value and a text (merge: copied). */
+/* Entry i of b from a key, a value and a text: coded in tw, or when
+ * tw is TC_ARENA, txt (the texts are copied, to obuf). */
 static void
 emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
-    const uint64_t *key, uint64_t val, const char *txt, uint32_t tlen)
+    const uint64_t *key, uint64_t val, uint64_t tw, const char *txt,
+    uint32_t tlen)
 {
 	size_t i = b->n;
 
 	unpack(&s->L, s->d, s->o.prio, key, b->coords + i * (size_t)s->d);
-	if (s->hv) {
+	if (s->kt) {
+		size_t room = (tw & TC_ARENA) == TC_ARENA ? tlen :
+		    TC_MAXLEN + 1;
+
+		if (*olen + room > s->ocap) {
+			s->ocap = *olen + room > 2 * s->ocap ? *olen + room :
+			    2 * s->ocap;
+			s->obuf = ts_xrealloc(s->obuf, s->ocap);
+		}
+		if ((tw & TC_ARENA) != TC_ARENA)
+			tlen = (uint32_t)tc_text(tw >> TC_SHIFT,
+			    s->tlay[tw & TC_ARENA], s->obuf + *olen);
+		else if (tlen != 0)
+			memcpy(s->obuf + *olen, txt, tlen);
+		if (!s->vw && !s->o.texts_only)
+			val = text_val(s, s->obuf + *olen, tlen);
+		*olen += tlen;
+		b->vlen[i] = tlen;
+	}
+	if (s->hv && !(s->kt && !s->vw && s->o.texts_only)) {
 		if (s->o.is_int)
 			b->ival[i] = (int64_t)val;
 		else
 			memcpy(&b->fval[i], &val, 8);
-	}
-	if (s->kt) {
-		if (*olen + tlen > s->ocap) {
-			s->ocap = *olen + tlen > 2 * s->ocap ? *olen + tlen :
-			    2 * s->ocap;
-			s->obuf = ts_xrealloc(s->obuf, s->ocap);
-		}
-		if (tlen != 0)
-			memcpy(s->obuf + *olen, txt, tlen);
-		*olen += tlen;
-		b->vlen[i] = tlen;
 	}
 	b->n++;
 }
@@ -2544,15 +2591,16 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 		if (s->o.dups == TS_DUP_KEEP) {
 			if ((t = merger_top(&s->m)) == NULL)
 				break;
-			emit(s, b, &olen, t->key, t->val, t->txt, t->tlen);
+			emit(s, b, &olen, t->key, t->val, t->tw, t->txt,
+			    t->tlen);
 			r = merger_pop(s, &s->m);
 		} else {
 			r = merge_group(s);
 			if (r == 0)
 				break;
 			if (r == 1)
-				emit(s, b, &olen, s->g.key, s->g.val, s->g.txt,
-				    s->g.tlen);
+				emit(s, b, &olen, s->g.key, s->g.val, s->g.tw,
+				    s->g.txt, s->g.tlen);
 		}
 		if (r < 0) {
 			if (r == -2)
