@@ -59,6 +59,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "scan.h"
 
 #define RBUFSZ		(256u << 10)	/* fits in L2: parsed while hot */
 #define MAXLINE		(16u << 20)	/* longest line we accept */
@@ -124,28 +125,20 @@ rerr(struct ts_mtx_reader *r, uint64_t line, uint64_t col, const char *fmt,
 static long
 fill(struct ts_mtx_reader *r)
 {
+	size_t cap = r->cap;
 	long n;
 
 	if (r->eof || r->failed)
 		return r->failed ? -1 : 0;
-	if (r->pos > 0) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-		r->len -= r->pos;
-		r->pos = 0;
+	n = ts_fill(r->src, &r->buf, &r->cap, &r->pos, &r->len, MAXLINE);
+	if (r->neg != NULL && r->cap != cap)
+		r->neg = ts_xrealloc(r->neg, r->cap);
+	if (n < 0 && errno == EFBIG) {
+		rerr(r, r->line + 1, 0, "line is longer than %u MiB",
+		    MAXLINE >> 20);
+		r->failed = true;
+		return -1;
 	}
-	if (r->cap - r->len < 2) {	/* keep room for a sentinel */
-		if (r->cap >= MAXLINE) {
-			rerr(r, r->line + 1, 0, "line is longer than %u MiB",
-			    MAXLINE >> 20);
-			r->failed = true;
-			return -1;
-		}
-		r->cap *= 2;
-		r->buf = ts_xrealloc(r->buf, r->cap);
-		if (r->neg != NULL)
-			r->neg = ts_xrealloc(r->neg, r->cap);
-	}
-	n = ts_source_read(r->src, r->buf + r->len, r->cap - r->len - 1);
 	if (n < 0) {
 		r->failed = true;
 		ts_diag_io(r->d, r->file, "read error: %s", strerror(errno));
@@ -153,7 +146,6 @@ fill(struct ts_mtx_reader *r)
 	}
 	if (n == 0)
 		r->eof = true;
-	r->len += (size_t)n;
 	return n;
 }
 
@@ -199,41 +191,8 @@ issp(char c)
 	return c == ' ' || c == '\t';
 }
 
-static inline bool
-isdelim(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
-static inline const char *
-skipws(const char *p)
-{
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return p;
-}
 
-/* Parse an unsigned decimal; 0 ok, 1 not a number, 2 overflow. */
-static int
-parse_u64(const char **pp, const char *end, uint64_t *out)
-{
-	const char *p = *pp, *s = p;
-	uint64_t v = 0;
-
-	while (p < end && (unsigned)(*p - '0') < 10) {
-		unsigned dg = (unsigned)(*p - '0');
-
-		if (v > (UINT64_MAX - dg) / 10)
-			return 2;
-		v = v * 10 + dg;
-		p++;
-	}
-	if (p == s)
-		return 1;
-	*out = v;
-	*pp = p;
-	return 0;
-}
 
 /* A token for a message: at most 32 bytes of it, made printable. */
 static const char *
@@ -945,14 +904,6 @@ next:
 	return (const char *)memchr(p, '\n', (size_t)(lim - p)) + 1;
 }
 
-static char *
-lastnl(char *s, size_t n)
-{
-	while (n > 0)
-		if (s[--n] == '\n')
-			return s + n;
-	return NULL;
-}
 
 long
 ts_mtx_next(struct ts_mtx_reader *r, struct ts_batch *b)

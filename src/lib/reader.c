@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "scan.h"
 
 #define BUFSZ		(256u << 10)	/* fits in L2: the parser reads it hot */
 #define LINE_MAX_HDR	(1u << 30)	/* longest header line we accept */
@@ -91,20 +92,9 @@ fill(struct ts_reader *r, size_t maxcap)
 
 	if (r->eof || r->failed)
 		return 0;
-	if (r->pos > 0) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-		r->len -= r->pos;
-		r->pos = 0;
-	}
-	if (r->cap - r->len < 2) {	/* keep room for a sentinel */
-		if (r->cap >= maxcap) {
-			errno = EFBIG;
-			return -1;
-		}
-		r->cap *= 2;
-		r->buf = ts_xrealloc(r->buf, r->cap);
-	}
-	n = ts_source_read(r->src, r->buf + r->len, r->cap - r->len - 1);
+	n = ts_fill(r->src, &r->buf, &r->cap, &r->pos, &r->len, maxcap);
+	if (n < 0 && errno == EFBIG)
+		return -1;
 	if (n < 0) {
 		r->failed = true;
 		ts_diag_io(r->d, r->file, "read error: %s", strerror(errno));
@@ -112,7 +102,6 @@ fill(struct ts_reader *r, size_t maxcap)
 	}
 	if (n == 0)
 		r->eof = true;
-	r->len += (size_t)n;
 	return n;
 }
 
@@ -158,28 +147,6 @@ hdrline(struct ts_reader *r, size_t *lenp, bool *crlf)
 	return s;
 }
 
-/* Parse an unsigned decimal; 0 ok, 1 not a number, 2 overflow. */
-static int
-parse_u64(const char **pp, const char *end, uint64_t *out)
-{
-	const char *p = *pp, *s;
-	uint64_t v = 0;
-
-	s = p;
-	while (p < end && (unsigned)(*p - '0') < 10) {
-		unsigned dg = (unsigned)(*p - '0');
-
-		if (v > (UINT64_MAX - dg) / 10)
-			return 2;
-		v = v * 10 + dg;
-		p++;
-	}
-	if (p == s)
-		return 1;
-	*out = v;
-	*pp = p;
-	return 0;
-}
 
 /*
  * Split a header line into unsigned integers.  Returns the count, or -1
@@ -533,19 +500,7 @@ ts_reader_close(struct ts_reader *r)
 
 /* ---- text entries ---- */
 
-static inline const char *
-skipws(const char *p)
-{
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return p;
-}
 
-static inline bool
-isdelim(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 /* Count the fields of a row (for inferring whether values are there). */
 static int
@@ -784,14 +739,6 @@ next:
 	return p + 1;
 }
 
-static char *
-lastnl(char *s, size_t n)
-{
-	while (n > 0)
-		if (s[--n] == '\n')
-			return s + n;
-	return NULL;
-}
 
 static long
 next_text(struct ts_reader *r, struct ts_batch *b)

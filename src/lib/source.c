@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "scan.h"
 
 int
 ts_source_open(struct ts_source *s, const char *path)
@@ -116,4 +117,29 @@ ts_source_close(struct ts_source *s)
 	s->name = NULL;
 	s->peek = NULL;
 	s->fd = -1;
+}
+
+long
+ts_fill(struct ts_source *src, char **buf, size_t *cap, size_t *pos,
+    size_t *len, size_t maxcap)
+{
+	long n;
+
+	if (*pos > 0) {
+		memmove(*buf, *buf + *pos, *len - *pos);
+		*len -= *pos;
+		*pos = 0;
+	}
+	if (*cap - *len < 2) {	/* keep room for a sentinel */
+		if (*cap >= maxcap) {
+			errno = EFBIG;
+			return -1;
+		}
+		*cap *= 2;
+		*buf = ts_xrealloc(*buf, *cap);
+	}
+	n = ts_source_read(src, *buf + *len, *cap - *len - 1);
+	if (n > 0)
+		*len += (size_t)n;
+	return n;
 }
