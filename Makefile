@@ -4,7 +4,7 @@ include config.mk
 
 TOOLS   = ts-convert ts-sort ts-validate
 LIBSRC  = bundle.c check.c cli.c cutensor.c diag.c meta.c mtx.c num_fmt.c num_parse.c pipeline.c \
-          reader.c sink.c sort.c source.c writer.c xalloc.c
+          progress.c reader.c sink.c sort.c source.c writer.c xalloc.c
 UNITS   = test_num test_lib test_mtx test_sort
 
 LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/lib/%.o)

@@ -1018,6 +1018,23 @@ bin_rows='1 2 7
 	assert_failure 2
 }
 
+@test "ts-convert: a progress line only with TS_PROGRESS=always here (not a terminal); none among entries on a terminal" {
+	local el=$SHARE/example-element
+	run --separate-stderr ts-convert "$el" -o a.tnsb
+	assert_success
+	[ -z "$stderr" ]
+	TS_PROGRESS=always ts-convert "$el" -o b.tnsb 2>err
+	grep -q $'\rts-convert: converting ' err
+	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\r' ]
+	cmp a.tnsb b.tnsb
+	# Entries written to a terminal: no line among them.
+	TS_PROGRESS=always script -qec "ts-convert '$el' -o - --to frostt" \
+	    /dev/null >tty.out
+	run grep -c 'converting' tty.out
+	assert_output 0
+	rm -f err tty.out a.tnsb b.tnsb
+}
+
 @test "ts-convert: compressed input (gzip, zstd) is decompressed on the way in" {
 	gzip -c "$REAL/splatt_med.tns" >med.tns.gz
 	run -0 ts-convert -q med.tns.gz -o med

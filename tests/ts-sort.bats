@@ -888,6 +888,33 @@ dupbundle() {
 	only empty b
 }
 
+@test "ts-sort: a progress line only on a terminal or with TS_PROGRESS=always, cleared, never with -q" {
+	ts-sort -k 2,1,3 "$BIG" -o want.tns 2>/dev/null
+	# Not a terminal (here): nothing but the note on the index base.
+	run --separate-stderr ts-sort -k 2,1,3 "$BIG" -o s1.tns
+	assert_success
+	[[ "$stderr" != *$'\r'* ]]
+	# Always: "\r"-redrawn lines, then the line cleared; no newline of
+	# its own, and the same output.
+	TS_PROGRESS=always ts-sort -q -k 2,1,3 "$BIG" -o s2.tns 2>err || true
+	[ ! -s err ]
+	TS_PROGRESS=always ts-sort -k 2,1,3 "$EL" -o s3 2>err
+	grep -q $'\rts-sort: reading ' err
+	grep -q $'\rts-sort: writing s3: ' err
+	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\r' ]
+	[ "$(tr -cd '\n' <err | wc -c)" -eq 0 ]
+	TS_PROGRESS=always ts-sort -k 2,1,3 "$BIG" -o s4.tns 2>/dev/null
+	body s4.tns | cmp - <(body want.tns)
+	# A terminal (script(1) gives one): work under a second shows no
+	# line; with TS_PROGRESS=always it does, from the start.
+	script -qec "ts-sort -k 2,1,3 '$EL' -o s5" /dev/null >tty.out
+	run grep -c 'reading' tty.out
+	assert_output 0
+	TS_PROGRESS=always script -qec "ts-sort -k 2,1,3 '$EL' -o s6" \
+	    /dev/null >tty.out
+	grep -q 'ts-sort: reading' tty.out
+}
+
 @test "ts-sort: inputs are never modified" {
 	mkdir in
 	cp -r "$EL" in/

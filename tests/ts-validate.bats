@@ -182,6 +182,18 @@ cube() {
 	assert_output ""
 }
 
+@test "ts-validate: a progress line only with TS_PROGRESS=always here (not a terminal), cleared before the report" {
+	run --separate-stderr ts-validate "$SHARE/example-element"
+	assert_success
+	[ -z "$stderr" ]
+	TS_PROGRESS=always ts-validate "$SHARE/example-element" >out 2>err
+	grep -q $'\rts-validate: checking ' err
+	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\r' ]
+	ts-validate "$SHARE/example-element" | cmp - out
+	TS_PROGRESS=always ts-validate -q "$SHARE/example-element" 2>err
+	[ ! -s err ]
+}
+
 @test "ts-validate: --json prints one parseable report per PATH" {
 	use text
 	sed -i '6s/^1 3 2/1 5 2/' t/t.tns

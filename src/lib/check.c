@@ -767,6 +767,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	struct stream *pri;
 	uint64_t mism = 0, expect;
 	bool ok[2] = { false, false };
+	char what[300];
 	int k;
 
 	if (!bd->meta_ok || !meta_usable(m))
@@ -799,7 +800,9 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	    m->psym != TS_SYM_NO) || ((m->have & TS_HAVE_NSYM) &&
 	    m->nsym != TS_SYM_NO) || m->sparsity == TS_SP_NO ||
 	    m->sparsity == TS_SP_SEMI;
-	while (ts_reader_next(pri->rd, &pri->b) > 0) {
+	snprintf(what, sizeof(what), "checking %s", c.file);
+	while (ts_progress(what, pri->src.nread, pri->src.size, true),
+	    ts_reader_next(pri->rd, &pri->b) > 0) {
 		check_batch(&c, pri);
 		if (pri == &st[0] && ok[1])
 			compare_streams(&c, &st[0], &st[1], &mism);
@@ -821,8 +824,12 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 		    "hold %s%llu elements; 'nnz' is %llu", c.vol_ovf ?
 		    "more than " : "", (unsigned long long)c.volume,
 		    (unsigned long long)m->nnz);
-	if (c.collect)
+	if (c.collect) {
+		snprintf(what, sizeof(what), "checking %s as a whole",
+		    c.file);
+		ts_progress(what, 0, 0, false);
 		check_whole(&c);
+	}
 out:
 	close_stream(&st[0]);
 	close_stream(&st[1]);

@@ -179,6 +179,8 @@ ts_diags_print(const struct ts_diags *d, FILE *fp)
 	const struct ts_diag *g;
 	size_t i;
 
+	if (fp == stderr)
+		ts_progress_clear();
 	for (i = 0; i < d->n; i++) {
 		g = &d->v[i];
 		if (g->file != NULL)

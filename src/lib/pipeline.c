@@ -66,6 +66,7 @@ note(const struct job *j, const char *fmt, ...)
 
 	if (j->o->quiet)
 		return;
+	ts_progress_clear();
 	fprintf(stderr, "%s: ", ts_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -262,9 +263,11 @@ input_open(struct job *j, struct input *in, const struct ts_layout *lay)
 	return 0;
 }
 
+/* The next batch; what: the work, for the progress line. */
 static long
-input_next(struct input *in, struct ts_batch *b)
+input_next(struct input *in, struct ts_batch *b, const char *what)
 {
+	ts_progress(what, in->src.nread, in->src.size, true);
 	return in->mx ? ts_mtx_next(in->mx, b) : ts_reader_next(in->rd, b);
 }
 
@@ -468,6 +471,7 @@ today(void)
 static int
 infer(struct job *j, bool light)
 {
+	char what[300];
 	struct ts_meta *m = &j->m;
 	struct ts_layout lay = j->in;
 	struct ts_inferred inf;
@@ -507,7 +511,8 @@ infer(struct job *j, bool light)
 	ts_batch_init(&b, order, BATCH);
 	/* A TensorSuite header says all a file output needs; one batch
 	 * tells whether the rows hold values. */
-	while ((r = input_next(&in, &b)) > 0) {
+	snprintf(what, sizeof(what), "scanning %s", j->sname);
+	while ((r = input_next(&in, &b, what)) > 0) {
 		stats_batch(&s, &b);
 		if (light && h != NULL && j->from != TS_PK_FROSTT)
 			break;
@@ -1073,6 +1078,7 @@ static int
 sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
     bool keep, bool texts_only, uint64_t *rows, const uint64_t *lim)
 {
+	char what[300];
 	struct ts_meta *m = j->mp;
 	struct ts_sort_opts so;
 	struct ts_sorter *s;
@@ -1132,7 +1138,8 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 		return -1;
 	}
 	ts_batch_init(&b, m->order, BATCH);
-	while ((r = input_next(in, &b)) > 0) {
+	snprintf(what, sizeof(what), "reading %s", j->sname);
+	while ((r = input_next(in, &b, what)) > 0) {
 		if (ts_diags_errors(&j->d) > 0)
 			break;
 		b.keep_text = keep;
@@ -1150,6 +1157,8 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 	ts_batch_free(&b);
 	if (r < 0 || ts_diags_errors(&j->d) > 0 || j->status != 0)
 		return -1;
+	snprintf(what, sizeof(what), "sorting %s", j->sname);
+	ts_progress(what, 0, 0, false);
 	rv = ts_sorter_finish(s);
 	if (rv == -2) {
 		const uint64_t *t = ts_sorter_dup(s);
@@ -1192,6 +1201,7 @@ static int
 pump(struct job *j, struct output *outs, int nout, const char *const *paths,
     struct ts_bundle_out *bo)
 {
+	char what[300];
 	struct ts_meta *m = j->mp;
 	struct ts_sorter *sorter = NULL;
 	struct ts_header oh;
@@ -1241,7 +1251,14 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 		goto out;
 	ts_batch_init(&b, m->order, BATCH);
 	if (sorter != NULL) {
-		while ((r = ts_sorter_next(sorter, &b)) > 0) {
+		uint64_t done = 0, total = ts_sorter_count(sorter);
+
+		snprintf(what, sizeof(what), "writing %s", bo != NULL ?
+		    j->dstdir : strcmp(paths[0], "-") == 0 ? "<stdout>" :
+		    paths[0]);
+		while (ts_progress(what, done, total, false),
+		    (r = ts_sorter_next(sorter, &b)) > 0) {
+			done += (uint64_t)r;
 			/* A float32 sum is rounded to float32, and its text
 			 * must say so: format rather than copy. */
 			if (j->o->dups == TS_DUP_SUM && b.has_values &&
@@ -1271,7 +1288,8 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 			goto out;
 		}
 	} else {
-		while ((r = input_next(&in, &b)) > 0) {
+		snprintf(what, sizeof(what), "converting %s", j->sname);
+		while ((r = input_next(&in, &b, what)) > 0) {
 			if (ts_diags_errors(&j->d) > 0)
 				break;
 			b.keep_text = keep;
@@ -1535,6 +1553,7 @@ write_single(struct job *j)
 static int
 write_cutensor(struct job *j)
 {
+	char what[300];
 	struct ts_cutensor ct;
 	struct ts_batch b;
 	struct ts_sink k;
@@ -1554,7 +1573,8 @@ write_cutensor(struct job *j)
 	if (input_open(j, &in, &j->in) != 0)
 		return -1;
 	ts_batch_init(&b, j->mp->order, BATCH);
-	while ((r = input_next(&in, &b)) > 0) {
+	snprintf(what, sizeof(what), "reading %s", j->sname);
+	while ((r = input_next(&in, &b, what)) > 0) {
 		const uint64_t *h = ts_reader_header(in.rd)->parts;
 
 		if (ts_diags_errors(&j->d) > 0 || check_bounds(j, &b, h) != 0)
@@ -1780,6 +1800,7 @@ done:
 	ts_diags_free(&j.d);
 	free(j.path);
 	free(dname);
+	ts_progress_clear();
 	return j.status;
 }
 

@@ -99,11 +99,14 @@ ts_source_read(struct ts_source *s, void *buf, size_t n)
 
 		memcpy(buf, s->peek + s->peekpos, k);
 		s->peekpos += k;
+		s->nread += k;
 		return (long)k;
 	}
 	do
 		r = read(s->fd, buf, n);
 	while (r == -1 && errno == EINTR);
+	if (r > 0)
+		s->nread += (uint64_t)r;
 	return (long)r;
 }
 

@@ -43,6 +43,20 @@ extern const char *ts_progname;
 void	 ts_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 ts_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * progress.c: one progress line on standard error, shown only when it is
+ * a terminal (TS_PROGRESS=always: whatever it is; never: not at all),
+ * not when quiet, and only for work that has taken a second.
+ * ts_progress reports done of total (bytes, or entries when !bytes; 0:
+ * total unknown) of the work called what.  ts_warn, ts_warnx and the
+ * diagnostics printers clear the line first; so must anything else that
+ * writes to standard error while it may be there.
+ */
+void	 ts_progress_init(bool quiet);
+void	 ts_progress(const char *what, uint64_t done, uint64_t total,
+	    bool bytes);
+void	 ts_progress_clear(void);
+
 /* ---- cli.c: helpers of the tools' main() ---- */
 /* The index of arg in the NULL-terminated list; else a usage message
  * naming opt and exit(TS_EXIT_USAGE). */
@@ -177,6 +191,7 @@ struct ts_source {
 	int		 fd;
 	bool		 is_stdin, is_regular;
 	uint64_t	 size;		/* regular files */
+	uint64_t	 nread;		/* bytes ts_source_read gave */
 	char		*name;		/* for messages: path or "<stdin>" */
 	char		*peek;		/* bytes read ahead by ts_source_peek */
 	size_t		 npeek, peekpos;

@@ -102,6 +102,7 @@ ts_warnx(const char *fmt, ...)
 {
 	va_list ap;
 
+	ts_progress_clear();
 	fprintf(stderr, "%s: ", ts_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -115,6 +116,7 @@ ts_warn(const char *fmt, ...)
 	va_list ap;
 	int e = errno;
 
+	ts_progress_clear();
 	fprintf(stderr, "%s: ", ts_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

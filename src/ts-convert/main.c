@@ -218,6 +218,9 @@ main(int argc, char *argv[])
 		return TS_EXIT_USAGE;
 	}
 	o.src = argv[0];
+	/* No progress line among entries written to a terminal. */
+	ts_progress_init(o.quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
+	    0) && isatty(STDOUT_FILENO)));
 	rv = ts_pipe_run(&o);
 	return ts_close_stdout(rv);
 }

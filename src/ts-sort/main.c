@@ -248,6 +248,9 @@ main(int argc, char *argv[])
 	}
 	if (o.dst == NULL)
 		o.dst = "-";
+	/* No progress line among entries written to a terminal. */
+	ts_progress_init(o.quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
+	    0) && isatty(STDOUT_FILENO)));
 	rv = ts_pipe_run(&o);
 	return ts_close_stdout(rv);
 }

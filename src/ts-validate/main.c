@@ -57,6 +57,7 @@ static void
 print_report(const char *path, const struct ts_bundle *bd,
     const struct ts_diags *d, const struct opts *o, bool valid)
 {
+	ts_progress_clear();	/* the report may go to the terminal too */
 	if (o->quiet)
 		return;
 	if (o->json) {
@@ -149,6 +150,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
+	ts_progress_init(o.quiet);
 	if (argc == 0) {
 		ts_warnx("no bundle given");
 		usage(stderr);
