@@ -60,6 +60,7 @@
 
 #include "tensorsuite.h"
 #include "scan.h"
+#include "digits.h"
 
 #define RBUFSZ		(256u << 10)	/* fits in L2: parsed while hot */
 #define MAXLINE		(16u << 20)	/* longest line we accept */
@@ -1103,9 +1104,9 @@ ts_mtx_writer_put(struct ts_mtx_writer *w, const struct ts_batch *b)
 		if (w->len + 3 * (TS_NUMBUF + 1) > w->cap)
 			wflush(w);
 		p = w->buf + w->len;
-		p += ts_fmt_u64(p, b->coords[2 * i] + 1);
+		p += ts_put_uint(p, b->coords[2 * i] + 1);
 		*p++ = ' ';
-		p += ts_fmt_u64(p, b->coords[2 * i + 1] + 1);
+		p += ts_put_uint(p, b->coords[2 * i + 1] + 1);
 		if (w->field != TS_MTX_PATTERN) {
 			*p++ = ' ';
 			/* Text in, text out: a value keeps its bytes (a

@@ -21,6 +21,7 @@
 #include "tsnum.h"
 
 #include "num_bits.h"
+#include "digits.h"
 
 /* floor(a / 2^s), portably (right shifts of negative numbers are not). */
 static inline int
@@ -803,7 +804,7 @@ _Static_assert(sizeof pow10f_tab / sizeof pow10f_tab[0] ==
     POW10F_JMAX - POW10F_JMIN + 1, "pow10f_tab covers its range");
 
 /* Two decimal digits at a time. */
-static const char d2[201] =
+const char ts_digit_pairs[201] =
     "0001020304050607080910111213141516171819"
     "2021222324252627282930313233343536373839"
     "4041424344454647484950515253545556575859"
@@ -834,10 +835,10 @@ put8(char *p, uint32_t v)
 {
 	uint32_t a = v / 10000, b = v % 10000;
 
-	memcpy(p, d2 + 2 * (a / 100), 2);
-	memcpy(p + 2, d2 + 2 * (a % 100), 2);
-	memcpy(p + 4, d2 + 2 * (b / 100), 2);
-	memcpy(p + 6, d2 + 2 * (b % 100), 2);
+	memcpy(p, ts_digit_pairs + 2 * (a / 100), 2);
+	memcpy(p + 2, ts_digit_pairs + 2 * (a % 100), 2);
+	memcpy(p + 4, ts_digit_pairs + 2 * (b / 100), 2);
+	memcpy(p + 6, ts_digit_pairs + 2 * (b % 100), 2);
 }
 
 /* The n digits of v at p; n is exactly the digit count of v (1 for 0). */
@@ -855,10 +856,10 @@ put_digits(char *p, uint64_t v, int n)
 	}
 	for (u = (uint32_t)v; u >= 100; u /= 100) {
 		p -= 2;
-		memcpy(p, d2 + 2 * (u % 100), 2);
+		memcpy(p, ts_digit_pairs + 2 * (u % 100), 2);
 	}
 	if (u >= 10)
-		memcpy(p - 2, d2 + 2 * u, 2);
+		memcpy(p - 2, ts_digit_pairs + 2 * u, 2);
 	else
 		p[-1] = (char)('0' + u);
 }
@@ -875,11 +876,11 @@ put_exp(char *p, int x, int mind)
 		*p++ = '+';
 	if (x >= 100) {
 		*p++ = (char)('0' + x / 100);
-		memcpy(p, d2 + 2 * (x % 100), 2);
+		memcpy(p, ts_digit_pairs + 2 * (x % 100), 2);
 		return p + 2;
 	}
 	if (x >= 10 || mind == 2) {
-		memcpy(p, d2 + 2 * x, 2);
+		memcpy(p, ts_digit_pairs + 2 * x, 2);
 		return p + 2;
 	}
 	*p++ = (char)('0' + x);

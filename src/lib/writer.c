@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "digits.h"
 
 #define WBUFSZ	(1u << 20)
 
@@ -273,7 +274,7 @@ put_text(struct ts_writer *w, const struct ts_batch *b)
 		    (b->keep_text && b->vtext != NULL ? b->vlen[i] : 0));
 		p = w->buf + w->len;
 		for (k = 0; k < order; k++) {
-			p += ts_fmt_u64(p, c[k] + base);
+			p += ts_put_uint(p, c[k] + base);
 			*p++ = ' ';
 		}
 		if (w->lay.values && b->keep_text && b->vtext != NULL) {

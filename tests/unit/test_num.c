@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "tsnum.h"
+#include "digits.h"
 
 /* ---- random numbers ---- */
 
@@ -1529,7 +1530,20 @@ t_fmt_int(void)
 	ts_fmt_i64(got, INT64_MIN);
 	if (strcmp(got, "-9223372036854775808"))
 		fail("INT64_MIN: \"%s\"", got);
-	end("fmt u64 and i64: random and edge values against printf");
+	/* The writers' inline coordinates: every value below 10^5 (where
+	 * the short path ends), then random ones. */
+	for (i = 0; i < 100000 + n; i++) {
+		u = i < 100000 ? (uint64_t)i : rnd_mag(64);
+		ncase++;
+		memset(got, 'x', sizeof got);
+		len = ts_put_uint(got, u);
+		snprintf(want, sizeof want, "%" PRIu64, u);
+		if (len != (int)strlen(want) || memcmp(got, want,
+		    (size_t)len) != 0)
+			fail("put_uint %s: \"%.*s\" (%d)", want, len, got, len);
+	}
+	end("fmt u64 and i64, and the writers' inline put_uint: random and "
+	    "edge values against printf");
 }
 
 /* ---- benchmark ---- */
