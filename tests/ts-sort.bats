@@ -319,6 +319,36 @@ dupbundle() {
 	tail -n +5 sb.tnsb | cmp - <(tail -n +5 b.tnsb)
 }
 
+@test "ts-sort: random tensors, keys and value spellings sort as GNU sort -s does, in memory and spilled" {
+	local seed order key gkeys k
+	for seed in 1 2 3 4; do
+		order=$((1 + seed % 4))
+		awk -v seed="$seed" -v o="$order" 'BEGIN { srand(seed)
+		    split("0 -0 +0 00.50 .5 5. -.25e-3 1E+5 1e-0007 " \
+		    "12345678901234567 123456789012345678 inf nan 7", w, " ")
+		    for (i = 0; i < 150000; i++) {
+		        line = ""
+		        for (k = 0; k < o; k++)
+		            line = line (1 + int(rand() * (rand() < 0.1 ? 3 : 2500))) " "
+		        r = rand()
+		        if (r < 0.3) v = w[1 + int(rand() * 14)]
+		        else if (r < 0.6) v = sprintf("%.17g", rand() * 2 - 1)
+		        else v = sprintf("%.*f", int(rand() * 12), rand() * 100)
+		        print line v
+		    } }' >in.tns
+		key=$(seq "$order" -1 1 | paste -sd, -)
+		gkeys=
+		for k in ${key//,/ }; do gkeys="$gkeys -k$k,${k}n"; done
+		# shellcheck disable=SC2086
+		LC_ALL=C sort -s -t' ' $gkeys in.tns >want
+		ts-sort -q -k "$key" in.tns -o m.tns
+		body m.tns | cmp want -
+		ts-sort -q -S 1M -j 1 -k "$key" in.tns -o s.tns
+		body s.tns | cmp want -
+		rm -f m.tns s.tns
+	done
+}
+
 # =====================================================================
 # Duplicates
 # =====================================================================
