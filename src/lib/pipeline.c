@@ -1074,6 +1074,24 @@ sort_fail(struct job *j)
 	j->status = TS_EXIT_IO;
 }
 
+/*
+ * How many entries the file may hold, going by the first batch: at most
+ * a quarter more than its size over the bytes a row took so far, and
+ * never more than the header said (n).
+ */
+static uint64_t
+plausible(const struct input *in, uint64_t n)
+{
+	uint64_t rows = ts_reader_rows(in->rd), off = ts_reader_offset(in->rd);
+	uint64_t est;
+
+	if (rows == 0 || off == 0 || !in->src.is_regular)
+		return n;
+	est = (uint64_t)((double)in->src.size / ((double)off /
+	    (double)rows) * 1.25) + BATCH;
+	return est < n ? est : n;
+}
+
 static int
 sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
     bool keep, bool texts_only, uint64_t *rows, const uint64_t *lim)
@@ -1117,7 +1135,8 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 	so.mem_limit = j->o->mem_limit;
 	so.tmpdir = j->o->tmpdir;
 	/* The header's count, if the input can hold that many entries (a
-	 * row takes two bytes a coordinate at least). */
+	 * row takes two bytes a coordinate at least); after the first
+	 * batch, no more than its rows' length says the file holds. */
 	so.expect = m->sparsity == TS_SP_BLOCK ? m->nnz_block : m->nnz;
 	if (!in->src.is_regular)
 		so.expect = 0;
@@ -1146,6 +1165,8 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 		if (check_bounds(j, &b, lim) != 0 ||
 		    convert_values(j, &b, j->in.vtype, m->value_type) != 0)
 			break;
+		if (*rows == 0 && in->rd != NULL)
+			ts_sorter_expect(s, plausible(in, so.expect));
 		*rows += b.n;
 		if (ts_sorter_add(s, &b) != 0) {
 			r = -1;

@@ -488,6 +488,12 @@ ts_reader_rows(const struct ts_reader *r)
 	return r->rows;
 }
 
+uint64_t
+ts_reader_offset(const struct ts_reader *r)
+{
+	return r->off;
+}
+
 void
 ts_reader_close(struct ts_reader *r)
 {

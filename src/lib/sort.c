@@ -2258,6 +2258,13 @@ bad_state(const struct ts_sorter *s)
 	return -1;
 }
 
+void
+ts_sorter_expect(struct ts_sorter *s, uint64_t n)
+{
+	if (s->state == S_ADD && s->total == 0)
+		s->o.expect = n;
+}
+
 int
 ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 {

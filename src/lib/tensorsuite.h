@@ -325,6 +325,8 @@ const struct ts_layout *ts_reader_layout(const struct ts_reader *);
  */
 long	 ts_reader_next(struct ts_reader *, struct ts_batch *);
 uint64_t ts_reader_rows(const struct ts_reader *);
+/* The file offset just past what the batches so far were read from. */
+uint64_t ts_reader_offset(const struct ts_reader *);
 /* Column of field k (0-based: coordinates, then the value) of entry i of
  * the last batch; 0 when unknown. */
 uint64_t ts_reader_col(const struct ts_reader *, const struct ts_batch *,
@@ -424,6 +426,8 @@ struct ts_sort_opts {
 
 struct ts_sorter;
 struct ts_sorter *ts_sorter_new(const struct ts_sort_opts *);
+/* Change opts.expect, before the first ts_sorter_add. */
+void	 ts_sorter_expect(struct ts_sorter *, uint64_t);
 /* Add the entries of b (copied).  Returns 0, or -1 with errno (I/O). */
 int	 ts_sorter_add(struct ts_sorter *, const struct ts_batch *);
 /*
