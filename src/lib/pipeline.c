@@ -167,10 +167,13 @@ static int
 spool_from(struct job *j, struct ts_source *in, bool unzip)
 {
 	const char *dir = getenv("TMPDIR");
-	char *buf;
+	char *buf, what[300];
+	uint64_t done = 0;
 	long n;
 	int fd;
 
+	snprintf(what, sizeof(what), "%s %s", unzip ? "decompressing" :
+	    "copying", j->sname);
 	j->spool = ts_xasprintf("%s/%s.XXXXXX", dir && *dir ? dir : "/tmp",
 	    ts_progname);
 	if ((fd = mkstemp(j->spool)) == -1) {
@@ -198,11 +201,13 @@ spool_from(struct job *j, struct ts_source *in, bool unzip)
 			n = -2;
 		else
 			while ((n = (long)archive_read_data(a, buf, 1 << 20)) >
-			    0)
+			    0) {
 				if (write(fd, buf, (size_t)n) != n) {
 					n = -1;
 					break;
 				}
+				ts_progress(what, done += (uint64_t)n, 0, true);
+			}
 		if (n < -1) {
 			ts_warnx("%s: cannot decompress: %s", j->sname,
 			    archive_error_string(a) ? archive_error_string(a) :
@@ -212,11 +217,13 @@ spool_from(struct job *j, struct ts_source *in, bool unzip)
 		archive_read_free(a);
 		free(as);
 	} else
-		while ((n = ts_source_read(in, buf, 1 << 20)) > 0)
+		while ((n = ts_source_read(in, buf, 1 << 20)) > 0) {
 			if (write(fd, buf, (size_t)n) != n) {
 				n = -1;
 				break;
 			}
+			ts_progress(what, done += (uint64_t)n, 0, true);
+		}
 	free(buf);
 	if (n < 0) {
 		if (j->status == 0) {
