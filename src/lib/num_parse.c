@@ -38,6 +38,7 @@
 #endif
 
 #include "num_bits.h"
+#include "digits.h"
 
 /*
  * floor(a / 2^s) without relying on the implementation-defined right
@@ -789,77 +790,6 @@ struct dec {
 };
 
 static inline int
-isdig(char c)
-{
-	return (unsigned char)(c - '0') < 10;
-}
-
-/*
- * Eight digits at a time.  The byte order test keeps big-endian machines
- * (and unknown compilers) on the plain loop.
- */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR 1
-
-static inline uint64_t
-load8(const char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* All eight bytes in '0'..'9'?  Adding 6 moves ':'..'?' out of 0x3X. */
-static inline int
-all8dig(uint64_t v)
-{
-	const uint64_t hi = 0xF0F0F0F0F0F0F0F0u, three = 0x3030303030303030u;
-
-	return (v & hi) == three &&
-	    ((v + 0x0606060606060606u) & hi) == three;
-}
-
-/* The value of eight digits; the first character is the low byte. */
-static inline uint64_t
-val8(uint64_t v)
-{
-	v -= 0x3030303030303030u;
-	/* Pairs of digits in 16-bit lanes, then quads in 32-bit lanes. */
-	v = (v & 0x000F000F000F000Fu) * 10 + ((v >> 8) & 0x000F000F000F000Fu);
-	v = (v & 0x0000007F0000007Fu) * 100 +
-	    ((v >> 16) & 0x0000007F0000007Fu);
-	return (v & 0x3FFF) * 10000 + ((v >> 32) & 0x3FFF);
-}
-#else
-#define SWAR 0
-#endif
-
-/* Accumulate digits from p; returns the first non-digit (or end). */
-static HOT const char *
-digits(const char *p, const char *end, uint64_t *wp)
-{
-	uint64_t w = *wp;
-
-#if SWAR
-	while (end - p >= 8) {
-		uint64_t v = load8(p);
-
-		if (!all8dig(v))
-			break;
-		w = w * 100000000u + val8(v);
-		p += 8;
-	}
-#endif
-	while (p != end && isdig(*p)) {
-		w = w * 10 + (unsigned char)(*p - '0');
-		p++;
-	}
-	*wp = w;
-	return p;
-}
-
-static inline int
 lower(char c)
 {
 	return (unsigned char)c | 0x20;
@@ -912,11 +842,11 @@ scan(const char *p, const char *end, struct dec *d)
 	if (p != end && (*p == '-' || *p == '+'))
 		d->neg = *p++ == '-';
 	d->is = p;
-	p = digits(p, end, &w);
+	p = ts_scan_digits(p, end, &w);
 	d->ie = d->fs = d->fe = p;
 	if (p != end && *p == '.') {
 		d->fs = ++p;
-		p = digits(p, end, &w);
+		p = ts_scan_digits(p, end, &w);
 		d->fe = p;
 	}
 	d->nd = (d->ie - d->is) + (d->fe - d->fs);
@@ -929,13 +859,13 @@ scan(const char *p, const char *end, struct dec *d)
 		if (e != end && (*e == '+' || *e == '-'))
 			eneg = *e++ == '-';
 		/* Without exponent digits the literal ends before the 'e'. */
-		if (e != end && isdig(*e)) {
+		if (e != end && ts_isdigit(*e)) {
 			do {
 				/* Clamped: 1e999999999999999999 is just inf. */
 				if (expv < 100000000000000000)
 					expv = expv * 10 + (*e - '0');
 				e++;
-			} while (e != end && isdig(*e));
+			} while (e != end && ts_isdigit(*e));
 			if (eneg)
 				expv = -expv;
 			p = e;

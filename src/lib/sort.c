@@ -72,6 +72,8 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "digits.h"
+#include "scan.h"
 
 #define HUGE_SZ		((size_t)2 << 20)	/* transparent huge page */
 #define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */
@@ -161,9 +163,9 @@ struct stage {
 struct ts_sorter {
 	struct ts_sort_opts o;
 	int		 d, rw;
-	bool		 hv, kt;	/* values; their texts */
-	int		 vw, tw;	/* record words after the key: value
-					 * (0, 1), text (0, 1) */
+	bool		 hv, kt;	/* values; their texts (a record word) */
+	int		 vw;		/* a value word: 0 or 1 */
+	bool		 novals;	/* fval/ival left unset (texts_only) */
 	size_t		 limit;		/* 0: none */
 	int		 nt;		/* threads */
 	struct layout	 L;
@@ -472,41 +474,6 @@ fmt_val(const struct ts_sorter *s, char *buf, uint64_t v)
 #define TC_MAXDIG	40
 #define TC_MAXLEN	(1 + TC_MAXDIG + 1 + 2 + 9)
 
-static inline bool
-isdig(char c)
-{
-	return (unsigned char)(c - '0') < 10;
-}
-
-/* Digits from p into *w; returns the first non-digit.  Eight at a time
- * where they are (the caller limits their number to 19). */
-static inline const char *
-tc_digits(const char *p, const char *e, uint64_t *w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (e - p >= 8) {
-		uint64_t v;
-
-		memcpy(&v, p, 8);
-		v -= 0x3030303030303030u;
-		/* Every byte a digit: no borrow, and none above 9. */
-		if (((v | (v + 0x7676767676767676u)) &
-		    0x8080808080808080u) != 0)
-			break;
-		v = (v & 0x000F000F000F000Fu) * 10 +
-		    ((v >> 8) & 0x000F000F000F000Fu);
-		v = (v & 0x0000007F0000007Fu) * 100 +
-		    ((v >> 16) & 0x0000007F0000007Fu);
-		*w = *w * 100000000u + (v & 0x3FFF) * 10000 +
-		    ((v >> 32) & 0x3FFF);
-		p += 8;
-	}
-#endif
-	while (p != e && isdig(*p))
-		*w = *w * 10 + (uint64_t)(*p++ - '0');
-	return p;
-}
-
 /*
  * Code the text [p, p + len): its digits in *w, how they are written in
  * *lay.  false when it cannot be.
@@ -527,7 +494,7 @@ tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
 	while (p != e && *p == '0')	/* leading zeros add nothing */
 		p++;
 	f = p;
-	p = tc_digits(p, e, &x);	/* past 19 digits x is junk, */
+	p = ts_scan_digits(p, e, &x);	/* past 19 digits x is junk, */
 	sig = (int)(p - f);		/* but then sig says so */
 	nd = (int)(p - s);
 	if (p != e && *p == '.' && !is_int) {
@@ -538,7 +505,7 @@ tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
 			while (p != e && *p == '0')
 				p++;
 		f = p;
-		p = tc_digits(p, e, &x);
+		p = ts_scan_digits(p, e, &x);
 		sig += (int)(p - f);
 		nf = (int)(p - q);
 		nd += nf;
@@ -550,7 +517,7 @@ tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
 		l |= TC_EXP | (*p == 'E' ? TC_EXPUP : 0);
 		if (++p != e && (*p == '-' || *p == '+'))
 			l |= (uint64_t)(*p++ == '-' ? 1 : 2) << 18;
-		for (; p != e && isdig(*p); p++, ed++) {
+		for (; p != e && ts_isdigit(*p); p++, ed++) {
 			if (ed == 9)
 				return false;
 			ev = ev * 10 + (uint64_t)(*p - '0');
@@ -648,6 +615,14 @@ arena_put(struct ts_sorter *s, const char *t, uint32_t len)
 	return off;
 }
 
+/* The text at offset off of the arena, and its length. */
+static inline const char *
+arena_get(const struct ts_sorter *s, uint64_t off, uint32_t *len)
+{
+	memcpy(len, s->arena + off, 4);
+	return s->arena + off + 4;
+}
+
 /* The text word of a text: coded, or in the arena. */
 static uint64_t
 text_put(struct ts_sorter *s, const char *txt, uint32_t len)
@@ -667,12 +642,8 @@ rec_text(const struct ts_sorter *s, const uint64_t *r, char *buf,
 	const uint64_t t = r[s->L.nw + s->vw];
 	const unsigned li = (unsigned)t & TC_ARENA;
 
-	if (li == TC_ARENA) {
-		const char *a = s->arena + (t >> TC_SHIFT);
-
-		memcpy(len, a, 4);
-		return a + 4;
-	}
+	if (li == TC_ARENA)
+		return arena_get(s, t >> TC_SHIFT, len);
 	*len = (uint32_t)tc_text(t >> TC_SHIFT, s->tlay[li], buf);
 	return buf;
 }
@@ -690,9 +661,8 @@ text_val(const struct ts_sorter *s, const char *t, uint32_t len)
 	if (s->o.is_int) {
 		bool neg = p != e && *p == '-';
 
-		for (p += p != e && (*p == '-' || *p == '+'); p != e &&
-		    isdig(*p); p++)
-			v = v * 10 + (uint64_t)(*p - '0');
+		p += p != e && (*p == '-' || *p == '+');
+		(void)parse_u64(&p, e, &v);
 		return neg ? 0 - v : v;
 	}
 	if (s->o.is_float32) {
@@ -737,17 +707,15 @@ static void *
 pf_main(void *arg)
 {
 #ifdef MADV_POPULATE_WRITE
-	struct ts_sorter *s = arg;
-	char *area[2] = { (char *)s->rec, (char *)s->tmp };
-	size_t len[2] = { s->recsz, s->tmpsz }, off, k;
-	int i;
+	const struct ts_sorter *s = arg;
+	char *a = (char *)s->rec;
+	size_t off, k;
 
-	for (i = 0; i < 2; i++)
-		for (off = 0; off < len[i]; off += k) {
-			k = len[i] - off < PF_CHUNK ? len[i] - off : PF_CHUNK;
-			if (madvise(area[i] + off, k, MADV_POPULATE_WRITE) != 0)
-				return NULL;	/* a hint: give up */
-		}
+	for (off = 0; off < s->recsz; off += k) {
+		k = s->recsz - off < PF_CHUNK ? s->recsz - off : PF_CHUNK;
+		if (madvise(a + off, k, MADV_POPULATE_WRITE) != 0)
+			return NULL;	/* a hint: give up */
+	}
 #else
 	(void)arg;
 #endif
@@ -1237,7 +1205,7 @@ static void
 relayout(struct ts_sorter *s, const struct layout *NL)
 {
 	struct layout OL = s->L;
-	const int orw = s->rw, extra = s->vw + s->tw;
+	const int orw = s->rw, extra = s->vw + s->kt;
 	const int nrw = NL->nw + extra;
 	uint64_t tk[TS_MAXORDER], nk[TS_MAXORDER], ex[2];
 	size_t i, k, n = s->n;
@@ -1425,7 +1393,6 @@ radix_inplace(struct ts_sorter *s)
 	bufb = scratch + maxc * rw;
 	r.rw = s->rw;
 	r.kw = s->L.nw;
-	r.n = maxc;
 	for (b = 0; b < nbk; b++) {
 		const size_t m = cnt[b], lo = start[b], hi = start[b + 1];
 		uint64_t *a = bufa;
@@ -1589,7 +1556,7 @@ wb_record(struct wbuf *w, const uint64_t *key, uint64_t val, uint64_t tw,
 	bool inl = s->kt && (tw & TC_ARENA) == TC_ARENA;
 	char *p;
 
-	if (wb_room(w, kb + (size_t)(s->vw + s->tw) * 8 + (inl ? 4 +
+	if (wb_room(w, kb + (size_t)(s->vw + s->kt) * 8 + (inl ? 4 +
 	    (size_t)tlen : 0)) < 0)
 		return -1;
 	p = w->buf + w->len;
@@ -1717,11 +1684,8 @@ spill(struct ts_sorter *s)
 			const char *a = NULL;
 			uint32_t len = 0;
 
-			if ((t & TC_ARENA) == TC_ARENA) {
-				a = s->arena + (t >> TC_SHIFT);
-				memcpy(&len, a, 4);
-				a += 4;
-			}
+			if ((t & TC_ARENA) == TC_ARENA)
+				a = arena_get(s, t >> TC_SHIFT, &len);
 			rc = wb_record(&w, q, s->vw ? q[s->L.nw] : 0, t, a,
 			    len);
 		}
@@ -1793,7 +1757,7 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 {
 	const struct layout *RL = &s->lays[v->run->li];
 	size_t kb = (size_t)RL->nw * 8;
-	size_t fixed = kb + (size_t)(s->vw + s->tw) * 8;
+	size_t fixed = kb + (size_t)(s->vw + s->kt) * 8;
 	const char *p;
 
 	if (v->left == 0)
@@ -1837,7 +1801,7 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 static inline int
 src_next(const struct ts_sorter *s, struct src *v)
 {
-	const size_t rs = 8 + (size_t)(s->vw + s->tw) * 8;
+	const size_t rs = 8 + (size_t)(s->vw + s->kt) * 8;
 
 	if (v->left != 0 && !v->conv && s->L.nw == 1 &&
 	    v->len - v->at >= rs) {
@@ -2229,14 +2193,14 @@ ts_sorter_new(const struct ts_sort_opts *o)
 	s->kt = o->has_values && o->keep_text;
 	/* With its text, a value is kept only when sums need it. */
 	s->vw = s->hv && (!s->kt || o->dups == TS_DUP_SUM);
-	s->tw = s->kt;
+	s->novals = s->kt && !s->vw && o->texts_only;
 	s->limit = o->mem_limit;
 	if (s->limit != 0 && s->limit < MIN_LIMIT)
 		s->limit = MIN_LIMIT;
 	s->nt = o->threads < 1 ? 1 : o->threads > MAXTHREADS ? MAXTHREADS :
 	    o->threads;
 	layout_finish(&s->L, s->d);
-	s->rw = s->L.nw + s->vw + s->tw;
+	s->rw = s->L.nw + s->vw + s->kt;
 	reset_bounds(s);
 	s->fd[0] = s->fd[1] = -1;
 	s->state = S_ADD;
@@ -2297,7 +2261,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 	}
 	if (wider)
 		layout_finish(&NL, d);
-	nrw = NL.nw + s->vw + s->tw;
+	nrw = NL.nw + s->vw + s->kt;
 	if (s->kt) {
 		/* Code the texts first: those that cannot be go to the
 		 * arena, and their bytes count against the limit. */
@@ -2526,12 +2490,12 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 			    s->tlay[tw & TC_ARENA], s->obuf + *olen);
 		else if (tlen != 0)
 			memcpy(s->obuf + *olen, txt, tlen);
-		if (!s->vw && !s->o.texts_only)
+		if (!s->vw && !s->novals)
 			val = text_val(s, s->obuf + *olen, tlen);
 		*olen += tlen;
 		b->vlen[i] = tlen;
 	}
-	if (s->hv && !(s->kt && !s->vw && s->o.texts_only)) {
+	if (s->hv && !s->novals) {
 		if (s->o.is_int)
 			b->ival[i] = (int64_t)val;
 		else
@@ -2581,7 +2545,7 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 				if (b->vtext[i] == o)
 					o += b->vlen[i];
 			}
-			if (s->hv && !(s->kt && s->o.texts_only)) {
+			if (s->hv && !s->novals) {
 				v = s->kt ? rec_val(s, q, b->vtext[i],
 				    b->vlen[i]) : q[nw];
 				if (s->o.is_int)
