@@ -598,16 +598,6 @@ index1(struct ts_mtx_reader *r, const char *row, const char *p,
 	return p;
 }
 
-/* Did a finite literal at p round to infinity? */
-static bool
-overflowed(double v, const char *p)
-{
-	if (v - v == 0 || v != v)	/* finite, or NaN */
-		return false;
-	p += *p == '+' || *p == '-';
-	return *p != 'i' && *p != 'I';
-}
-
 /* Report why the real value at p was not taken; q is where the parse
  * stopped (NULL: no number at all). */
 static __attribute__((noinline)) void

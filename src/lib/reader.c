@@ -556,16 +556,6 @@ tokstr(const char *p, char *buf, size_t n)
 	return buf;
 }
 
-/* Did a finite literal at p round to infinity? */
-static bool
-overflowed(double v, const char *p)
-{
-	if (v - v == 0 || v != v)	/* finite, or NaN */
-		return false;
-	p += *p == '+' || *p == '-';
-	return *p != 'i' && *p != 'I';
-}
-
 /*
  * Parse one value at p.  Returns the end of the token, or NULL after
  * reporting a problem.

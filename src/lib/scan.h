@@ -62,6 +62,16 @@ parse_u64(const char **pp, const char *end, uint64_t *out)
 	return 0;
 }
 
+/* Did a finite literal at p round to infinity (v what it parsed to)? */
+static inline bool
+overflowed(double v, const char *p)
+{
+	if (v - v == 0 || v != v)	/* finite, or NaN */
+		return false;
+	p += *p == '+' || *p == '-';
+	return *p != 'i' && *p != 'I';
+}
+
 /* The last '\n' of s[0..n), or NULL. */
 static inline char *
 lastnl(char *s, size_t n)
