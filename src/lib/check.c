@@ -767,7 +767,6 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	struct stream *pri;
 	uint64_t mism = 0, expect;
 	bool ok[2] = { false, false };
-	char what[300];
 	int k;
 
 	if (!bd->meta_ok || !meta_usable(m))
@@ -800,8 +799,8 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	    m->psym != TS_SYM_NO) || ((m->have & TS_HAVE_NSYM) &&
 	    m->nsym != TS_SYM_NO) || m->sparsity == TS_SP_NO ||
 	    m->sparsity == TS_SP_SEMI;
-	snprintf(what, sizeof(what), "checking %s", c.file);
-	while (ts_progress(what, pri->src.nread, pri->src.size, true),
+	while (ts_progress(pri->src.nread, pri->src.size, true,
+	    "checking %s", c.file),
 	    ts_reader_next(pri->rd, &pri->b) > 0) {
 		check_batch(&c, pri);
 		if (pri == &st[0] && ok[1])
@@ -825,9 +824,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 		    "more than " : "", (unsigned long long)c.volume,
 		    (unsigned long long)m->nnz);
 	if (c.collect) {
-		snprintf(what, sizeof(what), "checking %s as a whole",
-		    c.file);
-		ts_progress(what, 0, 0, false);
+		ts_progress(0, 0, false, "checking %s as a whole", c.file);
 		check_whole(&c);
 	}
 out:

@@ -167,13 +167,11 @@ static int
 spool_from(struct job *j, struct ts_source *in, bool unzip)
 {
 	const char *dir = getenv("TMPDIR");
-	char *buf, what[300];
+	char *buf;
 	uint64_t done = 0;
 	long n;
 	int fd;
 
-	snprintf(what, sizeof(what), "%s %s", unzip ? "decompressing" :
-	    "copying", j->sname);
 	j->spool = ts_xasprintf("%s/%s.XXXXXX", dir && *dir ? dir : "/tmp",
 	    ts_progname);
 	if ((fd = mkstemp(j->spool)) == -1) {
@@ -206,7 +204,8 @@ spool_from(struct job *j, struct ts_source *in, bool unzip)
 					n = -1;
 					break;
 				}
-				ts_progress(what, done += (uint64_t)n, 0, true);
+				ts_progress(done += (uint64_t)n, 0, true,
+				    "decompressing %s", j->sname);
 			}
 		if (n < -1) {
 			ts_warnx("%s: cannot decompress: %s", j->sname,
@@ -222,7 +221,8 @@ spool_from(struct job *j, struct ts_source *in, bool unzip)
 				n = -1;
 				break;
 			}
-			ts_progress(what, done += (uint64_t)n, 0, true);
+			ts_progress(done += (uint64_t)n, 0, true,
+			    "copying %s", j->sname);
 		}
 	free(buf);
 	if (n < 0) {
@@ -270,11 +270,14 @@ input_open(struct job *j, struct input *in, const struct ts_layout *lay)
 	return 0;
 }
 
-/* The next batch; what: the work, for the progress line. */
+/* The next batch; verb says what is done with it, for the progress
+ * line. */
 static long
-input_next(struct input *in, struct ts_batch *b, const char *what)
+input_next(struct job *j, struct input *in, struct ts_batch *b,
+    const char *verb)
 {
-	ts_progress(what, in->src.nread, in->src.size, true);
+	ts_progress(in->src.nread, in->src.size, true, "%s %s", verb,
+	    j->sname);
 	return in->mx ? ts_mtx_next(in->mx, b) : ts_reader_next(in->rd, b);
 }
 
@@ -478,7 +481,6 @@ today(void)
 static int
 infer(struct job *j, bool light)
 {
-	char what[300];
 	struct ts_meta *m = &j->m;
 	struct ts_layout lay = j->in;
 	struct ts_inferred inf;
@@ -518,8 +520,7 @@ infer(struct job *j, bool light)
 	ts_batch_init(&b, order, BATCH);
 	/* A TensorSuite header says all a file output needs; one batch
 	 * tells whether the rows hold values. */
-	snprintf(what, sizeof(what), "scanning %s", j->sname);
-	while ((r = input_next(&in, &b, what)) > 0) {
+	while ((r = input_next(j, &in, &b, "scanning")) > 0) {
 		stats_batch(&s, &b);
 		if (light && h != NULL && j->from != TS_PK_FROSTT)
 			break;
@@ -1103,7 +1104,6 @@ static int
 sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
     bool keep, bool texts_only, uint64_t *rows, const uint64_t *lim)
 {
-	char what[300];
 	struct ts_meta *m = j->mp;
 	struct ts_sort_opts so;
 	struct ts_sorter *s;
@@ -1164,8 +1164,7 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 		return -1;
 	}
 	ts_batch_init(&b, m->order, BATCH);
-	snprintf(what, sizeof(what), "reading %s", j->sname);
-	while ((r = input_next(in, &b, what)) > 0) {
+	while ((r = input_next(j, in, &b, "reading")) > 0) {
 		if (ts_diags_errors(&j->d) > 0)
 			break;
 		b.keep_text = keep;
@@ -1185,8 +1184,7 @@ sort_all(struct job *j, struct input *in, struct ts_sorter **sp,
 	ts_batch_free(&b);
 	if (r < 0 || ts_diags_errors(&j->d) > 0 || j->status != 0)
 		return -1;
-	snprintf(what, sizeof(what), "sorting %s", j->sname);
-	ts_progress(what, 0, 0, false);
+	ts_progress(0, 0, false, "sorting %s", j->sname);
 	rv = ts_sorter_finish(s);
 	if (rv == -2) {
 		const uint64_t *t = ts_sorter_dup(s);
@@ -1229,7 +1227,6 @@ static int
 pump(struct job *j, struct output *outs, int nout, const char *const *paths,
     struct ts_bundle_out *bo)
 {
-	char what[300];
 	struct ts_meta *m = j->mp;
 	struct ts_sorter *sorter = NULL;
 	struct ts_header oh;
@@ -1280,11 +1277,10 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 	ts_batch_init(&b, m->order, BATCH);
 	if (sorter != NULL) {
 		uint64_t done = 0, total = ts_sorter_count(sorter);
+		const char *dst = bo != NULL ? j->dstdir :
+		    strcmp(paths[0], "-") == 0 ? "<stdout>" : paths[0];
 
-		snprintf(what, sizeof(what), "writing %s", bo != NULL ?
-		    j->dstdir : strcmp(paths[0], "-") == 0 ? "<stdout>" :
-		    paths[0]);
-		while (ts_progress(what, done, total, false),
+		while (ts_progress(done, total, false, "writing %s", dst),
 		    (r = ts_sorter_next(sorter, &b)) > 0) {
 			done += (uint64_t)r;
 			/* A float32 sum is rounded to float32, and its text
@@ -1316,8 +1312,7 @@ pump(struct job *j, struct output *outs, int nout, const char *const *paths,
 			goto out;
 		}
 	} else {
-		snprintf(what, sizeof(what), "converting %s", j->sname);
-		while ((r = input_next(&in, &b, what)) > 0) {
+		while ((r = input_next(j, &in, &b, "converting")) > 0) {
 			if (ts_diags_errors(&j->d) > 0)
 				break;
 			b.keep_text = keep;
@@ -1581,7 +1576,6 @@ write_single(struct job *j)
 static int
 write_cutensor(struct job *j)
 {
-	char what[300];
 	struct ts_cutensor ct;
 	struct ts_batch b;
 	struct ts_sink k;
@@ -1601,8 +1595,7 @@ write_cutensor(struct job *j)
 	if (input_open(j, &in, &j->in) != 0)
 		return -1;
 	ts_batch_init(&b, j->mp->order, BATCH);
-	snprintf(what, sizeof(what), "reading %s", j->sname);
-	while ((r = input_next(&in, &b, what)) > 0) {
+	while ((r = input_next(j, &in, &b, "reading")) > 0) {
 		const uint64_t *h = ts_reader_header(in.rd)->parts;
 
 		if (ts_diags_errors(&j->d) > 0 || check_bounds(j, &b, h) != 0)

@@ -8,8 +8,10 @@
  *
  * There is one line per process, so the state is this file's; a tool
  * turns it on with ts_progress_init() and the library's loops report to
- * it with ts_progress(), which costs a clock reading when nothing is due.
+ * it with ts_progress(), which costs a clock reading when nothing is due
+ * (and formats what the work is only when it draws).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,9 +66,10 @@ human(char *buf, size_t n, uint64_t v)
 }
 
 void
-ts_progress(const char *what, uint64_t done, uint64_t total, bool bytes)
+ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 {
-	char line[256], a[32], b[32];
+	char line[256], what[160], a[32], b[32];
+	va_list ap;
 	double t;
 	int w;
 
@@ -75,6 +78,9 @@ ts_progress(const char *what, uint64_t done, uint64_t total, bool bytes)
 	if (!P.on || ((t = now()) < P.next && !(P.shown && done == 0)))
 		return;
 	P.next = t + PROGRESS_EVERY;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
 	if (bytes) {
 		human(a, sizeof(a), done);
 		human(b, sizeof(b), total);

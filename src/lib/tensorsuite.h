@@ -48,13 +48,13 @@ void	 ts_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
  * a terminal (TS_PROGRESS=always: whatever it is; never: not at all),
  * not when quiet, and only for work that has taken a second.
  * ts_progress reports done of total (bytes, or entries when !bytes; 0:
- * total unknown) of the work called what.  ts_warn, ts_warnx and the
+ * total unknown) of the work that fmt describes ("reading %s").  ts_warn, ts_warnx and the
  * diagnostics printers clear the line first; so must anything else that
  * writes to standard error while it may be there.
  */
 void	 ts_progress_init(bool quiet);
-void	 ts_progress(const char *what, uint64_t done, uint64_t total,
-	    bool bytes);
+void	 ts_progress(uint64_t done, uint64_t total, bool bytes,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void	 ts_progress_clear(void);
 
 /* ---- cli.c: helpers of the tools' main() ---- */
