@@ -3,19 +3,24 @@
 include config.mk
 
 TOOLS   = ts-convert ts-sort ts-validate
-LIBSRC  = bundle.c check.c cli.c cutensor.c diag.c meta.c mtx.c num_fmt.c num_parse.c pipeline.c \
-          progress.c reader.c sink.c sort.c source.c writer.c xalloc.c
+# The library is every .c file below src/lib (its folders draw the flow:
+# io, format, stage, model, num, util, flow); the tools' front-end
+# helpers, not installed, are src/fe.
+LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
+FESRC   = $(sort $(wildcard src/fe/*.c))
 UNITS   = test_num test_lib test_mtx test_sort
 
-LIBOBJ  = $(LIBSRC:%.c=$(BUILD)/lib/%.o)
+LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
+FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
 LIB     = $(BUILD)/libtensorsuite.a
+FELIB   = $(BUILD)/libtsfe.a
 BINS    = $(TOOLS:%=$(BUILD)/bin/%)
 UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
               echo -ljansson -larchive)
-ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -MMD -MP
+ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
         uninstall clean
@@ -30,6 +35,14 @@ $(LIB): $(LIBOBJ)
 	@rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
 
+$(BUILD)/fe/%.o: src/fe/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(FELIB): $(FEOBJ)
+	@rm -f $@
+	$(AR) rcs $@ $(FEOBJ)
+
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -37,9 +50,9 @@ $(BUILD)/obj/%.o: src/%.c
 # A tool is every .c file in its folder, linked with the library.
 TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))
 define tool_rule
-$(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(LIB)
+$(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(FELIB) $(LIB)
 	@mkdir -p $$(@D)
-	$$(CC) $$(LDFLAGS) -o $$@ $(call TOOLOBJ,$(1)) $$(LIB) $$(DEP_LIBS) $$(LDLIBS)
+	$$(CC) $$(LDFLAGS) -o $$@ $(call TOOLOBJ,$(1)) $$(FELIB) $$(LIB) $$(DEP_LIBS) $$(LDLIBS)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
@@ -107,4 +120,4 @@ uninstall:
 clean:
 	rm -rf build build-san
 
--include $(LIBOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t))))
+-include $(LIBOBJ:.o=.d) $(FEOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t))))

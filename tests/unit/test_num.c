@@ -28,7 +28,7 @@
 #include <time.h>
 
 #include "tsnum.h"
-#include "digits.h"
+#include "num/digits.h"
 
 /* ---- random numbers ---- */
 

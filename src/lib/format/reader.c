@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "scan.h"
+#include "format/scan.h"
 
 #define BUFSZ		(256u << 10)	/* fits in L2: the parser reads it hot */
 #define LINE_MAX_HDR	(1u << 30)	/* longest header line we accept */

@@ -59,8 +59,8 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "scan.h"
-#include "digits.h"
+#include "format/scan.h"
+#include "num/digits.h"
 
 #define RBUFSZ		(256u << 10)	/* fits in L2: parsed while hot */
 #define MAXLINE		(16u << 20)	/* longest line we accept */

@@ -20,8 +20,8 @@
 
 #include "tsnum.h"
 
-#include "num_bits.h"
-#include "digits.h"
+#include "num/num_bits.h"
+#include "num/digits.h"
 
 /* floor(a / 2^s), portably (right shifts of negative numbers are not). */
 static inline int

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "digits.h"
+#include "num/digits.h"
 
 #define WBUFSZ	(1u << 20)
 

@@ -37,8 +37,8 @@
 #define HOT	inline
 #endif
 
-#include "num_bits.h"
-#include "digits.h"
+#include "num/num_bits.h"
+#include "num/digits.h"
 
 /*
  * floor(a / 2^s) without relying on the implementation-defined right

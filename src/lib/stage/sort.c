@@ -72,8 +72,8 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "digits.h"
-#include "scan.h"
+#include "num/digits.h"
+#include "format/scan.h"
 
 #define HUGE_SZ		((size_t)2 << 20)	/* transparent huge page */
 #define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "scan.h"
+#include "format/scan.h"
 
 int
 ts_source_open(struct ts_source *s, const char *path)
