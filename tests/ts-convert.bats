@@ -271,7 +271,7 @@ bin_rows='1 2 7
 @test "ts-convert: aminoacid.tns is found 0-based, with a note, and comes back with --index-base 0" {
 	run --separate-stderr ts-convert "$REAL/aminoacid.tns" -o amino
 	assert_success
-	[[ $stderr == *"'$REAL/aminoacid.tns': a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
+	[[ $stderr == *"$REAL/aminoacid.tns: note: a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
 	valid amino
 	run meta amino '[.index_base, .dimensions, .nnz, .sorted, .duplicates,
 	    .explicit_zeros, .value_domain]'
@@ -335,7 +335,7 @@ bin_rows='1 2 7
 	rows z.tns '0 1 2.5' '1 0 2.5'
 	run --separate-stderr ts-convert z.tns -o z
 	assert_success
-	[[ $stderr == *"'z.tns': a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
+	[[ $stderr == *"z.tns: note: a coordinate is 0, so the file is read as 0-based (--input-base to change)"* ]]
 	run meta z '[.index_base, .dimensions]'
 	assert_output '[0,[2,2]]'
 	run --separate-stderr ts-convert --input-base 0 z.tns -o z0
@@ -593,7 +593,7 @@ bin_rows='1 2 7
 	rows big.tns '1 1 2.5' '2 2 1e39'
 	run ts-convert -q big.tns -o out --value-type float32
 	assert_failure 1
-	assert_output "ts-convert: big.tns:2: value 1e+39 overflows float32"
+	assert_output "big.tns:2:5: error: value 1e+39 overflows float32 [S5]"
 	run ts-convert -q big.tns -o out.tnsb --value-type float32
 	assert_failure 1
 	run ts-convert -q big.tns -o out.mtx --value-type float32
@@ -625,7 +625,7 @@ bin_rows='1 2 7
 	rows frac.tns '1 1 3.0' '2 2 2.5'
 	run ts-convert -q frac.tns -o out --value-type int32
 	assert_failure 1
-	assert_output "ts-convert: frac.tns:2: value 2.5 is not an integer of int32"
+	assert_output "frac.tns:2:5: error: value 2.5 is not an integer of int32 [S5]"
 	run ts-convert -q frac.tns -o out.tns --value-type int64
 	assert_failure 1
 	rows i.tns '1 1 2' '2 2 3000000000'
@@ -666,15 +666,15 @@ bin_rows='1 2 7
 	mkbundle "$EL" t >/dev/null
 	run ts-convert -q t -o out --value-type int32
 	assert_failure 1
-	assert_output "ts-convert: t/t.tns:5: value 2.5 is not an integer of int32"
+	assert_output "t/t.tns:5:7: error: value 2.5 is not an integer of int32 [S5]"
 	rm t/t.tns
 	jq --indent 2 'del(.files.text)' t/t_metadata.json >m && mv m t/t_metadata.json
 	run ts-convert -q t -o out --value-type int32
 	assert_failure 1
-	assert_output --regexp "^ts-convert: t/t\.tnsb:\+[0-9]+: value 2\.5 is not an integer of int32\$"
+	assert_output --regexp "^t/t\.tnsb:\+[0-9]+: error: value 2\.5 is not an integer of int32 \[S5\]\$"
 	run ts-convert -q - -o out.tns --value-type int32 <<<'1 1 2.5'
 	assert_failure 1
-	assert_output "ts-convert: <stdin>:1: value 2.5 is not an integer of int32"
+	assert_output "<stdin>:1:5: error: value 2.5 is not an integer of int32 [S5]"
 }
 
 @test "ts-convert: the index type is uint64 unless --index-type uint32, refused when a coordinate does not fit" {
@@ -687,7 +687,7 @@ bin_rows='1 2 7
 	rows huge.tns '1 5000000000 1.5'
 	run ts-convert -q huge.tns -o h --index-type uint32
 	assert_failure 1
-	assert_output "ts-convert: --index-type uint32 cannot hold the coordinates of mode 2 (dimension 5000000000)"
+	assert_output "ts-convert: --index-type uint32 cannot hold the coordinates of mode 2 (dimension 5000000000) [M4]"
 	run ts-convert -q huge.tns -o h.tnsb --index-type uint32
 	assert_failure 1
 	# Dimension 2^32: its largest coordinate is 2^32 1-based, 2^32 - 1 0-based.
@@ -829,7 +829,7 @@ bin_rows='1 2 7
 @test "ts-convert: Matrix Market: order 3 and complex matrices are refused (exit 1), nothing written" {
 	run ts-convert "$EL" -o el.mtx
 	assert_failure 1
-	assert_output --partial "Matrix Market holds matrices; '$EL' has order 3"
+	assert_output --partial "$EL: error: Matrix Market holds matrices; this tensor has order 3"
 	run ts-convert "$EL" -o - --to mtx
 	assert_failure 1
 	local m

@@ -283,13 +283,13 @@ cube() {
 	assert_output --partial "example-block: valid"
 }
 
-@test "ts-validate: a PATH that does not exist is an invalid bundle (B1, status 1)" {
-	# ts-validate(1), EXIT STATUS: "A path that does not exist, or a
-	# directory with no metadata file in it, is an invalid bundle (rule
-	# B1) and gives status 1."
+@test "ts-validate: a PATH that does not exist is an I/O error (status 3), not bad data" {
+	# ts-validate(1), EXIT STATUS: a typo in a CI path is not reported
+	# as an invalid bundle.
 	run ts-validate no-such-bundle
-	assert_failure 1
-	assert_output --partial "[B1]"
+	assert_failure 3
+	assert_output --partial "no-such-bundle: No such file or directory"
+	refute_output --partial "[B1]"
 }
 
 @test "ts-validate: a directory without NAME_metadata.json, or another file, is not a bundle (B1)" {

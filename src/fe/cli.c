@@ -1,38 +1,78 @@
 /*
- * cli.c - the small front-end helpers every tool's main() shares, as
- * libarchive_fe serves bsdtar and bsdcat.
+ * cli.c - the small front-end helpers every tool's main() shares (see
+ * fe.h).
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "tensorsuite.h"
+#include "fe.h"
+#include "util/progress.h"
+#include "util/xalloc.h"
+
+const char *fe_progname = "tensorsuite";
+
+void
+fe_init(const char *progname)
+{
+	fe_progname = progname;
+	ts_progname = progname;
+}
+
+void
+fe_warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	ts_progress_clear();
+	fprintf(stderr, "%s: ", fe_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+fe_warn(const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	ts_progress_clear();
+	fprintf(stderr, "%s: ", fe_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(e));
+}
 
 int
-ts_pick(const char *opt, const char *arg, const char *const *list)
+fe_pick(const char *opt, const char *arg, const char *const *list)
 {
 	int i;
 
 	for (i = 0; list[i] != NULL; i++)
 		if (strcmp(arg, list[i]) == 0)
 			return i;
-	ts_warnx("%s: '%s' is not one of the allowed values", opt, arg);
+	fe_warnx("%s: '%s' is not one of the allowed values", opt, arg);
 	exit(TS_EXIT_USAGE);
 }
 
 int
-ts_close_stdout(int status)
+fe_close_stdout(int status)
 {
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		ts_warn("write error on standard output");
+		fe_warn("write error on standard output");
 		return TS_EXIT_IO;
 	}
 	return status;
 }
 
 int
-ts_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
+fe_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
     int max)
 {
 	const char *p = arg;
@@ -56,4 +96,98 @@ ts_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
 			return -1;
 	}
 	return n > 0 ? n : -1;
+}
+
+size_t
+fe_parse_size(const char *opt, const char *arg)
+{
+	char *end;
+	double v;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || !(v > 0 && v < 1e30) ||
+	    !((*arg >= '0' && *arg <= '9') || *arg == '.'))
+		goto bad;
+	switch (*end) {
+	case '\0':
+		break;
+	case '%':
+		if (v > 100 || pages <= 0 || psz <= 0)
+			goto bad;
+		v = v / 100 * (double)pages * (double)psz;
+		end++;
+		break;
+	case 'k': case 'K':
+		v *= 1024.0;
+		end++;
+		break;
+	case 'm': case 'M':
+		v *= 1024.0 * 1024;
+		end++;
+		break;
+	case 'g': case 'G':
+		v *= 1024.0 * 1024 * 1024;
+		end++;
+		break;
+	case 't': case 'T':
+		v *= 1024.0 * 1024 * 1024 * 1024;
+		end++;
+		break;
+	default:
+		goto bad;
+	}
+	if (*end != '\0' || v < 1 << 20 || v > (double)SIZE_MAX / 2)
+		goto bad;
+	return (size_t)v;
+bad:
+	fe_warnx("%s: '%s' is not a size of at least 1M, like 256M, 2G or "
+	    "25%%", opt, arg);
+	exit(TS_EXIT_USAGE);
+}
+
+char *
+fe_command_line(int argc, char *const argv[])
+{
+	size_t n = 1;
+	char *s, *p;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		n += strlen(argv[i]) + 3;
+	s = p = ts_xmalloc(n);
+	*p = '\0';
+	for (i = 0; i < argc; i++) {
+		bool q = strpbrk(argv[i], " \t'\"$\\") != NULL;
+
+		p += sprintf(p, "%s%s%s%s", i ? " " : "", q ? "'" : "",
+		    argv[i], q ? "'" : "");
+	}
+	return s;
+}
+
+void
+fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
+{
+	static const char *const bases[] = { "0", "1", NULL };
+	static const char *const endians[] = { "little", "big", NULL };
+	static const char *const itypes[] = { "uint32", "uint64", NULL };
+	static const char *const vtypes[] = { "float32", "float64", "int32",
+	    "int64", NULL };
+	char opt[40];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	if (strcmp(name, "input-base") == 0)
+		o->in_base = fe_pick(opt, arg, bases);
+	else if (strcmp(name, "input-endian") == 0)
+		o->in_endian = TS_END_LITTLE + fe_pick(opt, arg, endians);
+	else if (strcmp(name, "input-index-type") == 0)
+		o->in_itype = fe_pick(opt, arg, itypes);
+	else if (strcmp(name, "input-value-type") == 0)
+		o->in_vtype = fe_pick(opt, arg, vtypes);
+	else if (strcmp(name, "meta") == 0)
+		o->meta = arg;
+	else if (strcmp(name, "no-values") == 0)
+		o->no_values = true;
 }

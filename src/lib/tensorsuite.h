@@ -1,11 +1,30 @@
 /*
- * tensorsuite.h - the public interface of libtensorsuite.
+ * tensorsuite.h - the public interface of libtensorsuite, the library of
+ * the TensorSuite toolkit (ts-validate, ts-convert, ts-sort, ...).
  *
- * One flow: a source (bytes) feeds a reader (entries in batches), stages
- * consume batches, a writer turns batches back into bytes.  The metadata
- * model sits beside it.  Functions that allocate say who frees; functions
- * that can fail report through a struct ts_diags (see diag.c) and return
- * -1, or return NULL.
+ * One flow: a source gives bytes; a decoder turns them into batches of
+ * entries; stages consume and pass on batches (checks, type changes,
+ * sorting); an encoder turns batches back into bytes on a sink.  The
+ * metadata model and the bundle (a tensor's folder, or its members in an
+ * archive) sit beside the flow.  See libtensorsuite(3) for a tour and an
+ * example.
+ *
+ * Conventions, for every function below unless it says otherwise:
+ *  - Errors.  A function that can fail returns -1 or NULL.  Problems with
+ *    the data, and failures it can locate, go to a struct ts_diags given
+ *    by the caller (file, line, column, rule id); otherwise errno says
+ *    why.  Nothing here prints or exits, with one exception: out of
+ *    memory, the library prints one line and exits with status 3.
+ *  - Ownership.  A function named *_new or *_open returns an object the
+ *    caller frees with the matching *_free or *_close, which accept
+ *    NULL.  Strings returned as char * are malloc'd and the caller's to
+ *    free; const char * ones belong to the object they come from.
+ *  - Threads.  Objects are not shared: use one from one thread at a time.
+ *    Distinct objects may be used from distinct threads at once.  (Some
+ *    objects use threads of their own inside; that is invisible.)
+ *  - Coordinates in batches are 0-based; files hold them in their index
+ *    base (0 or 1).  Numbers in text are read and written exactly, in the
+ *    C locale whatever the process's locale is.
  */
 #ifndef TENSORSUITE_H
 #define TENSORSUITE_H
@@ -15,111 +34,104 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "tsnum.h"
 
-#define TS_VERSION	"0.1.0"
-#define TS_FORMAT	"0.1"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TS_VERSION	"0.1.0"		/* of the library and tools */
+#define TS_FORMAT	"0.1"		/* of the format they read */
 #define TS_MAXORDER	64
 #define TS_NAMEMAX	200
 
-/* Exit statuses shared by every tool, worst wins. */
+/* Exit statuses of the tools; ts_diags_status() speaks the same. */
 enum { TS_EXIT_OK = 0, TS_EXIT_DATA = 1, TS_EXIT_USAGE = 2, TS_EXIT_IO = 3 };
 
-/* ---- xalloc.c: allocation that never returns NULL (dies on OOM) ---- */
-void	*ts_xmalloc(size_t);
-void	*ts_xcalloc(size_t, size_t);
-void	*ts_xrealloc(void *, size_t);
-void	*ts_xreallocarray(void *, size_t, size_t);
-char	*ts_xstrdup(const char *);
-char	*ts_xasprintf(const char *, ...)
-	    __attribute__((format(printf, 1, 2)));
-/* a*b and a+b with overflow detection: return false on overflow. */
+/* a*b and a+b with overflow detection: false on overflow. */
 bool	 ts_mul_u64(uint64_t, uint64_t, uint64_t *);
 bool	 ts_add_u64(uint64_t, uint64_t, uint64_t *);
 
-/* The program name used in messages; set once by each tool's main(). */
-extern const char *ts_progname;
-void	 ts_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
-void	 ts_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* ================================================================
+ * Diagnostics: one collector for every located message.
+ * ================================================================ */
 
-/*
- * progress.c: one progress line on standard error, shown only when it is
- * a terminal (TS_PROGRESS=always: whatever it is; never: not at all),
- * not when quiet, and only for work that has taken a second.
- * ts_progress reports done of total (bytes, or entries when !bytes; 0:
- * total unknown) of the work that fmt describes ("reading %s").  ts_warn, ts_warnx and the
- * diagnostics printers clear the line first; so must anything else that
- * writes to standard error while it may be there.
- */
-void	 ts_progress_init(bool quiet);
-void	 ts_progress(uint64_t done, uint64_t total, bool bytes,
-	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void	 ts_progress_clear(void);
-
-/* ---- cli.c: helpers of the tools' main() ---- */
-/* The index of arg in the NULL-terminated list; else a usage message
- * naming opt and exit(TS_EXIT_USAGE). */
-int	 ts_pick(const char *opt, const char *arg, const char *const *list);
-/* A failed write to stdout is an error (jq's habit): flush and check;
- * returns status, or TS_EXIT_IO after a message. */
-int	 ts_close_stdout(int status);
-/* A list like "3,1,2": at most max integers in [lo, hi] into out.
- * Returns the count, or -1 when arg is not such a list. */
-int	 ts_parse_list(const char *arg, uint64_t lo, uint64_t hi,
-	    uint64_t *out, int max);
-
-/* ---- diag.c: located diagnostics with rule ids ---- */
 enum ts_sev { TS_NOTE, TS_WARNING, TS_ERROR };
 
 struct ts_diag {
 	enum ts_sev	 sev;
-	char		*file;		/* as given by the caller; may be NULL */
+	char		*file;		/* NULL: about no file */
 	uint64_t	 line, col;	/* 1-based; 0 = unknown */
 	int64_t		 offset;	/* byte offset (binary); -1 = none */
 	char		 rule[4];	/* "S1", ... ; "" when no rule */
-	char		*msg;
+	char		*msg;		/* one line, no final newline */
+	int		 status;	/* an error's TS_EXIT_*; else 0 */
 };
 
-struct ts_diags {
-	struct ts_diag	*v;
-	size_t		 n, cap;
-	size_t		 count[3];	/* by severity, suppressed ones too */
-	size_t		 suppressed;
-	size_t		 max_per_rule;	/* 0 = no limit */
-	bool		 strict;	/* warnings are promoted to errors */
-	int		 io_failed;	/* an I/O error happened (exit 3) */
-	/* per (file, rule) counters for the cap */
-	struct ts_rulecount *rc;
-	size_t		 nrc, caprc;
-};
-
-void	 ts_diags_init(struct ts_diags *, size_t max_per_rule, bool strict);
+struct ts_diags;
+/*
+ * A collector.  max_per_rule (0: no limit) keeps at most that many
+ * messages per file and rule (the counts include the others); strict
+ * makes warnings errors.
+ */
+struct ts_diags *ts_diags_new(size_t max_per_rule, bool strict);
 void	 ts_diags_free(struct ts_diags *);
-/* Record a diagnostic.  Returns false when it was suppressed by the cap. */
+/* Forget every message and count. */
+void	 ts_diags_clear(struct ts_diags *);
+/*
+ * Record a message about file (NULL: none) at line and column (0:
+ * unknown), under rule (NULL or "": none).  An error means the data was
+ * rejected (status 1).  Returns false when the cap suppressed it.
+ */
 bool	 ts_diag(struct ts_diags *, enum ts_sev, const char *file,
 	    uint64_t line, uint64_t col, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 7, 8)));
+/* The same at a byte offset (binary files). */
 bool	 ts_diag_off(struct ts_diags *, enum ts_sev, const char *file,
 	    int64_t offset, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
 bool	 ts_vdiag(struct ts_diags *, enum ts_sev, const char *file,
 	    uint64_t line, uint64_t col, int64_t offset, const char *rule,
 	    const char *fmt, va_list);
-/* Would a diagnostic for (file, rule) still be printed?  Lets hot loops
- * skip building messages nobody will see. */
-bool	 ts_diag_wanted(struct ts_diags *, const char *file, const char *rule);
-/* Record an I/O failure: an error diagnostic without a rule, exit 3. */
+/* An error of the system (status 3), or of the caller's request
+ * (status 2). */
 void	 ts_diag_io(struct ts_diags *, const char *file, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+void	 ts_diag_usage(struct ts_diags *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Would a message for (file, rule) still be kept?  Lets hot loops skip
+ * building messages nobody will see. */
+bool	 ts_diag_wanted(struct ts_diags *, const char *file, const char *rule);
 size_t	 ts_diags_errors(const struct ts_diags *);
-/* Print in the human form "file:line:col: error: message [S1]". */
-void	 ts_diags_print(const struct ts_diags *, FILE *);
-/* Print as a JSON array of objects (no trailing newline). */
+size_t	 ts_diags_count(const struct ts_diags *, enum ts_sev);
+size_t	 ts_diags_suppressed(const struct ts_diags *);
+/* The worst status the errors imply: TS_EXIT_OK when there are none. */
+int	 ts_diags_status(const struct ts_diags *);
+/* The kept messages, in the order they came. */
+size_t	 ts_diags_len(const struct ts_diags *);
+const struct ts_diag *ts_diags_at(const struct ts_diags *, size_t);
+/* Called with each message as it is kept (say, to print at once). */
+typedef void ts_diag_fn(const struct ts_diag *, void *arg);
+void	 ts_diags_set_emit(struct ts_diags *, ts_diag_fn *, void *arg);
+/*
+ * Print one message as "file:line:col: error: message [S1]"; a message
+ * about no file as "prog: message" (prog NULL: "error: message").
+ */
+void	 ts_diag_print(const struct ts_diag *, FILE *, const char *prog);
+/* Every kept message, then one note per file and rule that lost some
+ * to the cap. */
+void	 ts_diags_print(const struct ts_diags *, FILE *, const char *prog);
+void	 ts_diags_print_suppressed(const struct ts_diags *, FILE *);
+/* As a JSON array of objects (no final newline). */
 void	 ts_diags_print_json(const struct ts_diags *, FILE *);
 const char *ts_sev_name(enum ts_sev);
 
-/* ---- meta.c: NAME_metadata.json ---- */
+/* ================================================================
+ * Metadata: NAME_metadata.json (SPEC section 2).
+ * ================================================================ */
+
 enum ts_vtype { TS_FLOAT32, TS_FLOAT64, TS_INT32, TS_INT64 };
 enum ts_itype { TS_UINT32, TS_UINT64 };
 enum ts_domain { TS_DOM_GENERAL, TS_DOM_NONNEGATIVE, TS_DOM_BINARY };
@@ -139,6 +151,7 @@ enum {
 	TS_HAVE_NAME = 1 << 17, TS_HAVE_FILES = 1 << 18
 };
 
+/* The attributes, as fields a C program reads and sets. */
 struct ts_meta {
 	unsigned	 have;		/* TS_HAVE_* */
 	/* descriptive strings, owned; NULL when absent or not a string */
@@ -165,96 +178,209 @@ struct ts_meta {
 	uint64_t	 nnz_block;
 	/* files: text, binary, readme (NULL when absent), and the others */
 	char		*f_text, *f_binary, *f_readme;
-	void		*f_other;	/* json_t object, owned */
-	void		*unknown;	/* json_t object of unknown keys, owned */
+	void		*f_other;	/* files' other keys; library's */
+	void		*unknown;	/* unknown keys, kept; library's */
 };
 
 void	 ts_meta_init(struct ts_meta *);
 void	 ts_meta_free(struct ts_meta *);
 /*
- * Read and check metadata from path.  Every M rule is checked; problems go
- * to d with JSON line and column.  Returns 0 when the file could be parsed
- * as a JSON object (the fields in m->have are then usable), -1 when not.
+ * Parse and check metadata: every M rule, located by JSON line and
+ * column, goes to d.  Returns 0 when the text is a JSON object (the
+ * fields in m->have are then usable, even if some rule failed), -1 when
+ * not.  ts_meta_read reads it from a source, up to 16 MiB.
  */
-int	 ts_meta_read(struct ts_meta *, const char *path, struct ts_diags *);
 int	 ts_meta_parse(struct ts_meta *, const char *text, size_t len,
 	    const char *file, struct ts_diags *);
-/* The canonical form (M2) as a malloc'd NUL-terminated string. */
+struct ts_source;
+int	 ts_meta_read(struct ts_meta *, struct ts_source *, struct ts_diags *);
+/* The canonical form (SPEC M2), malloc'd. */
 char	*ts_meta_canonical(const struct ts_meta *);
+/* A name of B2: [A-Za-z0-9][A-Za-z0-9._-]*, at most 200 bytes. */
+bool	 ts_valid_name(const char *);
 const char *ts_vtype_name(enum ts_vtype);
 const char *ts_itype_name(enum ts_itype);
 size_t	 ts_vtype_size(enum ts_vtype);
 size_t	 ts_itype_size(enum ts_itype);
 
-/* ---- source.c: where bytes come from ---- */
-struct ts_source {
-	int		 fd;
-	bool		 is_stdin, is_regular;
-	uint64_t	 size;		/* regular files */
-	uint64_t	 nread;		/* bytes ts_source_read gave */
-	char		*name;		/* for messages: path or "<stdin>" */
-	char		*peek;		/* bytes read ahead by ts_source_peek */
-	size_t		 npeek, peekpos;
-};
-/* Open path ("-" = stdin).  Returns 0, or -1 with errno set. */
-int	 ts_source_open(struct ts_source *, const char *path);
-/* Read up to n bytes, retrying on EINTR; returns bytes read, 0 at EOF,
- * -1 on error with errno set. */
-long	 ts_source_read(struct ts_source *, void *, size_t);
-void	 ts_source_close(struct ts_source *);
-/* A source on an open descriptor, which ts_source_close closes. */
-int	 ts_source_open_fd(struct ts_source *, int fd, const char *name);
-/* Look at up to n first bytes without consuming them (before any read);
- * returns how many there are, or -1 with errno. */
-long	 ts_source_peek(struct ts_source *, const char **, size_t n);
+/* ================================================================
+ * Sources: where bytes come from.
+ * ================================================================ */
 
-/* ---- sink.c: where bytes go, whole or not at all ---- */
-#include <sys/types.h>
-
-struct ts_sink {
-	int	 fd;
-	bool	 is_stdout;
-	char	*path;		/* the target; NULL for stdout */
-	char	*tmp;		/* the temporary beside it, until commit */
-	char	*name;		/* for messages: path or "<stdout>" */
+/* What a source is made of; ts_source_new takes the ctx. */
+struct ts_source_ops {
+	/* Up to n bytes into buf: the count, 0 at the end, -1 with errno
+	 * (EILSEQ: the data cannot be decoded, as a corrupt stream). */
+	long	(*read)(void *ctx, void *buf, size_t n);
+	/* Back to the first byte: 0, or -1 with errno.  NULL: cannot. */
+	int	(*rewind)(void *ctx);
+	/* Release ctx: 0, or -1 with errno. */
+	int	(*close)(void *ctx);
 };
+
+struct ts_source *ts_source_new(const struct ts_source_ops *, void *ctx,
+	    const char *name, int64_t size);
+/* A file, or standard input for "-" (named "<stdin>", not closed). */
+struct ts_source *ts_source_open_file(const char *path);
+/* A descriptor, closed at the end when owned. */
+struct ts_source *ts_source_open_fd(int fd, const char *name, bool owned);
 /*
- * Open an output: "-" is standard output; otherwise a temporary file
- * beside path, renamed onto it by ts_sink_commit.  Without force an
- * existing path is refused (EEXIST).  Returns 0, or -1 with errno.
+ * A file opened for a decoder: with TS_SOURCE_DECOMPRESS, gzip, zstd, xz
+ * or bzip2 data is decompressed on the way; with TS_SOURCE_REWIND, a
+ * source that cannot go back to its start (a pipe, a FIFO, a stream
+ * being decompressed) is first copied to a temporary file in tmpdir
+ * (NULL: $TMPDIR or /tmp), unlinked at once, so that it can be read
+ * twice yet is read once.  ts_source_prepare does the same to an open
+ * source, which it takes (and closes on failure).
  */
-int	 ts_sink_open(struct ts_sink *, const char *path, bool force);
-int	 ts_sink_commit(struct ts_sink *);	/* close and rename */
-void	 ts_sink_abort(struct ts_sink *);	/* remove the temporary */
-void	 ts_sink_free(struct ts_sink *);
+enum { TS_SOURCE_DECOMPRESS = 1, TS_SOURCE_REWIND = 2 };
+struct ts_source *ts_source_open(const char *path, unsigned flags,
+	    const char *tmpdir);
+struct ts_source *ts_source_prepare(struct ts_source *, unsigned flags,
+	    const char *tmpdir);
+/* The same two steps alone; both take the source given. */
+struct ts_source *ts_source_decompress(struct ts_source *);
+struct ts_source *ts_source_spool(struct ts_source *, const char *tmpdir);
+/* "gzip", "zstd", "xz", "bzip2" from the first bytes, or NULL. */
+const char *ts_source_compression(struct ts_source *);
+/* Up to n (at most 4096) first bytes, without consuming them; only
+ * before the first read.  Returns how many there are, or -1. */
+long	 ts_source_peek(struct ts_source *, const char **, size_t n);
+/* Up to n bytes: the count, 0 at the end, -1 with errno. */
+long	 ts_source_read(struct ts_source *, void *, size_t);
+int	 ts_source_rewind(struct ts_source *);
+bool	 ts_source_can_rewind(const struct ts_source *);
+const char *ts_source_name(const struct ts_source *);
+void	 ts_source_set_name(struct ts_source *, const char *);
+/* The size when known (a regular file), else -1. */
+int64_t	 ts_source_size(const struct ts_source *);
+/* Bytes read so far. */
+uint64_t ts_source_nread(const struct ts_source *);
+int	 ts_source_close(struct ts_source *);
+
+/* ================================================================
+ * Sinks: where bytes go, whole or not at all.
+ * ================================================================ */
+
+struct ts_sink_ops {
+	/* All n bytes: 0, or -1 with errno. */
+	int	(*write)(void *ctx, const void *buf, size_t n);
+	/* Make the output appear, release ctx: 0, or -1 with errno. */
+	int	(*commit)(void *ctx);
+	/* Make nothing appear, release ctx. */
+	void	(*abort)(void *ctx);
+};
+
+struct ts_sink;
+struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
+	    const char *name);
+/*
+ * An output file: "-" is standard output (named "<stdout>"); a device
+ * or FIFO is written to; anything else is written to a temporary file
+ * beside path, renamed onto it at commit and removed at abort (or when
+ * SIGINT, SIGTERM or SIGHUP ends the program).  Without TS_SINK_FORCE an
+ * existing path is refused (EEXIST); a directory always is (EISDIR).
+ */
+enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2 };
+struct ts_sink *ts_sink_open(const char *path, unsigned flags);
+struct ts_sink *ts_sink_open_fd(int fd, const char *name, bool owned);
+/* Write all n bytes: 0, or -1 with errno.  A failed write fails the
+ * commit that follows. */
+int	 ts_sink_write(struct ts_sink *, const void *, size_t);
+/* Both free the sink. */
+int	 ts_sink_commit(struct ts_sink *);
+void	 ts_sink_abort(struct ts_sink *);
+const char *ts_sink_name(const struct ts_sink *);
+/* The process's umask, read once without changing it. */
 mode_t	 ts_umask(void);
 
-/* A bundle directory built under a temporary name, renamed at the end. */
-struct ts_bundle_out {
-	char	*dir;		/* the target directory */
-	char	*tmp;		/* the temporary directory, until commit */
+/*
+ * A bundle being written: a sink per file, then all of them appear at
+ * once.  ts_bundle_out_open writes a directory: a temporary one beside
+ * dir, renamed into place at commit (with TS_SINK_FORCE replacing an
+ * existing bundle, never another directory: ENOTEMPTY, and without it
+ * EEXIST); with TS_BUNDLE_OUT_INPLACE each file replaces its namesake in
+ * dir, the metadata last, and other files stay.
+ */
+struct ts_bundle_out_ops {
+	struct ts_sink *(*file)(void *ctx, const char *fname);
+	int	(*commit)(void *ctx);
+	void	(*abort)(void *ctx);
 };
-int	 ts_bundle_out_open(struct ts_bundle_out *, const char *dir,
-	    bool force);
-/* Path of a file inside the temporary directory (malloc'd; caller
- * frees). */
-char	*ts_bundle_out_path(const struct ts_bundle_out *, const char *file);
+struct ts_bundle_out;
+struct ts_bundle_out *ts_bundle_out_new(const struct ts_bundle_out_ops *,
+	    void *ctx, const char *name);
+struct ts_bundle_out *ts_bundle_out_open(const char *dir, unsigned flags);
+/* A sink for one file of the bundle; commit it before the bundle. */
+struct ts_sink *ts_bundle_out_file(struct ts_bundle_out *, const char *fname);
+/* Both free the bundle writer. */
 int	 ts_bundle_out_commit(struct ts_bundle_out *);
-/* Rewriting in place: rename each file over its old self, the metadata
- * last; other files of the bundle stay. */
-int	 ts_bundle_out_commit_files(struct ts_bundle_out *);
-void	 ts_bundle_out_free(struct ts_bundle_out *);
+void	 ts_bundle_out_abort(struct ts_bundle_out *);
+const char *ts_bundle_out_name(const struct ts_bundle_out *);
 
-/* ---- reader.c: data files, header and entries ---- */
-/* TS_FROSTT: a headerless FROSTT .tns (order from the first row). */
-enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT };
+/* ================================================================
+ * Bundles: a tensor's metadata and files (SPEC B1-B3).
+ * ================================================================ */
 
+enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX, TS_CUTENSOR };
+
+struct ts_file_stat {
+	bool	 regular;
+	int64_t	 size;		/* -1: unknown */
+};
+
+/* Where a bundle's files are: a directory, or archive members. */
+struct ts_bundle_ns_ops {
+	/* What name is: 0, or -1 with errno (ENOENT: nothing). */
+	int	(*stat)(void *ctx, const char *name, struct ts_file_stat *);
+	struct ts_source *(*open)(void *ctx, const char *name);
+	/* The name for messages, malloc'd ("dir/x.tns"). */
+	char	*(*path)(void *ctx, const char *name);
+	/* fn for every file; stops at the first non-zero return. */
+	int	(*list)(void *ctx, int (*fn)(const char *, void *), void *arg);
+	void	(*free)(void *ctx);
+};
+
+struct ts_bundle;
+/*
+ * Open the bundle at path (its directory or its metadata file), reading
+ * and checking its metadata (B1-B3, M) into d.  NULL when there is no
+ * bundle there at all (an I/O error: a missing path); otherwise a bundle,
+ * whose metadata may still be unusable (ts_bundle_meta() NULL).
+ */
+struct ts_bundle *ts_bundle_open(const char *path, struct ts_diags *);
+/* The same over a namespace, which the bundle takes; where names it. */
+struct ts_bundle *ts_bundle_open_ns(const struct ts_bundle_ns_ops *,
+	    void *ctx, const char *name, const char *where, struct ts_diags *);
+void	 ts_bundle_free(struct ts_bundle *);
+const char *ts_bundle_name(const struct ts_bundle *);
+const char *ts_bundle_where(const struct ts_bundle *);
+const char *ts_bundle_meta_path(const struct ts_bundle *);
+/* The metadata, or NULL when it could not be parsed.  The caller may
+ * change it (a tool writing a new bundle from it does). */
+struct ts_meta *ts_bundle_meta(struct ts_bundle *);
+/* The file name of the text (TS_TEXT) or binary (TS_BINARY) data file
+ * when the bundle names one that is there; else NULL. */
+const char *ts_bundle_data_file(const struct ts_bundle *, enum ts_kind);
+char	*ts_bundle_path(const struct ts_bundle *, const char *fname);
+struct ts_source *ts_bundle_open_file(struct ts_bundle *, const char *fname);
+int	 ts_bundle_stat(struct ts_bundle *, const char *fname,
+	    struct ts_file_stat *);
+int	 ts_bundle_list(struct ts_bundle *, int (*fn)(const char *, void *),
+	    void *arg);
+
+/* ================================================================
+ * Entries: headers, layouts, batches.
+ * ================================================================ */
+
+/* What a data file's header says (SPEC H). */
 struct ts_header {
 	enum ts_kind	 kind;
-	char		*version, *name;	/* owned */
+	char		*version, *name;	/* owned; NULL when none */
 	int		 order;
 	uint64_t	 dims[TS_MAXORDER];
 	uint64_t	 nnz;
+	bool		 nnz_known;	/* false: the file does not say */
 	bool		 block;
 	uint64_t	 parts[TS_MAXORDER];
 	uint64_t	 nnz_block;
@@ -262,8 +388,10 @@ struct ts_header {
 	uint64_t	 bytes;		/* length of the header */
 	uint64_t	 lines;		/* lines in the header */
 };
+void	 ts_header_free(struct ts_header *);
 
-/* What the reader must be told (from metadata, flags or a stream). */
+/* How entries are laid out in a file (from metadata, flags, or the
+ * file itself). */
 struct ts_layout {
 	enum ts_kind	 kind;
 	bool		 block;
@@ -275,10 +403,10 @@ struct ts_layout {
 };
 
 /*
- * A batch: the unit that flows between stages.  Coordinates are 0-based
- * (the reader subtracts the index base; a coordinate below the base wraps
- * around to a huge value, which the bounds check reports).  Values are in
- * fval (float types, float32 exactly widened) or ival (integer types).
+ * A batch: the unit that flows.  Coordinates are 0-based (a decoder
+ * subtracts the index base; a coordinate below the base wraps around to
+ * a huge value, which a bounds check reports).  Values are in fval
+ * (float types, float32 exactly widened) or ival (integer types).
  */
 struct ts_batch {
 	size_t		 n, cap;
@@ -287,116 +415,180 @@ struct ts_batch {
 	uint64_t	*coords;	/* n * order */
 	double		*fval;
 	int64_t		*ival;
+	const char	*file;		/* where the entries come from */
+	bool		 loc_offset;	/* loc is a byte offset, not a line */
 	uint64_t	*loc;		/* text: line; binary: byte offset */
+	unsigned	 loc_step;	/* binary: bytes from field to field */
 	const char	**row;		/* text: start of the row; else NULL */
 	/*
-	 * Text input only: each value's bytes as written (vtext[i], vlen[i]
-	 * bytes, not NUL-terminated), so text out can keep them exactly.
-	 * Valid until the next read; vtext is NULL when not available.
-	 * A writer copies them instead of formatting when keep_text is set.
+	 * When texts is set, each value's bytes as written (vtext[i],
+	 * vlen[i] bytes, not NUL-terminated), valid until the next batch:
+	 * a text encoder copies them instead of formatting.  A stage that
+	 * changes values makes the flow drop them (TS_STAGE_VALUES).
 	 */
 	const char	**vtext;
 	uint32_t	*vlen;
-	bool		 keep_text;
-	bool		 texts_only;	/* with keep_text: the caller reads
-					 * texts, not fval/ival (unset) */
+	bool		 texts;
+	bool		 texts_only;	/* fval/ival unset: read the texts */
 	uint64_t	 first;		/* index of the first entry in file */
 };
 
 void	 ts_batch_init(struct ts_batch *, int order, size_t cap);
 void	 ts_batch_free(struct ts_batch *);
+/* The column of field k (coordinates, then the value) of entry i, from
+ * its row's text; 0 when unknown. */
+uint64_t ts_batch_col(const struct ts_batch *, size_t i, int k);
 
-struct ts_reader;
+/* ================================================================
+ * Decoders: bytes to batches.
+ * ================================================================ */
+
+struct ts_decoder;
 /*
- * Open a reader on src and read the header, checking H1-H5 (and X1 for
- * the expected kind).  Returns NULL, with diagnostics in d, when the
- * header is unusable.  The reader owns neither src nor d.  Free with
- * ts_reader_close().
+ * Open a decoder of lay->kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
+ * on src and read its header, checking it (H1-H5; X1 for the kind
+ * expected).  The decoder owns neither src nor d.  NULL, with the
+ * problem in d, when the header is unusable.  A Matrix Market decoder
+ * sets the layout's values and type from its banner; a text one infers
+ * values from the first row when lay->values is -1.
  */
-struct ts_reader *ts_reader_open(struct ts_source *, const struct ts_layout *,
-	    struct ts_diags *);
-const struct ts_header *ts_reader_header(const struct ts_reader *);
-/* The layout in force (values inferred from the first text row). */
-const struct ts_layout *ts_reader_layout(const struct ts_reader *);
+struct ts_decoder *ts_decoder_open(struct ts_source *,
+	    const struct ts_layout *, struct ts_diags *);
+const struct ts_header *ts_decoder_header(const struct ts_decoder *);
+const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
+struct ts_source *ts_decoder_source(const struct ts_decoder *);
 /*
- * Fill b with the next entries.  Returns the number of entries (0 at the
- * end of the data), or -1 on an I/O error.  Malformed rows are reported
- * to d and skipped; ts_reader_rows() counts them too (for X7).
+ * Fill b with the next entries: the count, 0 at the end, -1 on an error
+ * that ends the read (reported).  Malformed rows are reported to d and
+ * skipped; ts_decoder_rows() counts them too (for X7).
  */
-long	 ts_reader_next(struct ts_reader *, struct ts_batch *);
-uint64_t ts_reader_rows(const struct ts_reader *);
-/* The file offset just past what the batches so far were read from. */
-uint64_t ts_reader_offset(const struct ts_reader *);
-/* Column of field k (0-based: coordinates, then the value) of entry i of
- * the last batch; 0 when unknown. */
-uint64_t ts_reader_col(const struct ts_reader *, const struct ts_batch *,
-	    size_t i, int k);
-void	 ts_reader_close(struct ts_reader *);
-void	 ts_header_free(struct ts_header *);
+long	 ts_decoder_next(struct ts_decoder *, struct ts_batch *);
+uint64_t ts_decoder_rows(const struct ts_decoder *);
+/* The file offset just past what the batches so far came from. */
+uint64_t ts_decoder_offset(const struct ts_decoder *);
+void	 ts_decoder_close(struct ts_decoder *);
 
-/* ---- writer.c: entries to bytes ---- */
-enum { TS_FMT_SHORTEST = 0, TS_FMT_E16 = 1 };
-struct ts_writer;
-/* Writes the header for h with layout l to fd; fmt is TS_FMT_*. */
-struct ts_writer *ts_writer_open(int fd, const char *name,
-	    const struct ts_header *, const struct ts_layout *, int fmt);
-/* Append the entries of b; returns 0, or -1 with errno on write error. */
-int	 ts_writer_put(struct ts_writer *, const struct ts_batch *);
-/* Flush and free; returns 0, or -1 with errno on error. */
-int	 ts_writer_close(struct ts_writer *);
+/* ================================================================
+ * Encoders: batches to bytes on a sink.
+ * ================================================================ */
 
-/* ---- mtx.c: Matrix Market (coordinate and array) ---- */
-enum ts_mtx_field { TS_MTX_REAL, TS_MTX_INTEGER, TS_MTX_PATTERN,
-	TS_MTX_COMPLEX };
-enum ts_mtx_sym { TS_MTX_GENERAL, TS_MTX_SYMMETRIC, TS_MTX_SKEW,
-	TS_MTX_HERMITIAN };
+enum { TS_VALFMT_SHORTEST = 0, TS_VALFMT_E16 = 1 };
 
-struct ts_mtx_info {
-	bool		 coordinate;	/* false: array */
-	enum ts_mtx_field field;
-	enum ts_mtx_sym	 sym;
-	uint64_t	 rows, cols;
-	uint64_t	 stored;	/* entries in the file (size line) */
-	uint64_t	 header_lines;	/* banner, comments, size line */
+struct ts_encode_opts {
+	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
+	const char	*name;		/* "% name:" (NULL: the header's) */
+	const char	*comment;	/* Matrix Market: '%' lines */
 };
 
-struct ts_mtx_reader;
+struct ts_encoder;
 /*
- * Open a Matrix Market stream and read its banner and size line.
- * Complex and hermitian matrices are refused with a clear message (the
- * format has no complex type), as is anything malformed; problems go to
- * d with line and column, rule "" (these are not TensorSuite rules).
- * Returns NULL on failure.  The reader owns neither src nor d.
+ * Open an encoder of lay->kind on k and write the header h describes
+ * (order, dims, nnz; block parts and extents).  h and the strings of o
+ * are borrowed until ts_encoder_close.  The encoder does not own k:
+ * close the encoder, then commit (or abort) the sink.  NULL with errno,
+ * or with the problem in d (cuTENSOR: not a block tensor).
  */
-struct ts_mtx_reader *ts_mtx_open(struct ts_source *, struct ts_diags *);
-const struct ts_mtx_info *ts_mtx_info(const struct ts_mtx_reader *);
-/*
- * Next entries as 0-based (row, col) in b (order 2).  Values: real ->
- * fval (exact, as strtod), integer -> ival (int64, range-checked),
- * pattern -> none (b->has_values false).  Symmetric and skew-symmetric
- * files are expanded: each off-diagonal entry is followed by its mirror
- * (negated for skew); an array file yields every stored position
- * (column-major, as written; symmetric arrays store the lower triangle).
- * Returns the number of entries, 0 at the end, -1 on error (reported).
- * Checks indices against the size line and the entry count.
- */
-long	 ts_mtx_next(struct ts_mtx_reader *, struct ts_batch *);
-void	 ts_mtx_close(struct ts_mtx_reader *);
+struct ts_encoder *ts_encoder_open(struct ts_sink *, const struct ts_header *,
+	    const struct ts_layout *, const struct ts_encode_opts *,
+	    struct ts_diags *);
+/* 0, or -1 with errno (EINVAL: the batch does not fit the file). */
+int	 ts_encoder_put(struct ts_encoder *, const struct ts_batch *);
+/* Write what is left and free: 0, or -1 with errno or reported. */
+int	 ts_encoder_close(struct ts_encoder *);
 
-struct ts_mtx_writer;
-/*
- * Write a "%%MatrixMarket matrix coordinate FIELD general" file to fd:
- * field is real (float values), integer (int values) or pattern (no
- * values).  comment (may be NULL) is written as '%' lines after the
- * banner.  Values are written as the shortest round-trip text.
- */
-struct ts_mtx_writer *ts_mtx_writer_open(int fd, uint64_t rows,
-	    uint64_t cols, uint64_t nnz, enum ts_mtx_field field,
-	    const char *comment);
-int	 ts_mtx_writer_put(struct ts_mtx_writer *, const struct ts_batch *);
-int	 ts_mtx_writer_close(struct ts_mtx_writer *);
+/* cuTENSOR's block-sparse descriptor (SPEC K4). */
+#define TS_CUTENSOR_MAXMODES	8
 
-/* ---- sort.c: sorting entries, in memory or spilled and merged ---- */
+struct ts_cutensor {
+	uint32_t	 num_modes;
+	uint32_t	 sections[TS_CUTENSOR_MAXMODES];  /* numSectionsPerMode */
+	int64_t		*extent;	/* the partition lines, mode by mode */
+	uint64_t	 num_blocks;
+	int32_t		*coords;	/* nonZeroCoordinates: num_modes per
+					 * block, 0-based, in file order */
+};
+/*
+ * Fill the arrays for cutensorCreateBlockSparseTensorDescriptor from a
+ * block header and the blocks' 0-based coordinates.  Returns 0, or -1
+ * with a message in err when cuTENSOR cannot take the tensor.  Free
+ * with ts_cutensor_free.
+ */
+int	 ts_cutensor_fill(struct ts_cutensor *, const struct ts_header *,
+	    const uint64_t *coords, uint64_t nblocks, char *err,
+	    size_t errlen);
+void	 ts_cutensor_free(struct ts_cutensor *);
+/* The JSON form ts-convert --to cutensor writes, malloc'd. */
+char	*ts_cutensor_json(const struct ts_cutensor *);
+
+/* ================================================================
+ * Stages and the flow: decoder -> stages -> encoders.
+ * ================================================================ */
+
+enum { TS_STAGE_VALUES = 1 };	/* the stage changes values */
+
+struct ts_stage_ops {
+	const char	*name;
+	unsigned	 flags;		/* TS_STAGE_* */
+	/* Take a batch (a streaming stage changes it in place and the
+	 * flow passes it on; a stage with next keeps what it needs):
+	 * 0, or -1 to stop the flow (the stage reported why). */
+	int	(*put)(void *self, struct ts_batch *);
+	/* No more input: 0, or -1.  May be NULL. */
+	int	(*finish)(void *self);
+	/* A stage that holds entries until the end hands them on here
+	 * after finish: the count, 0 at the end, -1.  NULL: streaming. */
+	long	(*next)(void *self, struct ts_batch *);
+	/* Entries next will hand on, after finish (a hint; may be NULL). */
+	uint64_t (*count)(void *self);
+	void	(*free)(void *self);
+};
+
+struct ts_stage;
+struct ts_stage *ts_stage_new(const struct ts_stage_ops *, void *self);
+void	 ts_stage_free(struct ts_stage *);
+
+struct ts_flow;
+/*
+ * A flow reads dec to the end through its stages into its outputs.
+ * Failures are reported to d (an output's failed write as an I/O error
+ * naming its sink).  what names the input in the progress line.
+ */
+struct ts_flow *ts_flow_new(struct ts_decoder *, struct ts_diags *,
+	    const char *what);
+/* By default a flow stops at the first error reported to d (what would
+ * follow could be wrong); a checker goes on to find them all. */
+void	 ts_flow_keep_going(struct ts_flow *, bool);
+/* What the outputs are, for the progress line (borrowed). */
+void	 ts_flow_name_output(struct ts_flow *, const char *);
+/* Append a stage; the flow takes it. */
+void	 ts_flow_add(struct ts_flow *, struct ts_stage *);
+/* Add an output; the flow does not take it (close it after the run).
+ * A failed write is reported naming the encoder's sink. */
+void	 ts_flow_output(struct ts_flow *, struct ts_encoder *);
+/*
+ * Run: every batch through the stages to the outputs.  ready, when not
+ * NULL, is called once before the first batch reaches the outputs (or
+ * at the end if none does), after every stage before it has finished
+ * when one holds entries: the caller adds its outputs there, once what
+ * they write in their headers is known.  0, or -1 (reported).
+ */
+int	 ts_flow_run(struct ts_flow *, int (*ready)(void *), void *arg);
+/* Entries the outputs were given. */
+uint64_t ts_flow_delivered(const struct ts_flow *);
+/* Entries the decoder gave. */
+uint64_t ts_flow_read(const struct ts_flow *);
+void	 ts_flow_free(struct ts_flow *);
+
+/* ---- stages of the library ---- */
+
+/* S1: every coordinate below lim[k] (dimensions, or block sections). */
+struct ts_stage *ts_stage_bounds(const uint64_t *lim, int order, int base,
+	    bool block, struct ts_diags *);
+/* Values from one type to another, refusing what does not fit exactly. */
+struct ts_stage *ts_stage_convert(enum ts_vtype from, enum ts_vtype to,
+	    struct ts_diags *);
+
+/* Sorting, in memory or spilled and merged. */
 enum ts_dups { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
 
@@ -407,9 +599,10 @@ struct ts_sort_opts {
 	bool		 has_values, is_int;
 	bool		 is_float32;	/* float values are float32 */
 	/*
-	 * Carry b->vtext through the sort.  Each value must then be what
-	 * its text parses to (as the reader parses it, by the value type):
-	 * the sorter may keep the text alone and parse it again.
+	 * Carry the batches' value texts through the sort.  Each value
+	 * must then be what its text parses to (as the decoders parse it,
+	 * by the value type): the sorter may keep the text alone and
+	 * parse it again.
 	 */
 	bool		 keep_text;
 	bool		 texts_only;	/* with keep_text: the caller reads
@@ -432,8 +625,9 @@ void	 ts_sorter_expect(struct ts_sorter *, uint64_t);
 int	 ts_sorter_add(struct ts_sorter *, const struct ts_batch *);
 /*
  * No more input: sort, merge runs, apply the duplicates policy.  Returns
- * 0; -1 with errno on an I/O error; -2 when dups is TS_DUP_ERROR and a
- * tuple repeats (ts_sorter_dup() then gives it, 0-based).
+ * 0; -1 with errno on an I/O error (ERANGE: a sum overflows); -2 when
+ * dups is TS_DUP_ERROR and a tuple repeats (ts_sorter_dup() then gives
+ * it, 0-based).
  */
 int	 ts_sorter_finish(struct ts_sorter *);
 const uint64_t *ts_sorter_dup(const struct ts_sorter *);
@@ -449,91 +643,28 @@ long	 ts_sorter_next(struct ts_sorter *, struct ts_batch *);
 /* Remove spill files and free. */
 void	 ts_sorter_free(struct ts_sorter *);
 
-/* ---- cutensor.c: cuTENSOR's block-sparse descriptor (SPEC K4) ---- */
-#define TS_CUTENSOR_MAXMODES	8
-
-struct ts_cutensor {
-	uint32_t	 num_modes;
-	uint32_t	 sections[TS_CUTENSOR_MAXMODES];  /* numSectionsPerMode */
-	int64_t		*extent;	/* the partition lines, mode by mode */
-	uint64_t	 num_blocks;
-	int32_t		*coords;	/* nonZeroCoordinates: num_modes per
-					 * block, 0-based, in file order */
-};
 /*
- * Fill the arrays for cutensorCreateBlockSparseTensorDescriptor from a
- * block header and the blocks' 0-based coordinates (as batches carry
- * them).  Returns 0, or -1 with a message in err when cuTENSOR cannot take
- * the tensor (not block-sparse, order > 8, more than 2^31 - 1 sections, a
- * coordinate beyond int32).  Free with ts_cutensor_free.
+ * The sort as a stage of a flow.  Errors (a repeat under TS_DUP_ERROR,
+ * a sum that overflows the value type vtype, a failing temporary
+ * directory) are reported to d about file, tuples in index base base.
+ * hint (may be NULL) is the decoder feeding the flow: its first batch
+ * bounds the memory prepared for opts.expect entries.  After a sum, the
+ * values handed on are rounded to vtype.  res (may be NULL), which must
+ * outlive the stage, gets the count of entries handed on once the input
+ * is sorted, and bits of what they hold, for the metadata.
  */
-int	 ts_cutensor_fill(struct ts_cutensor *, const struct ts_header *,
-	    const uint64_t *coords, uint64_t nblocks, char *err,
-	    size_t errlen);
-void	 ts_cutensor_free(struct ts_cutensor *);
-/* The JSON form ts-convert --to cutensor writes; 0, or -1 on error. */
-int	 ts_cutensor_write_json(const struct ts_cutensor *, FILE *);
-
-/* ---- pipeline.c: the flow of ts-convert and ts-sort ---- */
-enum ts_pkind { TS_PK_AUTO, TS_PK_BUNDLE, TS_PK_TNS, TS_PK_TNSB,
-	TS_PK_FROSTT, TS_PK_MTX, TS_PK_CUTENSOR };
-
-struct ts_pipe_opts {
-	const char	*src, *dst, *meta;
-	enum ts_pkind	 from, to;
-	bool		 force, quiet, e16, no_values;
-	bool		 want_text, want_binary;
-	int		 in_base, in_itype, in_vtype, in_endian;	/* -1 */
-	int		 out_base, out_itype, out_vtype, out_endian;	/* -1 */
-	uint64_t	 dims[TS_MAXORDER];
-	int		 ndims;
-	const char	*name, *group, *id, *time, *source, *source_url;
-	const char	*source_type;
-	/* sorting (ts-sort) */
-	bool		 sort;
-	bool		 inplace;	/* dst is src's bundle: keep README */
-	int		 prio[TS_MAXORDER];	/* 0-based; nprio 0: from the
-						 * metadata, else 1..N */
-	int		 nprio;
-	enum ts_dups	 dups;
-	size_t		 mem_limit;
-	const char	*tmpdir;
-	int		 threads;
-	/* the command line, for the README of a new bundle */
-	int		 argc;
-	char		**argv;
+struct ts_sort_result {
+	uint64_t	 count;
+	unsigned	 seen;		/* 1: a zero; 2: not 0 or 1 (sums) */
 };
-/* Initialize with no changes asked (-1 everywhere). */
-void	 ts_pipe_opts_init(struct ts_pipe_opts *);
-/*
- * The options that describe an input, shared by ts-convert and ts-sort:
- * a tool gives them the getopt value TS_OPT_INPUT and passes the long
- * name here: --input-base, --input-endian, --input-index-type,
- * --input-value-type, --meta, --no-values.  A bad value is a usage
- * error (exit 2).
- */
-#define TS_OPT_INPUT	0x1000
-void	 ts_pipe_input_opt(struct ts_pipe_opts *, const char *name,
-	    const char *arg);
-/* Run: read src, write dst; returns the exit status (TS_EXIT_*). */
-int	 ts_pipe_run(const struct ts_pipe_opts *);
+struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
+	    int base, const char *file, const struct ts_decoder *hint,
+	    struct ts_sort_result *res, struct ts_diags *);
 
-/* ---- bundle.c: a bundle on disk ---- */
-struct ts_bundle {
-	char		*dir;		/* the bundle directory */
-	char		*name;		/* from the directory name */
-	char		*meta_path;
-	char		*text_path, *binary_path;	/* NULL when absent */
-	struct ts_meta	 meta;
-	bool		 meta_ok;	/* metadata parsed as an object */
-};
-/* Locate the bundle at path (directory or metadata file) and read its
- * metadata, checking B1-B3 and M*.  Returns -1 when nothing can be checked
- * further (no metadata, unreadable). */
-int	 ts_bundle_open(struct ts_bundle *, const char *path, struct ts_diags *);
-void	 ts_bundle_free(struct ts_bundle *);
+/* ================================================================
+ * Validation.
+ * ================================================================ */
 
-/* ---- check.c: validation stages ---- */
 struct ts_check_opts {
 	bool		 quick;		/* headers only */
 };
@@ -541,20 +672,31 @@ struct ts_check_opts {
 void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
 	    struct ts_diags *);
 
-/* Entries kept whole, for what only the whole tensor can tell. */
-struct ts_tuples {
-	int	 order;
-	uint64_t *tup;		/* n * order, 0-based */
-	double	*fv;		/* or NULL */
-	int64_t	*iv;		/* or NULL */
-	size_t	 n, cap;
-};
+/*
+ * What entries are, found by reading them (for metadata inferred on
+ * import): a stage that watches what passes and keeps what only the
+ * whole tensor can tell.  With light, nothing is kept (S3, S7, S8 are
+ * then not inferred).
+ */
 struct ts_inferred {
+	uint64_t	 n;
+	uint64_t	 min[TS_MAXORDER], max[TS_MAXORDER];
+	bool		 fwd, rev;	/* sorted in 1..N / N..1 priority */
+	bool		 zero, neg, nonbin;
 	bool		 dups;		/* some tuple repeats */
 	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+	void		*kept;		/* the entries kept; library's */
 };
-/* What the entries are (S3, S7, S8), for metadata inferred on import. */
-void	 ts_infer_tuples(const struct ts_tuples *, const uint64_t *dims,
-	    struct ts_inferred *);
+/* The stage fills *out, which must outlive it. */
+struct ts_stage *ts_stage_infer(int order, bool light, struct ts_inferred *);
+/* S3, S7, S8 of the entries kept, once read: their coordinates less
+ * base, in a tensor of dimensions dims.  Frees what was kept. */
+void	 ts_infer_whole(struct ts_inferred *, uint64_t base,
+	    const uint64_t *dims);
+void	 ts_inferred_free(struct ts_inferred *);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

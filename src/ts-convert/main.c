@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tensorsuite.h"
+#include "fe.h"
 
 enum {
 	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
@@ -32,13 +32,13 @@ static const struct option longopts[] = {
 	{ "id",			required_argument,	NULL, OPT_ID },
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
-	{ "input-base",		required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-endian",	required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-index-type",	required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-value-type",	required_argument,	NULL, TS_OPT_INPUT },
-	{ "meta",		required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "name",		required_argument,	NULL, OPT_NAME },
-	{ "no-values",		no_argument,		NULL, TS_OPT_INPUT },
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "source",		required_argument,	NULL, OPT_SOURCE },
@@ -55,7 +55,7 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [options] SRC -o DST\n", ts_progname);
+	fprintf(fp, "usage: %s [options] SRC -o DST\n", fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
@@ -107,20 +107,34 @@ static const char *const endians[] = { "none", "little", "big", NULL };
 static const char *const bases[] = { "0", "1", NULL };
 static const char *const srctypes[] = { "synthetic", "real", NULL };
 
+/* The job, its messages on stderr as they come. */
+static int
+run(const struct ts_job_opts *o, bool quiet)
+{
+	struct ts_diags *d = ts_diags_new(20, false);
+	int rv;
+
+	fe_diags_live(d, quiet);
+	rv = ts_job_run(o, d);
+	ts_diags_print_suppressed(d, stderr);
+	ts_diags_free(d);
+	return rv;
+}
+
 int
 main(int argc, char *argv[])
 {
-	struct ts_pipe_opts o;
+	struct ts_job_opts o;
 	int ch, rv, li = 0;
+	bool quiet = false;
 
-	ts_progname = "ts-convert";
-	ts_pipe_opts_init(&o);
+	fe_init("ts-convert");
+	ts_job_opts_init(&o);
 	/* getopt_long reorders argv: keep the command as typed. */
-	char *typed[argc + 1];
+	char *command = fe_command_line(argc, argv);
 
-	o.argc = argc;
-	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	o.argv = typed;
+	o.program = fe_progname;
+	o.command = command;
 	while ((ch = getopt_long(argc, argv, "fho:qV", longopts, &li)) != -1)
 		switch (ch) {
 		case 'f':
@@ -133,7 +147,7 @@ main(int argc, char *argv[])
 			o.dst = optarg;
 			break;
 		case 'q':
-			o.quiet = true;
+			quiet = true;
 			break;
 		case 'V':
 			printf("ts-convert (TensorSuite) %s\n", TS_VERSION);
@@ -142,9 +156,9 @@ main(int argc, char *argv[])
 			o.want_binary = true;
 			break;
 		case OPT_DIMS:
-			if ((o.ndims = ts_parse_list(optarg, 1, UINT64_MAX,
+			if ((o.ndims = fe_parse_list(optarg, 1, UINT64_MAX,
 			    o.dims, TS_MAXORDER)) < 0) {
-				ts_warnx("--dims: '%s' is not a list of positive "
+				fe_warnx("--dims: '%s' is not a list of positive "
 				    "integers D1,...,DN", optarg);
 				return TS_EXIT_USAGE;
 			}
@@ -153,14 +167,14 @@ main(int argc, char *argv[])
 			o.e16 = true;
 			break;
 		case OPT_ENDIAN:
-			o.out_endian = ts_pick("--endian", optarg, endians);
+			o.out_endian = fe_pick("--endian", optarg, endians);
 			if (o.out_endian == TS_END_NONE)
-				ts_pick("--endian", optarg, endians + 1);
+				fe_pick("--endian", optarg, endians + 1);
 			break;
 		case OPT_FROM:
-			o.from = (enum ts_pkind)ts_pick("--from", optarg, kinds);
+			o.from = (enum ts_pkind)fe_pick("--from", optarg, kinds);
 			if (o.from == TS_PK_CUTENSOR) {
-				ts_warnx("--from cutensor: cuTENSOR arrays are "
+				fe_warnx("--from cutensor: cuTENSOR arrays are "
 				    "an output only");
 				return TS_EXIT_USAGE;
 			}
@@ -172,13 +186,13 @@ main(int argc, char *argv[])
 			o.id = optarg;
 			break;
 		case OPT_INDEX_BASE:
-			o.out_base = ts_pick("--index-base", optarg, bases);
+			o.out_base = fe_pick("--index-base", optarg, bases);
 			break;
 		case OPT_INDEX_TYPE:
-			o.out_itype = ts_pick("--index-type", optarg, itypes);
+			o.out_itype = fe_pick("--index-type", optarg, itypes);
 			break;
-		case TS_OPT_INPUT:
-			ts_pipe_input_opt(&o, longopts[li].name, optarg);
+		case FE_OPT_INPUT:
+			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_NAME:
 			o.name = optarg;
@@ -187,7 +201,7 @@ main(int argc, char *argv[])
 			o.source = optarg;
 			break;
 		case OPT_SOURCE_TYPE:
-			ts_pick("--source-type", optarg, srctypes);
+			fe_pick("--source-type", optarg, srctypes);
 			o.source_type = optarg;
 			break;
 		case OPT_SOURCE_URL:
@@ -200,10 +214,10 @@ main(int argc, char *argv[])
 			o.time = optarg;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)ts_pick("--to", optarg, kinds);
+			o.to = (enum ts_pkind)fe_pick("--to", optarg, kinds);
 			break;
 		case OPT_VALUE_TYPE:
-			o.out_vtype = ts_pick("--value-type", optarg, vtypes);
+			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
 			break;
 		default:
 			usage(stderr);
@@ -212,15 +226,16 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc != 1 || o.dst == NULL) {
-		ts_warnx(argc != 1 ? "give one SRC" : "give the output with -o "
+		fe_warnx(argc != 1 ? "give one SRC" : "give the output with -o "
 		    "DST");
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
 	o.src = argv[0];
 	/* No progress line among entries written to a terminal. */
-	ts_progress_init(o.quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
+	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));
-	rv = ts_pipe_run(&o);
-	return ts_close_stdout(rv);
+	rv = run(&o, quiet);
+	free(command);
+	return fe_close_stdout(rv);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tensorsuite.h"
+#include "fe.h"
 
 enum {
 	OPT_DUPS = 256, OPT_TO
@@ -21,14 +21,14 @@ static const struct option longopts[] = {
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "in-place",		no_argument,		NULL, 'i' },
-	{ "input-base",		required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-endian",	required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-index-type",	required_argument,	NULL, TS_OPT_INPUT },
-	{ "input-value-type",	required_argument,	NULL, TS_OPT_INPUT },
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "key",		required_argument,	NULL, 'k' },
-	{ "meta",		required_argument,	NULL, TS_OPT_INPUT },
-	{ "no-values",		no_argument,		NULL, TS_OPT_INPUT },
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
@@ -42,7 +42,7 @@ usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-fhiqV] [-k MODES] [--duplicates POLICY] "
 	    "[-S SIZE] [-T DIR] [-j N]\n               [-o DST] [SRC]\n",
-	    ts_progname);
+	    fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Sort a tensor's entries by their coordinates (a stable sort).  "
@@ -79,11 +79,11 @@ usage(FILE *fp)
 
 /* -k 3,1,2: distinct 1-based modes, kept 0-based. */
 static void
-parse_key(struct ts_pipe_opts *o, const char *arg)
+parse_key(struct ts_job_opts *o, const char *arg)
 {
 	uint64_t v[TS_MAXORDER];
 	bool seen[TS_MAXORDER] = { false };
-	int i, n = ts_parse_list(arg, 1, TS_MAXORDER, v, TS_MAXORDER);
+	int i, n = fe_parse_list(arg, 1, TS_MAXORDER, v, TS_MAXORDER);
 
 	for (i = 0; i < n; i++) {
 		if (seen[v[i] - 1])
@@ -92,86 +92,49 @@ parse_key(struct ts_pipe_opts *o, const char *arg)
 		o->prio[i] = (int)v[i] - 1;
 	}
 	if (n < 0 || i < n) {
-		ts_warnx("-k: '%s' is not a list of distinct modes like 3,1,2",
+		fe_warnx("-k: '%s' is not a list of distinct modes like 3,1,2",
 		    arg);
 		exit(TS_EXIT_USAGE);
 	}
 	o->nprio = n;
 }
 
-/* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM. */
-static size_t
-parse_size(const char *arg)
-{
-	char *end;
-	double v;
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || !(v > 0 && v < 1e30) ||
-	    !((*arg >= '0' && *arg <= '9') || *arg == '.'))
-		goto bad;
-	switch (*end) {
-	case '\0':
-		break;
-	case '%':
-		if (v > 100 || pages <= 0 || psz <= 0)
-			goto bad;
-		v = v / 100 * (double)pages * (double)psz;
-		end++;
-		break;
-	case 'k': case 'K':
-		v *= 1024.0;
-		end++;
-		break;
-	case 'm': case 'M':
-		v *= 1024.0 * 1024;
-		end++;
-		break;
-	case 'g': case 'G':
-		v *= 1024.0 * 1024 * 1024;
-		end++;
-		break;
-	case 't': case 'T':
-		v *= 1024.0 * 1024 * 1024 * 1024;
-		end++;
-		break;
-	default:
-		goto bad;
-	}
-	if (*end != '\0' || v < 1 << 20 || v > (double)SIZE_MAX / 2)
-		goto bad;
-	return (size_t)v;
-bad:
-	ts_warnx("-S: '%s' is not a size of at least 1M, like 256M, 2G or "
-	    "25%%", arg);
-	exit(TS_EXIT_USAGE);
-}
-
 static const char *const dups[] = { "keep", "sum", "first", "last",
     "error", NULL };
 static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
 
+/* The job, its messages on stderr as they come. */
+static int
+run(const struct ts_job_opts *o, bool quiet)
+{
+	struct ts_diags *d = ts_diags_new(20, false);
+	int rv;
+
+	fe_diags_live(d, quiet);
+	rv = ts_job_run(o, d);
+	ts_diags_print_suppressed(d, stderr);
+	ts_diags_free(d);
+	return rv;
+}
+
 int
 main(int argc, char *argv[])
 {
-	struct ts_pipe_opts o;
-	bool inplace = false;
+	struct ts_job_opts o;
+	bool inplace = false, quiet = false;
 	int ch, rv, li = 0;
 	long n;
 
-	ts_progname = "ts-sort";
-	ts_pipe_opts_init(&o);
+	fe_init("ts-sort");
+	ts_job_opts_init(&o);
 	o.sort = true;
 	o.threads = 2;
 	/* getopt_long reorders argv: keep the command as typed. */
-	char *typed[argc + 1];
+	char *command = fe_command_line(argc, argv);
 
-	o.argc = argc;
-	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	o.argv = typed;
-	o.mem_limit = parse_size("25%");
+	o.program = fe_progname;
+	o.command = command;
+	o.mem_limit = fe_parse_size("-S", "25%");
 	while ((ch = getopt_long(argc, argv, "fhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
 		switch (ch) {
@@ -188,7 +151,7 @@ main(int argc, char *argv[])
 			n = strtol(optarg, NULL, 10);
 			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
 			    strlen(optarg)) {
-				ts_warnx("-j: '%s' is not a thread count",
+				fe_warnx("-j: '%s' is not a thread count",
 				    optarg);
 				return TS_EXIT_USAGE;
 			}
@@ -201,10 +164,10 @@ main(int argc, char *argv[])
 			o.dst = optarg;
 			break;
 		case 'q':
-			o.quiet = true;
+			quiet = true;
 			break;
 		case 'S':
-			o.mem_limit = parse_size(optarg);
+			o.mem_limit = fe_parse_size("-S", optarg);
 			break;
 		case 'T':
 			o.tmpdir = optarg;
@@ -213,14 +176,14 @@ main(int argc, char *argv[])
 			printf("ts-sort (TensorSuite) %s\n", TS_VERSION);
 			return TS_EXIT_OK;
 		case OPT_DUPS:
-			o.dups = (enum ts_dups)ts_pick("--duplicates", optarg,
+			o.dups = (enum ts_dups)fe_pick("--duplicates", optarg,
 			    dups);
 			break;
-		case TS_OPT_INPUT:
-			ts_pipe_input_opt(&o, longopts[li].name, optarg);
+		case FE_OPT_INPUT:
+			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(1 + ts_pick("--to", optarg,
+			o.to = (enum ts_pkind)(1 + fe_pick("--to", optarg,
 			    tokinds));
 			break;
 		default:
@@ -230,14 +193,14 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc > 1) {
-		ts_warnx("give one SRC");
+		fe_warnx("give one SRC");
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
 	o.src = argc == 1 ? argv[0] : "-";
 	if (inplace) {
 		if (o.dst != NULL || strcmp(o.src, "-") == 0) {
-			ts_warnx("-i rewrites the bundle SRC: give a bundle "
+			fe_warnx("-i rewrites the bundle SRC: give a bundle "
 			    "and no -o");
 			return TS_EXIT_USAGE;
 		}
@@ -249,8 +212,9 @@ main(int argc, char *argv[])
 	if (o.dst == NULL)
 		o.dst = "-";
 	/* No progress line among entries written to a terminal. */
-	ts_progress_init(o.quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
+	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));
-	rv = ts_pipe_run(&o);
-	return ts_close_stdout(rv);
+	rv = run(&o, quiet);
+	free(command);
+	return fe_close_stdout(rv);
 }

@@ -9,7 +9,8 @@
 
 #include <jansson.h>
 
-#include "tensorsuite.h"
+#include "fe.h"
+#include "util/progress.h"
 
 enum { OPT_JSON = 256, OPT_QUICK };
 
@@ -33,7 +34,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-hqsV] [--json] [--quick] [-m N] PATH ...\n",
-	    ts_progname);
+	    fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Check TensorSuite bundles (a bundle directory or its "
@@ -57,23 +58,26 @@ static void
 print_report(const char *path, const struct ts_bundle *bd,
     const struct ts_diags *d, const struct opts *o, bool valid)
 {
+	const char *name = bd != NULL ? ts_bundle_name(bd) : NULL;
+	size_t ne = ts_diags_count(d, TS_ERROR);
+	size_t nw = ts_diags_count(d, TS_WARNING);
+
 	ts_progress_clear();	/* the report may go to the terminal too */
 	if (o->quiet)
 		return;
 	if (o->json) {
 		json_t *p = json_string(path);
 		char *ps = p ? json_dumps(p, JSON_ENCODE_ANY) : NULL;
-		json_t *n = bd->name ? json_string(bd->name) : NULL;
+		json_t *n = name ? json_string(name) : NULL;
 		char *ns = n ? json_dumps(n, JSON_ENCODE_ANY) : NULL;
 
 		printf("{\"path\": %s, \"name\": %s, \"valid\": %s, "
 		    "\"errors\": %zu, \"warnings\": %zu, \"notes\": %zu, "
 		    "\"quick\": %s, \"diagnostics\": ", ps ? ps : "null",
-		    ns ? ns : "null", valid ? "true" : "false",
-		    d->count[TS_ERROR], d->count[TS_WARNING], d->count[TS_NOTE],
-		    o->quick ? "true" : "false");
+		    ns ? ns : "null", valid ? "true" : "false", ne, nw,
+		    ts_diags_count(d, TS_NOTE), o->quick ? "true" : "false");
 		ts_diags_print_json(d, stdout);
-		printf(", \"suppressed\": %zu}\n", d->suppressed);
+		printf(", \"suppressed\": %zu}\n", ts_diags_suppressed(d));
 		free(ps);
 		free(ns);
 		json_decref(p);
@@ -81,11 +85,10 @@ print_report(const char *path, const struct ts_bundle *bd,
 		return;
 	}
 	fflush(stdout);
-	ts_diags_print(d, stderr);
+	ts_diags_print(d, stderr, fe_progname);
 	printf("%s: %s (%zu error%s, %zu warning%s)\n", path,
-	    valid ? "valid" : "invalid", d->count[TS_ERROR],
-	    d->count[TS_ERROR] == 1 ? "" : "s", d->count[TS_WARNING],
-	    d->count[TS_WARNING] == 1 ? "" : "s");
+	    valid ? "valid" : "invalid", ne, ne == 1 ? "" : "s", nw,
+	    nw == 1 ? "" : "s");
 }
 
 /* Validate one operand; returns its exit status. */
@@ -93,19 +96,18 @@ static int
 validate(const char *path, const struct opts *o)
 {
 	struct ts_check_opts co = { o->quick };
-	struct ts_bundle bd;
-	struct ts_diags d;
+	struct ts_diags *d = ts_diags_new(o->max_per_rule, o->strict);
+	struct ts_bundle *bd;
 	bool valid;
 	int rv;
 
-	ts_diags_init(&d, o->max_per_rule, o->strict);
-	if (ts_bundle_open(&bd, path, &d) == 0)
-		ts_check_bundle(&bd, &co, &d);
-	valid = ts_diags_errors(&d) == 0;
-	print_report(path, &bd, &d, o, valid);
-	rv = d.io_failed ? TS_EXIT_IO : valid ? TS_EXIT_OK : TS_EXIT_DATA;
-	ts_bundle_free(&bd);
-	ts_diags_free(&d);
+	if ((bd = ts_bundle_open(path, d)) != NULL)
+		ts_check_bundle(bd, &co, d);
+	valid = ts_diags_errors(d) == 0;
+	print_report(path, bd, d, o, valid);
+	rv = ts_diags_status(d);
+	ts_bundle_free(bd);
+	ts_diags_free(d);
 	return rv;
 }
 
@@ -116,7 +118,7 @@ main(int argc, char *argv[])
 	int ch, i, rv = TS_EXIT_OK, r;
 	char *end;
 
-	ts_progname = "ts-validate";
+	fe_init("ts-validate");
 	while ((ch = getopt_long(argc, argv, "hm:qsV", longopts, NULL)) != -1)
 		switch (ch) {
 		case 'h':
@@ -125,7 +127,7 @@ main(int argc, char *argv[])
 		case 'm':
 			o.max_per_rule = (size_t)strtoull(optarg, &end, 10);
 			if (*optarg == '\0' || *optarg == '-' || *end != '\0') {
-				ts_warnx("-m: '%s' is not a count", optarg);
+				fe_warnx("-m: '%s' is not a count", optarg);
 				return TS_EXIT_USAGE;
 			}
 			break;
@@ -150,15 +152,15 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	ts_progress_init(o.quiet);
+	fe_progress_init(o.quiet);
 	if (argc == 0) {
-		ts_warnx("no bundle given");
+		fe_warnx("no bundle given");
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
 	for (i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "-") == 0) {
-			ts_warnx("'-': a bundle is several files and cannot "
+			fe_warnx("'-': a bundle is several files and cannot "
 			    "come from standard input");
 			r = TS_EXIT_USAGE;
 		} else
@@ -166,5 +168,5 @@ main(int argc, char *argv[])
 		if (r > rv)
 			rv = r;
 	}
-	return ts_close_stdout(rv);
+	return fe_close_stdout(rv);
 }

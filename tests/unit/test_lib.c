@@ -1,6 +1,6 @@
 /*
- * test_lib.c - unit tests of libtensorsuite's reader, writer, metadata
- * and diagnostics.  Prints TAP; exit status 1 when a test fails.
+ * test_lib.c - unit tests of libtensorsuite's decoders, encoders,
+ * metadata and diagnostics.  Prints TAP; exit status 1 when a test fails.
  */
 #include <fcntl.h>
 #include <math.h>
@@ -82,10 +82,12 @@ roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
 {
 	struct ts_header h;
 	struct ts_batch in, out;
-	struct ts_writer *w;
-	struct ts_reader *r;
-	struct ts_source src;
-	struct ts_diags d;
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "rt", NULL };
+	struct ts_encoder *w;
+	struct ts_decoder *r;
+	struct ts_source *src;
+	struct ts_sink *snk;
+	struct ts_diags *d;
 	char path[256];
 	size_t got = 0, i;
 	int fd, k, same = 1;
@@ -103,19 +105,20 @@ roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
 	snprintf(path, sizeof(path), "%s/rt.%s", tmpdir,
 	    l->kind == TS_TEXT ? "tns" : "tnsb");
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	w = ts_writer_open(fd, "rt", &h, l, TS_FMT_SHORTEST);
-	if (ts_writer_put(w, &in) != 0 || ts_writer_close(w) != 0)
+	snk = ts_sink_open_fd(fd, path, true);
+	d = ts_diags_new(5, false);
+	w = ts_encoder_open(snk, &h, l, &eo, d);
+	if (w == NULL || ts_encoder_put(w, &in) != 0 ||
+	    ts_encoder_close(w) != 0 || ts_sink_commit(snk) != 0)
 		same = 0;
-	close(fd);
-	ts_diags_init(&d, 5, false);
-	ts_source_open(&src, path);
-	r = ts_reader_open(&src, l, &d);
+	src = ts_source_open_file(path);
+	r = ts_decoder_open(src, l, d);
 	if (r == NULL) {
-		ts_diags_print(&d, stdout);
+		ts_diags_print(d, stdout, NULL);
 		same = 0;
 		goto done;
 	}
-	while (same && (m = ts_reader_next(r, &out)) > 0) {
+	while (same && (m = ts_decoder_next(r, &out)) > 0) {
 		for (i = 0; i < out.n && got + i < n; i++) {
 			size_t j = got + i;
 
@@ -130,14 +133,14 @@ roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
 		}
 		got += out.n;
 	}
-	if (got != n || ts_diags_errors(&d) != 0) {
-		ts_diags_print(&d, stdout);
+	if (got != n || ts_diags_errors(d) != 0) {
+		ts_diags_print(d, stdout, NULL);
 		same = 0;
 	}
-	ts_reader_close(r);
+	ts_decoder_close(r);
 done:
-	ts_source_close(&src);
-	ts_diags_free(&d);
+	ts_source_close(src);
+	ts_diags_free(d);
 	ts_batch_free(&in);
 	ts_batch_free(&out);
 	ok(same, "%s: %zu random entries round-trip", what, n);
@@ -187,7 +190,9 @@ test_byte_order(void)
 	struct ts_header h;
 	struct ts_layout l;
 	struct ts_batch b;
-	struct ts_writer *w;
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "be", NULL };
+	struct ts_encoder *w;
+	struct ts_sink *k;
 	unsigned char buf[256];
 	char path[256];
 	ssize_t n;
@@ -216,9 +221,11 @@ test_byte_order(void)
 	b.fval[0] = 2.5;
 	snprintf(path, sizeof(path), "%s/be.tnsb", tmpdir);
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-	w = ts_writer_open(fd, "be", &h, &l, TS_FMT_SHORTEST);
-	ts_writer_put(w, &b);
-	ts_writer_close(w);
+	k = ts_sink_open_fd(fd, path, false);
+	w = ts_encoder_open(k, &h, &l, &eo, NULL);
+	ts_encoder_put(w, &b);
+	ts_encoder_close(w);
+	ts_sink_commit(k);
 	n = pread(fd, buf, sizeof(buf), 0);
 	close(fd);
 	ts_batch_free(&b);
@@ -247,17 +254,16 @@ static void
 test_canonical(void)
 {
 	struct ts_meta m1, m2;
-	struct ts_diags d;
+	struct ts_diags *d = ts_diags_new(0, false);
 	char *c1, *c2;
 
-	ts_diags_init(&d, 0, false);
 	ts_meta_init(&m1);
 	ts_meta_init(&m2);
-	ts_meta_parse(&m1, meta_text, sizeof(meta_text) - 1, "m", &d);
-	ok(ts_diags_errors(&d) == 0 && d.count[TS_WARNING] == 1,
+	ts_meta_parse(&m1, meta_text, sizeof(meta_text) - 1, "m", d);
+	ok(ts_diags_errors(d) == 0 && ts_diags_count(d, TS_WARNING) == 1,
 	    "metadata with an unknown key parses with one warning");
 	c1 = ts_meta_canonical(&m1);
-	ts_meta_parse(&m2, c1, strlen(c1), "m", &d);
+	ts_meta_parse(&m2, c1, strlen(c1), "m", d);
 	c2 = ts_meta_canonical(&m2);
 	ok(strcmp(c1, c2) == 0, "canonical metadata: write, read, write gives "
 	    "the same bytes");
@@ -273,48 +279,49 @@ test_canonical(void)
 	free(c2);
 	ts_meta_free(&m1);
 	ts_meta_free(&m2);
-	ts_diags_free(&d);
+	ts_diags_free(d);
 }
 
 static void
 test_meta_errors(void)
 {
 	struct ts_meta m;
-	struct ts_diags d;
+	struct ts_diags *d;
 	static const char dup[] = "{\"a\": 1,\n \"a\": 2}";
 	static const char bad[] = "{\n  \"a\": [1, 2,\n}";
 
-	ts_diags_init(&d, 0, false);
+	d = ts_diags_new(0, false);
 	ts_meta_init(&m);
-	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", &d) == -1 &&
-	    d.n == 1 && strcmp(d.v[0].rule, "M1") == 0 && d.v[0].line == 2,
+	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", d) == -1 &&
+	    ts_diags_len(d) == 1 && strcmp(ts_diags_at(d, 0)->rule, "M1") ==
+	    0 && ts_diags_at(d, 0)->line == 2,
 	    "duplicate keys are rejected with their line [M1]");
 	ts_meta_free(&m);
-	ts_diags_free(&d);
-	ts_diags_init(&d, 0, false);
+	ts_diags_free(d);
+	d = ts_diags_new(0, false);
 	ts_meta_init(&m);
-	ok(ts_meta_parse(&m, bad, sizeof(bad) - 1, "f", &d) == -1 &&
-	    d.n == 1 && d.v[0].line == 3,
+	ok(ts_meta_parse(&m, bad, sizeof(bad) - 1, "f", d) == -1 &&
+	    ts_diags_len(d) == 1 && ts_diags_at(d, 0)->line == 3,
 	    "a JSON syntax error is located by line [M1]");
 	ts_meta_free(&m);
-	ts_diags_free(&d);
+	ts_diags_free(d);
 }
 
 static void
 test_diag_cap(void)
 {
-	struct ts_diags d;
+	struct ts_diags *d = ts_diags_new(3, true);
 	int i;
 
-	ts_diags_init(&d, 3, true);
 	for (i = 0; i < 10; i++)
-		ts_diag(&d, TS_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
+		ts_diag(d, TS_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
 		    i);
-	ts_diag(&d, TS_NOTE, "f", 1, 1, "S2", "n");
-	ok(d.n == 4 && d.count[TS_ERROR] == 10 && d.suppressed == 7 &&
-	    d.v[0].sev == TS_ERROR, "diagnostics: cap per rule, counts kept, "
-	    "strict promotes warnings");
-	ts_diags_free(&d);
+	ts_diag(d, TS_NOTE, "f", 1, 1, "S2", "n");
+	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_ERROR) == 10 &&
+	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev == TS_ERROR,
+	    "diagnostics: cap per rule, counts kept, strict promotes "
+	    "warnings");
+	ts_diags_free(d);
 }
 
 static void

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "format/mtx.h"
 #include "tap.h"
 
 static char tmpdir[] = "/tmp/ts-mtx-XXXXXX";
@@ -43,7 +44,7 @@ struct mat {
 	bool	 has_values, is_int;
 	bool	 first_ok;	/* every batch's first counted right */
 	size_t	 batches;
-	struct ts_diags d;
+	struct ts_diags *d;
 };
 
 static void
@@ -58,7 +59,7 @@ mat_free(struct mat *m)
 	free(m->iv);
 	free(m->loc);
 	free(m->txt);
-	ts_diags_free(&m->d);
+	ts_diags_free(m->d);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -95,28 +96,30 @@ mat_add(struct mat *m, const struct ts_batch *b, size_t i)
 static int
 mat_read(struct mat *m, const char *path, size_t cap)
 {
-	struct ts_source src;
-	struct ts_mtx_reader *r;
+	static const struct ts_layout mtx = { TS_MTX, false, -1, TS_FLOAT64,
+	    TS_UINT64, TS_END_NONE, 1 };
+	struct ts_source *src;
+	struct ts_decoder *r;
 	struct ts_batch b;
 	long n;
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
-	ts_diags_init(&m->d, 0, false);
+	m->d = ts_diags_new(0, false);
 	m->first_ok = true;
-	if (ts_source_open(&src, path) != 0) {
+	if ((src = ts_source_open_file(path)) == NULL) {
 		perror(path);
 		m->status = 1;
 		return -1;
 	}
-	if ((r = ts_mtx_open(&src, &m->d)) == NULL) {
-		ts_source_close(&src);
+	if ((r = ts_decoder_open(src, &mtx, m->d)) == NULL) {
+		ts_source_close(src);
 		m->status = 1;
 		return -1;
 	}
 	m->info = *ts_mtx_info(r);
 	ts_batch_init(&b, 2, cap);
-	while ((n = ts_mtx_next(r, &b)) > 0) {
+	while ((n = ts_decoder_next(r, &b)) > 0) {
 		if (b.first != m->n || (size_t)n != b.n || b.n > b.cap)
 			m->first_ok = false;
 		m->has_values = b.has_values;
@@ -129,11 +132,11 @@ mat_read(struct mat *m, const char *path, size_t cap)
 	m->is_int = b.is_int;
 	if (n < 0)
 		m->status = 2;
-	else if (ts_mtx_next(r, &b) != 0)	/* the end stays the end */
+	else if (ts_decoder_next(r, &b) != 0)	/* the end stays the end */
 		m->first_ok = false;
 	ts_batch_free(&b);
-	ts_mtx_close(r);
-	ts_source_close(&src);
+	ts_decoder_close(r);
+	ts_source_close(src);
 	return n < 0 ? -1 : 0;
 }
 
@@ -207,8 +210,10 @@ mat_text(struct mat *m, const char *text, size_t cap)
 static bool
 diag_is(const struct mat *m, uint64_t line, const char *s)
 {
-	return m->d.n > 0 && m->d.v[0].sev == TS_ERROR &&
-	    m->d.v[0].line == line && strstr(m->d.v[0].msg, s) != NULL;
+	const struct ts_diag *g = ts_diags_at(m->d, 0);
+
+	return g != NULL && g->sev == TS_ERROR && g->line == line &&
+	    strstr(g->msg, s) != NULL;
 }
 
 /* ---- the files in tests/data/mtx ---- */
@@ -397,7 +402,7 @@ test_good_files(void)
 		struct mat m;
 		int rv = mat_read(&m, datapath(e->name), 4096);
 
-		ok(rv == 0 && m.d.n == 0 &&
+		ok(rv == 0 && ts_diags_len(m.d) == 0 &&
 		    m.info.coordinate == e->coordinate &&
 		    m.info.field == e->field && m.info.sym == e->sym &&
 		    m.info.rows == e->rows && m.info.cols == e->cols &&
@@ -409,8 +414,8 @@ test_good_files(void)
 		    (unsigned long long)e->rows, (unsigned long long)e->cols,
 		    (unsigned long long)e->stored,
 		    (unsigned long long)e->entries);
-		if (rv != 0 || m.d.n > 0)
-			ts_diags_print(&m.d, stdout);
+		if (rv != 0 || ts_diags_len(m.d) > 0)
+			ts_diags_print(m.d, stdout, NULL);
 		known_entries(e->name, &m);
 		mat_free(&m);
 	}
@@ -510,12 +515,12 @@ test_bad_files(void)
 		int rv = mat_read(&m, datapath(e->name), 4096);
 
 		ok(rv == -1 && m.status == e->stage && diag_is(&m, e->line,
-		    e->msg) && m.d.count[TS_ERROR] == 1, "%s: refused by %s "
+		    e->msg) && ts_diags_count(m.d, TS_ERROR) == 1, "%s: refused by %s "
 		    "at line %llu: %s", e->name, e->stage == 1 ? "open" :
 		    "next", (unsigned long long)e->line, e->msg);
 		if (!(rv == -1 && m.status == e->stage && diag_is(&m, e->line,
 		    e->msg)))
-			ts_diags_print(&m.d, stdout);
+			ts_diags_print(m.d, stdout, NULL);
 		mat_free(&m);
 	}
 }
@@ -613,19 +618,63 @@ test_batch_sizes(const char *name)
 
 /* ---- the writer ---- */
 
+/* The Matrix Market writer: the generic encoder on a descriptor. */
+struct mtxw {
+	struct ts_sink		*k;
+	struct ts_encoder	*e;
+	struct ts_header	 h;
+};
+
+static struct mtxw *
+mtxw_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
+    enum ts_mtx_field field, const char *comment)
+{
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "m", comment };
+	struct ts_layout l = { TS_MTX, false, field != TS_MTX_PATTERN,
+	    field == TS_MTX_INTEGER ? TS_INT64 : TS_FLOAT64, TS_UINT64,
+	    TS_END_NONE, 1 };
+	struct mtxw *w = calloc(1, sizeof(*w));
+
+	w->h.order = 2;
+	w->h.dims[0] = rows;
+	w->h.dims[1] = cols;
+	w->h.nnz = nnz;
+	w->k = ts_sink_open_fd(fd, "w", false);
+	w->e = ts_encoder_open(w->k, &w->h, &l, &eo, NULL);
+	return w;
+}
+
+static int
+mtxw_put(struct mtxw *w, const struct ts_batch *b)
+{
+	return ts_encoder_put(w->e, b);
+}
+
+static int
+mtxw_close(struct mtxw *w)
+{
+	int rv = ts_encoder_close(w->e), e = errno;
+
+	ts_sink_commit(w->k);
+	free(w);
+	errno = e;
+	return rv;
+}
+
+
 /* Write m with the writer to path; returns the close status. */
 static int
 mat_write(const struct mat *m, const char *path, enum ts_mtx_field field,
     const char *comment, size_t cap)
 {
-	struct ts_mtx_writer *w;
+	struct mtxw *w;
 	struct ts_batch b;
 	size_t k = 0, i;
 	int fd, rv = 0;
 
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		return -1;
-	w = ts_mtx_writer_open(fd, m->info.rows, m->info.cols, m->n, field,
+	w = mtxw_open(fd, m->info.rows, m->info.cols, m->n, field,
 	    comment);
 	ts_batch_init(&b, 2, cap);
 	b.has_values = m->has_values;
@@ -638,10 +687,10 @@ mat_write(const struct mat *m, const char *path, enum ts_mtx_field field,
 			b.ival[i] = m->iv[k];
 		}
 		b.n = i;
-		if (ts_mtx_writer_put(w, &b) != 0)
+		if (mtxw_put(w, &b) != 0)
 			rv = -1;
 	}
-	if (ts_mtx_writer_close(w) != 0)
+	if (mtxw_close(w) != 0)
 		rv = -1;
 	ts_batch_free(&b);
 	close(fd);
@@ -663,7 +712,7 @@ test_roundtrip(const char *name, enum ts_mtx_field field)
 	ok(mat_write(&a, path, field, "written by test_mtx\n two lines", 1000)
 	    == 0, "%s: written back", name);
 	mat_read(&c, path, 4096);
-	same = c.status == 0 && c.d.n == 0 && c.n == a.n &&
+	same = c.status == 0 && ts_diags_len(c.d) == 0 && c.n == a.n &&
 	    c.info.rows == a.info.rows && c.info.cols == a.info.cols &&
 	    c.info.stored == a.n && c.info.field == field &&
 	    c.info.sym == TS_MTX_GENERAL && c.info.coordinate;
@@ -690,7 +739,7 @@ test_roundtrip(const char *name, enum ts_mtx_field field)
 static void
 test_writer_errors(void)
 {
-	struct ts_mtx_writer *w;
+	struct mtxw *w;
 	struct ts_batch b;
 	char path[256];
 	int fd, rv, e;
@@ -705,35 +754,35 @@ test_writer_errors(void)
 
 	snprintf(path, sizeof(path), "%s/w.mtx", tmpdir);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	w = ts_mtx_writer_open(fd, 2, 2, 2, TS_MTX_REAL, NULL);
-	rv = ts_mtx_writer_put(w, &b);
+	w = mtxw_open(fd, 2, 2, 2, TS_MTX_REAL, NULL);
+	rv = mtxw_put(w, &b);
 	errno = 0;
-	ok(rv == 0 && ts_mtx_writer_close(w) == -1 && errno == EINVAL,
+	ok(rv == 0 && mtxw_close(w) == -1 && errno == EINVAL,
 	    "writer: closing after 1 of 2 announced entries is EINVAL");
 	close(fd);
 
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	w = ts_mtx_writer_open(fd, 2, 2, 1, TS_MTX_INTEGER, NULL);
+	w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, NULL);
 	errno = 0;
-	rv = ts_mtx_writer_put(w, &b);
+	rv = mtxw_put(w, &b);
 	e = errno;
 	b.coords[1] = 2;
 	b.is_int = true;
 	b.ival[0] = 7;
-	ok(rv == -1 && e == EINVAL && ts_mtx_writer_put(w, &b) == -1 &&
+	ok(rv == -1 && e == EINVAL && mtxw_put(w, &b) == -1 &&
 	    errno == EINVAL, "writer: float values for an integer file and a "
 	    "column outside the size are refused");
 	b.coords[1] = 1;
-	ok(ts_mtx_writer_put(w, &b) == 0 && ts_mtx_writer_put(w, &b) == -1 &&
-	    ts_mtx_writer_close(w) == 0, "writer: no more entries than "
+	ok(mtxw_put(w, &b) == 0 && mtxw_put(w, &b) == -1 &&
+	    mtxw_close(w) == 0, "writer: no more entries than "
 	    "announced");
 	close(fd);
 
 	if ((fd = open("/dev/full", O_WRONLY)) >= 0) {
-		w = ts_mtx_writer_open(fd, 2, 2, 1, TS_MTX_INTEGER, "x");
-		rv = ts_mtx_writer_put(w, &b);
+		w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, "x");
+		rv = mtxw_put(w, &b);
 		errno = 0;
-		ok(rv == 0 && ts_mtx_writer_close(w) == -1 && errno == ENOSPC,
+		ok(rv == 0 && mtxw_close(w) == -1 && errno == ENOSPC,
 		    "writer: a failed write(2) is returned (ENOSPC on "
 		    "/dev/full)");
 		close(fd);
@@ -754,7 +803,7 @@ test_small(void)
 	mat_text(&m, "%%MatrixMarket matrix coordinate real general\n"
 	    "3 3 2\n1 1 1\n2 1 not_a_double\n", 64);
 	ok(m.status == 2 && diag_is(&m, 4, "'not_a_double' is not a number") &&
-	    m.d.v[0].col == 5, "a real value that is not a number: refused "
+	    ts_diags_at(m.d, 0)->col == 5, "a real value that is not a number: refused "
 	    "at 4:5");
 	mat_free(&m);
 

@@ -521,17 +521,9 @@ feed(struct ts_sorter *s, const struct input *in, const struct tcase *tc,
 			/* Garbage where the sorter must not look. */
 			b.loc[j] = ~(uint64_t)0;
 		}
-		if (tc->notext) {
-			const char **vt = b.vtext;
-
-			b.vtext = NULL;
-			if (ts_sorter_add(s, &b) != 0) {
-				b.vtext = vt;
-				ts_batch_free(&b);
-				return -1;
-			}
-			b.vtext = vt;
-		} else if (ts_sorter_add(s, &b) != 0) {
+		/* Binary input brings no texts. */
+		b.texts = tc->kt && !tc->notext;
+		if (ts_sorter_add(s, &b) != 0) {
 			ts_batch_free(&b);
 			return -1;
 		}
@@ -639,7 +631,7 @@ run_case(const struct tcase *tc, long long min_spill)
 	cap = 1 + below(3000);
 	ts_batch_init(&b, tc->order, cap);
 	while (good && (m = ts_sorter_next(s, &b)) > 0) {
-		if ((size_t)m != b.n || b.n > cap || b.keep_text != tc->kt ||
+		if ((size_t)m != b.n || b.n > cap || b.texts != tc->kt ||
 		    b.has_values != tc->hv) {
 			printf("# bad batch\n");
 			good = 0;
@@ -818,7 +810,7 @@ test_texts(void)
 				b.fval[i] = text_value(txt[i], f32);
 			}
 			b.n = n;
-			b.has_values = b.keep_text = true;
+			b.has_values = b.texts = true;
 			good = s != NULL && ts_sorter_add(s, &b) == 0 &&
 			    ts_sorter_finish(s) == 0;
 			got = 0;
@@ -1292,7 +1284,6 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	ts_progname = "test_sort";
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (mkdtemp(tmpdir) == NULL) {
 		perror("mkdtemp");

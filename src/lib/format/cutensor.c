@@ -4,11 +4,15 @@
  * partition lines mode by mode) and nonZeroCoordinates (0-based int32,
  * numModes per block, in file order).
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
+#include "util/xalloc.h"
 
 int
 ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
@@ -72,25 +76,56 @@ ts_cutensor_free(struct ts_cutensor *ct)
 	memset(ct, 0, sizeof(*ct));
 }
 
+/* A growing string. */
+struct sb {
+	char	*s;
+	size_t	 n, cap;
+};
+
+static void
+sbf(struct sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+sbf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && (size_t)n < b->cap - b->n)
+			break;
+		b->cap = 2 * b->cap + (n > 0 ? (size_t)n : 64);
+		b->s = ts_xrealloc(b->s, b->cap);
+	}
+	b->n += (size_t)n;
+}
+
 /* Numbers ten to a line keep the file readable and diffable. */
 static void
-putarr(FILE *fp, const char *key, const int64_t *v, uint64_t n, bool last)
+putarr(struct sb *b, const char *key, const int64_t *v, uint64_t n, bool last)
 {
 	uint64_t i;
 
-	fprintf(fp, "  \"%s\": [", key);
+	sbf(b, "  \"%s\": [", key);
 	for (i = 0; i < n; i++)
-		fprintf(fp, "%s%s%lld", i ? "," : "", i % 10 == 0 ?
-		    "\n    " : " ", (long long)v[i]);
-	fprintf(fp, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
+		sbf(b, "%s%s%lld", i ? "," : "", i % 10 == 0 ? "\n    " : " ",
+		    (long long)v[i]);
+	sbf(b, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
 }
 
-int
-ts_cutensor_write_json(const struct ts_cutensor *ct, FILE *fp)
+char *
+ts_cutensor_json(const struct ts_cutensor *ct)
 {
 	int64_t s[TS_CUTENSOR_MAXMODES], *c;
 	uint64_t total = 0, i, n = ct->num_blocks * ct->num_modes;
+	struct sb b;
 
+	b.cap = 1024;
+	b.n = 0;
+	b.s = ts_xmalloc(b.cap);
 	for (i = 0; i < ct->num_modes; i++) {
 		s[i] = ct->sections[i];
 		total += ct->sections[i];
@@ -98,13 +133,78 @@ ts_cutensor_write_json(const struct ts_cutensor *ct, FILE *fp)
 	c = ts_xreallocarray(NULL, n ? (size_t)n : 1, sizeof(int64_t));
 	for (i = 0; i < n; i++)
 		c[i] = ct->coords[i];
-	fprintf(fp, "{\n  \"numModes\": %u,\n", ct->num_modes);
-	putarr(fp, "numSectionsPerMode", s, ct->num_modes, false);
-	putarr(fp, "extent", ct->extent, total, false);
-	fprintf(fp, "  \"numNonZeroBlocks\": %llu,\n",
+	sbf(&b, "{\n  \"numModes\": %u,\n", ct->num_modes);
+	putarr(&b, "numSectionsPerMode", s, ct->num_modes, false);
+	putarr(&b, "extent", ct->extent, total, false);
+	sbf(&b, "  \"numNonZeroBlocks\": %llu,\n",
 	    (unsigned long long)ct->num_blocks);
-	putarr(fp, "nonZeroCoordinates", c, n, true);
-	fputs("}\n", fp);
+	putarr(&b, "nonZeroCoordinates", c, n, true);
+	sbf(&b, "}\n");
 	free(c);
-	return ferror(fp) ? -1 : 0;
+	return b.s;
 }
+
+/* ---- the encoder: every block's coordinates, then the arrays ---- */
+
+struct ctw {
+	uint64_t	*all;
+	uint64_t	 n, cap;
+};
+
+static int
+ct_open(struct ts_encoder *enc)
+{
+	if (!enc->lay.block) {
+		ts_diag(enc->d, TS_ERROR, NULL, 0, 0, "", "not block-sparse: "
+		    "cuTENSOR's block-sparse descriptor holds blocks");
+		return -1;
+	}
+	enc->state = ts_xcalloc(1, sizeof(struct ctw));
+	return 0;
+}
+
+static int
+ct_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	struct ctw *w = enc->state;
+	const size_t order = (size_t)enc->h.order;
+
+	if (w->n + b->n > w->cap) {
+		w->cap = 2 * (w->n + b->n);
+		w->all = ts_xreallocarray(w->all, (size_t)w->cap,
+		    order * sizeof(*w->all));
+	}
+	memcpy(w->all + w->n * order, b->coords, b->n * order *
+	    sizeof(*w->all));
+	w->n += b->n;
+	return 0;
+}
+
+static int
+ct_close(struct ts_encoder *enc)
+{
+	struct ctw *w = enc->state;
+	struct ts_cutensor ct;
+	char err[200], *js;
+	int rv = 0;
+
+	if (ts_cutensor_fill(&ct, &enc->h, w->all, w->n, err,
+	    sizeof(err)) != 0) {
+		ts_diag(enc->d, TS_ERROR, NULL, 0, 0, "K4", "%s", err);
+		errno = EINVAL;
+		rv = -1;
+	} else {
+		js = ts_cutensor_json(&ct);
+		ts_outbuf_puts(enc->out, js);
+		free(js);
+		ts_cutensor_free(&ct);
+	}
+	free(w->all);
+	free(w);
+	enc->state = NULL;
+	return rv;
+}
+
+const struct ts_encoder_ops ts_cutensor_encoder = {
+	"cuTENSOR", ct_open, ct_put, ct_close
+};

@@ -1,6 +1,10 @@
 /*
- * source.c - where bytes come from: a file or standard input.  One pair
- * of helpers decides what "-" means for every tool.
+ * source.c - where bytes come from, behind one small table of functions
+ * (read, rewind, close), so that a decoder reads a file, standard input,
+ * a decompressed stream or an archive member alike.  This file holds the
+ * generic part (look-ahead, counting) and the plain sources: a file, a
+ * descriptor, standard input.  "-" means standard input here, for every
+ * tool.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,88 +14,111 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "format/scan.h"
+#include "io/io.h"
+#include "util/xalloc.h"
 
-int
-ts_source_open(struct ts_source *s, const char *path)
+#define PEEKMAX	4096
+
+struct ts_source {
+	const struct ts_source_ops *ops;
+	void		*ctx;
+	char		*name;
+	int64_t		 size;		/* -1: unknown */
+	uint64_t	 nread;		/* bytes handed out */
+	char		*peek;		/* bytes read ahead by ts_source_peek */
+	size_t		 npeek, peekpos;
+};
+
+struct ts_source *
+ts_source_new(const struct ts_source_ops *ops, void *ctx, const char *name,
+    int64_t size)
 {
-	struct stat st;
+	struct ts_source *s = ts_xcalloc(1, sizeof(*s));
 
-	memset(s, 0, sizeof(*s));
-	if (strcmp(path, "-") == 0) {
-		s->fd = STDIN_FILENO;
-		s->is_stdin = true;
-		s->name = ts_xstrdup("<stdin>");
-	} else {
-		if ((s->fd = open(path, O_RDONLY)) == -1)
-			return -1;
-		s->name = ts_xstrdup(path);
-	}
-	if (fstat(s->fd, &st) == -1) {
-		int e = errno;
-
-		ts_source_close(s);
-		errno = e;
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ts_source_close(s);
-		errno = EISDIR;
-		return -1;
-	}
-	if (S_ISREG(st.st_mode)) {
-		s->is_regular = true;
-		s->size = (uint64_t)st.st_size;
-#ifdef POSIX_FADV_SEQUENTIAL
-		(void)posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-#endif
-	}
-	return 0;
+	s->ops = ops;
+	s->ctx = ctx;
+	s->name = ts_xstrdup(name);
+	s->size = size;
+	return s;
 }
 
-int
-ts_source_open_fd(struct ts_source *s, int fd, const char *name)
+const char *
+ts_source_name(const struct ts_source *s)
 {
-	struct stat st;
+	return s->name;
+}
 
-	memset(s, 0, sizeof(*s));
-	if (fstat(fd, &st) == -1)
-		return -1;
-	s->fd = fd;
+void
+ts_source_set_name(struct ts_source *s, const char *name)
+{
+	free(s->name);
 	s->name = ts_xstrdup(name);
-	if (S_ISREG(st.st_mode)) {
-		s->is_regular = true;
-		s->size = (uint64_t)st.st_size;
+}
+
+int64_t
+ts_source_size(const struct ts_source *s)
+{
+	return s->size;
+}
+
+uint64_t
+ts_source_nread(const struct ts_source *s)
+{
+	return s->nread;
+}
+
+bool
+ts_source_can_rewind(const struct ts_source *s)
+{
+	return s->ops->rewind != NULL && s->size >= 0;
+}
+
+/* Read into buf until n bytes or the end; for the look-ahead. */
+static long
+readfull(struct ts_source *s, char *buf, size_t n)
+{
+	size_t got = 0;
+	long r;
+
+	while (got < n) {
+		r = s->ops->read(s->ctx, buf + got, n - got);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
 	}
-	return 0;
+	return (long)got;
 }
 
 long
 ts_source_peek(struct ts_source *s, const char **p, size_t n)
 {
-	ssize_t r;
+	long r;
 
+	if (n > PEEKMAX)
+		n = PEEKMAX;
 	if (s->peek == NULL) {
-		s->peek = ts_xmalloc(n);
-		while (s->npeek < n) {
-			r = read(s->fd, s->peek + s->npeek, n - s->npeek);
-			if (r < 0 && errno == EINTR)
-				continue;
-			if (r < 0)
-				return -1;
-			if (r == 0)
-				break;
-			s->npeek += (size_t)r;
+		if (s->nread > 0) {
+			errno = EINVAL;	/* only before the first read */
+			return -1;
 		}
+		s->peek = ts_xmalloc(PEEKMAX);
+		if ((r = readfull(s, s->peek, PEEKMAX)) < 0) {
+			free(s->peek);
+			s->peek = NULL;
+			return -1;
+		}
+		s->npeek = (size_t)r;
 	}
 	*p = s->peek;
-	return (long)s->npeek;
+	return (long)(s->npeek < n ? s->npeek : n);
 }
 
 long
 ts_source_read(struct ts_source *s, void *buf, size_t n)
 {
-	ssize_t r;
+	long r;
 
 	if (s->peekpos < s->npeek) {
 		size_t k = s->npeek - s->peekpos < n ? s->npeek - s->peekpos :
@@ -102,47 +129,147 @@ ts_source_read(struct ts_source *s, void *buf, size_t n)
 		s->nread += k;
 		return (long)k;
 	}
-	do
-		r = read(s->fd, buf, n);
-	while (r == -1 && errno == EINTR);
+	r = s->ops->read(s->ctx, buf, n);
 	if (r > 0)
 		s->nread += (uint64_t)r;
+	return r;
+}
+
+int
+ts_source_rewind(struct ts_source *s)
+{
+	if (s->ops->rewind == NULL) {
+		errno = ESPIPE;
+		return -1;
+	}
+	if (s->ops->rewind(s->ctx) != 0)
+		return -1;
+	free(s->peek);
+	s->peek = NULL;
+	s->npeek = s->peekpos = 0;
+	s->nread = 0;
+	return 0;
+}
+
+int
+ts_source_close(struct ts_source *s)
+{
+	int rv = 0;
+
+	if (s == NULL)
+		return 0;
+	if (s->ops->close != NULL)
+		rv = s->ops->close(s->ctx);
+	free(s->name);
+	free(s->peek);
+	free(s);
+	return rv;
+}
+
+/* ---- a descriptor ---- */
+
+struct fdsrc {
+	int	 fd;
+	bool	 owned;
+};
+
+static long
+fd_read(void *ctx, void *buf, size_t n)
+{
+	struct fdsrc *f = ctx;
+	ssize_t r;
+
+	do
+		r = read(f->fd, buf, n);
+	while (r == -1 && errno == EINTR);
 	return (long)r;
 }
 
-void
-ts_source_close(struct ts_source *s)
+static int
+fd_rewind(void *ctx)
 {
-	if (s->fd >= 0 && !s->is_stdin)
-		close(s->fd);
-	free(s->name);
-	free(s->peek);
-	s->name = NULL;
-	s->peek = NULL;
-	s->fd = -1;
+	struct fdsrc *f = ctx;
+
+	return lseek(f->fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
-long
-ts_fill(struct ts_source *src, char **buf, size_t *cap, size_t *pos,
-    size_t *len, size_t maxcap)
+static int
+fd_close(void *ctx)
 {
-	long n;
+	struct fdsrc *f = ctx;
+	int rv = 0;
 
-	if (*pos > 0) {
-		memmove(*buf, *buf + *pos, *len - *pos);
-		*len -= *pos;
-		*pos = 0;
+	if (f->owned)
+		rv = close(f->fd);
+	free(f);
+	return rv;
+}
+
+static const struct ts_source_ops fd_ops = { fd_read, fd_rewind, fd_close };
+static const struct ts_source_ops pipe_ops = { fd_read, NULL, fd_close };
+
+struct ts_source *
+ts_source_open_fd(int fd, const char *name, bool owned)
+{
+	struct fdsrc *f;
+	struct stat st;
+	bool reg;
+
+	if (fstat(fd, &st) == -1)
+		return NULL;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return NULL;
 	}
-	if (*cap - *len < 2) {	/* keep room for a sentinel */
-		if (*cap >= maxcap) {
-			errno = EFBIG;
-			return -1;
-		}
-		*cap *= 2;
-		*buf = ts_xrealloc(*buf, *cap);
+	reg = S_ISREG(st.st_mode);
+	f = ts_xmalloc(sizeof(*f));
+	f->fd = fd;
+	f->owned = owned;
+#ifdef POSIX_FADV_SEQUENTIAL
+	if (reg)
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	/* Only a regular file can go back to its start: a pipe, a FIFO or
+	 * a terminal is read once. */
+	return ts_source_new(reg ? &fd_ops : &pipe_ops, f, name,
+	    reg ? (int64_t)st.st_size : -1);
+}
+
+struct ts_source *
+ts_source_open_file(const char *path)
+{
+	struct ts_source *s;
+	int fd, e;
+
+	if (strcmp(path, "-") == 0)
+		return ts_source_open_fd(STDIN_FILENO, "<stdin>", false);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	if ((s = ts_source_open_fd(fd, path, true)) == NULL) {
+		e = errno;
+		close(fd);
+		errno = e;
 	}
-	n = ts_source_read(src, *buf + *len, *cap - *len - 1);
-	if (n > 0)
-		*len += (size_t)n;
-	return n;
+	return s;
+}
+
+struct ts_source *
+ts_source_open(const char *path, unsigned flags, const char *tmpdir)
+{
+	struct ts_source *s = ts_source_open_file(path);
+
+	if (s == NULL)
+		return NULL;
+	return ts_source_prepare(s, flags, tmpdir);
+}
+
+struct ts_source *
+ts_source_prepare(struct ts_source *s, unsigned flags, const char *tmpdir)
+{
+	if ((flags & TS_SOURCE_DECOMPRESS) && ts_source_compression(s) != NULL &&
+	    (s = ts_source_decompress(s)) == NULL)
+		return NULL;
+	if ((flags & TS_SOURCE_REWIND) && !ts_source_can_rewind(s))
+		s = ts_source_spool(s, tmpdir);
+	return s;
 }

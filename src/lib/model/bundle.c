@@ -1,6 +1,10 @@
 /*
- * bundle.c - find a bundle's files on disk (B1-B3) and read its metadata.
+ * bundle.c - a bundle: its name, its metadata, and its files found
+ * through a namespace (SPEC B1-B3), so that the checks and the tools read
+ * a bundle in a directory or one inside an archive alike.  This file
+ * holds the bundle and the namespace of a directory.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -11,19 +15,106 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "util/xalloc.h"
 
 static const char META_SUFFIX[] = "_metadata.json";
 
-static bool
-exists(const char *path, bool *isreg)
-{
-	struct stat st;
+struct ts_bundle {
+	const struct ts_bundle_ns_ops *ops;
+	void		*ctx;
+	char		*where;		/* for messages: the directory */
+	char		*name;
+	char		*meta_file;	/* NAME_metadata.json */
+	char		*meta_path;	/* ... for messages */
+	char		*text, *binary;	/* file names; NULL when unusable */
+	struct ts_meta	 meta;
+	bool		 meta_ok;	/* metadata parsed as an object */
+};
 
-	if (stat(path, &st) == -1)
-		return false;
-	*isreg = S_ISREG(st.st_mode);
-	return true;
+/* ---- the namespace of a directory ---- */
+
+struct dirns {
+	char	*dir;
+};
+
+static char *
+joinpath(const char *dir, const char *file)
+{
+	size_t n = strlen(dir);
+
+	return ts_xasprintf("%s%s%s", dir, n > 0 && dir[n - 1] == '/' ? "" :
+	    "/", file);
 }
+
+static int
+dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
+{
+	struct dirns *n = ctx;
+	char *p = joinpath(n->dir, name);
+	struct stat st;
+	int rv = stat(p, &st), e = errno;
+
+	free(p);
+	if (rv != 0) {
+		errno = e;
+		return -1;
+	}
+	fs->regular = S_ISREG(st.st_mode);
+	fs->size = fs->regular ? (int64_t)st.st_size : -1;
+	return 0;
+}
+
+static struct ts_source *
+dir_open(void *ctx, const char *name)
+{
+	struct dirns *n = ctx;
+	char *p = joinpath(n->dir, name);
+	struct ts_source *s = ts_source_open_file(p);
+	int e = errno;
+
+	free(p);
+	errno = e;
+	return s;
+}
+
+static char *
+dir_path(void *ctx, const char *name)
+{
+	struct dirns *n = ctx;
+
+	return joinpath(n->dir, name);
+}
+
+static int
+dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
+{
+	struct dirns *n = ctx;
+	struct dirent *e;
+	DIR *d;
+	int rv = 0;
+
+	if ((d = opendir(n->dir)) == NULL)
+		return -1;
+	while (rv == 0 && (e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			rv = fn(e->d_name, arg);
+	closedir(d);
+	return rv;
+}
+
+static void
+dir_free(void *ctx)
+{
+	struct dirns *n = ctx;
+
+	free(n->dir);
+	free(n);
+}
+
+static const struct ts_bundle_ns_ops dir_ops = { dir_stat, dir_open,
+    dir_path, dir_list, dir_free };
+
+/* ---- the bundle ---- */
 
 /* The last component of a directory path, trailing slashes ignored. */
 static char *
@@ -52,13 +143,12 @@ lastcomp(const char *dir)
 	return r;
 }
 
-static char *
-joinpath(const char *dir, const char *file)
+/* Is name there, and what is it?  Errors other than "not there" are
+ * the system failing us, reported as such. */
+static bool
+there(struct ts_bundle *bd, const char *name, struct ts_file_stat *fs)
 {
-	size_t n = strlen(dir);
-
-	return ts_xasprintf("%s%s%s", dir, n > 0 && dir[n - 1] == '/' ? "" :
-	    "/", file);
+	return bd->ops->stat(bd->ctx, name, fs) == 0;
 }
 
 /* A data file named in 'files': must exist, and be NAME.tns(b) (B2). */
@@ -66,17 +156,16 @@ static char *
 datafile(struct ts_bundle *bd, const char *fname, const char *ext,
     const char *key, struct ts_diags *d)
 {
-	char *p, *want;
-	bool reg = false, there;
+	struct ts_file_stat fs;
+	char *want;
+	bool ok;
 
 	if (fname == NULL)
 		return NULL;
-	p = joinpath(bd->dir, fname);
-	if (!(there = exists(p, &reg)) || !reg) {
+	if (!(ok = there(bd, fname, &fs)) || !fs.regular) {
 		ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B3", "'files.%s' "
-		    "names '%s', which %s", key, fname, there ? "is not a "
+		    "names '%s', which %s", key, fname, ok ? "is not a "
 		    "regular file" : "does not exist");
-		free(p);
 		return NULL;
 	}
 	want = ts_xasprintf("%s%s", bd->name, ext);
@@ -85,92 +174,56 @@ datafile(struct ts_bundle *bd, const char *fname, const char *ext,
 		    "is '%s'; the bundle's %s file must be '%s'", key, fname,
 		    key, want);
 	free(want);
-	return p;
+	return ts_xstrdup(fname);
 }
 
-int
-ts_bundle_open(struct ts_bundle *bd, const char *path, struct ts_diags *d)
+/* Read the metadata and find the files (B1-B3). */
+static void
+load(struct ts_bundle *bd, struct ts_diags *d)
 {
 	struct ts_meta *m = &bd->meta;
-	struct stat st;
-	size_t n = strlen(path);
-	bool reg;
-	char *p;
+	struct ts_file_stat fs;
+	struct ts_source *src;
 
-	memset(bd, 0, sizeof(*bd));
-	ts_meta_init(m);
-	if (stat(path, &st) == -1) {
-		/* Nothing there is a missing bundle; anything else is the
-		 * system failing us. */
+	if (bd->ops->stat(bd->ctx, bd->meta_file, &fs) != 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
-			ts_diag(d, TS_ERROR, path, 0, 0, "B1", "no such bundle "
-			    "directory or metadata file");
+			ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B1", "no "
+			    "metadata file: a bundle '%s' holds '%s%s'",
+			    bd->name, bd->name, META_SUFFIX);
 		else
-			ts_diag_io(d, path, "%s", strerror(errno));
-		return -1;
+			ts_diag_io(d, bd->meta_path, "%s", strerror(errno));
+		return;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		bd->dir = ts_xstrdup(path);
-		bd->name = lastcomp(path);
-		bd->meta_path = ts_xasprintf("%s%s%s%s", path,
-		    n > 0 && path[n - 1] == '/' ? "" : "/", bd->name,
-		    META_SUFFIX);
-	} else {
-		const char *base = strrchr(path, '/');
-		size_t bl;
-
-		base = base ? base + 1 : path;
-		bl = strlen(base);
-		if (bl <= sizeof(META_SUFFIX) - 1 || strcmp(base + bl -
-		    (sizeof(META_SUFFIX) - 1), META_SUFFIX) != 0) {
-			ts_diag(d, TS_ERROR, path, 0, 0, "B1", "not a bundle: "
-			    "give the bundle directory or its "
-			    "NAME_metadata.json file");
-			return -1;
-		}
-		bd->dir = base == path ? ts_xstrdup(".") :
-		    ts_xasprintf("%.*s", (int)(base - path), path);
-		bd->name = ts_xasprintf("%.*s", (int)(bl -
-		    (sizeof(META_SUFFIX) - 1)), base);
-		bd->meta_path = ts_xstrdup(path);
-		{
-			char *dn = lastcomp(bd->dir);
-
-			if (strcmp(dn, bd->name) != 0)
-				ts_diag(d, TS_ERROR, path, 0, 0, "B2",
-				    "the metadata file is for '%s' but the "
-				    "folder is '%s'", bd->name, dn);
-			free(dn);
-		}
+	/* Never open what is not a file: a FIFO would block. */
+	if (!fs.regular) {
+		ts_diag_io(d, bd->meta_path, "not a regular file");
+		return;
 	}
-	if (!exists(bd->meta_path, &reg)) {
-		ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B1", "no metadata "
-		    "file: a bundle '%s' holds '%s%s'", bd->name, bd->name,
-		    META_SUFFIX);
-		return -1;
+	if ((src = bd->ops->open(bd->ctx, bd->meta_file)) == NULL) {
+		ts_diag_io(d, bd->meta_path, "cannot open: %s",
+		    strerror(errno));
+		return;
 	}
-	if (ts_meta_read(m, bd->meta_path, d) != 0)
-		return -1;
+	ts_source_set_name(src, bd->meta_path);
+	if (ts_meta_read(m, src, d) != 0) {
+		ts_source_close(src);
+		return;
+	}
+	ts_source_close(src);
 	bd->meta_ok = true;
 	if (m->name != NULL && strcmp(m->name, bd->name) != 0)
 		ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B2", "'name' is "
 		    "'%s' but the bundle is '%s'", m->name, bd->name);
-	bd->text_path = datafile(bd, m->f_text, ".tns", "text", d);
-	bd->binary_path = datafile(bd, m->f_binary, ".tnsb", "binary", d);
+	bd->text = datafile(bd, m->f_text, ".tns", "text", d);
+	bd->binary = datafile(bd, m->f_binary, ".tnsb", "binary", d);
 	if (m->f_readme != NULL) {
-		p = joinpath(bd->dir, m->f_readme);
-		if (!exists(p, &reg))
+		if (!there(bd, m->f_readme, &fs))
 			ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B3",
 			    "'files.readme' names '%s', which does not "
 			    "exist", m->f_readme);
-		free(p);
-	} else {
-		p = joinpath(bd->dir, "README.md");
-		if (!exists(p, &reg))
-			ts_diag(d, TS_WARNING, bd->meta_path, 0, 0, "B1",
-			    "the bundle has no README.md");
-		free(p);
-	}
+	} else if (!there(bd, "README.md", &fs))
+		ts_diag(d, TS_WARNING, bd->meta_path, 0, 0, "B1",
+		    "the bundle has no README.md");
 	if (m->f_other != NULL) {
 		const char *k;
 		json_t *v;
@@ -180,12 +233,10 @@ ts_bundle_open(struct ts_bundle *bd, const char *path, struct ts_diags *d)
 
 			if (f == NULL || *f == '\0')
 				continue;
-			p = joinpath(bd->dir, f);
-			if (!exists(p, &reg))
+			if (!there(bd, f, &fs))
 				ts_diag(d, TS_ERROR, bd->meta_path, 0, 0,
 				    "B3", "'files.%s' names '%s', which does "
 				    "not exist", k, f);
-			free(p);
 		}
 	}
 	/* Data files that are there but not named (B3: a warning). */
@@ -196,26 +247,165 @@ ts_bundle_open(struct ts_bundle *bd, const char *path, struct ts_diags *d)
 			const char *named = i ? m->f_binary : m->f_text;
 			char *fn = ts_xasprintf("%s%s", bd->name, exts[i]);
 
-			p = joinpath(bd->dir, fn);
-			if (named == NULL && exists(p, &reg))
+			if (named == NULL && there(bd, fn, &fs))
 				ts_diag(d, TS_WARNING, bd->meta_path, 0, 0,
 				    "B3", "'%s' is in the bundle but 'files' "
 				    "does not name it", fn);
-			free(p);
 			free(fn);
 		}
 	}
-	return 0;
+}
+
+struct ts_bundle *
+ts_bundle_open_ns(const struct ts_bundle_ns_ops *ops, void *ctx,
+    const char *name, const char *where, struct ts_diags *d)
+{
+	struct ts_bundle *bd = ts_xcalloc(1, sizeof(*bd));
+
+	ts_meta_init(&bd->meta);
+	bd->ops = ops;
+	bd->ctx = ctx;
+	bd->where = ts_xstrdup(where);
+	bd->name = ts_xstrdup(name);
+	bd->meta_file = ts_xasprintf("%s%s", name, META_SUFFIX);
+	bd->meta_path = ops->path(ctx, bd->meta_file);
+	load(bd, d);
+	return bd;
+}
+
+struct ts_bundle *
+ts_bundle_open(const char *path, struct ts_diags *d)
+{
+	struct ts_bundle *bd;
+	struct dirns *ns;
+	struct stat st;
+	char *dir, *name;
+	size_t bl;
+
+	if (stat(path, &st) == -1) {
+		/* Nothing there is a missing operand, not bad data: the
+		 * caller's typo, or the system failing us. */
+		ts_diag_io(d, path, "%s", strerror(errno));
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		dir = ts_xstrdup(path);
+		name = lastcomp(path);
+	} else {
+		const char *base = strrchr(path, '/');
+
+		base = base ? base + 1 : path;
+		bl = strlen(base);
+		if (bl <= sizeof(META_SUFFIX) - 1 || strcmp(base + bl -
+		    (sizeof(META_SUFFIX) - 1), META_SUFFIX) != 0) {
+			ts_diag(d, TS_ERROR, path, 0, 0, "B1", "not a bundle: "
+			    "give the bundle directory or its "
+			    "NAME_metadata.json file");
+			return NULL;
+		}
+		dir = base == path ? ts_xstrdup(".") :
+		    ts_xasprintf("%.*s", (int)(base - path), path);
+		name = ts_xasprintf("%.*s", (int)(bl -
+		    (sizeof(META_SUFFIX) - 1)), base);
+		{
+			char *dn = lastcomp(dir);
+
+			if (strcmp(dn, name) != 0)
+				ts_diag(d, TS_ERROR, path, 0, 0, "B2",
+				    "the metadata file is for '%s' but the "
+				    "folder is '%s'", name, dn);
+			free(dn);
+		}
+	}
+	ns = ts_xmalloc(sizeof(*ns));
+	ns->dir = dir;
+	bd = ts_bundle_open_ns(&dir_ops, ns, name, dir, d);
+	/* The metadata file given by its own path keeps that path. */
+	if (!S_ISDIR(st.st_mode)) {
+		free(bd->meta_path);
+		bd->meta_path = ts_xstrdup(path);
+	}
+	free(name);
+	return bd;
 }
 
 void
 ts_bundle_free(struct ts_bundle *bd)
 {
-	free(bd->dir);
+	if (bd == NULL)
+		return;
+	bd->ops->free(bd->ctx);
+	free(bd->where);
 	free(bd->name);
+	free(bd->meta_file);
 	free(bd->meta_path);
-	free(bd->text_path);
-	free(bd->binary_path);
+	free(bd->text);
+	free(bd->binary);
 	ts_meta_free(&bd->meta);
-	memset(bd, 0, sizeof(*bd));
+	free(bd);
+}
+
+const char *
+ts_bundle_name(const struct ts_bundle *bd)
+{
+	return bd->name;
+}
+
+const char *
+ts_bundle_where(const struct ts_bundle *bd)
+{
+	return bd->where;
+}
+
+struct ts_meta *
+ts_bundle_meta(struct ts_bundle *bd)
+{
+	return bd->meta_ok ? &bd->meta : NULL;
+}
+
+const char *
+ts_bundle_meta_path(const struct ts_bundle *bd)
+{
+	return bd->meta_path;
+}
+
+const char *
+ts_bundle_data_file(const struct ts_bundle *bd, enum ts_kind kind)
+{
+	return kind == TS_TEXT ? bd->text : kind == TS_BINARY ? bd->binary :
+	    NULL;
+}
+
+char *
+ts_bundle_path(const struct ts_bundle *bd, const char *fname)
+{
+	return bd->ops->path(bd->ctx, fname);
+}
+
+struct ts_source *
+ts_bundle_open_file(struct ts_bundle *bd, const char *fname)
+{
+	struct ts_source *s = bd->ops->open(bd->ctx, fname);
+	char *p;
+
+	if (s != NULL) {
+		p = ts_bundle_path(bd, fname);
+		ts_source_set_name(s, p);
+		free(p);
+	}
+	return s;
+}
+
+int
+ts_bundle_stat(struct ts_bundle *bd, const char *fname,
+    struct ts_file_stat *fs)
+{
+	return bd->ops->stat(bd->ctx, fname, fs);
+}
+
+int
+ts_bundle_list(struct ts_bundle *bd, int (*fn)(const char *, void *),
+    void *arg)
+{
+	return bd->ops->list(bd->ctx, fn, arg);
 }

@@ -13,6 +13,8 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "model/model.h"
+#include "util/xalloc.h"
 
 /* Largest metadata file we read; real ones are under a kilobyte. */
 #define META_MAX	(16u << 20)
@@ -189,43 +191,6 @@ lookup(const char *s, const char *const *list)
 	return -1;
 }
 
-static const char *const vtypes[] = { "float32", "float64", "int32", "int64",
-    NULL };
-static const char *const itypes[] = { "uint32", "uint64", NULL };
-static const char *const domains[] = { "general", "nonnegative", "binary",
-    NULL };
-static const char *const syms[] = { "no", "partial", "full", NULL };
-static const char *const sparsities[] = { "no", "semi", "element", "block",
-    NULL };
-static const char *const endians[] = { "none", "little", "big", NULL };
-static const char *const sortednames[] = { "none", "lexicographic", NULL };
-static const char *const dupnames[] = { "disallowed", "allowed", NULL };
-static const char *const srctypes[] = { "synthetic", "real", NULL };
-
-const char *
-ts_vtype_name(enum ts_vtype t)
-{
-	return vtypes[t];
-}
-
-const char *
-ts_itype_name(enum ts_itype t)
-{
-	return itypes[t];
-}
-
-size_t
-ts_vtype_size(enum ts_vtype t)
-{
-	return (t == TS_FLOAT32 || t == TS_INT32) ? 4 : 8;
-}
-
-size_t
-ts_itype_size(enum ts_itype t)
-{
-	return t == TS_UINT32 ? 4 : 8;
-}
-
 /* Check an enumerated string key; returns its index or -1. */
 static int
 enumkey(struct ctx *c, json_t *root, const char *key,
@@ -258,8 +223,8 @@ strkey(json_t *root, const char *key)
 	return json_is_string(v) ? ts_xstrdup(json_string_value(v)) : NULL;
 }
 
-static bool
-valid_name(const char *s)
+bool
+ts_valid_name(const char *s)
 {
 	size_t i, n = strlen(s);
 
@@ -402,7 +367,7 @@ check_files(struct ctx *c, json_t *files)
 static const char *
 symname(enum ts_sym s)
 {
-	return syms[s];
+	return ts_sym_names[s];
 }
 
 /* Rules that tie several keys together: M3-M9 and B2. */
@@ -421,7 +386,7 @@ check_cross(struct ctx *c)
 		else if (m->endianness != TS_END_NONE && m->f_binary == NULL)
 			kdiag(c, TS_ERROR, "endianness", "M3",
 			    "'endianness' is '%s' but the bundle has no "
-			    "binary file", endians[m->endianness]);
+			    "binary file", ts_endian_names[m->endianness]);
 	}
 	if ((h & TS_HAVE_ITYPE) && (h & TS_HAVE_DIMS) && (h & TS_HAVE_BASE) &&
 	    m->index_type == TS_UINT32)
@@ -478,7 +443,7 @@ check_cross(struct ctx *c)
 				kdiag(c, TS_ERROR, "dense_modes", "M6",
 				    "'dense_modes' must be [] when "
 				    "'sparsity_type' is '%s'",
-				    sparsities[m->sparsity]);
+				    ts_sparsity_names[m->sparsity]);
 			break;
 		case TS_SP_NO:
 			if (m->ndense != m->order || !asc)
@@ -556,7 +521,7 @@ check_keys(struct ctx *c, json_t *root)
 		    TS_FORMAT);
 	m->name = strkey(root, "name");
 	if (m->name) {
-		if (valid_name(m->name))
+		if (ts_valid_name(m->name))
 			m->have |= TS_HAVE_NAME;
 		else
 			kdiag(c, TS_ERROR, "name", "B2", "'name' '%s' is not "
@@ -576,7 +541,7 @@ check_keys(struct ctx *c, json_t *root)
 		    m->time);
 	m->source_type = strkey(root, "source_type");
 	if (m->source_type)
-		(void)enumkey(c, root, "source_type", srctypes);
+		(void)enumkey(c, root, "source_type", ts_srctype_names);
 	m->source = strkey(root, "source");
 	m->source_url = strkey(root, "source_url");
 	if (m->source_url && !valid_url(m->source_url))
@@ -584,11 +549,11 @@ check_keys(struct ctx *c, json_t *root)
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);
 
-	if ((r = enumkey(c, root, "value_type", vtypes)) >= 0) {
+	if ((r = enumkey(c, root, "value_type", ts_vtype_names)) >= 0) {
 		m->value_type = (enum ts_vtype)r;
 		m->have |= TS_HAVE_VTYPE;
 	}
-	if ((r = enumkey(c, root, "value_domain", domains)) >= 0) {
+	if ((r = enumkey(c, root, "value_domain", ts_domain_names)) >= 0) {
 		m->value_domain = (enum ts_domain)r;
 		m->have |= TS_HAVE_DOMAIN;
 	}
@@ -596,7 +561,7 @@ check_keys(struct ctx *c, json_t *root)
 		m->values_provided = json_is_true(v);
 		m->have |= TS_HAVE_VALUES;
 	}
-	if ((r = enumkey(c, root, "index_type", itypes)) >= 0) {
+	if ((r = enumkey(c, root, "index_type", ts_itype_names)) >= 0) {
 		m->index_type = (enum ts_itype)r;
 		m->have |= TS_HAVE_ITYPE;
 	}
@@ -609,27 +574,27 @@ check_keys(struct ctx *c, json_t *root)
 			    "'index_base' is %lld; it must be 0 or 1",
 			    (long long)json_integer_value(v));
 	}
-	if ((r = enumkey(c, root, "duplicates", dupnames)) >= 0) {
+	if ((r = enumkey(c, root, "duplicates", ts_dup_names)) >= 0) {
 		m->dups_allowed = r == 1;
 		m->have |= TS_HAVE_DUPS;
 	}
-	if ((r = enumkey(c, root, "explicit_zeros", dupnames)) >= 0) {
+	if ((r = enumkey(c, root, "explicit_zeros", ts_dup_names)) >= 0) {
 		m->zeros_allowed = r == 1;
 		m->have |= TS_HAVE_ZEROS;
 	}
-	if ((r = enumkey(c, root, "pattern_symmetry", syms)) >= 0) {
+	if ((r = enumkey(c, root, "pattern_symmetry", ts_sym_names)) >= 0) {
 		m->psym = (enum ts_sym)r;
 		m->have |= TS_HAVE_PSYM;
 	}
-	if ((r = enumkey(c, root, "numerical_symmetry", syms)) >= 0) {
+	if ((r = enumkey(c, root, "numerical_symmetry", ts_sym_names)) >= 0) {
 		m->nsym = (enum ts_sym)r;
 		m->have |= TS_HAVE_NSYM;
 	}
-	if ((r = enumkey(c, root, "sparsity_type", sparsities)) >= 0) {
+	if ((r = enumkey(c, root, "sparsity_type", ts_sparsity_names)) >= 0) {
 		m->sparsity = (enum ts_sparsity)r;
 		m->have |= TS_HAVE_SPARSITY;
 	}
-	if ((r = enumkey(c, root, "endianness", endians)) >= 0) {
+	if ((r = enumkey(c, root, "endianness", ts_endian_names)) >= 0) {
 		m->endianness = (enum ts_endian)r;
 		m->have |= TS_HAVE_ENDIAN;
 	}
@@ -679,7 +644,7 @@ check_keys(struct ctx *c, json_t *root)
 		}
 	}
 	r = json_is_string(json_object_get(root, "sorted")) ?
-	    enumkey(c, root, "sorted", sortednames) : -1;
+	    enumkey(c, root, "sorted", ts_sorted_names) : -1;
 	if (r >= 0 && (n = intarray(c, root, "sort_order", 1, TS_MAXORDER,
 	    tmp, TS_MAXORDER, "M9")) >= 0) {
 		m->sorted = r == 1;
@@ -726,7 +691,7 @@ check_keys(struct ctx *c, json_t *root)
 				    "block_partitions" : "nnz_block", "M7",
 				    "'block_partitions' and 'nnz_block' must "
 				    "be null when 'sparsity_type' is '%s'",
-				    sparsities[m->sparsity]);
+				    ts_sparsity_names[m->sparsity]);
 			else if (block)
 				m->have |= TS_HAVE_BLOCKS;
 		}
@@ -848,38 +813,25 @@ ts_meta_parse(struct ts_meta *m, const char *text, size_t len,
 }
 
 int
-ts_meta_read(struct ts_meta *m, const char *path, struct ts_diags *d)
+ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 {
-	struct stat st;
+	const char *path = ts_source_name(src);
 	char *buf;
-	ssize_t r;
+	long r;
 	size_t len = 0;
-	int fd, rv;
+	int rv;
 
-	if ((fd = open(path, O_RDONLY)) == -1) {
-		ts_diag_io(d, path, "cannot open: %s", strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		ts_diag_io(d, path, "not a regular file");
-		close(fd);
-		return -1;
-	}
-	/* Read up to the cap, whatever fstat says; the size is a hint. */
+	/* Read up to the cap, whatever a size says; the size is a hint. */
 	buf = ts_xmalloc(META_MAX + 1);
-	while (len < META_MAX && (r = read(fd, buf + len, META_MAX - len)) !=
-	    0) {
+	while (len < META_MAX && (r = ts_source_read(src, buf + len,
+	    META_MAX - len)) != 0) {
 		if (r < 0) {
-			if (errno == EINTR)
-				continue;
 			ts_diag_io(d, path, "read error: %s", strerror(errno));
 			free(buf);
-			close(fd);
 			return -1;
 		}
 		len += (size_t)r;
 	}
-	close(fd);
 	if (len == META_MAX) {
 		ts_diag(d, TS_ERROR, path, 0, 0, "M1",
 		    "metadata larger than %u bytes", META_MAX);
@@ -889,205 +841,4 @@ ts_meta_read(struct ts_meta *m, const char *path, struct ts_diags *d)
 	rv = ts_meta_parse(m, buf, len, path, d);
 	free(buf);
 	return rv;
-}
-
-/* ---- the canonical form (M2) ---- */
-
-struct sbuf {
-	char	*s;
-	size_t	 n, cap;
-};
-
-static void
-sb_put(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->n + n + 1 > b->cap) {
-		while (b->n + n + 1 > b->cap)
-			b->cap = b->cap ? 2 * b->cap : 1024;
-		b->s = ts_xrealloc(b->s, b->cap);
-	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
-
-static void
-sb_puts(struct sbuf *b, const char *s)
-{
-	sb_put(b, s, strlen(s));
-}
-
-static void
-sb_json(struct sbuf *b, json_t *v, const char *indent)
-{
-	char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_INDENT(2));
-	char *p;
-
-	/* Nested lines get the indent of the key they belong to. */
-	for (p = t; *p != '\0'; p++) {
-		sb_put(b, p, 1);
-		if (*p == '\n')
-			sb_puts(b, indent);
-	}
-	free(t);
-}
-
-static void
-sb_str(struct sbuf *b, const char *s)
-{
-	json_t *j = json_string(s ? s : "");
-
-	if (j == NULL)
-		j = json_string("");
-	sb_json(b, j, "");
-	json_decref(j);
-}
-
-static void
-sb_key(struct sbuf *b, const char *k, bool first)
-{
-	sb_puts(b, first ? "  \"" : ",\n  \"");
-	sb_puts(b, k);
-	sb_puts(b, "\": ");
-}
-
-static void
-sb_u64(struct sbuf *b, uint64_t v)
-{
-	char buf[TS_NUMBUF];
-
-	sb_put(b, buf, (size_t)ts_fmt_u64(buf, v));
-}
-
-static void
-sb_u64s(struct sbuf *b, const uint64_t *v, int n)
-{
-	int i;
-
-	sb_puts(b, "[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			sb_puts(b, ", ");
-		sb_u64(b, v[i]);
-	}
-	sb_puts(b, "]");
-}
-
-static void
-sb_modes(struct sbuf *b, const int *v, int n)
-{
-	uint64_t t[TS_MAXORDER];
-	int i;
-
-	for (i = 0; i < n; i++)
-		t[i] = (uint64_t)v[i] + 1;
-	sb_u64s(b, t, n);
-}
-
-char *
-ts_meta_canonical(const struct ts_meta *m)
-{
-	struct sbuf b = { NULL, 0, 0 };
-	const char *k;
-	json_t *v;
-	bool first = true;
-
-	sb_puts(&b, "{\n");
-	sb_key(&b, "version", true);
-	sb_str(&b, m->version ? m->version : TS_FORMAT);
-	sb_key(&b, "name", false);
-	sb_str(&b, m->name);
-	sb_key(&b, "group", false);
-	sb_str(&b, m->group);
-	sb_key(&b, "id", false);
-	sb_str(&b, m->id);
-	sb_key(&b, "time", false);
-	sb_str(&b, m->time);
-	sb_key(&b, "source_type", false);
-	sb_str(&b, m->source_type);
-	sb_key(&b, "source", false);
-	sb_str(&b, m->source);
-	sb_key(&b, "source_url", false);
-	sb_str(&b, m->source_url);
-	sb_key(&b, "value_type", false);
-	sb_str(&b, vtypes[m->value_type]);
-	sb_key(&b, "value_domain", false);
-	sb_str(&b, domains[m->value_domain]);
-	sb_key(&b, "values_provided", false);
-	sb_puts(&b, m->values_provided ? "true" : "false");
-	sb_key(&b, "index_type", false);
-	sb_str(&b, itypes[m->index_type]);
-	sb_key(&b, "index_base", false);
-	sb_puts(&b, m->index_base ? "1" : "0");
-	sb_key(&b, "sorted", false);
-	sb_str(&b, m->sorted ? "lexicographic" : "none");
-	sb_key(&b, "sort_order", false);
-	sb_modes(&b, m->sort_order, m->sorted ? m->nsort : 0);
-	sb_key(&b, "duplicates", false);
-	sb_str(&b, m->dups_allowed ? "allowed" : "disallowed");
-	sb_key(&b, "explicit_zeros", false);
-	sb_str(&b, m->zeros_allowed ? "allowed" : "disallowed");
-	sb_key(&b, "pattern_symmetry", false);
-	sb_str(&b, syms[m->psym]);
-	sb_key(&b, "numerical_symmetry", false);
-	sb_str(&b, syms[m->nsym]);
-	sb_key(&b, "sparsity_type", false);
-	sb_str(&b, sparsities[m->sparsity]);
-	sb_key(&b, "dense_modes", false);
-	sb_modes(&b, m->dense_modes, m->ndense);
-	sb_key(&b, "endianness", false);
-	sb_str(&b, endians[m->endianness]);
-	sb_key(&b, "order", false);
-	sb_u64(&b, (uint64_t)m->order);
-	sb_key(&b, "dimensions", false);
-	sb_u64s(&b, m->dims, m->order);
-	sb_key(&b, "nnz", false);
-	sb_u64(&b, m->nnz);
-	sb_key(&b, "block_partitions", false);
-	if (m->sparsity == TS_SP_BLOCK)
-		sb_u64s(&b, m->parts, m->order);
-	else
-		sb_puts(&b, "null");
-	sb_key(&b, "nnz_block", false);
-	if (m->sparsity == TS_SP_BLOCK)
-		sb_u64(&b, m->nnz_block);
-	else
-		sb_puts(&b, "null");
-	sb_key(&b, "files", false);
-	sb_puts(&b, "{");
-	if (m->f_text) {
-		sb_puts(&b, "\n    \"text\": ");
-		sb_str(&b, m->f_text);
-		first = false;
-	}
-	if (m->f_binary) {
-		sb_puts(&b, first ? "\n    \"binary\": " :
-		    ",\n    \"binary\": ");
-		sb_str(&b, m->f_binary);
-		first = false;
-	}
-	if (m->f_readme) {
-		sb_puts(&b, first ? "\n    \"readme\": " :
-		    ",\n    \"readme\": ");
-		sb_str(&b, m->f_readme);
-		first = false;
-	}
-	if (m->f_other)
-		json_object_foreach((json_t *)m->f_other, k, v) {
-			sb_puts(&b, first ? "\n    " : ",\n    ");
-			sb_str(&b, k);
-			sb_puts(&b, ": ");
-			sb_json(&b, v, "    ");
-			first = false;
-		}
-	sb_puts(&b, first ? "}" : "\n  }");
-	if (m->unknown)
-		json_object_foreach((json_t *)m->unknown, k, v) {
-			sb_puts(&b, ",\n  ");
-			sb_str(&b, k);
-			sb_puts(&b, ": ");
-			sb_json(&b, v, "  ");
-		}
-	sb_puts(&b, "\n}\n");
-	return b.s;
 }

@@ -73,7 +73,8 @@
 
 #include "tensorsuite.h"
 #include "num/digits.h"
-#include "format/scan.h"
+#include "format/lines.h"
+#include "util/xalloc.h"
 
 #define HUGE_SZ		((size_t)2 << 20)	/* transparent huge page */
 #define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */
@@ -216,8 +217,7 @@ big_round(size_t n)
 static void
 big_oom(size_t n)
 {
-	ts_warn("out of memory mapping %zu bytes", n);
-	exit(TS_EXIT_IO);
+	ts_xoom(n);
 }
 
 /* Map n bytes (from big_round).  Arrays of huge pages take a TLB entry
@@ -2271,7 +2271,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 			s->tccap = bn;
 		}
 		for (i = 0; i < bn; i++) {
-			if (b->vtext != NULL) {
+			if (b->texts) {
 				s->tc[i] = tc_word(s, b->vtext[i], b->vlen[i]);
 				if ((s->tc[i] & TC_ARENA) == TC_ARENA)
 					tb += 4 + (size_t)b->vlen[i];
@@ -2374,7 +2374,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 
 			if ((s->tc[i] & TC_ARENA) != TC_ARENA)
 				*t = s->tc[i];
-			else if (b->vtext != NULL)
+			else if (b->texts)
 				*t = arena_put(s, b->vtext[i], b->vlen[i]) <<
 				    TC_SHIFT | TC_ARENA;
 			else {
@@ -2520,7 +2520,10 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 	b->n = 0;
 	b->has_values = s->hv;
 	b->is_int = s->o.is_int;
-	b->keep_text = s->kt;
+	b->texts = s->kt;
+	b->texts_only = s->novals;
+	b->file = NULL;
+	b->loc_offset = false;
 	if (s->state == S_MEM) {
 		const int nw = s->L.nw, rw = s->rw;
 		size_t n = s->count - s->pos < b->cap ?

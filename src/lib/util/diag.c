@@ -1,8 +1,12 @@
 /*
- * diag.c - one collector for every located message: severity, file,
- * line and column (or byte offset), rule id and text.  A cap per file and
- * rule keeps a tensor with a million bad rows from printing a million
- * lines; the counts still include what was not kept.
+ * diag.c - one collector for every message the library has for its
+ * caller: severity, file, line and column (or byte offset), rule id and
+ * text, and the exit status it implies (a rejected input 1, a misuse 2,
+ * a failing system 3; the worst wins).  A cap per file and rule keeps a
+ * tensor with a million bad rows from printing a million lines; the
+ * counts still include what was not kept.  Nothing here prints unless
+ * asked: a front end either prints the collection at the end or sets an
+ * emit hook that sees each message as it is recorded.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,11 +16,27 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "util/xalloc.h"
 
 struct ts_rulecount {
 	char	*file;
 	char	 rule[4];
 	size_t	 seen, suppressed;
+};
+
+struct ts_diags {
+	struct ts_diag	*v;
+	size_t		 n, cap;
+	size_t		 count[3];	/* by severity, suppressed ones too */
+	size_t		 suppressed;
+	size_t		 max_per_rule;	/* 0 = no limit */
+	bool		 strict;	/* warnings are promoted to errors */
+	int		 status;	/* TS_EXIT_*, the worst seen */
+	ts_diag_fn	*emit;
+	void		*emit_arg;
+	/* per (file, rule) counters for the cap */
+	struct ts_rulecount *rc;
+	size_t		 nrc, caprc;
 };
 
 static const char *const sevnames[] = { "note", "warning", "error" };
@@ -27,16 +47,18 @@ ts_sev_name(enum ts_sev s)
 	return sevnames[s];
 }
 
-void
-ts_diags_init(struct ts_diags *d, size_t max_per_rule, bool strict)
+struct ts_diags *
+ts_diags_new(size_t max_per_rule, bool strict)
 {
-	memset(d, 0, sizeof(*d));
+	struct ts_diags *d = ts_xcalloc(1, sizeof(*d));
+
 	d->max_per_rule = max_per_rule;
 	d->strict = strict;
+	return d;
 }
 
 void
-ts_diags_free(struct ts_diags *d)
+ts_diags_clear(struct ts_diags *d)
 {
 	size_t i;
 
@@ -48,7 +70,27 @@ ts_diags_free(struct ts_diags *d)
 		free(d->rc[i].file);
 	free(d->v);
 	free(d->rc);
-	memset(d, 0, sizeof(*d));
+	d->v = NULL;
+	d->rc = NULL;
+	d->n = d->cap = d->nrc = d->caprc = d->suppressed = 0;
+	memset(d->count, 0, sizeof(d->count));
+	d->status = TS_EXIT_OK;
+}
+
+void
+ts_diags_free(struct ts_diags *d)
+{
+	if (d == NULL)
+		return;
+	ts_diags_clear(d);
+	free(d);
+}
+
+void
+ts_diags_set_emit(struct ts_diags *d, ts_diag_fn *fn, void *arg)
+{
+	d->emit = fn;
+	d->emit_arg = arg;
 }
 
 static bool
@@ -91,8 +133,9 @@ ts_diag_wanted(struct ts_diags *d, const char *file, const char *rule)
 	return rc->seen < d->max_per_rule;
 }
 
-bool
-ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
+/* Record one message with the exit status it implies. */
+static bool
+record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
     uint64_t line, uint64_t col, int64_t offset, const char *rule,
     const char *fmt, va_list ap)
 {
@@ -102,6 +145,8 @@ ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
 
 	if (sev == TS_WARNING && d->strict)
 		sev = TS_ERROR;
+	if (sev == TS_ERROR && status > d->status)
+		d->status = status;
 	d->count[sev]++;
 	rc = rulecount(d, file, rule ? rule : "");
 	rc->seen++;
@@ -127,7 +172,19 @@ ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
 	g->offset = offset;
 	snprintf(g->rule, sizeof(g->rule), "%s", rule ? rule : "");
 	g->msg = ts_xstrdup(buf);
+	g->status = sev == TS_ERROR ? status : TS_EXIT_OK;
+	if (d->emit != NULL)
+		d->emit(g, d->emit_arg);
 	return true;
+}
+
+bool
+ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
+    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    const char *fmt, va_list ap)
+{
+	return record(d, sev, TS_EXIT_DATA, file, line, col, offset, rule,
+	    fmt, ap);
 }
 
 bool
@@ -161,9 +218,18 @@ ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
 {
 	va_list ap;
 
-	d->io_failed = 1;
 	va_start(ap, fmt);
-	ts_vdiag(d, TS_ERROR, file, 0, 0, -1, "", fmt, ap);
+	record(d, TS_ERROR, TS_EXIT_IO, file, 0, 0, -1, "", fmt, ap);
+	va_end(ap);
+}
+
+void
+ts_diag_usage(struct ts_diags *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	record(d, TS_ERROR, TS_EXIT_USAGE, NULL, 0, 0, -1, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -173,18 +239,51 @@ ts_diags_errors(const struct ts_diags *d)
 	return d->count[TS_ERROR];
 }
 
-void
-ts_diags_print(const struct ts_diags *d, FILE *fp)
+size_t
+ts_diags_count(const struct ts_diags *d, enum ts_sev sev)
 {
-	const struct ts_diag *g;
-	size_t i;
+	return d->count[sev];
+}
 
-	if (fp == stderr)
-		ts_progress_clear();
-	for (i = 0; i < d->n; i++) {
-		g = &d->v[i];
+size_t
+ts_diags_suppressed(const struct ts_diags *d)
+{
+	return d->suppressed;
+}
+
+int
+ts_diags_status(const struct ts_diags *d)
+{
+	return d->status;
+}
+
+size_t
+ts_diags_len(const struct ts_diags *d)
+{
+	return d->n;
+}
+
+const struct ts_diag *
+ts_diags_at(const struct ts_diags *d, size_t i)
+{
+	return i < d->n ? &d->v[i] : NULL;
+}
+
+void
+ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
+{
+	if (g->status == TS_EXIT_IO && g->line == 0 && g->offset < 0 &&
+	    g->rule[0] == '\0') {
+		/* The system failing us, as err(3) says it. */
+		if (prog != NULL)
+			fprintf(fp, "%s: ", prog);
 		if (g->file != NULL)
-			fputs(g->file, fp);
+			fprintf(fp, "%s: ", g->file);
+		fprintf(fp, "%s\n", g->msg);
+		return;
+	}
+	if (g->file != NULL) {
+		fputs(g->file, fp);
 		if (g->offset >= 0)
 			fprintf(fp, ":+%lld", (long long)g->offset);
 		else if (g->line > 0) {
@@ -193,12 +292,25 @@ ts_diags_print(const struct ts_diags *d, FILE *fp)
 				fprintf(fp, ":%llu",
 				    (unsigned long long)g->col);
 		}
-		fprintf(fp, "%s%s: %s", g->file ? ": " : "",
-		    sevnames[g->sev], g->msg);
-		if (g->rule[0] != '\0')
-			fprintf(fp, " [%s]", g->rule);
-		fputc('\n', fp);
-	}
+		fprintf(fp, ": %s: ", sevnames[g->sev]);
+	} else if (prog != NULL) {
+		/* err(3)'s form: an error needs no word for it. */
+		fprintf(fp, "%s: ", prog);
+		if (g->sev != TS_ERROR)
+			fprintf(fp, "%s: ", sevnames[g->sev]);
+	} else
+		fprintf(fp, "%s: ", sevnames[g->sev]);
+	fputs(g->msg, fp);
+	if (g->rule[0] != '\0')
+		fprintf(fp, " [%s]", g->rule);
+	fputc('\n', fp);
+}
+
+void
+ts_diags_print_suppressed(const struct ts_diags *d, FILE *fp)
+{
+	size_t i;
+
 	for (i = 0; i < d->nrc; i++) {
 		if (d->rc[i].suppressed == 0)
 			continue;
@@ -208,6 +320,16 @@ ts_diags_print(const struct ts_diags *d, FILE *fp)
 		    d->rc[i].rule[0] ? " [" : "", d->rc[i].rule,
 		    d->rc[i].rule[0] ? "]" : "");
 	}
+}
+
+void
+ts_diags_print(const struct ts_diags *d, FILE *fp, const char *prog)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		ts_diag_print(&d->v[i], fp, prog);
+	ts_diags_print_suppressed(d, fp);
 }
 
 static void

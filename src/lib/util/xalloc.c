@@ -1,6 +1,6 @@
 /*
- * xalloc.c - allocation that dies instead of returning NULL, overflow-
- * checked arithmetic, and err(3)-style messages.
+ * xalloc.c - allocation that dies instead of returning NULL, and
+ * overflow-checked arithmetic.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -9,11 +9,12 @@
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "util/xalloc.h"
 
 const char *ts_progname = "tensorsuite";
 
-static void
-oom(size_t n)
+void
+ts_xoom(size_t n)
 {
 	fprintf(stderr, "%s: out of memory allocating %zu bytes\n",
 	    ts_progname, n);
@@ -26,7 +27,7 @@ ts_xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		oom(n);
+		ts_xoom(n);
 	return p;
 }
 
@@ -36,7 +37,7 @@ ts_xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (p == NULL)
-		oom(n * size);
+		ts_xoom(n * size);
 	return p;
 }
 
@@ -46,7 +47,7 @@ ts_xrealloc(void *p, size_t n)
 	void *q = realloc(p, n ? n : 1);
 
 	if (q == NULL)
-		oom(n);
+		ts_xoom(n);
 	return q;
 }
 
@@ -54,7 +55,7 @@ void *
 ts_xreallocarray(void *p, size_t n, size_t size)
 {
 	if (size != 0 && n > SIZE_MAX / size)
-		oom(SIZE_MAX);
+		ts_xoom(SIZE_MAX);
 	return ts_xrealloc(p, n * size);
 }
 
@@ -77,7 +78,7 @@ ts_xasprintf(const char *fmt, ...)
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		oom(0);
+		ts_xoom(0);
 	s = ts_xmalloc((size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
@@ -95,31 +96,4 @@ bool
 ts_add_u64(uint64_t a, uint64_t b, uint64_t *r)
 {
 	return !__builtin_add_overflow(a, b, r);
-}
-
-void
-ts_warnx(const char *fmt, ...)
-{
-	va_list ap;
-
-	ts_progress_clear();
-	fprintf(stderr, "%s: ", ts_progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-void
-ts_warn(const char *fmt, ...)
-{
-	va_list ap;
-	int e = errno;
-
-	ts_progress_clear();
-	fprintf(stderr, "%s: ", ts_progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(e));
 }

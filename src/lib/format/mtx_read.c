@@ -1,9 +1,8 @@
 /*
- * mtx.c - Matrix Market files: a streaming reader for coordinate and
- * array matrices (real, integer, pattern; general, symmetric,
- * skew-symmetric) and a writer for coordinate general files.
+ * mtx_read.c - the Matrix Market decoder: coordinate and array
+ * matrices (real, integer, pattern; general, symmetric, skew-symmetric).
  *
- * The reader works like reader.c: large reads into one reused buffer,
+ * The reader works like the TensorSuite text decoder (tns_text.c): large reads into one reused buffer,
  * only complete lines handed to the line parsers (so a '\n' sentinel ends
  * every scan), hand-written integer parsing, values from
  * ts_parse_double(), nothing allocated per entry or from a number read
@@ -59,23 +58,22 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "format/scan.h"
+#include "format/format.h"
+#include "format/mtx.h"
 #include "num/digits.h"
+#include "util/xalloc.h"
 
 #define RBUFSZ		(256u << 10)	/* fits in L2: parsed while hot */
 #define MAXLINE		(16u << 20)	/* longest line we accept */
-#define WBUFSZ		(1u << 20)
 
 static const char BANNER[] = "'%%MatrixMarket matrix coordinate|array "
     "real|integer|pattern general|symmetric|skew-symmetric'";
 
 struct ts_mtx_reader {
-	struct ts_source	*src;
 	struct ts_diags		*d;
 	const char		*file;
 	struct ts_mtx_info	 info;
-	char			*buf;	/* input; [pos, len) is unread */
-	size_t			 cap, pos, len;
+	struct ts_lines		 L;	/* input; [pos, len) is unread */
 	/*
 	 * Skew-symmetric files: the negated value texts of this batch's
 	 * mirrors.  Each takes at most the bytes of its line, so cap bytes
@@ -83,8 +81,7 @@ struct ts_mtx_reader {
 	 */
 	char			*neg;
 	size_t			 nlen;
-	bool			 eof, failed, done;
-	uint64_t		 line;	/* lines consumed so far */
+	bool			 done;
 	uint64_t		 seen;	/* stored entries read */
 	uint64_t		 emitted;	/* entries handed out */
 	uint64_t		 arow, acol;	/* array: the next position */
@@ -117,72 +114,28 @@ rerr(struct ts_mtx_reader *r, uint64_t line, uint64_t col, const char *fmt,
 	va_end(ap);
 }
 
-/*
- * Read more input after buf[len], keeping [pos, len) and moving it to the
- * front.  The buffer grows only when one unfinished line fills it.
- * Returns the number of bytes added, 0 at end of file, -1 on error
- * (reported).
- */
+/* Read more input; the negated texts' buffer follows the input's size.
+ * Returns the bytes added, 0 at the end, -1 on error (reported). */
 static long
 fill(struct ts_mtx_reader *r)
 {
-	size_t cap = r->cap;
-	long n;
+	size_t cap = r->L.cap;
+	long n = ts_lines_fill(&r->L, MAXLINE);
 
-	if (r->eof || r->failed)
-		return r->failed ? -1 : 0;
-	n = ts_fill(r->src, &r->buf, &r->cap, &r->pos, &r->len, MAXLINE);
-	if (r->neg != NULL && r->cap != cap)
-		r->neg = ts_xrealloc(r->neg, r->cap);
-	if (n < 0 && errno == EFBIG) {
-		rerr(r, r->line + 1, 0, "line is longer than %u MiB",
-		    MAXLINE >> 20);
-		r->failed = true;
-		return -1;
-	}
-	if (n < 0) {
-		r->failed = true;
-		ts_diag_io(r->d, r->file, "read error: %s", strerror(errno));
-		return -1;
-	}
-	if (n == 0)
-		r->eof = true;
+	if (r->neg != NULL && r->L.cap != cap)
+		r->neg = ts_xrealloc(r->neg, r->L.cap);
 	return n;
 }
 
-/*
- * The next header line: its start, and its length without the line end
- * ("\n" or "\r\n").  NULL at the end of the file or on a read error.
- */
+/* The next header line, without its line end ("\n" or "\r\n"). */
 static char *
 hdrline(struct ts_mtx_reader *r, size_t *lenp)
 {
-	char *s, *nl;
-	size_t scanned = 0;
+	size_t cap = r->L.cap;
+	char *s = ts_lines_get(&r->L, lenp, NULL, MAXLINE);
 
-	for (;;) {
-		nl = memchr(r->buf + r->pos + scanned, '\n',
-		    r->len - r->pos - scanned);
-		if (nl != NULL)
-			break;
-		scanned = r->len - r->pos;
-		if (r->eof) {
-			if (r->pos == r->len)
-				return NULL;
-			/* A last line without a line end. */
-			r->buf[r->len] = '\n';
-			nl = r->buf + r->len++;
-			break;
-		}
-		if (fill(r) < 0)
-			return NULL;
-	}
-	s = r->buf + r->pos;
-	*lenp = (size_t)(nl - s);
-	if (*lenp > 0 && s[*lenp - 1] == '\r')
-		(*lenp)--;
-	r->pos = (size_t)(nl - r->buf) + 1;
-	r->line++;
+	if (r->neg != NULL && r->L.cap != cap)
+		r->neg = ts_xrealloc(r->neg, r->L.cap);
 	return s;
 }
 
@@ -261,23 +214,23 @@ read_banner(struct ts_mtx_reader *r)
 	int nt = 0;
 
 	/* Look at the first bytes before asking for a whole line. */
-	while (r->len < 64 && !r->eof)
+	while (r->L.len < 64 && !r->L.eof)
 		if (fill(r) < 0)
 			return -1;
-	if (r->len >= 2 && (unsigned char)r->buf[0] == 0x1f &&
-	    (unsigned char)r->buf[1] == 0x8b) {
+	if (r->L.len >= 2 && (unsigned char)r->L.buf[0] == 0x1f &&
+	    (unsigned char)r->L.buf[1] == 0x8b) {
 		rerr(r, 1, 1, "gzip-compressed data: decompress it first "
 		    "(zcat)");
 		return -1;
 	}
-	if ((cr = bare_cr(r->buf, r->len)) != NULL) {
-		rerr(r, 1, (uint64_t)(cr - r->buf) + 1, "line 1 ends in a "
+	if ((cr = bare_cr(r->L.buf, r->L.len)) != NULL) {
+		rerr(r, 1, (uint64_t)(cr - r->L.buf) + 1, "line 1 ends in a "
 		    "bare carriage return: lines must end in \\n or \\r\\n "
 		    "(convert with tr '\\r' '\\n')");
 		return -1;
 	}
 	if ((s = hdrline(r, &len)) == NULL) {
-		if (!r->failed)
+		if (!r->L.failed)
 			rerr(r, 1, 0, "empty file; expected the banner %s",
 			    BANNER);
 		return -1;
@@ -402,8 +355,8 @@ read_size(struct ts_mtx_reader *r)
 
 	for (;;) {
 		if ((s = hdrline(r, &len)) == NULL) {
-			if (!r->failed)
-				rerr(r, r->line, 0, "the file ends before the "
+			if (!r->L.failed)
+				rerr(r, r->L.line, 0, "the file ends before the "
 				    "size line");
 			return -1;
 		}
@@ -423,7 +376,7 @@ read_size(struct ts_mtx_reader *r)
 		if (rc != 0 || (q < e && !issp(*q))) {
 			for (q = p; q < e && !issp(*q); q++)
 				continue;
-			rerr(r, r->line, (uint64_t)(p - s) + 1, "'%s' in the "
+			rerr(r, r->L.line, (uint64_t)(p - s) + 1, "'%s' in the "
 			    "size line %s", show(p, (size_t)(q - p), sh),
 			    rc == 2 ? "does not fit in 64 bits" : *p == '-' ?
 			    "is negative" : "is not an unsigned integer");
@@ -435,7 +388,7 @@ read_size(struct ts_mtx_reader *r)
 		p = q;
 	}
 	if (n != want) {
-		rerr(r, r->line, 1, "the size line of a%s matrix is '%s'; "
+		rerr(r, r->L.line, 1, "the size line of a%s matrix is '%s'; "
 		    "this one has %d number%s", in->coordinate ?
 		    " coordinate" : "n array", in->coordinate ?
 		    "rows columns entries" : "rows columns", n,
@@ -445,7 +398,7 @@ read_size(struct ts_mtx_reader *r)
 	in->rows = v[0];
 	in->cols = v[1];
 	if (in->sym != TS_MTX_GENERAL && in->rows != in->cols) {
-		rerr(r, r->line, 1, "a %s matrix must be square; the size "
+		rerr(r, r->L.line, 1, "a %s matrix must be square; the size "
 		    "line says %llu x %llu", in->sym == TS_MTX_SYMMETRIC ?
 		    "symmetric" : "skew-symmetric",
 		    (unsigned long long)in->rows,
@@ -458,7 +411,7 @@ read_size(struct ts_mtx_reader *r)
 		uint64_t all;
 
 		if (!ts_mul_u64(in->rows, in->cols, &all)) {
-			rerr(r, r->line, 1, "an array of %llu x %llu has more "
+			rerr(r, r->L.line, 1, "an array of %llu x %llu has more "
 			    "than 2^64 values", (unsigned long long)in->rows,
 			    (unsigned long long)in->cols);
 			return -1;
@@ -473,45 +426,64 @@ read_size(struct ts_mtx_reader *r)
 		r->acol = 0;
 		r->arow = in->sym == TS_MTX_SKEW ? 1 : 0;
 	}
-	in->header_lines = r->line;
+	in->header_lines = r->L.line;
 	return 0;
 }
 
-struct ts_mtx_reader *
-ts_mtx_open(struct ts_source *src, struct ts_diags *d)
+static int
+mtx_open(struct ts_decoder *dec)
 {
 	struct ts_mtx_reader *r = ts_xcalloc(1, sizeof(*r));
+	struct ts_header *h = &dec->h;
 
-	r->src = src;
-	r->d = d;
-	r->file = src->name;
-	r->cap = RBUFSZ;
-	r->buf = ts_xmalloc(r->cap);
-	if (read_banner(r) != 0 || read_size(r) != 0) {
-		ts_mtx_close(r);
-		return NULL;
-	}
+	dec->state = r;
+	r->d = dec->d;
+	r->file = dec->file;
+	ts_lines_init(&r->L, dec->src, dec->d, RBUFSZ);
+	if (read_banner(r) != 0 || read_size(r) != 0)
+		return -1;
 	if (r->info.sym == TS_MTX_SKEW && r->info.field != TS_MTX_PATTERN)
-		r->neg = ts_xmalloc(r->cap);
-	return r;
+		r->neg = ts_xmalloc(r->L.cap);
+	/* What the file holds, said as any decoder says it. */
+	h->kind = TS_MTX;
+	h->order = 2;
+	h->dims[0] = r->info.rows;
+	h->dims[1] = r->info.cols;
+	h->nnz = r->info.sym == TS_MTX_GENERAL ? r->info.stored : 0;
+	h->nnz_known = r->info.sym == TS_MTX_GENERAL;
+	h->lines = r->info.header_lines;
+	h->bytes = r->L.off;
+	dec->lay.kind = TS_MTX;
+	dec->lay.block = false;
+	dec->lay.values = r->info.field != TS_MTX_PATTERN;
+	dec->lay.vtype = r->info.field == TS_MTX_INTEGER ? TS_INT64 :
+	    TS_FLOAT64;
+	dec->lay.base = 1;
+	dec->off = r->L.off;
+	return 0;
 }
 
 const struct ts_mtx_info *
-ts_mtx_info(const struct ts_mtx_reader *r)
+ts_mtx_info(const struct ts_decoder *dec)
 {
-	return &r->info;
+	const struct ts_mtx_reader *r = dec->state;
+
+	return dec->ops == &ts_mtx_decoder ? &r->info : NULL;
 }
 
-void
-ts_mtx_close(struct ts_mtx_reader *r)
+static void
+mtx_close(struct ts_decoder *dec)
 {
+	struct ts_mtx_reader *r = dec->state;
+
 	if (r == NULL)
 		return;
-	free(r->buf);
+	ts_lines_free(&r->L);
 	free(r->neg);
 	free(r->ptext[0]);
 	free(r->ptext[1]);
 	free(r);
+	dec->state = NULL;
 }
 
 /* ---- entries ---- */
@@ -527,7 +499,7 @@ lerr(struct ts_mtx_reader *r, const char *row, const char *p,
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(r->d, TS_ERROR, r->file, r->line + 1,
+	ts_vdiag(r->d, TS_ERROR, r->file, r->L.line + 1,
 	    (uint64_t)(p - row) + 1, -1, "", fmt, ap);
 	va_end(ap);
 }
@@ -770,7 +742,7 @@ static inline int
 emit(struct ts_mtx_reader *r, struct ts_batch *b, const char *row,
     const char *vp, uint64_t i, uint64_t j, double f, int64_t v, size_t tl)
 {
-	uint64_t line = r->line + 1;
+	uint64_t line = r->L.line + 1;
 
 	put(r, b, i, j, f, v, vp, tl, line);
 	if (r->info.sym == TS_MTX_GENERAL || i == j)
@@ -839,10 +811,10 @@ coord_line(struct ts_mtx_reader *r, struct ts_batch *b, const char *p,
 	r->seen++;
 	if (emit(r, b, row, vp, i, j, f, v, tl) < 0)
 		return NULL;
-	r->line++;
+	r->L.line++;
 	return p + 1;		/* endofline() left p at the '\n' */
 next:
-	r->line++;
+	r->L.line++;
 	return (const char *)memchr(p, '\n', (size_t)(lim - p)) + 1;
 }
 
@@ -888,26 +860,23 @@ array_line(struct ts_mtx_reader *r, struct ts_batch *b, const char *p,
 		r->arow = in->sym == TS_MTX_GENERAL ? 0 : in->sym ==
 		    TS_MTX_SYMMETRIC ? r->acol : r->acol + 1;
 	}
-	r->line++;
+	r->L.line++;
 	return p + 1;
 next:
-	r->line++;
+	r->L.line++;
 	return (const char *)memchr(p, '\n', (size_t)(lim - p)) + 1;
 }
 
 
-long
-ts_mtx_next(struct ts_mtx_reader *r, struct ts_batch *b)
+static long
+mtx_next(struct ts_decoder *dec, struct ts_batch *b)
 {
+	struct ts_mtx_reader *r = dec->state;
 	const char *p, *lim;
 	char *nl;
 	size_t fixed = 0;	/* entries whose text is not in buf */
 
-	b->n = 0;
-	b->first = r->emitted;
-	b->has_values = r->info.field != TS_MTX_PATTERN;
-	b->is_int = r->info.field == TS_MTX_INTEGER;
-	if (r->failed)
+	if (r->L.failed)
 		return -1;
 	if (b->order != 2 || b->cap == 0) {
 		rerr(r, 0, 0, "internal error: a Matrix Market batch needs "
@@ -924,221 +893,53 @@ ts_mtx_next(struct ts_mtx_reader *r, struct ts_batch *b)
 	}
 	while (b->n < b->cap && !r->done) {
 		/* The last complete line in the buffer bounds the parse. */
-		nl = lastnl(r->buf + r->pos, r->len - r->pos);
+		nl = lastnl(r->L.buf + r->L.pos, r->L.len - r->L.pos);
 		if (nl == NULL) {
 			if (b->n > fixed)
 				break;	/* moving buf would move b's texts */
-			if (!r->eof) {
+			if (!r->L.eof) {
 				if (fill(r) < 0)
 					return -1;
 				continue;
 			}
-			if (r->pos < r->len) {
+			if (r->L.pos < r->L.len) {
 				/* A last line without a line end. */
-				r->buf[r->len++] = '\n';
+				r->L.buf[r->L.len++] = '\n';
 				continue;
 			}
 			if (r->seen < r->info.stored) {
-				rerr(r, r->line, 0, "the file ends after %llu "
+				rerr(r, r->L.line, 0, "the file ends after %llu "
 				    "of the %llu %s the size line announces",
 				    (unsigned long long)r->seen,
 				    (unsigned long long)r->info.stored,
 				    r->info.coordinate ? "entries" : "values");
-				r->failed = true;
+				r->L.failed = true;
 				return -1;
 			}
 			r->done = true;
 			break;
 		}
-		p = r->buf + r->pos;
+		p = r->L.buf + r->L.pos;
 		lim = nl + 1;
 		while (b->n < b->cap && p < lim) {
 			p = r->info.coordinate ? coord_line(r, b, p, lim) :
 			    array_line(r, b, p, lim);
 			if (p == NULL) {
-				r->failed = true;
+				r->L.failed = true;
 				return -1;
 			}
 		}
-		r->pos = (size_t)(p - r->buf);
+		r->L.off += (uint64_t)(p - (r->L.buf + r->L.pos));
+		r->L.pos = (size_t)(p - r->L.buf);
 	}
 	r->emitted += b->n;
+	dec->rows = r->emitted;
+	dec->off = r->L.off;
+	b->texts = r->info.field != TS_MTX_PATTERN;
 	return (long)b->n;
 }
 
-/* ---- writer ---- */
-
-struct ts_mtx_writer {
-	int			 fd;
-	enum ts_mtx_field	 field;
-	uint64_t		 rows, cols, nnz;
-	uint64_t		 n;	/* entries written */
-	char			*buf;
-	size_t			 len, cap;
-	int			 err;	/* first errno seen */
+const struct ts_decoder_ops ts_mtx_decoder = {
+	"Matrix Market", mtx_open, mtx_next, mtx_close
 };
 
-static int
-wflush(struct ts_mtx_writer *w)
-{
-	size_t off = 0;
-
-	while (off < w->len) {
-		ssize_t n = write(w->fd, w->buf + off, w->len - off);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (w->err == 0)
-				w->err = errno;
-			w->len = 0;
-			return -1;
-		}
-		off += (size_t)n;
-	}
-	w->len = 0;
-	return 0;
-}
-
-/* Append n bytes, flushing as the buffer fills. */
-static void
-wbytes(struct ts_mtx_writer *w, const char *s, size_t n)
-{
-	while (n > 0) {
-		size_t k = n < w->cap - w->len ? n : w->cap - w->len;
-
-		memcpy(w->buf + w->len, s, k);
-		w->len += k;
-		s += k;
-		n -= k;
-		if (w->len == w->cap)
-			wflush(w);
-	}
-}
-
-static void
-wstr(struct ts_mtx_writer *w, const char *s)
-{
-	wbytes(w, s, strlen(s));
-}
-
-struct ts_mtx_writer *
-ts_mtx_writer_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
-    enum ts_mtx_field field, const char *comment)
-{
-	static const char *const names[] = { "real", "integer", "pattern" };
-	struct ts_mtx_writer *w;
-	char num[TS_NUMBUF];
-
-	if (field != TS_MTX_REAL && field != TS_MTX_INTEGER &&
-	    field != TS_MTX_PATTERN) {
-		errno = EINVAL;
-		return NULL;
-	}
-	w = ts_xcalloc(1, sizeof(*w));
-	w->fd = fd;
-	w->field = field;
-	w->rows = rows;
-	w->cols = cols;
-	w->nnz = nnz;
-	w->cap = WBUFSZ;
-	w->buf = ts_xmalloc(w->cap);
-	wstr(w, "%%MatrixMarket matrix coordinate ");
-	wstr(w, names[field]);
-	wstr(w, " general\n");
-	/* Each line of the comment becomes '%' and the line, so a reader
-	 * that drops the '%' (as fmm does) gets the comment back. */
-	while (comment != NULL && *comment != '\0') {
-		size_t n = strcspn(comment, "\n");
-
-		wbytes(w, "%", 1);
-		wbytes(w, comment, n);
-		wbytes(w, "\n", 1);
-		comment += n + (comment[n] == '\n');
-	}
-	wbytes(w, num, (size_t)ts_fmt_u64(num, rows));
-	wbytes(w, " ", 1);
-	wbytes(w, num, (size_t)ts_fmt_u64(num, cols));
-	wbytes(w, " ", 1);
-	wbytes(w, num, (size_t)ts_fmt_u64(num, nnz));
-	wbytes(w, "\n", 1);
-	return w;
-}
-
-/*
- * Append the entries of b.  A batch that does not fit the file (not
- * order 2, a coordinate outside the size, missing or float values for an
- * integer file, more entries than announced) is refused whole with
- * EINVAL; a failed write gives its errno.
- */
-int
-ts_mtx_writer_put(struct ts_mtx_writer *w, const struct ts_batch *b)
-{
-	size_t i;
-
-	if (b->order != 2 || b->n > w->nnz - w->n ||
-	    (w->field != TS_MTX_PATTERN && !b->has_values) ||
-	    (w->field == TS_MTX_INTEGER && !b->is_int)) {
-		errno = EINVAL;
-		return -1;
-	}
-	for (i = 0; i < b->n; i++)
-		if (b->coords[2 * i] >= w->rows ||
-		    b->coords[2 * i + 1] >= w->cols) {
-			errno = EINVAL;
-			return -1;
-		}
-	for (i = 0; i < b->n; i++) {
-		char *p;
-
-		if (w->len + 3 * (TS_NUMBUF + 1) > w->cap)
-			wflush(w);
-		p = w->buf + w->len;
-		p += ts_put_uint(p, b->coords[2 * i] + 1);
-		*p++ = ' ';
-		p += ts_put_uint(p, b->coords[2 * i + 1] + 1);
-		if (w->field != TS_MTX_PATTERN) {
-			*p++ = ' ';
-			/* Text in, text out: a value keeps its bytes (a
-			 * short token fits the room made above). */
-			if (b->keep_text && b->vtext != NULL &&
-			    b->vlen[i] <= TS_NUMBUF) {
-				memcpy(p, b->vtext[i], b->vlen[i]);
-				p += b->vlen[i];
-			} else
-				p += b->is_int ? ts_fmt_i64(p, b->ival[i]) :
-				    ts_fmt_double(p, b->fval[i]);
-		}
-		*p++ = '\n';
-		w->len = (size_t)(p - w->buf);
-	}
-	w->n += b->n;
-	if (w->err) {
-		errno = w->err;
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Flush and free.  Returns -1 with errno on a write error, or with
- * EINVAL when fewer entries were written than the size line announces
- * (the file would not read back).
- */
-int
-ts_mtx_writer_close(struct ts_mtx_writer *w)
-{
-	int err;
-
-	wflush(w);
-	err = w->err;
-	if (err == 0 && w->n != w->nnz)
-		err = EINVAL;
-	free(w->buf);
-	free(w);
-	if (err) {
-		errno = err;
-		return -1;
-	}
-	return 0;
-}

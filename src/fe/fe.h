@@ -1,0 +1,59 @@
+/*
+ * fe.h - the front end the tools share (not installed), as
+ * libarchive_fe serves bsdtar and bsdcat: the program name, err(3)-style
+ * messages, option values picked from lists (a bad one is a usage error
+ * and exits), standard output closed with its errors checked, the
+ * progress line drawn on a terminal, and diagnostics printed as they
+ * come.
+ */
+#ifndef TS_FE_H
+#define TS_FE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tensorsuite.h"
+#include "job/job.h"
+
+/* Set once by each tool's main(); also names the out-of-memory line. */
+void	 fe_init(const char *progname);
+extern const char *fe_progname;
+
+void	 fe_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	 fe_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* The index of arg in the NULL-terminated list; else a usage message
+ * naming opt and the allowed values, and exit(TS_EXIT_USAGE). */
+int	 fe_pick(const char *opt, const char *arg, const char *const *list);
+/* A failed write to stdout is an error (jq's habit): flush and check;
+ * returns status, or TS_EXIT_IO after a message. */
+int	 fe_close_stdout(int status);
+/* A list like "3,1,2": at most max integers in [lo, hi] into out.
+ * Returns the count, or -1 when arg is not such a list. */
+int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,
+	    uint64_t *out, int max);
+/* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM, at
+ * least 1M; else a usage message naming opt and exit. */
+size_t	 fe_parse_size(const char *opt, const char *arg);
+/* The command line as typed, quoted where needed (malloc'd). */
+char	*fe_command_line(int argc, char *const argv[]);
+
+/* The progress line, on standard error when it is a terminal (or
+ * TS_PROGRESS=always), never when quiet or TS_PROGRESS=never. */
+void	 fe_progress_init(bool quiet);
+
+/* Print each diagnostic of d on standard error as it comes, notes
+ * only when not quiet. */
+void	 fe_diags_live(struct ts_diags *, bool quiet);
+
+/*
+ * The options that describe an input, shared by the tools that read
+ * one: give them the getopt value FE_OPT_INPUT and pass the long name
+ * here: --input-base, --input-endian, --input-index-type,
+ * --input-value-type, --meta, --no-values.
+ */
+#define FE_OPT_INPUT	0x1000
+void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
+
+#endif

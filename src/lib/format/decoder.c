@@ -1,0 +1,135 @@
+/*
+ * decoder.c - bytes to batches of entries, whatever the format: the
+ * table of the layout's kind does the work (format.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "util/xalloc.h"
+
+static const struct ts_decoder_ops *
+decoder_ops(enum ts_kind kind)
+{
+	switch (kind) {
+	case TS_TEXT:
+		return &ts_tns_decoder;
+	case TS_BINARY:
+		return &ts_tnsb_decoder;
+	case TS_FROSTT:
+		return &ts_frostt_decoder;
+	case TS_MTX:
+		return &ts_mtx_decoder;
+	default:
+		return NULL;
+	}
+}
+
+struct ts_decoder *
+ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+    struct ts_diags *d)
+{
+	const struct ts_decoder_ops *ops = decoder_ops(lay->kind);
+	struct ts_decoder *dec;
+
+	if (ops == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	dec = ts_xcalloc(1, sizeof(*dec));
+	dec->ops = ops;
+	dec->src = src;
+	dec->d = d;
+	dec->file = ts_source_name(src);
+	dec->lay = *lay;
+	if (ops->open(dec) != 0) {
+		ts_decoder_close(dec);
+		return NULL;
+	}
+	if (dec->lay.block)
+		dec->lay.values = 0;
+	return dec;
+}
+
+const struct ts_header *
+ts_decoder_header(const struct ts_decoder *dec)
+{
+	return &dec->h;
+}
+
+const struct ts_layout *
+ts_decoder_layout(const struct ts_decoder *dec)
+{
+	return &dec->lay;
+}
+
+struct ts_source *
+ts_decoder_source(const struct ts_decoder *dec)
+{
+	return dec->src;
+}
+
+long
+ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
+{
+	long rv;
+
+	b->n = 0;
+	b->first = dec->rows;
+	b->file = dec->file;
+	b->loc_offset = dec->lay.kind == TS_BINARY;
+	b->loc_step = (unsigned)ts_itype_size(dec->lay.itype);
+	b->texts = false;
+	b->texts_only = false;
+	b->has_values = dec->lay.values > 0;
+	b->is_int = dec->lay.vtype == TS_INT32 || dec->lay.vtype == TS_INT64;
+	rv = dec->ops->next(dec, b);
+	/* Text tells whether rows hold values at its first row. */
+	b->has_values = dec->lay.values > 0;
+	if (!b->has_values)
+		b->texts = false;
+	return rv;
+}
+
+uint64_t
+ts_decoder_rows(const struct ts_decoder *dec)
+{
+	return dec->rows;
+}
+
+uint64_t
+ts_decoder_offset(const struct ts_decoder *dec)
+{
+	return dec->off;
+}
+
+void
+ts_decoder_close(struct ts_decoder *dec)
+{
+	if (dec == NULL)
+		return;
+	if (dec->ops->close != NULL)
+		dec->ops->close(dec);
+	ts_header_free(&dec->h);
+	free(dec);
+}
+
+/* The column of field k of entry i, from the text of its row. */
+uint64_t
+ts_batch_col(const struct ts_batch *b, size_t i, int k)
+{
+	const char *p;
+	int f;
+
+	if (b->loc_offset || b->row == NULL || b->row[i] == NULL)
+		return 0;
+	p = skipws(b->row[i]);
+	for (f = 0; f < k; f++) {
+		while (!isdelim(*p))
+			p++;
+		p = skipws(p);
+	}
+	return (uint64_t)(p - b->row[i]) + 1;
+}

@@ -1,0 +1,88 @@
+/*
+ * encoder.c - batches of entries to bytes on a sink, whatever the
+ * format: the table of the layout's kind does the work (format.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "util/xalloc.h"
+
+static const struct ts_encoder_ops *
+encoder_ops(enum ts_kind kind)
+{
+	switch (kind) {
+	case TS_TEXT:
+		return &ts_tns_encoder;
+	case TS_BINARY:
+		return &ts_tnsb_encoder;
+	case TS_FROSTT:
+		return &ts_frostt_encoder;
+	case TS_MTX:
+		return &ts_mtx_encoder;
+	case TS_CUTENSOR:
+		return &ts_cutensor_encoder;
+	}
+	return NULL;
+}
+
+struct ts_encoder *
+ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
+    const struct ts_layout *lay, const struct ts_encode_opts *o,
+    struct ts_diags *d)
+{
+	const struct ts_encoder_ops *ops = encoder_ops(lay->kind);
+	struct ts_encoder *enc;
+
+	if (ops == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	enc = ts_xcalloc(1, sizeof(*enc));
+	enc->ops = ops;
+	enc->sink = k;
+	enc->d = d;
+	enc->h = *h;
+	enc->h.version = enc->h.name = NULL;	/* not ours */
+	enc->lay = *lay;
+	if (lay->block)
+		enc->lay.values = 0;
+	if (o != NULL)
+		enc->o = *o;
+	if (enc->o.name == NULL)
+		enc->o.name = h->name != NULL ? h->name : "tensor";
+	enc->out = ts_outbuf_new(k);
+	if (ops->open(enc) != 0) {
+		ts_outbuf_close(enc->out);
+		free(enc);
+		return NULL;
+	}
+	return enc;
+}
+
+int
+ts_encoder_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	return enc->ops->put(enc, b);
+}
+
+int
+ts_encoder_close(struct ts_encoder *enc)
+{
+	int rv, e = 0;
+
+	if (enc == NULL)
+		return 0;
+	rv = enc->ops->close(enc);
+	if (rv != 0)
+		e = errno;
+	if (ts_outbuf_close(enc->out) != 0 && rv == 0) {
+		rv = -1;
+		e = errno;
+	}
+	free(enc);
+	errno = e;
+	return rv;
+}

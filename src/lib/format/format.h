@@ -1,0 +1,139 @@
+/*
+ * format.h - the decoder and encoder tables, internal to libtensorsuite
+ * (not installed).  Each format (TensorSuite text and binary, FROSTT,
+ * Matrix Market, cuTENSOR) registers one table of functions, the way
+ * libarchive registers its format readers and mandoc its output devices;
+ * decoder.c and encoder.c pick the table by kind, so that nothing above
+ * this folder branches on a format.
+ */
+#ifndef TS_FORMAT_H
+#define TS_FORMAT_H
+
+#include "tensorsuite.h"
+#include "format/lines.h"
+
+struct ts_decoder;
+struct ts_encoder;
+
+struct ts_decoder_ops {
+	const char	*name;
+	/* Read the header into dec->h (the layout may be completed, as
+	 * text tells whether rows hold values); 0, or -1 reported. */
+	int	(*open)(struct ts_decoder *);
+	/* Fill b (already emptied) with the next entries; see
+	 * ts_decoder_next. */
+	long	(*next)(struct ts_decoder *, struct ts_batch *);
+	/* Free dec->state. */
+	void	(*close)(struct ts_decoder *);
+};
+
+struct ts_decoder {
+	const struct ts_decoder_ops *ops;
+	struct ts_source	*src;
+	struct ts_diags		*d;
+	const char		*file;	/* the source's name */
+	struct ts_layout	 lay;
+	struct ts_header	 h;
+	uint64_t		 rows;	/* rows (records) seen, for X7 */
+	uint64_t		 off;	/* offset just past what was used */
+	void			*state;
+};
+
+struct ts_encoder_ops {
+	const char	*name;
+	/* Write the header (if any); 0, or -1 (reported, or errno). */
+	int	(*open)(struct ts_encoder *);
+	int	(*put)(struct ts_encoder *, const struct ts_batch *);
+	/* Write what is left and free enc->state; 0, or -1. */
+	int	(*close)(struct ts_encoder *);
+};
+
+struct ts_outbuf;
+
+struct ts_encoder {
+	const struct ts_encoder_ops *ops;
+	struct ts_sink		*sink;
+	struct ts_diags		*d;
+	struct ts_header	 h;	/* extents borrowed from the caller */
+	struct ts_layout	 lay;
+	struct ts_encode_opts	 o;
+	struct ts_outbuf	*out;	/* the text and binary encoders' */
+	void			*state;
+};
+
+extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
+	    ts_frostt_decoder, ts_mtx_decoder;
+extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
+	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder;
+
+/*
+ * outbuf.c: output assembled in large buffers, handed to a second thread
+ * that writes them to a sink while the next one fills (on these machines
+ * putting pages into the page cache costs about as much as encoding
+ * them).  ts_outbuf_need makes room for n contiguous bytes at
+ * ts_outbuf_ptr; ts_outbuf_done says how many were used.  The fast
+ * paths are inline: encoders call them for every entry.
+ */
+struct ts_outbuf {
+	char		*buf;
+	size_t		 len, cap;
+	struct ts_outbuf_thread *th;	/* the writing side (outbuf.c) */
+};
+
+struct ts_outbuf *ts_outbuf_new(struct ts_sink *);
+/* Hand the buffer over; make room for n (a huge token grows it). */
+int	 ts_outbuf_flush(struct ts_outbuf *, size_t n);
+void	 ts_outbuf_puts(struct ts_outbuf *, const char *);
+void	 ts_outbuf_putu(struct ts_outbuf *, uint64_t, char sep);
+void	 ts_outbuf_write(struct ts_outbuf *, const void *, size_t);
+/* The first write error (an errno value), 0 when none. */
+int	 ts_outbuf_error(const struct ts_outbuf *);
+/* Write everything and free; 0, or -1 with errno. */
+int	 ts_outbuf_close(struct ts_outbuf *);
+
+static inline int
+ts_outbuf_need(struct ts_outbuf *o, size_t n)
+{
+	return o->len + n > o->cap ? ts_outbuf_flush(o, n) : 0;
+}
+
+static inline char *
+ts_outbuf_ptr(struct ts_outbuf *o)
+{
+	return o->buf + o->len;
+}
+
+static inline void
+ts_outbuf_done(struct ts_outbuf *o, size_t n)
+{
+	o->len += n;
+}
+
+/* The state of the TensorSuite and FROSTT decoders. */
+struct ts_tns_state {
+	struct ts_lines	 L;
+	bool		 warned_crlf, warned_blank, warned_comment;
+	size_t		 recsz;		/* binary: bytes of a record */
+	bool		 swap;		/* binary: not in host order */
+};
+
+/* tns_header.c: the TensorSuite header, shared by text and binary. */
+int	 ts_tns_read_header(struct ts_decoder *);
+void	 ts_tns_write_header(struct ts_encoder *);
+void	 ts_tns_crlf_warn(struct ts_decoder *, const char *rule);
+struct ts_tns_state *ts_tns_state_new(struct ts_decoder *, size_t bufsz);
+void	 ts_tns_close(struct ts_decoder *);
+/* tns_text.c: rows of TensorSuite text and FROSTT. */
+long	 ts_text_next(struct ts_decoder *, struct ts_batch *);
+int	 ts_text_countfields(const char *);
+int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
+
+static inline bool
+ts_host_little(void)
+{
+	const uint16_t one = 1;
+
+	return *(const unsigned char *)&one == 1;
+}
+
+#endif

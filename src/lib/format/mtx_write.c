@@ -1,0 +1,134 @@
+/*
+ * mtx_write.c - the Matrix Market encoder: "%%MatrixMarket matrix
+ * coordinate FIELD general", FIELD real for float values, integer for
+ * integer ones, pattern without values; values as the text they were
+ * read from when the batch has it, else the shortest text that reads
+ * back.  The encoder's comment, if any, follows the banner as '%' lines.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "format/mtx.h"
+#include "num/digits.h"
+#include "util/xalloc.h"
+
+struct mtxw {
+	enum ts_mtx_field	 field;
+	uint64_t		 n;	/* entries written */
+};
+
+static int
+mtx_enc_open(struct ts_encoder *enc)
+{
+	static const char *const names[] = { "real", "integer", "pattern" };
+	struct ts_outbuf *o = enc->out;
+	const char *comment = enc->o.comment;
+	struct mtxw *w;
+
+	if (enc->h.order != 2 || enc->lay.block) {
+		errno = EINVAL;
+		return -1;
+	}
+	w = ts_xcalloc(1, sizeof(*w));
+	enc->state = w;
+	w->field = enc->lay.values <= 0 ? TS_MTX_PATTERN :
+	    (enc->lay.vtype == TS_INT32 || enc->lay.vtype == TS_INT64) ?
+	    TS_MTX_INTEGER : TS_MTX_REAL;
+	ts_outbuf_puts(o, "%%MatrixMarket matrix coordinate ");
+	ts_outbuf_puts(o, names[w->field]);
+	ts_outbuf_puts(o, " general\n");
+	/* Each line of the comment becomes '%' and the line, so a reader
+	 * that drops the '%' (as fmm does) gets the comment back. */
+	while (comment != NULL && *comment != '\0') {
+		size_t n = strcspn(comment, "\n");
+
+		ts_outbuf_write(o, "%", 1);
+		ts_outbuf_write(o, comment, n);
+		ts_outbuf_write(o, "\n", 1);
+		comment += n + (comment[n] == '\n');
+	}
+	ts_outbuf_putu(o, enc->h.dims[0], ' ');
+	ts_outbuf_putu(o, enc->h.dims[1], ' ');
+	ts_outbuf_putu(o, enc->h.nnz, '\n');
+	return 0;
+}
+
+/*
+ * Append the entries of b.  A batch that does not fit the file (a
+ * coordinate outside the size, missing or float values for an integer
+ * file, more entries than announced) is refused whole with EINVAL; a
+ * failed write gives its errno.
+ */
+static int
+mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	struct mtxw *w = enc->state;
+	struct ts_outbuf *o = enc->out;
+	const bool copy = b->texts && enc->o.valfmt == TS_VALFMT_SHORTEST;
+	size_t i;
+
+	if (b->order != 2 || b->n > enc->h.nnz - w->n ||
+	    (w->field != TS_MTX_PATTERN && !b->has_values) ||
+	    (w->field == TS_MTX_INTEGER && !b->is_int)) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < b->n; i++)
+		if (b->coords[2 * i] >= enc->h.dims[0] ||
+		    b->coords[2 * i + 1] >= enc->h.dims[1]) {
+			errno = EINVAL;
+			return -1;
+		}
+	for (i = 0; i < b->n; i++) {
+		char *p, *p0;
+
+		ts_outbuf_need(o, 3 * (TS_NUMBUF + 1));
+		p = p0 = ts_outbuf_ptr(o);
+		p += ts_put_uint(p, b->coords[2 * i] + 1);
+		*p++ = ' ';
+		p += ts_put_uint(p, b->coords[2 * i + 1] + 1);
+		if (w->field != TS_MTX_PATTERN) {
+			*p++ = ' ';
+			/* Text in, text out: a value keeps its bytes (a
+			 * short token fits the room made above). */
+			if (copy && b->vlen[i] <= TS_NUMBUF) {
+				memcpy(p, b->vtext[i], b->vlen[i]);
+				p += b->vlen[i];
+			} else
+				p += b->is_int ? ts_fmt_i64(p, b->ival[i]) :
+				    ts_fmt_double(p, b->fval[i]);
+		}
+		*p++ = '\n';
+		ts_outbuf_done(o, (size_t)(p - p0));
+	}
+	w->n += b->n;
+	if (ts_outbuf_error(o) != 0) {
+		errno = ts_outbuf_error(o);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fewer entries than the size line announces would not read back:
+ * EINVAL. */
+static int
+mtx_enc_close(struct ts_encoder *enc)
+{
+	struct mtxw *w = enc->state;
+	int rv = 0;
+
+	if (w != NULL && w->n != enc->h.nnz) {
+		errno = EINVAL;
+		rv = -1;
+	}
+	free(w);
+	enc->state = NULL;
+	return rv;
+}
+
+const struct ts_encoder_ops ts_mtx_encoder = {
+	"Matrix Market", mtx_enc_open, mtx_put, mtx_enc_close
+};

@@ -1,0 +1,391 @@
+/*
+ * tns_text.c - TensorSuite text (.tns): the decoder and the encoder of
+ * its rows, which FROSTT files share (frostt.c).
+ *
+ * Decoding: bytes come in large reads into one reused buffer; only
+ * complete lines are handed to the row parser, so it can rely on a '\n'
+ * sentinel instead of checking the buffer end at every byte.  Rows are
+ * parsed by hand (no stdio, no strtoull) straight into the caller's
+ * batch, with 0-based coordinates, each value's text kept beside it.
+ *
+ * Encoding: rows assembled in the output buffer, small coordinates'
+ * digits from a register (digits.h), values as the text they were read
+ * from when the batch has it, else the shortest text that reads back.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "num/digits.h"
+#include "util/xalloc.h"
+
+#define BUFSZ		(256u << 10)	/* fits in L2: the parser reads it hot */
+#define LINE_MAX_ROW	((size_t)1 << 34)
+
+/* Count the fields of a row (for inferring whether values are there). */
+int
+ts_text_countfields(const char *p)
+{
+	int n = 0;
+
+	for (;;) {
+		p = skipws(p);
+		if (*p == '\n' || (*p == '\r' && p[1] == '\n'))
+			return n;
+		n++;
+		/* A bare '\r' is a field's byte here, not an end: the
+		 * scan must move past it. */
+		do
+			p++;
+		while (!isdelim(*p));
+	}
+}
+
+static void
+rowerr(struct ts_decoder *dec, const char *row, const char *p,
+    const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+rowerr(struct ts_decoder *dec, const char *row, const char *p,
+    const char *rule, const char *fmt, ...)
+{
+	struct ts_tns_state *t = dec->state;
+	va_list ap;
+
+	va_start(ap, fmt);
+	ts_vdiag(dec->d, TS_ERROR, dec->file, t->L.line,
+	    (uint64_t)(p - row) + 1, -1, rule, fmt, ap);
+	va_end(ap);
+}
+
+/* Describe a token for a message, cut short and made printable. */
+static const char *
+tokstr(const char *p, char *buf, size_t n)
+{
+	size_t i = 0;
+
+	while (i + 4 < n && !isdelim(p[i])) {
+		buf[i] = (p[i] >= ' ' && p[i] < 0x7f) ? p[i] : '?';
+		i++;
+	}
+	if (!isdelim(p[i]))
+		buf[i++] = '.', buf[i++] = '.', buf[i++] = '.';
+	buf[i] = '\0';
+	return buf;
+}
+
+/*
+ * Parse one value at p.  Returns the end of the token, or NULL after
+ * reporting a problem.
+ */
+static const char *
+parse_value(struct ts_decoder *dec, const char *row, const char *p,
+    const char *end, double *fv, int64_t *iv)
+{
+	const enum ts_vtype vt = dec->lay.vtype;
+	char tb[48];
+	const char *q;
+
+	switch (vt) {
+	case TS_FLOAT64:
+		q = ts_parse_double(p, end, fv);
+		if (q == NULL || !isdelim(*q))
+			break;
+		if (overflowed(*fv, p)) {
+			rowerr(dec, row, p, "S5", "value '%s' overflows "
+			    "float64", tokstr(p, tb, sizeof(tb)));
+			return NULL;
+		}
+		return q;
+	case TS_FLOAT32: {
+		float f;
+
+		q = ts_parse_float(p, end, &f);
+		if (q == NULL || !isdelim(*q))
+			break;
+		*fv = f;
+		if (overflowed(*fv, p)) {
+			rowerr(dec, row, p, "S5", "value '%s' overflows "
+			    "float32", tokstr(p, tb, sizeof(tb)));
+			return NULL;
+		}
+		return q;
+	}
+	case TS_INT32:
+	case TS_INT64: {
+		bool neg = *p == '-';
+		uint64_t u;
+		int e;
+
+		q = p + (*p == '-' || *p == '+');
+		e = parse_u64(&q, end, &u);
+		if (e == 1 || (e == 0 && !isdelim(*q)))
+			break;
+		if (vt == TS_INT32 ? (e == 2 || u > (neg ?
+		    (uint64_t)INT32_MAX + 1 : (uint64_t)INT32_MAX)) : (e == 2 ||
+		    u > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))) {
+			rowerr(dec, row, p, "S5", "value '%s' is out of the "
+			    "range of %s", tokstr(p, tb, sizeof(tb)),
+			    ts_vtype_name(vt));
+			return NULL;
+		}
+		*iv = neg ? (int64_t)(0 - u) : (int64_t)u;
+		return q;
+	}
+	}
+	rowerr(dec, row, p, (vt == TS_INT32 || vt == TS_INT64) ? "S5" : "E2",
+	    "value '%s' is not %s", tokstr(p, tb, sizeof(tb)),
+	    (vt == TS_INT32 || vt == TS_INT64) ? "an integer" : "a number");
+	return NULL;
+}
+
+/*
+ * Parse one row starting at p (a complete line, '\n' at its end).  Adds
+ * an entry to b when the row is good.  Returns the start of the next
+ * line.
+ */
+static const char *
+parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
+    const char *end)
+{
+	struct ts_tns_state *t = dec->state;
+	struct ts_layout *lay = &dec->lay;
+	const char *row = p, *s;
+	uint64_t *c = b->coords + b->n * (size_t)b->order;
+	const uint64_t base = (uint64_t)lay->base;
+	int k, order = b->order;
+	char tb[48];
+
+	p = skipws(p);
+	if (*p == '\n' || *p == '#' || (*p == '\r' && p[1] == '\n')) {
+		bool blank = *p != '#';
+
+		if (lay->kind == TS_FROSTT)
+			;	/* FROSTT allows comments anywhere */
+		else if (blank ? !t->warned_blank : !t->warned_comment) {
+			ts_diag(dec->d, TS_WARNING, dec->file, t->L.line, 1,
+			    "E1", blank ? "blank line between entries" :
+			    "comment line between entries");
+			if (blank)
+				t->warned_blank = true;
+			else
+				t->warned_comment = true;
+		}
+		goto next;
+	}
+	if (*p == '%' && lay->kind != TS_FROSTT) {
+		rowerr(dec, row, p, "H5", "a header line after the size "
+		    "line%s", lay->block ? " and the partition lines" : "");
+		goto next;
+	}
+	dec->rows++;
+	if (lay->values < 0)
+		lay->values = ts_text_countfields(p) == order + 1;
+	for (k = 0; k < order; k++) {
+		uint64_t v;
+
+		s = p;
+		v = (uint64_t)(*p - '0');
+		if (v > 9) {
+			if (*p == '\n' || *p == '\r')
+				rowerr(dec, row, p, "E1", "row has %d "
+				    "coordinates; the tensor has order %d", k,
+				    order);
+			else
+				rowerr(dec, row, p, *p == '-' ? "S1" : "E1",
+				    "coordinate '%s' is not an unsigned "
+				    "integer", tokstr(p, tb, sizeof(tb)));
+			goto next;
+		}
+		p++;
+		while ((unsigned)(*p - '0') < 10)
+			v = v * 10 + (uint64_t)(*p++ - '0');
+		if (p - s > 19) {
+			const char *q = s;
+			uint64_t chk;
+
+			if (parse_u64(&q, p, &chk) != 0) {
+				rowerr(dec, row, s, "S1", "coordinate '%s' is "
+				    "too large", tokstr(s, tb, sizeof(tb)));
+				goto next;
+			}
+		}
+		if (!isdelim(*p)) {
+			rowerr(dec, row, s, "E1", "coordinate '%s' is not an "
+			    "unsigned integer", tokstr(s, tb, sizeof(tb)));
+			goto next;
+		}
+		c[k] = v - base;
+		p = skipws(p);
+	}
+	if (lay->values) {
+		if (*p == '\n' || *p == '\r') {
+			rowerr(dec, row, p, "S6", "row has no value; "
+			    "'values_provided' is true");
+			goto next;
+		}
+		s = parse_value(dec, row, p, end, &b->fval[b->n],
+		    &b->ival[b->n]);
+		if (s == NULL)
+			goto next;
+		b->vtext[b->n] = p;
+		b->vlen[b->n] = (uint32_t)(s - p);
+		p = skipws(s);
+	}
+	if (*p == '\r' && p[1] == '\n') {
+		ts_tns_crlf_warn(dec, "E1");
+		p++;
+	}
+	if (*p != '\n') {
+		if (!lay->values && ts_text_countfields(row) == order + 1)
+			rowerr(dec, row, p, "S6", "row has a value; "
+			    "'values_provided' is false");
+		else
+			rowerr(dec, row, p, "E1", "row has %d fields; expected "
+			    "%d", ts_text_countfields(row), order +
+			    (lay->values ? 1 : 0));
+		goto next;
+	}
+	b->loc[b->n] = t->L.line;
+	b->row[b->n] = row;
+	b->n++;
+next:
+	t->L.line++;
+	p = memchr(p, '\n', (size_t)(end - p));
+	return p + 1;
+}
+
+long
+ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
+{
+	struct ts_tns_state *t = dec->state;
+	struct ts_lines *L = &t->L;
+	const char *p, *lim;
+	char *nl;
+
+	for (;;) {
+		/* The last complete line in the buffer bounds the parse. */
+		nl = lastnl(L->buf + L->pos, L->len - L->pos);
+		if (nl != NULL)
+			break;
+		if (L->eof || L->failed) {
+			if (L->pos == L->len || L->failed)
+				return L->failed ? -1 : 0;
+			/* A last row without a final newline. */
+			L->buf[L->len++] = '\n';
+			continue;
+		}
+		if (ts_lines_fill(L, LINE_MAX_ROW) < 0)
+			return -1;
+	}
+	p = L->buf + L->pos;
+	lim = nl + 1;
+	while (b->n < b->cap && p < lim)
+		p = parse_row(dec, b, p, lim);
+	L->off += (uint64_t)(p - (L->buf + L->pos));
+	L->pos = (size_t)(p - L->buf);
+	dec->off = L->off;
+	b->texts = dec->lay.values > 0;
+	return (long)b->n;
+}
+
+static int
+tns_open(struct ts_decoder *dec)
+{
+	ts_tns_state_new(dec, BUFSZ);
+	if (ts_tns_read_header(dec) != 0)
+		return -1;
+	/* From now on: the line number of the next row. */
+	((struct ts_tns_state *)dec->state)->L.line++;
+	dec->off = dec->h.bytes;
+	return 0;
+}
+
+const struct ts_decoder_ops ts_tns_decoder = {
+	"TensorSuite text", tns_open, ts_text_next, ts_tns_close
+};
+
+/* ---- encoding ---- */
+
+int
+ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	const uint64_t base = (uint64_t)enc->lay.base;
+	const int order = enc->h.order;
+	const bool values = enc->lay.values > 0;
+	/* Text in, text out: the value as it was written, unless the
+	 * caller asked for another style. */
+	const bool copy = values && b->texts &&
+	    enc->o.valfmt == TS_VALFMT_SHORTEST;
+	struct ts_outbuf *o = enc->out;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++) {
+		const uint64_t *c = b->coords + i * (size_t)order;
+		char *p, *p0;
+
+		ts_outbuf_need(o, (size_t)(order + 1) * (TS_NUMBUF + 1) +
+		    (copy ? b->vlen[i] : 0));
+		p = p0 = ts_outbuf_ptr(o);
+		for (k = 0; k < order; k++) {
+			p += ts_put_uint(p, c[k] + base);
+			*p++ = ' ';
+		}
+		if (copy) {
+			memcpy(p, b->vtext[i], b->vlen[i]);
+			p += b->vlen[i];
+			*p++ = '\n';
+		} else if (values) {
+			switch (enc->lay.vtype) {
+			case TS_FLOAT64:
+				p += enc->o.valfmt == TS_VALFMT_E16 ?
+				    ts_fmt_double_e16(p, b->fval[i]) :
+				    ts_fmt_double(p, b->fval[i]);
+				break;
+			case TS_FLOAT32:
+				p += enc->o.valfmt == TS_VALFMT_E16 ?
+				    ts_fmt_double_e16(p, b->fval[i]) :
+				    ts_fmt_float(p, (float)b->fval[i]);
+				break;
+			case TS_INT32:
+			case TS_INT64:
+				p += ts_fmt_i64(p, b->ival[i]);
+				break;
+			}
+			*p++ = '\n';
+		} else if (enc->lay.kind == TS_FROSTT) {
+			*p++ = '1';	/* SPEC E5 */
+			*p++ = '\n';
+		} else
+			p[-1] = '\n';
+		ts_outbuf_done(o, (size_t)(p - p0));
+	}
+	if (ts_outbuf_error(o) != 0) {
+		errno = ts_outbuf_error(o);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+tns_enc_open(struct ts_encoder *enc)
+{
+	ts_tns_write_header(enc);
+	return 0;
+}
+
+static int
+tns_enc_close(struct ts_encoder *enc)
+{
+	(void)enc;
+	return 0;
+}
+
+const struct ts_encoder_ops ts_tns_encoder = {
+	"TensorSuite text", tns_enc_open, ts_text_put, tns_enc_close
+};

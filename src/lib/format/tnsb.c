@@ -1,0 +1,229 @@
+/*
+ * tnsb.c - TensorSuite binary (.tnsb): the text header (tns_header.c),
+ * then fixed-size records of N coordinates of index_type and, when
+ * values are provided, one value of value_type, packed, in the file's
+ * endianness (SPEC E3).  Records are decoded straight from the read
+ * buffer, which need not be aligned.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+
+#define BUFSZ	(256u << 10)
+
+static inline uint64_t
+ld_u32(const unsigned char *p, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return swap ? __builtin_bswap32(v) : v;
+}
+
+static inline uint64_t
+ld_u64(const unsigned char *p, bool swap)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return swap ? __builtin_bswap64(v) : v;
+}
+
+static int
+tnsb_open(struct ts_decoder *dec)
+{
+	struct ts_tns_state *t = ts_tns_state_new(dec, BUFSZ);
+
+	if (ts_tns_read_header(dec) != 0)
+		return -1;
+	if (dec->lay.values < 0) {
+		ts_diag(dec->d, TS_ERROR, dec->file, 0, 0, "E3", "a binary "
+		    "file cannot say whether it holds values");
+		return -1;
+	}
+	t->recsz = (size_t)dec->h.order * ts_itype_size(dec->lay.itype) +
+	    (dec->lay.values ? ts_vtype_size(dec->lay.vtype) : 0);
+	t->swap = (dec->lay.endian == TS_END_BIG) == ts_host_little();
+	dec->off = dec->h.bytes;
+	return 0;
+}
+
+static long
+tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
+{
+	struct ts_tns_state *t = dec->state;
+	struct ts_lines *L = &t->L;
+	const size_t isz = ts_itype_size(dec->lay.itype), rs = t->recsz;
+	const uint64_t base = (uint64_t)dec->lay.base;
+	const int order = b->order;
+	const bool swap = t->swap;
+	size_t avail, i, n;
+
+	while (L->len - L->pos < rs && !L->eof && !L->failed)
+		if (ts_lines_fill(L, BUFSZ) < 0)
+			return -1;
+	if (L->failed)
+		return -1;
+	avail = (L->len - L->pos) / rs;
+	if (avail == 0) {
+		if (L->len > L->pos) {
+			ts_diag_off(dec->d, TS_ERROR, dec->file,
+			    (int64_t)L->off, "X8", "file ends inside a record "
+			    "(%zu of %zu bytes)", L->len - L->pos, rs);
+			L->off += L->len - L->pos;
+			L->pos = L->len;
+		}
+		dec->off = L->off;
+		return 0;
+	}
+	n = avail < b->cap - b->n ? avail : b->cap - b->n;
+	for (i = 0; i < n; i++) {
+		const unsigned char *p = (const unsigned char *)L->buf +
+		    L->pos + i * rs;
+		uint64_t *c = b->coords + (b->n + i) * (size_t)order;
+		int k;
+
+		if (isz == 8)
+			for (k = 0; k < order; k++)
+				c[k] = ld_u64(p + 8 * k, swap) - base;
+		else
+			for (k = 0; k < order; k++)
+				c[k] = ld_u32(p + 4 * k, swap) - base;
+		p += (size_t)order * isz;
+		if (dec->lay.values) {
+			switch (dec->lay.vtype) {
+			case TS_FLOAT32: {
+				uint32_t u = (uint32_t)ld_u32(p, swap);
+				float f;
+
+				memcpy(&f, &u, 4);
+				b->fval[b->n + i] = f;
+				break;
+			}
+			case TS_FLOAT64: {
+				uint64_t u = ld_u64(p, swap);
+
+				memcpy(&b->fval[b->n + i], &u, 8);
+				break;
+			}
+			case TS_INT32:
+				b->ival[b->n + i] = (int32_t)(uint32_t)
+				    ld_u32(p, swap);
+				break;
+			case TS_INT64:
+				b->ival[b->n + i] = (int64_t)ld_u64(p, swap);
+				break;
+			}
+		}
+		b->loc[b->n + i] = L->off + i * rs;
+		b->row[b->n + i] = NULL;
+	}
+	b->n += n;
+	L->pos += n * rs;
+	L->off += n * rs;
+	dec->off = L->off;
+	dec->rows += n;
+	return (long)b->n;
+}
+
+const struct ts_decoder_ops ts_tnsb_decoder = {
+	"TensorSuite binary", tnsb_open, tnsb_next, ts_tns_close
+};
+
+/* ---- encoding ---- */
+
+static inline void
+st32(char *p, uint32_t v, bool swap)
+{
+	if (swap)
+		v = __builtin_bswap32(v);
+	memcpy(p, &v, 4);
+}
+
+static inline void
+st64(char *p, uint64_t v, bool swap)
+{
+	if (swap)
+		v = __builtin_bswap64(v);
+	memcpy(p, &v, 8);
+}
+
+static int
+tnsb_enc_open(struct ts_encoder *enc)
+{
+	ts_tns_write_header(enc);
+	return 0;
+}
+
+static int
+tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	const uint64_t base = (uint64_t)enc->lay.base;
+	const size_t isz = ts_itype_size(enc->lay.itype);
+	const int order = enc->h.order;
+	const bool values = enc->lay.values > 0;
+	const bool swap = (enc->lay.endian == TS_END_BIG) == ts_host_little();
+	const size_t rs = (size_t)order * isz + (values ?
+	    ts_vtype_size(enc->lay.vtype) : 0);
+	struct ts_outbuf *o = enc->out;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++) {
+		const uint64_t *c = b->coords + i * (size_t)order;
+		char *p;
+
+		ts_outbuf_need(o, rs);
+		p = ts_outbuf_ptr(o);
+		for (k = 0; k < order; k++, p += isz) {
+			if (isz == 8)
+				st64(p, c[k] + base, swap);
+			else
+				st32(p, (uint32_t)(c[k] + base), swap);
+		}
+		if (values) {
+			switch (enc->lay.vtype) {
+			case TS_FLOAT32: {
+				float f = (float)b->fval[i];
+				uint32_t u;
+
+				memcpy(&u, &f, 4);
+				st32(p, u, swap);
+				break;
+			}
+			case TS_FLOAT64: {
+				uint64_t u;
+
+				memcpy(&u, &b->fval[i], 8);
+				st64(p, u, swap);
+				break;
+			}
+			case TS_INT32:
+				st32(p, (uint32_t)b->ival[i], swap);
+				break;
+			case TS_INT64:
+				st64(p, (uint64_t)b->ival[i], swap);
+				break;
+			}
+		}
+		ts_outbuf_done(o, rs);
+	}
+	if (ts_outbuf_error(o) != 0) {
+		errno = ts_outbuf_error(o);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+tnsb_enc_close(struct ts_encoder *enc)
+{
+	(void)enc;
+	return 0;
+}
+
+const struct ts_encoder_ops ts_tnsb_encoder = {
+	"TensorSuite binary", tnsb_enc_open, tnsb_put, tnsb_enc_close
+};

@@ -1,0 +1,139 @@
+/*
+ * cleanup.c - temporaries removed when a signal ends the program, and
+ * the small path helpers the sinks share.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+#include "io/io.h"
+#include "util/xalloc.h"
+
+#define MAXPENDING	16
+
+static char *volatile pending[MAXPENDING];
+static volatile sig_atomic_t pending_dir[MAXPENDING];
+static bool handlers_set;
+
+int
+ts_write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	size_t off = 0;
+
+	while (off < n) {
+		ssize_t r = write(fd, p + off, n - off);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		off += (size_t)r;
+	}
+	return 0;
+}
+
+void
+ts_rmflat(const char *dir)
+{
+	DIR *d;
+	struct dirent *e;
+	char path[4096];
+
+	if ((d = opendir(dir)) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+static void
+on_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < MAXPENDING; i++)
+		if (pending[i] != NULL) {
+			if (pending_dir[i])
+				ts_rmflat(pending[i]);
+			else
+				unlink(pending[i]);
+		}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catch sig only where nobody asked for something else (nohup's
+ * SIG_IGN, a parent's choice): a handler must not undo it. */
+static void
+catch(int sig)
+{
+	struct sigaction sa, old;
+
+	if (sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+void
+ts_cleanup_add(char *path, bool dir)
+{
+	int i;
+
+	if (!handlers_set) {
+		catch(SIGINT);
+		catch(SIGTERM);
+		catch(SIGHUP);
+		handlers_set = true;
+	}
+	for (i = 0; i < MAXPENDING; i++)
+		if (pending[i] == NULL) {
+			pending_dir[i] = dir;
+			pending[i] = path;
+			return;
+		}
+}
+
+void
+ts_cleanup_remove(const char *path)
+{
+	int i;
+
+	for (i = 0; i < MAXPENDING; i++)
+		if (pending[i] == path)
+			pending[i] = NULL;
+}
+
+char *
+ts_dirname(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	if (s == NULL)
+		return ts_xstrdup(".");
+	if (s == path)
+		return ts_xstrdup("/");
+	return ts_xasprintf("%.*s", (int)(s - path), path);
+}
+
+const char *
+ts_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}

@@ -1,0 +1,35 @@
+/*
+ * io.h - what the sources and sinks share inside libtensorsuite (not
+ * installed): writing whole buffers, and the list of temporaries that a
+ * signal must not leave behind.
+ */
+#ifndef TS_IO_H
+#define TS_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Write all n bytes, retrying on EINTR and short writes: 0, or an errno
+ * value (not -1: callers keep the first error seen). */
+int	 ts_write_all(int fd, const void *buf, size_t n);
+
+/*
+ * Temporaries (files, or flat directories such as a bundle being built)
+ * that SIGINT, SIGTERM and SIGHUP must remove before the program dies,
+ * as zstd removes a half-written output.  The handlers are installed at
+ * the first ts_cleanup_add, and only for the signals whose disposition
+ * is the default: a signal that was ignored (nohup) stays ignored.
+ * path must stay valid until ts_cleanup_remove(path) (the same pointer).
+ */
+void	 ts_cleanup_add(char *path, bool dir);
+void	 ts_cleanup_remove(const char *path);
+/* Remove a flat directory: its entries, then itself. */
+void	 ts_rmflat(const char *dir);
+
+/* The directory and the last component of a path, for temporaries
+ * beside it; dirname is malloc'd. */
+char	*ts_dirname(const char *path);
+const char *ts_basename(const char *path);
+
+#endif

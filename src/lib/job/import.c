@@ -1,0 +1,146 @@
+/*
+ * import.c - the attributes of an input that states none (a FROSTT or
+ * Matrix Market file, a bare .tns stream): read it once through the
+ * inference stage and fill order, dimensions, nnz, index base,
+ * sortedness, duplicates, zeros, value domain and symmetry.  A file
+ * output (not a bundle) needs little of that: a TensorSuite header and
+ * one batch say enough ("light").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "job/job_int.h"
+#include "util/xalloc.h"
+
+/* FROSTT: the base from the coordinates, dimensions from their extent
+ * (or --dims). */
+static int
+frostt_attributes(struct job *j, const struct ts_inferred *inf, int order,
+    int *basep)
+{
+	struct ts_meta *m = &j->m;
+	bool zero = false;
+	int k, base;
+
+	for (k = 0; k < order; k++)
+		zero |= inf->n > 0 && inf->min[k] == 0;
+	base = j->o->in_base >= 0 ? j->o->in_base : zero ? 0 : 1;
+	if (zero && j->o->in_base < 0)
+		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "a coordinate is "
+		    "0, so the file is read as 0-based (--input-base to "
+		    "change)");
+	for (k = 0; k < order; k++) {
+		if (inf->n > 0 && inf->min[k] < (uint64_t)base) {
+			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "S1",
+			    "coordinate 0 in mode %d of a 1-based file",
+			    k + 1);
+			return -1;
+		}
+		m->dims[k] = inf->n ? inf->max[k] + 1 - (uint64_t)base : 1;
+	}
+	if (j->o->ndims > 0) {
+		if (j->o->ndims != order) {
+			ts_diag_usage(j->d, "--dims gives %d dimensions; the "
+			    "tensor has order %d", j->o->ndims, order);
+			return -1;
+		}
+		for (k = 0; k < order; k++) {
+			if (j->o->dims[k] < m->dims[k]) {
+				ts_diag(j->d, TS_ERROR, NULL, 0, 0, "", "--dims: "
+				    "mode %d has a coordinate beyond %llu",
+				    k + 1, (unsigned long long)j->o->dims[k]);
+				return -1;
+			}
+			m->dims[k] = j->o->dims[k];
+		}
+	}
+	*basep = base;
+	return 0;
+}
+
+int
+job_infer(struct job *j, bool light)
+{
+	struct ts_meta *m = &j->m;
+	struct ts_layout lay = j->in;
+	struct ts_inferred inf;
+	struct ts_decoder *dec;
+	const struct ts_header *h;
+	struct ts_flow *f;
+	struct ts_batch b;
+	int order, k, base, rv = -1;
+	bool frostt = j->from == TS_PK_FROSTT, header;
+
+	memset(&inf, 0, sizeof(inf));
+	if (frostt)
+		lay.base = 0;	/* read raw; the base is found below */
+	if ((dec = job_decoder(j, &lay)) == NULL)
+		return -1;
+	h = ts_decoder_header(dec);
+	order = h->order;
+	base = ts_decoder_layout(dec)->base;
+	header = h->nnz_known && !frostt;
+	if (light && header) {
+		/* The header says all a file output needs; one batch tells
+		 * whether the rows hold values. */
+		ts_batch_init(&b, order, JOB_BATCH);
+		ts_decoder_next(dec, &b);	/* a failure is reported */
+		ts_batch_free(&b);
+		inf.n = h->nnz;
+	} else {
+		f = ts_flow_new(dec, j->d, j->sname);
+		ts_flow_add(f, ts_stage_infer(order, light, &inf));
+		ts_flow_run(f, NULL, NULL);
+		ts_flow_free(f);
+	}
+	m->values_provided = ts_decoder_layout(dec)->values > 0;
+	m->value_type = ts_decoder_layout(dec)->vtype;
+	if (h->name != NULL && m->name == NULL)
+		m->name = ts_xstrdup(h->name);
+	m->order = order;
+	m->nnz = inf.n;
+	memcpy(m->dims, h->dims, sizeof(m->dims));
+	if (ts_diags_errors(j->d) > 0)
+		goto out;
+	if (frostt) {
+		if (frostt_attributes(j, &inf, order, &base) != 0)
+			goto out;
+	} else if (h->nnz_known && h->nnz != inf.n) {
+		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "the size line "
+		    "says %llu entries; the file holds %llu",
+		    (unsigned long long)h->nnz, (unsigned long long)inf.n);
+		goto out;
+	}
+	j->in.base = base;
+	j->in.vtype = m->value_type;	/* mtx integer files give int64 */
+	j->in.values = m->values_provided;
+	m->index_base = base;
+	/* uint64 as the reference writes, unless --index-type narrows it:
+	 * a bare binary file does not say which it holds.  A binary input
+	 * described by flags keeps its layout. */
+	m->index_type = j->from == TS_PK_TNSB ? j->in.itype : TS_UINT64;
+	m->endianness = j->from == TS_PK_TNSB ? j->in.endian : TS_END_NONE;
+	if (!light)
+		ts_infer_whole(&inf, (uint64_t)base, m->dims);
+	m->sorted = !light && (inf.fwd || inf.rev);
+	m->nsort = m->sorted ? order : 0;
+	for (k = 0; k < m->nsort; k++)
+		m->sort_order[k] = inf.fwd ? k : order - 1 - k;
+	m->dups_allowed = light || inf.dups;
+	m->zeros_allowed = inf.zero;
+	m->value_domain = !m->values_provided ? TS_DOM_GENERAL :
+	    !inf.nonbin ? TS_DOM_BINARY : !inf.neg ? TS_DOM_NONNEGATIVE :
+	    TS_DOM_GENERAL;
+	m->psym = light ? TS_SYM_NO : inf.psym;
+	m->nsym = m->values_provided && !light ? inf.nsym : TS_SYM_NO;
+	m->sparsity = TS_SP_ELEMENT;
+	m->ndense = 0;
+	if (m->source_type == NULL)
+		m->source_type = ts_xstrdup("real");
+	rv = 0;
+out:
+	ts_inferred_free(&inf);
+	ts_decoder_close(dec);
+	return rv;
+}

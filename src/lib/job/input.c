@@ -1,0 +1,240 @@
+/*
+ * input.c - what SRC is: a bundle (its directory or metadata file), or
+ * a data file or stream whose kind is told by its first bytes (and
+ * which is decompressed on the way when it is compressed); where its
+ * attributes come from (the bundle's metadata, --meta, the bundle a
+ * file sits in, or flags and inference: SPEC section 8); and a source
+ * that can be read again when the job needs two passes, so that a pipe
+ * or a FIFO is still read only once.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "tensorsuite.h"
+#include "job/job_int.h"
+#include "util/xalloc.h"
+
+static bool
+has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+
+	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+/* The kind of a data file, from its first bytes. */
+static enum ts_pkind
+sniff(struct ts_source *src)
+{
+	const char *p;
+	long n = ts_source_peek(src, &p, 64);
+	long i = 0;
+
+	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
+		return TS_PK_TNSB;
+	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
+		return TS_PK_TNS;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	if (n - i >= 14 && (strncasecmp(p + i, "%%MatrixMarket", 14) == 0 ||
+	    strncasecmp(p + i, "%MatrixMarket", 13) == 0))
+		return TS_PK_MTX;
+	return TS_PK_FROSTT;
+}
+
+/* Where the attributes of a bare data file come from (SPEC 8). */
+static int
+find_meta(struct job *j)
+{
+	const char *src = j->o->src, *b = strrchr(src, '/');
+	struct ts_source *ms;
+	char *mp = NULL;
+	struct stat st;
+
+	b = b ? b + 1 : src;
+	if (j->o->meta != NULL)
+		mp = ts_xstrdup(j->o->meta);
+	else if (strcmp(src, "-") != 0 && (has_suffix(b, ".tns") ||
+	    has_suffix(b, ".tnsb"))) {
+		/* A file inside its bundle: NAME/NAME.tns(b). */
+		size_t stem = strlen(b) - (has_suffix(b, ".tns") ? 4 : 5);
+
+		mp = ts_xasprintf("%.*s%.*s_metadata.json", (int)(b - src),
+		    src, (int)stem, b);
+		if (stat(mp, &st) != 0) {
+			free(mp);
+			mp = NULL;
+		}
+	}
+	if (mp == NULL)
+		return 0;
+	/* Never open what is not a file: a FIFO would block. */
+	if (stat(mp, &st) == 0 && !S_ISREG(st.st_mode)) {
+		ts_diag_io(j->d, mp, "not a regular file");
+		free(mp);
+		return -1;
+	}
+	if ((ms = ts_source_open_file(mp)) == NULL) {
+		ts_diag_io(j->d, mp, "%s", strerror(errno));
+		free(mp);
+		return -1;
+	}
+	ts_meta_read(&j->m, ms, j->d);
+	ts_source_close(ms);
+	free(mp);
+	if (ts_diags_errors(j->d) > 0)
+		return -1;
+	j->meta_known = true;
+	return 0;
+}
+
+static void
+layout_from_meta(struct job *j)
+{
+	const struct ts_meta *m = j->mp;
+
+	j->in.block = m->sparsity == TS_SP_BLOCK;
+	j->in.values = m->values_provided;
+	j->in.vtype = m->value_type;
+	j->in.itype = m->index_type;
+	j->in.endian = m->endianness;
+	j->in.base = m->index_base;
+}
+
+/* A bare binary stream needs its layout spelled out (SPEC 8). */
+static int
+layout_from_flags(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	char missing[200] = "";
+
+	j->in.values = o->no_values ? 0 : j->from == TS_PK_TNSB ? 1 : -1;
+	j->in.vtype = o->in_vtype >= 0 ? (enum ts_vtype)o->in_vtype :
+	    TS_FLOAT64;
+	j->in.itype = o->in_itype >= 0 ? (enum ts_itype)o->in_itype :
+	    TS_UINT64;
+	j->in.endian = o->in_endian >= 0 ? (enum ts_endian)o->in_endian :
+	    TS_END_LITTLE;
+	j->in.base = o->in_base >= 0 ? o->in_base : 1;
+	if (j->from == TS_PK_TNSB) {
+		if (o->in_itype < 0)
+			strcat(missing, " --input-index-type");
+		if (o->in_vtype < 0 && !o->no_values)
+			strcat(missing, " --input-value-type (or --no-values)");
+		if (o->in_endian < 0)
+			strcat(missing, " --input-endian");
+		if (o->in_base < 0)
+			strcat(missing, " --input-base");
+		if (*missing != '\0') {
+			ts_diag_usage(j->d, "'%s': a binary data file does "
+			    "not describe itself; give --meta FILE or%s",
+			    j->sname, missing);
+			return -1;
+		}
+	}
+	if (j->from == TS_PK_TNS && o->in_base < 0)
+		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "no metadata; "
+		    "assuming 1-based coordinates (--input-base to change)");
+	return 0;
+}
+
+static enum ts_kind
+kind_of(enum ts_pkind k)
+{
+	return k == TS_PK_TNSB ? TS_BINARY : k == TS_PK_FROSTT ? TS_FROSTT :
+	    k == TS_PK_MTX ? TS_MTX : TS_TEXT;
+}
+
+/* A bundle SRC: its metadata says it all. */
+static int
+bundle_input(struct job *j)
+{
+	if ((j->bd = ts_bundle_open(j->o->src, j->d)) == NULL ||
+	    ts_diags_errors(j->d) > 0)
+		return -1;
+	j->mp = ts_bundle_meta(j->bd);
+	j->meta_known = true;
+	j->data_file = ts_bundle_data_file(j->bd, TS_TEXT);
+	j->from = TS_PK_TNS;
+	if (j->data_file == NULL) {
+		j->data_file = ts_bundle_data_file(j->bd, TS_BINARY);
+		j->from = TS_PK_TNSB;
+	}
+	j->in.kind = kind_of(j->from);
+	layout_from_meta(j);
+	if ((j->src = ts_bundle_open_file(j->bd, j->data_file)) == NULL) {
+		char *p = ts_bundle_path(j->bd, j->data_file);
+
+		ts_diag_io(j->d, p, "%s", strerror(errno));
+		free(p);
+		return -1;
+	}
+	return 0;
+}
+
+int
+job_input(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	struct stat st;
+
+	j->from = o->from;
+	if (j->from == TS_PK_AUTO && strcmp(o->src, "-") != 0 &&
+	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
+	    has_suffix(o->src, "_metadata.json")))
+		j->from = TS_PK_BUNDLE;
+	if (j->from == TS_PK_BUNDLE) {
+		if (bundle_input(j) != 0)
+			return -1;
+	} else {
+		if ((j->src = ts_source_open_file(o->src)) == NULL) {
+			ts_diag_io(j->d, o->src, "%s", strerror(errno));
+			return -1;
+		}
+		if (ts_source_compression(j->src) != NULL &&
+		    (j->src = ts_source_decompress(j->src)) == NULL) {
+			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "cannot "
+			    "decompress: %s", strerror(errno));
+			return -1;
+		}
+		if (j->from == TS_PK_AUTO)
+			j->from = sniff(j->src);
+		j->in.kind = kind_of(j->from);
+		if ((j->from == TS_PK_TNS || j->from == TS_PK_TNSB) &&
+		    find_meta(j) != 0)
+			return -1;
+		if (j->meta_known)
+			layout_from_meta(j);
+		else if (layout_from_flags(j) != 0)
+			return -1;
+	}
+	j->src_kind = j->bd != NULL ? TS_PK_BUNDLE : j->from;
+	return 0;
+}
+
+struct ts_decoder *
+job_decoder(struct job *j, const struct ts_layout *lay)
+{
+	struct ts_decoder *dec;
+
+	if (j->used && ts_source_rewind(j->src) != 0) {
+		ts_diag_io(j->d, j->sname, "cannot read it again: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	j->used = true;
+	dec = ts_decoder_open(j->src, lay, j->d);
+	return dec;
+}
+
+void
+job_input_free(struct job *j)
+{
+	ts_source_close(j->src);
+	ts_bundle_free(j->bd);
+	j->src = NULL;
+	j->bd = NULL;
+}

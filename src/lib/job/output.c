@@ -1,0 +1,690 @@
+/*
+ * output.c - DST: a bundle (its data files, README, the other files of
+ * a source bundle, the metadata last) or one file (.tns, .tnsb, FROSTT,
+ * .mtx, cuTENSOR JSON, or standard output).  Sinks are opened before
+ * anything is read, so that an existing or unwritable DST is refused at
+ * once; encoders are opened on them when the flow is about to deliver,
+ * once the header they write is known; everything appears at the end or
+ * nothing does.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tensorsuite.h"
+#include "job/job_int.h"
+#include "util/xalloc.h"
+
+struct out {
+	enum ts_pkind		 kind;
+	struct ts_layout	 lay;
+	struct ts_sink		*sink;
+	struct ts_encoder	*enc;
+	char			*fname;		/* in a bundle */
+};
+
+struct outputs {
+	struct job		*j;
+	struct out		 v[2];
+	int			 n;
+	struct ts_bundle_out	*bo;
+	struct ts_decoder	*dec;
+	struct ts_header	 oh;
+	struct ts_encode_opts	 eo;
+	char			*comment;
+	uint64_t		 want;		/* entries the input holds */
+	struct ts_flow		*flow;
+	bool			 sorting;
+	struct ts_sort_opts	 so;
+	struct ts_sort_result	 sr;
+};
+
+char *
+job_today(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	char buf[16];
+
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%d", &tm);
+	return ts_xstrdup(buf);
+}
+
+static const char *
+basename_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+static void
+setstr(char **dst, const char *v)
+{
+	if (v == NULL)
+		return;
+	free(*dst);
+	*dst = ts_xstrdup(v);
+}
+
+static enum ts_kind
+enc_kind(enum ts_pkind k)
+{
+	return k == TS_PK_TNSB ? TS_BINARY : k == TS_PK_FROSTT ? TS_FROSTT :
+	    k == TS_PK_MTX ? TS_MTX : k == TS_PK_CUTENSOR ? TS_CUTENSOR :
+	    TS_TEXT;
+}
+
+/* A sink that could not be opened: why, and what status. */
+static void
+sink_refused(struct job *j, const char *path, int e)
+{
+	if (e == EEXIST)
+		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
+	else if (e == ENOTEMPTY)
+		ts_diag_usage(j->d, "'%s' exists and is not a bundle: -f "
+		    "replaces only a bundle", path);
+	else
+		ts_diag_io(j->d, path, "%s", strerror(e));
+}
+
+/* ---- the bundle's attributes, README and other files ---- */
+
+/* Apply the descriptive flags and the defaults of a new bundle. */
+void
+job_describe(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	struct ts_meta *m = j->mp;
+	char *t;
+
+	setstr(&m->version, TS_FORMAT);
+	if (m->group == NULL)
+		m->group = ts_xstrdup("");
+	if (m->id == NULL)
+		m->id = ts_xstrdup("0000");
+	if (m->time == NULL) {
+		t = job_today();
+		setstr(&m->time, t);
+		free(t);
+	}
+	if (m->source_type == NULL)
+		m->source_type = ts_xstrdup("real");
+	if (m->source == NULL)
+		m->source = ts_xstrdup(basename_of(o->src));
+	if (m->source_url == NULL)
+		m->source_url = ts_xstrdup("");
+	setstr(&m->group, o->group);
+	setstr(&m->id, o->id);
+	setstr(&m->time, o->time);
+	setstr(&m->source, o->source);
+	setstr(&m->source_url, o->source_url);
+	setstr(&m->source_type, o->source_type);
+}
+
+/* The output attributes, with the flags' changes, checked. */
+static int
+change_attributes(struct job *j, bool text, bool binary)
+{
+	const struct ts_job_opts *o = j->o;
+	struct ts_meta *m = j->mp;
+	int k;
+
+	if (o->out_base >= 0)
+		m->index_base = o->out_base;
+	if (o->out_itype >= 0)
+		m->index_type = (enum ts_itype)o->out_itype;
+	if (o->out_vtype >= 0 && m->values_provided)
+		m->value_type = (enum ts_vtype)o->out_vtype;
+	if (binary)
+		m->endianness = o->out_endian >= 0 ?
+		    (enum ts_endian)o->out_endian :
+		    m->endianness != TS_END_NONE ? m->endianness :
+		    TS_END_LITTLE;
+	else
+		m->endianness = TS_END_NONE;
+	free(m->f_text);
+	free(m->f_binary);
+	free(m->f_readme);
+	m->f_text = text ? ts_xasprintf("%s.tns", m->name) : NULL;
+	m->f_binary = binary ? ts_xasprintf("%s.tnsb", m->name) : NULL;
+	m->f_readme = ts_xstrdup("README.md");
+	for (k = 0; k < m->order; k++)
+		if (m->index_type == TS_UINT32 && m->dims[k] - 1 +
+		    (uint64_t)m->index_base > UINT32_MAX) {
+			ts_diag(j->d, TS_ERROR, NULL, 0, 0, "M4", "--index-type "
+			    "uint32 cannot hold the coordinates of mode %d "
+			    "(dimension %llu)", k + 1,
+			    (unsigned long long)m->dims[k]);
+			return -1;
+		}
+	return 0;
+}
+
+/* The metadata we are about to write, checked by our own checker. */
+static char *
+meta_selfcheck(struct job *j)
+{
+	struct ts_diags *chk = ts_diags_new(20, false);
+	char *text = ts_meta_canonical(j->mp);
+	struct ts_meta m;
+	size_t i;
+
+	ts_meta_init(&m);
+	ts_meta_parse(&m, text, strlen(text), "metadata", chk);
+	ts_meta_free(&m);
+	if (ts_diags_errors(chk) > 0) {
+		for (i = 0; i < ts_diags_len(chk); i++)
+			if (ts_diags_at(chk, i)->sev == TS_ERROR)
+				ts_diag_usage(j->d, "the output metadata would "
+				    "be invalid: %s [%s]",
+				    ts_diags_at(chk, i)->msg,
+				    ts_diags_at(chk, i)->rule);
+		free(text);
+		text = NULL;
+	}
+	ts_diags_free(chk);
+	return text;
+}
+
+static char *
+readme_text(struct job *j)
+{
+	const struct ts_meta *m = j->mp;
+	char *old = NULL, *s, *date = job_today();
+	struct ts_source *src;
+
+	if (j->bd != NULL && m->f_readme != NULL &&
+	    (src = ts_bundle_open_file(j->bd, m->f_readme)) != NULL) {
+		size_t cap = 1 << 16, n = 0;
+		long r;
+
+		old = ts_xmalloc(cap + 1);
+		while (n < cap && (r = ts_source_read(src, old + n, cap -
+		    n)) > 0)
+			n += (size_t)r;
+		old[n] = '\0';
+		ts_source_close(src);
+	}
+	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
+	    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name, j->o->program,
+	    TS_VERSION, date, j->sname, ts_pkind_names[j->src_kind],
+	    j->o->command ? j->o->command : "", old && *old ?
+	    "\n## README of the source bundle\n\n" : "", old ? old : "");
+	free(old);
+	free(date);
+	return s;
+}
+
+/* Write text as file fname of the bundle. */
+static int
+put_file(struct job *j, struct ts_bundle_out *bo, const char *fname,
+    const char *text, size_t n)
+{
+	struct ts_sink *k = ts_bundle_out_file(bo, fname);
+
+	if (k == NULL || ts_sink_write(k, text, n) != 0 ||
+	    ts_sink_commit(k) != 0) {
+		char *p = ts_xasprintf("%s/%s", j->dstdir, fname);
+
+		if (k != NULL)
+			ts_sink_abort(k);
+		ts_diag_io(j->d, p, "%s", strerror(errno));
+		free(p);
+		return -1;
+	}
+	return 0;
+}
+
+struct auxctx {
+	struct job		*j;
+	struct ts_bundle_out	*bo;
+	const char		*skip[4];
+};
+
+/* One other file of the source bundle, copied along. */
+static int
+copy_one(const char *fname, void *arg)
+{
+	struct auxctx *c = arg;
+	struct ts_file_stat fs;
+	struct ts_source *src;
+	struct ts_sink *k;
+	char buf[1 << 16];
+	long r = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (c->skip[i] != NULL && strcmp(fname, c->skip[i]) == 0)
+			return 0;
+	if (ts_bundle_stat(c->j->bd, fname, &fs) != 0 || !fs.regular)
+		return 0;
+	if ((src = ts_bundle_open_file(c->j->bd, fname)) == NULL ||
+	    (k = ts_bundle_out_file(c->bo, fname)) == NULL) {
+		ts_source_close(src);
+		ts_diag_io(c->j->d, fname, "%s", strerror(errno));
+		return -1;
+	}
+	while ((r = ts_source_read(src, buf, sizeof(buf))) > 0)
+		if (ts_sink_write(k, buf, (size_t)r) != 0)
+			break;
+	ts_source_close(src);
+	if (r != 0 || ts_sink_commit(k) != 0) {
+		if (r != 0)
+			ts_sink_abort(k);
+		ts_diag_io(c->j->d, fname, "copying: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The other files of a source bundle (its config, notes, ...) come
+ * along: a bundle rewritten must lose nothing.
+ */
+static int
+copy_aux(struct job *j, struct ts_bundle_out *bo)
+{
+	struct auxctx c;
+	char *meta;
+	int rv;
+
+	if (j->bd == NULL)
+		return 0;
+	meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
+	c.j = j;
+	c.bo = bo;
+	c.skip[0] = meta;
+	c.skip[1] = ts_bundle_data_file(j->bd, TS_TEXT);
+	c.skip[2] = ts_bundle_data_file(j->bd, TS_BINARY);
+	c.skip[3] = j->mp->f_readme ? j->mp->f_readme : "README.md";
+	rv = ts_bundle_list(j->bd, copy_one, &c);
+	free(meta);
+	return rv;
+}
+
+/* ---- the flow into the outputs ---- */
+
+/* Once what the headers say is known: the encoders. */
+static int
+ready(void *arg)
+{
+	struct outputs *os = arg;
+	struct job *j = os->j;
+	struct ts_meta *m = j->mp;
+	const struct ts_header *h = ts_decoder_header(os->dec);
+	int i;
+
+	if (os->sorting) {
+		/* Everything is read: the count is final. */
+		if (ts_flow_read(os->flow) != os->want) {
+			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "%llu "
+			    "entries read; its header says %llu",
+			    (unsigned long long)ts_flow_read(os->flow),
+			    (unsigned long long)os->want);
+			return -1;
+		}
+		m->sorted = true;
+		m->nsort = m->order;
+		memcpy(m->sort_order, os->so.prio, sizeof(m->sort_order));
+		if (os->so.dups != TS_DUP_KEEP) {
+			m->dups_allowed = false;
+			if (m->sparsity == TS_SP_BLOCK)
+				m->nnz_block = os->sr.count;
+			else
+				m->nnz = os->sr.count;
+		}
+	}
+	memset(&os->oh, 0, sizeof(os->oh));
+	os->oh.order = m->order;
+	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
+	os->oh.nnz = m->nnz;
+	os->oh.nnz_block = m->nnz_block;
+	if (h->block) {
+		os->oh.block = true;
+		memcpy(os->oh.parts, h->parts, sizeof(os->oh.parts));
+		memcpy(os->oh.extents, h->extents, sizeof(os->oh.extents));
+	}
+	for (i = 0; i < os->n; i++) {
+		struct out *o = &os->v[i];
+
+		o->enc = ts_encoder_open(o->sink, &os->oh, &o->lay, &os->eo,
+		    j->d);
+		if (o->enc == NULL) {
+			if (ts_diags_errors(j->d) == 0)
+				ts_diag_io(j->d, ts_sink_name(o->sink), "%s",
+				    strerror(errno));
+			return -1;
+		}
+		ts_flow_output(os->flow, o->enc);
+	}
+	return 0;
+}
+
+/* The sort stage's options, from -k, the metadata and the outputs. */
+static int
+sort_options(struct outputs *os)
+{
+	struct job *j = os->j;
+	const struct ts_job_opts *o = j->o;
+	struct ts_meta *m = j->mp;
+	struct ts_sort_opts *so = &os->so;
+	int k, i;
+
+	memset(so, 0, sizeof(*so));
+	so->order = m->order;
+	if (o->nprio > 0 && o->nprio != m->order) {
+		ts_diag_usage(j->d, "-k names %d modes; the tensor has order "
+		    "%d", o->nprio, m->order);
+		return -1;
+	}
+	if (o->nprio > 0)
+		memcpy(so->prio, o->prio, sizeof(so->prio));
+	else if (j->meta_known && m->sorted && m->nsort == m->order)
+		memcpy(so->prio, m->sort_order, sizeof(so->prio));
+	else
+		for (k = 0; k < m->order; k++)
+			so->prio[k] = k;
+	for (k = 0; k < m->order; k++)
+		if (so->prio[k] >= m->order) {
+			ts_diag_usage(j->d, "-k: the tensor has no mode %d",
+			    so->prio[k] + 1);
+			return -1;
+		}
+	so->dups = o->dups;
+	if (m->sparsity == TS_SP_BLOCK && so->dups != TS_DUP_KEEP &&
+	    so->dups != TS_DUP_ERROR) {
+		ts_diag_usage(j->d, "a block tensor's entries are blocks "
+		    "without values: use --duplicates keep or error");
+		return -1;
+	}
+	so->has_values = m->values_provided && m->sparsity != TS_SP_BLOCK;
+	so->is_int = m->value_type == TS_INT32 || m->value_type == TS_INT64;
+	so->is_float32 = m->value_type == TS_FLOAT32;
+	/* Texts travel when they come, nothing changes the values, and
+	 * they are what is written. */
+	so->keep_text = j->in.kind != TS_BINARY && !o->e16 &&
+	    j->in.vtype == m->value_type;
+	so->texts_only = so->dups != TS_DUP_SUM;
+	for (i = 0; i < os->n; i++)
+		if (os->v[i].kind != TS_PK_TNS && os->v[i].kind != TS_PK_FROSTT)
+			so->texts_only = false;
+	so->mem_limit = o->mem_limit;
+	so->tmpdir = o->tmpdir;
+	/* The header's count, if the input can hold that many entries (a
+	 * row takes two bytes a coordinate at least); after the first
+	 * batch, no more than its rows' length says the file holds. */
+	so->expect = m->sparsity == TS_SP_BLOCK ? m->nnz_block : m->nnz;
+	if (ts_source_size(j->src) < 0)
+		so->expect = 0;
+	else if (so->expect > (uint64_t)ts_source_size(j->src) /
+	    (2 * (uint64_t)m->order))
+		so->expect = (uint64_t)ts_source_size(j->src) /
+		    (2 * (uint64_t)m->order);
+	so->threads = o->threads;
+	return 0;
+}
+
+/* Decode, bound, change types, (sort,) encode to every output. */
+static int
+pump(struct outputs *os, const char *label)
+{
+	struct job *j = os->j;
+	struct ts_meta *m = j->mp;
+	const struct ts_header *h;
+	uint64_t lim[TS_MAXORDER];
+	struct ts_stage *st;
+	bool block;
+	int rv = -1, i;
+
+	if ((os->dec = job_decoder(j, &j->in)) == NULL)
+		return -1;
+	h = ts_decoder_header(os->dec);
+	block = h->block;
+	os->want = block ? m->nnz_block : m->nnz;
+	memcpy(lim, block ? h->parts : m->dims, sizeof(lim));
+	os->flow = ts_flow_new(os->dec, j->d, j->sname);
+	ts_flow_name_output(os->flow, label);
+	ts_flow_add(os->flow, ts_stage_bounds(lim, m->order, j->in.base,
+	    block, j->d));
+	if (m->values_provided && !block && j->in.vtype != m->value_type)
+		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
+		    m->value_type, j->d));
+	if (j->o->sort) {
+		if (sort_options(os) != 0)
+			goto out;
+		st = ts_stage_sort(&os->so, m->value_type, m->index_base,
+		    j->sname, os->dec, &os->sr, j->d);
+		if (st == NULL)
+			goto out;
+		ts_flow_add(os->flow, st);
+		os->sorting = true;
+	}
+	if (ts_flow_run(os->flow, ready, os) != 0)
+		goto out;
+	if (ts_flow_read(os->flow) != os->want) {
+		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "%llu entries "
+		    "read; its header says %llu",
+		    (unsigned long long)ts_flow_read(os->flow),
+		    (unsigned long long)os->want);
+		goto out;
+	}
+	if (os->sr.seen & 1)
+		m->zeros_allowed = true;
+	if ((os->sr.seen & 2) && m->value_domain == TS_DOM_BINARY)
+		m->value_domain = TS_DOM_GENERAL;
+	rv = 0;
+	for (i = 0; i < os->n; i++) {
+		if (ts_encoder_close(os->v[i].enc) != 0) {
+			if (ts_diags_errors(j->d) == 0)
+				ts_diag_io(j->d, ts_sink_name(os->v[i].sink),
+				    "%s", strerror(errno));
+			rv = -1;
+		}
+		os->v[i].enc = NULL;
+	}
+out:
+	for (i = 0; i < os->n; i++) {
+		ts_encoder_close(os->v[i].enc);
+		os->v[i].enc = NULL;
+	}
+	ts_flow_free(os->flow);
+	os->flow = NULL;
+	ts_decoder_close(os->dec);
+	os->dec = NULL;
+	return rv;
+}
+
+/* Commit (or, after a failure, abort) every sink. */
+static int
+finish_sinks(struct outputs *os, int rv)
+{
+	int i;
+
+	for (i = 0; i < os->n; i++) {
+		struct ts_sink *k = os->v[i].sink;
+
+		os->v[i].sink = NULL;
+		if (k == NULL)
+			continue;
+		if (rv != 0) {
+			ts_sink_abort(k);
+			continue;
+		}
+		if (ts_sink_commit(k) != 0) {
+			ts_diag_io(os->j->d, os->v[i].fname ? os->v[i].fname :
+			    os->j->o->dst, "%s", strerror(errno));
+			rv = -1;
+		}
+	}
+	return rv;
+}
+
+static void
+layouts(struct outputs *os)
+{
+	const struct ts_meta *m = os->j->mp;
+	int i;
+
+	for (i = 0; i < os->n; i++) {
+		struct ts_layout *l = &os->v[i].lay;
+
+		*l = os->j->in;
+		l->kind = enc_kind(os->v[i].kind);
+		l->base = m->index_base;
+		l->itype = m->index_type;
+		l->vtype = m->value_type;
+		l->endian = m->endianness;
+		l->values = m->values_provided;
+	}
+}
+
+static int
+write_bundle(struct job *j, bool text, bool binary)
+{
+	struct outputs os;
+	char *mtext = NULL, *readme, *mname;
+	unsigned flags = j->o->force ? TS_SINK_FORCE : 0;
+	int rv = -1, i;
+
+	memset(&os, 0, sizeof(os));
+	os.j = j;
+	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
+	os.eo.name = j->mp->name;
+	if (change_attributes(j, text, binary) != 0 ||
+	    (mtext = meta_selfcheck(j)) == NULL)
+		return -1;
+	free(mtext);
+	mtext = NULL;
+	if (j->o->inplace)
+		flags |= TS_BUNDLE_OUT_INPLACE;
+	if ((os.bo = ts_bundle_out_open(j->dstdir, flags)) == NULL) {
+		sink_refused(j, j->o->dst, errno);
+		return -1;
+	}
+	if (text) {
+		os.v[os.n].kind = TS_PK_TNS;
+		os.v[os.n++].fname = j->mp->f_text;
+	}
+	if (binary) {
+		os.v[os.n].kind = TS_PK_TNSB;
+		os.v[os.n++].fname = j->mp->f_binary;
+	}
+	layouts(&os);
+	for (i = 0; i < os.n; i++)
+		if ((os.v[i].sink = ts_bundle_out_file(os.bo,
+		    os.v[i].fname)) == NULL) {
+			ts_diag_io(j->d, j->dstdir, "%s", strerror(errno));
+			goto out;
+		}
+	if (finish_sinks(&os, pump(&os, j->dstdir)) != 0)
+		goto out;
+	/* Sorting changed what the metadata says. */
+	if ((mtext = meta_selfcheck(j)) == NULL ||
+	    (!j->o->inplace && copy_aux(j, os.bo) != 0))
+		goto out;
+	if (!j->o->inplace) {
+		readme = readme_text(j);
+		i = put_file(j, os.bo, "README.md", readme, strlen(readme));
+		free(readme);
+		if (i != 0)
+			goto out;
+	}
+	/* Metadata last: a reader that finds it finds the rest. */
+	mname = ts_xasprintf("%s_metadata.json", j->mp->name);
+	i = put_file(j, os.bo, mname, mtext, strlen(mtext));
+	free(mname);
+	if (i != 0)
+		goto out;
+	rv = ts_bundle_out_commit(os.bo);
+	os.bo = NULL;
+	if (rv != 0)
+		ts_diag_io(j->d, j->o->dst, "%s", strerror(errno));
+out:
+	finish_sinks(&os, -1);
+	ts_bundle_out_abort(os.bo);
+	free(mtext);
+	return rv;
+}
+
+static int
+write_single(struct job *j)
+{
+	struct ts_meta *m = j->mp;
+	struct outputs os;
+	const char *dst = j->o->dst;
+	int rv;
+
+	memset(&os, 0, sizeof(os));
+	os.j = j;
+	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
+	os.eo.name = m->name;
+	if (j->to == TS_PK_MTX && m->order != 2) {
+		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "Matrix Market "
+		    "holds matrices; this tensor has order %d", m->order);
+		return -1;
+	}
+	if ((j->to == TS_PK_MTX || j->to == TS_PK_FROSTT) &&
+	    m->sparsity == TS_SP_BLOCK) {
+		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "the tensor is "
+		    "block-sparse: its entries are blocks, which %s cannot hold",
+		    ts_pkind_names[j->to]);
+		return -1;
+	}
+	if (j->to == TS_PK_CUTENSOR && m->sparsity != TS_SP_BLOCK) {
+		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "K4", "not "
+		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
+		    "blocks");
+		return -1;
+	}
+	if (change_attributes(j, j->to != TS_PK_TNSB, j->to == TS_PK_TNSB) !=
+	    0)
+		return -1;
+	if (j->to == TS_PK_MTX) {
+		os.comment = ts_xasprintf(" written by %s %s from %s",
+		    j->o->program, TS_VERSION, j->sname);
+		os.eo.comment = os.comment;
+	}
+	os.v[0].kind = j->to;
+	os.n = 1;
+	layouts(&os);
+	/* FROSTT is 1-based unless asked otherwise. */
+	if (j->to == TS_PK_FROSTT && j->o->out_base < 0)
+		os.v[0].lay.base = 1;
+	if ((os.v[0].sink = ts_sink_open(dst, j->o->force ? TS_SINK_FORCE :
+	    0)) == NULL) {
+		sink_refused(j, dst, errno);
+		free(os.comment);
+		return -1;
+	}
+	rv = finish_sinks(&os, pump(&os, strcmp(dst, "-") == 0 ?
+	    "<stdout>" : dst));
+	free(os.comment);
+	return rv;
+}
+
+int
+job_write(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	bool text, binary;
+
+	if (j->to != TS_PK_BUNDLE)
+		return write_single(j);
+	text = o->want_text;
+	binary = o->want_binary;
+	if (!text && !binary) {
+		/* The kinds the source has; imports get both. */
+		if (j->bd != NULL) {
+			text = ts_bundle_data_file(j->bd, TS_TEXT) != NULL;
+			binary = ts_bundle_data_file(j->bd, TS_BINARY) != NULL;
+		} else {
+			text = j->from != TS_PK_TNSB;
+			binary = j->from != TS_PK_TNS;
+		}
+	}
+	return write_bundle(j, text, binary);
+}

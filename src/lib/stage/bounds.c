@@ -1,0 +1,110 @@
+/*
+ * bounds.c - S1: every coordinate inside the tensor (or, for a block
+ * tensor, inside the block grid).  The one place that says so: the
+ * conversions run it as a stage that stops at the first coordinate out
+ * of range, and the checks call ts_bounds_report for each.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "stage/stage.h"
+#include "util/xalloc.h"
+
+void
+ts_batch_diag(struct ts_diags *d, const struct ts_batch *b, size_t i, int k,
+    enum ts_sev sev, const char *rule, const char *fmt, ...)
+{
+	uint64_t line = 0, col = 0;
+	int64_t off = -1;
+	va_list ap;
+
+	if (!ts_diag_wanted(d, b->file, rule)) {
+		/* Still counted; no need to locate it. */
+		ts_diag(d, sev, b->file, 0, 0, rule, "-");
+		return;
+	}
+	if (b->loc_offset)
+		off = (int64_t)(b->loc[i] + (uint64_t)k * b->loc_step);
+	else if (b->loc != NULL && b->file != NULL) {
+		line = b->loc[i];
+		col = ts_batch_col(b, i, k);
+	}
+	va_start(ap, fmt);
+	ts_vdiag(d, sev, b->file, line, col, off, rule, fmt, ap);
+	va_end(ap);
+}
+
+void
+ts_bounds_report(struct ts_diags *d, const struct ts_batch *b, size_t i,
+    int k, const uint64_t *lim, int base, bool block)
+{
+	uint64_t raw = b->coords[i * (size_t)b->order + (size_t)k] +
+	    (uint64_t)base;
+
+	if (raw < (uint64_t)base)
+		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu of "
+		    "mode %d is below the index base %d",
+		    (unsigned long long)raw, k + 1, base);
+	else if (block)
+		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "block coordinate "
+		    "%llu is outside the %llu sections of mode %d",
+		    (unsigned long long)raw, (unsigned long long)lim[k],
+		    k + 1);
+	else if (base == 1)
+		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu "
+		    "exceeds dimension %llu of mode %d",
+		    (unsigned long long)raw, (unsigned long long)lim[k],
+		    k + 1);
+	else
+		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu "
+		    "exceeds %llu, the largest 0-based index of mode %d "
+		    "(dimension %llu)", (unsigned long long)raw,
+		    (unsigned long long)(lim[k] - 1), k + 1,
+		    (unsigned long long)lim[k]);
+}
+
+struct bounds {
+	uint64_t	 lim[TS_MAXORDER];
+	int		 order, base;
+	bool		 block;
+	struct ts_diags	*d;
+};
+
+static int
+bounds_put(void *self, struct ts_batch *b)
+{
+	const struct bounds *s = self;
+	const int order = s->order;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < order; k++)
+			if (b->coords[i * (size_t)order + (size_t)k] >=
+			    s->lim[k]) {
+				ts_bounds_report(s->d, b, i, k, s->lim,
+				    s->base, s->block);
+				return -1;
+			}
+	return 0;
+}
+
+static const struct ts_stage_ops bounds_ops = {
+	"bounds", 0, bounds_put, NULL, NULL, NULL, free
+};
+
+struct ts_stage *
+ts_stage_bounds(const uint64_t *lim, int order, int base, bool block,
+    struct ts_diags *d)
+{
+	struct bounds *s = ts_xcalloc(1, sizeof(*s));
+
+	memcpy(s->lim, lim, (size_t)order * sizeof(*lim));
+	s->order = order;
+	s->base = base;
+	s->block = block;
+	s->d = d;
+	return ts_stage_new(&bounds_ops, s);
+}

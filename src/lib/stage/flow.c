@@ -1,0 +1,243 @@
+/*
+ * flow.c - the runner: a decoder's batches through a list of stages into
+ * the outputs.  A streaming stage changes a batch in place and the flow
+ * passes it on; a stage that holds entries (a sort) keeps them until
+ * the input ends, then hands them on through the stages after it.  The
+ * outputs are added when the first batch is about to reach them, so
+ * that what their headers say (nnz after a sort's duplicates policy) is
+ * known.
+ *
+ * A stage that changes values (TS_STAGE_VALUES) makes the flow drop the
+ * batch's value texts before it runs: a text encoder can then never
+ * copy a text that no longer says the value.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "util/progress.h"
+#include "util/xalloc.h"
+
+#define BATCH	8192
+
+struct ts_stage {
+	const struct ts_stage_ops *ops;
+	void		*self;
+};
+
+struct ts_flow {
+	struct ts_decoder *dec;
+	struct ts_diags	*d;
+	const char	*what, *outwhat;
+	bool		 keep_going;
+	struct ts_stage	**st;
+	int		 nst;
+	struct ts_encoder **out;
+	int		 nout;
+	int		 (*ready)(void *);
+	void		*arg;
+	bool		 started, failed;
+	uint64_t	 read, delivered;
+};
+
+struct ts_stage *
+ts_stage_new(const struct ts_stage_ops *ops, void *self)
+{
+	struct ts_stage *s = ts_xmalloc(sizeof(*s));
+
+	s->ops = ops;
+	s->self = self;
+	return s;
+}
+
+void
+ts_stage_free(struct ts_stage *s)
+{
+	if (s == NULL)
+		return;
+	if (s->ops->free != NULL)
+		s->ops->free(s->self);
+	free(s);
+}
+
+struct ts_flow *
+ts_flow_new(struct ts_decoder *dec, struct ts_diags *d, const char *what)
+{
+	struct ts_flow *f = ts_xcalloc(1, sizeof(*f));
+
+	f->dec = dec;
+	f->d = d;
+	f->what = what;
+	return f;
+}
+
+void
+ts_flow_keep_going(struct ts_flow *f, bool on)
+{
+	f->keep_going = on;
+}
+
+void
+ts_flow_name_output(struct ts_flow *f, const char *name)
+{
+	f->outwhat = name;
+}
+
+void
+ts_flow_add(struct ts_flow *f, struct ts_stage *s)
+{
+	f->st = ts_xreallocarray(f->st, (size_t)f->nst + 1, sizeof(*f->st));
+	f->st[f->nst++] = s;
+}
+
+void
+ts_flow_output(struct ts_flow *f, struct ts_encoder *e)
+{
+	f->out = ts_xreallocarray(f->out, (size_t)f->nout + 1,
+	    sizeof(*f->out));
+	f->out[f->nout++] = e;
+}
+
+static int
+deliver(struct ts_flow *f, const struct ts_batch *b)
+{
+	int i;
+
+	if (!f->started) {
+		f->started = true;
+		if (f->ready != NULL && f->ready(f->arg) != 0)
+			return -1;
+	}
+	for (i = 0; i < f->nout; i++)
+		if (ts_encoder_put(f->out[i], b) != 0) {
+			ts_diag_io(f->d, ts_sink_name(f->out[i]->sink),
+			    "write error: %s", strerror(errno));
+			return -1;
+		}
+	f->delivered += b->n;
+	return 0;
+}
+
+/* b through stages i.. and to the outputs; 0, or -1 to stop. */
+static int
+push(struct ts_flow *f, int i, struct ts_batch *b)
+{
+	for (; i < f->nst; i++) {
+		const struct ts_stage_ops *ops = f->st[i]->ops;
+
+		if (ops->flags & TS_STAGE_VALUES)
+			b->texts = false;
+		if (ops->put(f->st[i]->self, b) != 0)
+			return -1;
+		if (ops->next != NULL)
+			return 0;	/* it holds them until the end */
+	}
+	return deliver(f, b);
+}
+
+/* The input is over: finish each stage, draining those that held. */
+static int
+drain(struct ts_flow *f, struct ts_batch *b)
+{
+	int i;
+	long r;
+
+	for (i = 0; i < f->nst; i++) {
+		const struct ts_stage_ops *ops = f->st[i]->ops;
+		void *self = f->st[i]->self;
+		uint64_t done = 0, total;
+
+		if (ops->finish != NULL && ops->finish(self) != 0)
+			return -1;
+		if (ops->next == NULL)
+			continue;
+		total = ops->count != NULL ? ops->count(self) : 0;
+		for (;;) {
+			ts_progress(done, total, false, "writing %s",
+			    f->outwhat != NULL ? f->outwhat : f->what);
+			if ((r = ops->next(self, b)) <= 0)
+				break;
+			done += (uint64_t)r;
+			/* Later stages, then the outputs; not finished yet:
+			 * this loop finishes them in turn. */
+			if (push(f, i + 1, b) != 0)
+				return -1;
+		}
+		if (r < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
+{
+	const struct ts_header *h = ts_decoder_header(f->dec);
+	struct ts_source *src = ts_decoder_source(f->dec);
+	bool holds = false;
+	struct ts_batch b;
+	long r;
+	int i, rv = -1;
+
+	f->ready = ready;
+	f->arg = arg;
+	for (i = 0; i < f->nst; i++)
+		holds |= f->st[i]->ops->next != NULL;
+	ts_batch_init(&b, h->order, BATCH);
+	for (;;) {
+		ts_progress(ts_source_nread(src), ts_source_size(src) < 0 ? 0 :
+		    (uint64_t)ts_source_size(src), true, "%s %s", holds ?
+		    "reading" : f->nout > 0 || ready != NULL ? "converting" :
+		    "checking", f->what);
+		if ((r = ts_decoder_next(f->dec, &b)) <= 0)
+			break;
+		f->read += b.n;
+		/* A bad row ends the work: what follows would be wrong. */
+		if ((!f->keep_going && ts_diags_errors(f->d) > 0) ||
+		    push(f, 0, &b) != 0)
+			goto out;
+	}
+	if (r < 0 || (!f->keep_going && ts_diags_errors(f->d) > 0))
+		goto out;
+	if (holds)
+		ts_progress(0, 0, false, "sorting %s", f->what);
+	if (drain(f, &b) != 0)
+		goto out;
+	if (!f->started) {
+		f->started = true;
+		if (ready != NULL && ready(arg) != 0)
+			goto out;
+	}
+	rv = 0;
+out:
+	ts_batch_free(&b);
+	return rv;
+}
+
+uint64_t
+ts_flow_delivered(const struct ts_flow *f)
+{
+	return f->delivered;
+}
+
+uint64_t
+ts_flow_read(const struct ts_flow *f)
+{
+	return f->read;
+}
+
+void
+ts_flow_free(struct ts_flow *f)
+{
+	int i;
+
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->nst; i++)
+		ts_stage_free(f->st[i]);
+	free(f->st);
+	free(f->out);
+	free(f);
+}

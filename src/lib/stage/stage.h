@@ -1,0 +1,24 @@
+/*
+ * stage.h - what the stages share inside libtensorsuite (not
+ * installed): messages located at an entry of a batch, and the S1
+ * message, which the bounds stage and the checks give alike.
+ */
+#ifndef TS_STAGE_H
+#define TS_STAGE_H
+
+#include "tensorsuite.h"
+
+/*
+ * Report a problem with field k (the coordinates, then the value) of
+ * entry i of b: at its line and column, or at its byte offset.  When
+ * the cap would hide it, it is only counted, unformatted.
+ */
+void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
+	    int k, enum ts_sev, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 7, 8)));
+
+/* S1: coordinate k of entry i is not below lim[k]; say why. */
+void	 ts_bounds_report(struct ts_diags *, const struct ts_batch *,
+	    size_t i, int k, const uint64_t *lim, int base, bool block);
+
+#endif
