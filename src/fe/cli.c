@@ -72,6 +72,26 @@ fe_close_stdout(int status)
 }
 
 int
+fe_version(void)
+{
+	printf("%s (TensorSuite) %s\n", fe_progname, TS_VERSION);
+	return fe_close_stdout(TS_EXIT_OK);
+}
+
+int
+fe_run_job(const struct ts_job_opts *o, bool quiet)
+{
+	struct ts_diags *d = ts_diags_new(20, false);
+	int rv;
+
+	fe_diags_live(d, quiet);
+	rv = ts_job_run(o, d);
+	ts_diags_print_suppressed(d, stderr);
+	ts_diags_free(d);
+	return rv;
+}
+
+int
 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
     int max)
 {

@@ -29,6 +29,11 @@ int	 fe_pick(const char *opt, const char *arg, const char *const *list);
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);
+/* -V: "PROG (TensorSuite) VERSION" on stdout, checked like any output. */
+int	 fe_version(void);
+/* Run a job, its messages printed on stderr as they come (notes only
+ * when not quiet); returns its exit status. */
+int	 fe_run_job(const struct ts_job_opts *, bool quiet);
 /* A list like "3,1,2": at most max integers in [lo, hi] into out.
  * Returns the count, or -1 when arg is not such a list. */
 int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Room for any string the ts_fmt_* functions write, NUL included. */
 #define TS_NUMBUF 40
 
@@ -74,5 +78,9 @@ int ts_fmt_i64(char *buf, int64_t v);
 /* v with leading zeros to at least width digits; buf holds
  * max(width + 1, TS_NUMBUF) bytes. */
 int ts_fmt_u64_width(char *buf, uint64_t v, int width);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -107,20 +107,6 @@ static const char *const endians[] = { "none", "little", "big", NULL };
 static const char *const bases[] = { "0", "1", NULL };
 static const char *const srctypes[] = { "synthetic", "real", NULL };
 
-/* The job, its messages on stderr as they come. */
-static int
-run(const struct ts_job_opts *o, bool quiet)
-{
-	struct ts_diags *d = ts_diags_new(20, false);
-	int rv;
-
-	fe_diags_live(d, quiet);
-	rv = ts_job_run(o, d);
-	ts_diags_print_suppressed(d, stderr);
-	ts_diags_free(d);
-	return rv;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -142,7 +128,7 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			return TS_EXIT_OK;
+			return fe_close_stdout(TS_EXIT_OK);
 		case 'o':
 			o.dst = optarg;
 			break;
@@ -150,8 +136,7 @@ main(int argc, char *argv[])
 			quiet = true;
 			break;
 		case 'V':
-			printf("ts-convert (TensorSuite) %s\n", TS_VERSION);
-			return TS_EXIT_OK;
+			return fe_version();
 		case OPT_BINARY:
 			o.want_binary = true;
 			break;
@@ -235,7 +220,7 @@ main(int argc, char *argv[])
 	/* No progress line among entries written to a terminal. */
 	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));
-	rv = run(&o, quiet);
+	rv = fe_run_job(&o, quiet);
 	free(command);
 	return fe_close_stdout(rv);
 }

@@ -103,20 +103,6 @@ static const char *const dups[] = { "keep", "sum", "first", "last",
     "error", NULL };
 static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
 
-/* The job, its messages on stderr as they come. */
-static int
-run(const struct ts_job_opts *o, bool quiet)
-{
-	struct ts_diags *d = ts_diags_new(20, false);
-	int rv;
-
-	fe_diags_live(d, quiet);
-	rv = ts_job_run(o, d);
-	ts_diags_print_suppressed(d, stderr);
-	ts_diags_free(d);
-	return rv;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -143,7 +129,7 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			return TS_EXIT_OK;
+			return fe_close_stdout(TS_EXIT_OK);
 		case 'i':
 			inplace = true;
 			break;
@@ -173,8 +159,7 @@ main(int argc, char *argv[])
 			o.tmpdir = optarg;
 			break;
 		case 'V':
-			printf("ts-sort (TensorSuite) %s\n", TS_VERSION);
-			return TS_EXIT_OK;
+			return fe_version();
 		case OPT_DUPS:
 			o.dups = (enum ts_dups)fe_pick("--duplicates", optarg,
 			    dups);
@@ -214,7 +199,7 @@ main(int argc, char *argv[])
 	/* No progress line among entries written to a terminal. */
 	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));
-	rv = run(&o, quiet);
+	rv = fe_run_job(&o, quiet);
 	free(command);
 	return fe_close_stdout(rv);
 }

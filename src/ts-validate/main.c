@@ -123,7 +123,7 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'h':
 			usage(stdout);
-			return TS_EXIT_OK;
+			return fe_close_stdout(TS_EXIT_OK);
 		case 'm':
 			o.max_per_rule = (size_t)strtoull(optarg, &end, 10);
 			if (*optarg == '\0' || *optarg == '-' || *end != '\0') {
@@ -138,8 +138,7 @@ main(int argc, char *argv[])
 			o.strict = true;
 			break;
 		case 'V':
-			printf("ts-validate (TensorSuite) %s\n", TS_VERSION);
-			return TS_EXIT_OK;
+			return fe_version();
 		case OPT_JSON:
 			o.json = true;
 			break;

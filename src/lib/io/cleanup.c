@@ -1,6 +1,6 @@
 /*
  * cleanup.c - temporaries removed when a signal ends the program, and
- * the small path helpers the sinks share.
+ * whole writes.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -116,24 +116,4 @@ ts_cleanup_remove(const char *path)
 	for (i = 0; i < MAXPENDING; i++)
 		if (pending[i] == path)
 			pending[i] = NULL;
-}
-
-char *
-ts_dirname(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	if (s == NULL)
-		return ts_xstrdup(".");
-	if (s == path)
-		return ts_xstrdup("/");
-	return ts_xasprintf("%.*s", (int)(s - path), path);
-}
-
-const char *
-ts_basename(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/path.h"
+
 /* Write all n bytes, retrying on EINTR and short writes: 0, or an errno
  * value (not -1: callers keep the first error seen). */
 int	 ts_write_all(int fd, const void *buf, size_t n);
@@ -26,10 +28,5 @@ void	 ts_cleanup_add(char *path, bool dir);
 void	 ts_cleanup_remove(const char *path);
 /* Remove a flat directory: its entries, then itself. */
 void	 ts_rmflat(const char *dir);
-
-/* The directory and the last component of a path, for temporaries
- * beside it; dirname is malloc'd. */
-char	*ts_dirname(const char *path);
-const char *ts_basename(const char *path);
 
 #endif

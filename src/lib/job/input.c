@@ -15,15 +15,8 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "util/path.h"
 #include "util/xalloc.h"
-
-static bool
-has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-
-	return n >= k && strcmp(s + n - k, suf) == 0;
-}
 
 /* The kind of a data file, from its first bytes. */
 static enum ts_pkind
@@ -49,18 +42,17 @@ sniff(struct ts_source *src)
 static int
 find_meta(struct job *j)
 {
-	const char *src = j->o->src, *b = strrchr(src, '/');
+	const char *src = j->o->src, *b = ts_basename(src);
 	struct ts_source *ms;
 	char *mp = NULL;
 	struct stat st;
 
-	b = b ? b + 1 : src;
 	if (j->o->meta != NULL)
 		mp = ts_xstrdup(j->o->meta);
-	else if (strcmp(src, "-") != 0 && (has_suffix(b, ".tns") ||
-	    has_suffix(b, ".tnsb"))) {
+	else if (strcmp(src, "-") != 0 && (ts_has_suffix(b, ".tns") ||
+	    ts_has_suffix(b, ".tnsb"))) {
 		/* A file inside its bundle: NAME/NAME.tns(b). */
-		size_t stem = strlen(b) - (has_suffix(b, ".tns") ? 4 : 5);
+		size_t stem = strlen(b) - (ts_has_suffix(b, ".tns") ? 4 : 5);
 
 		mp = ts_xasprintf("%.*s%.*s_metadata.json", (int)(b - src),
 		    src, (int)stem, b);
@@ -184,7 +176,7 @@ job_input(struct job *j)
 	j->from = o->from;
 	if (j->from == TS_PK_AUTO && strcmp(o->src, "-") != 0 &&
 	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
-	    has_suffix(o->src, "_metadata.json")))
+	    ts_has_suffix(o->src, "_metadata.json")))
 		j->from = TS_PK_BUNDLE;
 	if (j->from == TS_PK_BUNDLE) {
 		if (bundle_input(j) != 0)

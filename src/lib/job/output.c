@@ -15,6 +15,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 struct out {
@@ -51,14 +52,6 @@ job_today(void)
 	gmtime_r(&now, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%d", &tm);
 	return ts_xstrdup(buf);
-}
-
-static const char *
-basename_of(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
 }
 
 static void
@@ -114,7 +107,7 @@ job_describe(struct job *j)
 	if (m->source_type == NULL)
 		m->source_type = ts_xstrdup("real");
 	if (m->source == NULL)
-		m->source = ts_xstrdup(basename_of(o->src));
+		m->source = ts_xstrdup(ts_basename(o->src));
 	if (m->source_url == NULL)
 		m->source_url = ts_xstrdup("");
 	setstr(&m->group, o->group);

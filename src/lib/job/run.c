@@ -10,6 +10,7 @@
 #include "tensorsuite.h"
 #include "job/job_int.h"
 #include "util/progress.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 const char *const ts_pkind_names[] = { "auto", "bundle", "tns", "tnsb",
@@ -28,26 +29,18 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->program = "tensorsuite";
 }
 
-static bool
-has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), k = strlen(suf);
-
-	return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
 static enum ts_pkind
 kind_of_dst(const char *dst)
 {
 	if (strcmp(dst, "-") == 0)
 		return TS_PK_TNS;
-	if (has_suffix(dst, ".tnsb"))
+	if (ts_has_suffix(dst, ".tnsb"))
 		return TS_PK_TNSB;
-	if (has_suffix(dst, ".tns"))
+	if (ts_has_suffix(dst, ".tns"))
 		return TS_PK_TNS;
-	if (has_suffix(dst, ".mtx"))
+	if (ts_has_suffix(dst, ".mtx"))
 		return TS_PK_MTX;
-	if (has_suffix(dst, ".json"))
+	if (ts_has_suffix(dst, ".json"))
 		return TS_PK_CUTENSOR;
 	return TS_PK_BUNDLE;
 }
@@ -73,10 +66,8 @@ bundle_name(struct job *j)
 		j->dstdir[--n] = '\0';
 	if (o->inplace)
 		name = ts_bundle_name(j->bd);
-	else {
-		name = strrchr(j->dstdir, '/');
-		name = name ? name + 1 : j->dstdir;
-	}
+	else
+		name = ts_basename(j->dstdir);
 	if (!ts_valid_name(name) || (o->name != NULL &&
 	    strcmp(o->name, name) != 0)) {
 		ts_diag_usage(j->d, "'%s': a bundle's name is its folder's "
@@ -96,11 +87,9 @@ file_name(struct job *j)
 	struct ts_meta *m = j->mp;
 
 	if (m->name == NULL || o->name != NULL) {
-		const char *b = strrchr(o->dst, '/');
-		size_t n;
+		const char *b = ts_basename(o->dst);
+		size_t n = strlen(b);
 
-		b = b ? b + 1 : o->dst;
-		n = strlen(b);
 		if (o->name != NULL)
 			setname(m, o->name);
 		else if (strcmp(o->dst, "-") == 0)
@@ -108,9 +97,9 @@ file_name(struct job *j)
 		else {
 			/* The file's stem: only the known suffix goes, a
 			 * name may hold dots. */
-			if (has_suffix(b, ".tnsb"))
+			if (ts_has_suffix(b, ".tnsb"))
 				n -= 5;
-			else if (has_suffix(b, ".tns") || has_suffix(b, ".mtx"))
+			else if (ts_has_suffix(b, ".tns") || ts_has_suffix(b, ".mtx"))
 				n -= 4;
 			free(m->name);
 			m->name = ts_xasprintf("%.*s", (int)n, b);

@@ -15,6 +15,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 static const char META_SUFFIX[] = "_metadata.json";
@@ -292,9 +293,8 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 		dir = ts_xstrdup(path);
 		name = lastcomp(path);
 	} else {
-		const char *base = strrchr(path, '/');
+		const char *base = ts_basename(path);
 
-		base = base ? base + 1 : path;
 		bl = strlen(base);
 		if (bl <= sizeof(META_SUFFIX) - 1 || strcmp(base + bl -
 		    (sizeof(META_SUFFIX) - 1), META_SUFFIX) != 0) {

@@ -5,6 +5,7 @@
  * of range, and the checks call ts_bounds_report for each.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,22 @@ ts_batch_diag(struct ts_diags *d, const struct ts_batch *b, size_t i, int k,
 	va_start(ap, fmt);
 	ts_vdiag(d, sev, b->file, line, col, off, rule, fmt, ap);
 	va_end(ap);
+}
+
+char *
+ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order, int base)
+{
+	size_t k = 0;
+	int i;
+
+	buf[k++] = '(';
+	for (i = 0; i < order && k + 24 < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "%s%llu", i ? ", " : "",
+		    (unsigned long long)(t[i] + (uint64_t)base));
+	if (i < order)
+		k += (size_t)snprintf(buf + k, n - k, ", ...");
+	snprintf(buf + k, n - k, ")");
+	return buf;
 }
 
 void

@@ -49,21 +49,10 @@ struct entries {
 	bool			 bad_bounds;
 };
 
-/* A coordinate tuple as text "(3, 1, 4)", in the file's index base. */
 static char *
 tuplestr(const struct entries *c, const uint64_t *t, char *buf, size_t n)
 {
-	size_t k = 0;
-	int i;
-
-	buf[k++] = '(';
-	for (i = 0; i < c->order && k + 24 < n; i++)
-		k += (size_t)snprintf(buf + k, n - k, "%s%llu", i ? ", " : "",
-		    (unsigned long long)(t[i] + (uint64_t)c->m->index_base));
-	if (i < c->order)
-		k += (size_t)snprintf(buf + k, n - k, ", ...");
-	snprintf(buf + k, n - k, ")");
-	return buf;
+	return ts_tuple_str(buf, n, t, c->order, c->m->index_base);
 }
 
 /* Compare tuples in sort_order priority. */

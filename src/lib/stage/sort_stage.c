@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "format/format.h"
+#include "stage/stage.h"
 #include "util/xalloc.h"
 
 #define BATCH	8192
@@ -75,19 +76,13 @@ static int
 sort_finish(void *self)
 {
 	struct sortst *st = self;
-	int rv = ts_sorter_finish(st->s), k;
+	int rv = ts_sorter_finish(st->s);
 	char tb[256];
-	size_t l = 0;
 
 	if (rv == -2) {
-		const uint64_t *t = ts_sorter_dup(st->s);
-
-		for (k = 0; k < st->o.order && l + 24 < sizeof(tb); k++)
-			l += (size_t)snprintf(tb + l, sizeof(tb) - l, "%s%llu",
-			    k ? ", " : "", (unsigned long long)(t[k] +
-			    (uint64_t)st->base));
-		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S3", "entry (%s) "
-		    "repeats (--duplicates error)", tb);
+		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S3", "entry %s "
+		    "repeats (--duplicates error)", ts_tuple_str(tb,
+		    sizeof(tb), ts_sorter_dup(st->s), st->o.order, st->base));
 		return -1;
 	}
 	if (rv != 0 && errno == ERANGE) {

@@ -21,4 +21,9 @@ void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
 void	 ts_bounds_report(struct ts_diags *, const struct ts_batch *,
 	    size_t i, int k, const uint64_t *lim, int base, bool block);
 
+/* A coordinate tuple as text "(3, 1, 4)", in index base base; long
+ * ones end in ", ...)".  Returns buf. */
+char	*ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order,
+	    int base);
+
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "stage/stage.h"
 #include "stage/whole.h"
 #include "util/xalloc.h"
 
@@ -151,21 +152,10 @@ find(const struct ts_whole *w, const size_t *idx, const uint64_t *t)
 
 /* ---- messages ---- */
 
-/* A coordinate tuple as text "(3, 1, 4)", in the file's index base. */
 static char *
 tuplestr(const struct ts_whole *w, const uint64_t *t, char *buf, size_t n)
 {
-	size_t k = 0;
-	int i;
-
-	buf[k++] = '(';
-	for (i = 0; i < w->order && k + 24 < n; i++)
-		k += (size_t)snprintf(buf + k, n - k, "%s%llu", i ? ", " : "",
-		    (unsigned long long)(t[i] + (uint64_t)w->base));
-	if (i < w->order)
-		k += (size_t)snprintf(buf + k, n - k, ", ...");
-	snprintf(buf + k, n - k, ")");
-	return buf;
+	return ts_tuple_str(buf, n, t, w->order, w->base);
 }
 
 /* A problem with entry e, at the line (or offset) it came from. */
