@@ -9,6 +9,8 @@ build=${1:-build}
 case $build in /*) ;; *) build="$top/$build" ;; esac
 export TS_BIN="$build/bin"
 export TS_TOP="$top"
+# Programs linked with a sanitized library need the sanitizers too.
+[ "${build##*/}" = build-san ] && export TS_SANITIZE=1
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT INT TERM
 

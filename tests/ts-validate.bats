@@ -700,7 +700,14 @@ demo_B: valid (0 errors, 0 warnings)"
 	setmeta t nnz 25
 	run ts-validate t
 	assert_failure 1
-	assert_output --partial "'nnz' is 25, more than the 24 positions of the tensor [M1]"
+	assert_output --partial "'nnz' is 25, more than the 24 positions of the tensor ('duplicates' is 'disallowed') [M1]"
+	# With duplicates allowed, repeats may outnumber the positions: the
+	# metadata is fine, the data file then disagrees with it (X4, X7).
+	setmeta t duplicates '"allowed"'
+	run ts-validate t
+	assert_failure 1
+	refute_output --partial "[M1]"
+	setmeta t duplicates '"disallowed"'
 	setmeta t nnz -1
 	run ts-validate t
 	assert_failure 1

@@ -381,6 +381,9 @@ struct ts_header {
 	uint64_t	 dims[TS_MAXORDER];
 	uint64_t	 nnz;
 	bool		 nnz_known;	/* false: the file does not say */
+	bool		 dims_known;	/* false: from the entries (FROSTT) */
+	int		 base;		/* index base the file states; -1 */
+	const char	*dialect;	/* of FROSTT: "sptensor", ...; NULL */
 	bool		 block;
 	uint64_t	 parts[TS_MAXORDER];
 	uint64_t	 nnz_block;
@@ -683,8 +686,12 @@ struct ts_inferred {
 	uint64_t	 min[TS_MAXORDER], max[TS_MAXORDER];
 	bool		 fwd, rev;	/* sorted in 1..N / N..1 priority */
 	bool		 zero, neg, nonbin;
+	bool		 frac;		/* a value is not an integer */
+	double		 vmax;		/* the largest value */
 	bool		 dups;		/* some tuple repeats */
 	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+	uint64_t	 first[TS_MAXORDER];	/* the first entry */
+	double		 first_value;	/* ... its value (0: none) */
 	void		*kept;		/* the entries kept; library's */
 };
 /* The stage fills *out, which must outlive it. */

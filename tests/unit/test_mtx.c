@@ -486,7 +486,8 @@ static const struct bad bads[] = {
 	{ "lagraph__mangled8.mtx", 1, 4, "this one has 1 number" },
 	{ "lagraph__mangled9.mtx", 1, 4, "must be square" },
 	{ "lagraph__mangled_format.mtx", 1, 1, "'array pattern'" },
-	{ "lagraph__west0067_noheader.mtx", 1, 1, "no banner" },
+	{ "lagraph__full_noheader.mtx", 1, 1, "no banner" },
+	{ "cholmod__3by0.mtx", 1, 2, "dimension 2 is 0" },
 	{ "scipy__64bit_integer_sparse_skew.mtx", 2, 3,
 	    "diagonal entry (1, 1)" },
 	{ "scipy__bad_array_header_fields.mtx", 1, 2,
@@ -886,8 +887,40 @@ test_small(void)
 
 	mat_text(&m, "%%MatrixMarket matrix coordinate real general\n"
 	    "0 0 0\n", 64);
-	ok(m.status == 0 && m.n == 0 && m.info.rows == 0,
-	    "a 0 x 0 matrix with no entries is read");
+	ok(m.status == 1 && diag_is(&m, 2, "dimension 1 is 0") &&
+	    ts_diags_at(m.d, 0)->col == 1,
+	    "a 0 x 0 matrix is refused at its size line");
+	mat_free(&m);
+	mat_text(&m, "%%MatrixMarket matrix coordinate real general\n"
+	    "3 0 0\n", 64);
+	ok(m.status == 1 && diag_is(&m, 2, "dimension 2 is 0; TensorSuite "
+	    "dimensions are positive") && ts_diags_at(m.d, 0)->col == 3,
+	    "a 3 x 0 matrix is refused at the column of its 0");
+	mat_free(&m);
+	mat_text(&m, "%%MatrixMarket matrix coordinate real general\n"
+	    "0 4 0\n", 64);
+	ok(m.status == 1 && diag_is(&m, 2, "dimension 1 is 0"),
+	    "a 0 x 4 matrix is refused");
+	mat_free(&m);
+
+	mat_text(&m, "67 67 2\n1 1 0.5\n67 2 -1\n", 64);
+	ok(m.status == 0 && m.n == 2 && m.info.rows == 67 &&
+	    ts_diags_len(m.d) == 1 && ts_diags_at(m.d, 0)->sev == TS_NOTE &&
+	    strstr(ts_diags_at(m.d, 0)->msg, "no %%MatrixMarket banner") !=
+	    NULL, "no banner, a size line whose count matches: read as "
+	    "coordinate real general, with a note");
+	mat_free(&m);
+	mat_text(&m, "67 67 3\n1 1 0.5\n67 2 -1\n", 64);
+	ok(m.status == 2 && ts_diags_len(m.d) == 2 &&
+	    ts_diags_at(m.d, 1)->line == 3 && strstr(ts_diags_at(m.d, 1)->msg,
+	    "the file has no banner: --from frostt reads it as FROSTT") !=
+	    NULL, "no banner, a size line whose "
+	    "count does not match: refused, naming --from frostt");
+	mat_free(&m);
+	mat_text(&m, "67 67\n1 1 0.5\n", 64);
+	ok(m.status == 1 && diag_is(&m, 1, "no banner") &&
+	    diag_is(&m, 1, "--from frostt"), "no banner and no size line of "
+	    "three numbers: refused");
 	mat_free(&m);
 
 	mat_text(&m, "", 64);

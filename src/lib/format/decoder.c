@@ -44,6 +44,7 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	dec->d = d;
 	dec->file = ts_source_name(src);
 	dec->lay = *lay;
+	dec->h.base = -1;
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
 		return NULL;

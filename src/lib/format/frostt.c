@@ -1,10 +1,24 @@
 /*
- * frostt.c - FROSTT .tns files: rows of coordinates and a value, no
- * header, '#' comments anywhere.  The rows are TensorSuite text's
- * (tns_text.c); what is FROSTT's own is that the order comes from the
- * first row, and that an entry without a value is written with the
- * value 1 (SPEC E5).
+ * frostt.c - FROSTT .tns files and the dialects other tools write.  The
+ * rows are TensorSuite text's (tns_text.c): coordinates, then a value.
+ *
+ *  - FROSTT: no header, '#' comments anywhere; the order comes from the
+ *    first row, dimensions and base from the entries.  An entry without a
+ *    value is written with the value 1 (SPEC E5).
+ *  - Extended FROSTT (MLIR's test data, ParTI): before the rows, a line
+ *    "N nnz" (ParTI: "N") and a line of the N dimensions.  Told apart
+ *    from FROSTT by its first two lines: one or two numbers, then exactly
+ *    N of them, then a row of N coordinates and a value; FROSTT's first
+ *    row has as many fields as its others.
+ *  - The sptensor text of Tensor Toolbox, pyttb, GenTen and SparTen: a
+ *    line "sptensor" (with "indices-start-at-zero" for 0-based files),
+ *    N, the dimensions, nnz, then the rows.  Their dense kinds ("matrix",
+ *    "tensor", ...) are refused by name.
+ *
+ * A header that states dimensions, nnz or the base is taken at its word;
+ * the entries are checked against it like any other file's.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tensorsuite.h"
@@ -12,45 +26,234 @@
 
 #define BUFSZ		(256u << 10)
 #define LINE_MAX_HDR	(1u << 30)
+#define MAXTOK		(TS_MAXORDER + 2)
+
+/* A header line's unsigned integers: their count, or -1 when some
+ * field is not one (or there are too many). */
+static int
+numbers(const char *s, size_t len, uint64_t *v)
+{
+	const char *p = s, *e = s + len;
+	int n = 0;
+
+	for (;;) {
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == e)
+			return n;
+		if (n == MAXTOK || parse_u64(&p, e, &v[n]) != 0 ||
+		    (p < e && *p != ' ' && *p != '\t'))
+			return -1;
+		n++;
+	}
+}
+
+/* Does the line start with the word w? */
+static bool
+word(const char *s, size_t len, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (len > 0 && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	return len >= n && memcmp(s, w, n) == 0 && (len == n ||
+	    s[n] == ' ' || s[n] == '\t');
+}
+
+/* The next line that is not blank or a comment, consumed; NULL at the
+ * end.  *off and *line say where it starts. */
+static char *
+content(struct ts_decoder *dec, size_t *len, uint64_t *off, uint64_t *line)
+{
+	struct ts_tns_state *t = dec->state;
+	bool crlf;
+	char *s;
+
+	for (;;) {
+		*off = t->L.off;
+		*line = t->L.line;
+		if ((s = ts_lines_get(&t->L, len, &crlf, LINE_MAX_HDR)) ==
+		    NULL)
+			return NULL;
+		if (crlf)
+			ts_tns_crlf_warn(dec, "H1");
+		if (ts_text_countfields(s) > 0 && s[strspn(s, " \t")] != '#')
+			return s;
+	}
+}
 
 /*
- * Skip leading comment and blank lines and take the order from the
- * first row, leaving that row unread.
+ * Look ahead without consuming: the next line that is not blank or a
+ * comment, from *at bytes past the unread start, which moves past it.
+ * The buffer may move: the pointer is good until the next call.
+ */
+static char *
+peek(struct ts_decoder *dec, size_t *at, size_t *len)
+{
+	struct ts_lines *L = &((struct ts_tns_state *)dec->state)->L;
+	char *s, *nl;
+
+	for (;;) {
+		while ((nl = memchr(L->buf + L->pos + *at, '\n', L->len -
+		    L->pos - *at)) == NULL) {
+			if (L->eof || ts_lines_fill(L, LINE_MAX_HDR) <= 0)
+				return NULL;
+		}
+		s = L->buf + L->pos + *at;
+		*len = (size_t)(nl - s);
+		*at += *len + 1;
+		if (*len > 0 && s[*len - 1] == '\r')
+			(*len)--;
+		if (ts_text_countfields(s) > 0 && s[strspn(s, " \t")] != '#')
+			return s;
+	}
+}
+
+static void
+hdrerr(struct ts_decoder *dec, uint64_t line, const char *what)
+{
+	ts_diag(dec->d, TS_ERROR, dec->file, line, 1, "", "%s header: "
+	    "expected %s", dec->h.dialect, what);
+}
+
+/* Tensor Toolbox's sptensor text, after its first line. */
+static int
+sptensor(struct ts_decoder *dec, const char *s, size_t len)
+{
+	struct ts_tns_state *t = dec->state;
+	struct ts_header *h = &dec->h;
+	uint64_t v[MAXTOK], off, line;
+	int n, k;
+
+	h->dialect = "sptensor";
+	/* SparTen's "sptensor indices-start-at-zero" says the base; Tensor
+	 * Toolbox and pyttb write 1-based files, GenTen 0-based ones, and
+	 * neither says so: the entries tell. */
+	while (len > 0 && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	s += 8;
+	len -= 8;
+	h->base = word(s, len, "indices-start-at-zero") ? 0 : -1;
+	if ((s = content(dec, &len, &off, &line)) == NULL ||
+	    numbers(s, len, v) != 1 || v[0] < 1 || v[0] > TS_MAXORDER) {
+		hdrerr(dec, t->L.line, "the order (1..64) on line 2");
+		return -1;
+	}
+	h->order = (int)v[0];
+	if ((s = content(dec, &len, &off, &line)) == NULL ||
+	    numbers(s, len, v) != h->order) {
+		hdrerr(dec, t->L.line, "a line of the dimensions");
+		return -1;
+	}
+	for (k = 0; k < h->order; k++) {
+		if (v[k] == 0) {
+			hdrerr(dec, t->L.line, "positive dimensions");
+			return -1;
+		}
+		h->dims[k] = v[k];
+	}
+	if ((s = content(dec, &len, &off, &line)) == NULL ||
+	    (n = numbers(s, len, v)) != 1) {
+		hdrerr(dec, t->L.line, "the count of entries");
+		return -1;
+	}
+	h->nnz = v[0];
+	h->nnz_known = h->dims_known = true;
+	if (dec->lay.values < 0)
+		dec->lay.values = 1;
+	return 0;
+}
+
+/*
+ * Extended FROSTT: line A is "N nnz" or "N", line B the N dimensions,
+ * line C a row of N coordinates and a value.  Returns true when the
+ * lines ahead are such; the header is then read.
+ */
+static bool
+extended(struct ts_decoder *dec)
+{
+	struct ts_header *h = &dec->h;
+	uint64_t a[MAXTOK], b[MAXTOK], off, line;
+	size_t at = 0, len;
+	char *s;
+	int na, nb, k;
+
+	if ((s = peek(dec, &at, &len)) == NULL ||
+	    (na = numbers(s, len, a)) < 1 || na > 2 || a[0] < 1 ||
+	    a[0] > TS_MAXORDER)
+		return false;
+	if ((s = peek(dec, &at, &len)) == NULL ||
+	    (nb = numbers(s, len, b)) != (int)a[0])
+		return false;
+	for (k = 0; k < nb; k++)
+		if (b[k] == 0)
+			return false;
+	/* The next row must hold N coordinates and a value. */
+	if ((s = peek(dec, &at, &len)) == NULL ||
+	    ts_text_countfields(s) != nb + 1)
+		return false;
+	content(dec, &len, &off, &line);
+	content(dec, &len, &off, &line);
+	h->dialect = "extended FROSTT";
+	h->order = nb;
+	memcpy(h->dims, b, (size_t)nb * sizeof(*b));
+	h->dims_known = true;
+	h->base = 1;
+	if (na == 2) {
+		h->nnz = a[1];
+		h->nnz_known = true;
+	}
+	if (dec->lay.values < 0)
+		dec->lay.values = 1;
+	return true;
+}
+
+/*
+ * Take the order from the first row, or read the header of a dialect,
+ * leaving the first row unread.
  */
 static int
 frostt_open(struct ts_decoder *dec)
 {
+	static const char *const dense[] = { "matrix", "tensor", "ktensor",
+	    "ttensor", "sumtensor", "tenmat", "sptenmat", NULL };
 	struct ts_tns_state *t = ts_tns_state_new(dec, BUFSZ);
 	struct ts_lines *L = &t->L;
 	struct ts_header *h = &dec->h;
 	uint64_t off, line;
 	size_t len;
-	bool crlf;
 	char *s;
-	int n;
+	int n, k;
 
 	h->kind = TS_FROSTT;
-	for (;;) {
-		off = L->off;
-		line = L->line;
-		if ((s = ts_lines_get(L, &len, &crlf, LINE_MAX_HDR)) == NULL) {
-			if (L->failed)
-				return -1;
-			ts_diag(dec->d, TS_ERROR, dec->file, 0, 0, "", "no "
-			    "entries: the order of a FROSTT file comes from "
-			    "its first row");
+	if ((s = content(dec, &len, &off, &line)) == NULL) {
+		if (L->failed)
+			return -1;
+		ts_diag(dec->d, TS_ERROR, dec->file, 0, 0, "", "no entries: "
+		    "the order of a FROSTT file comes from its first row");
+		return -1;
+	}
+	if (word(s, len, "sptensor")) {
+		if (sptensor(dec, s, len) != 0)
+			return -1;
+		goto done;
+	}
+	for (k = 0; dense[k] != NULL; k++)
+		if (word(s, len, dense[k])) {
+			ts_diag(dec->d, TS_ERROR, dec->file, line + 1, 1, "",
+			    "a dense '%s' in the text format of Tensor "
+			    "Toolbox and pyttb: TensorSuite reads its sparse "
+			    "kind, 'sptensor'", dense[k]);
 			return -1;
 		}
-		if (crlf)
-			ts_tns_crlf_warn(dec, "H1");
-		n = ts_text_countfields(s);
-		if (n > 0 && s[strspn(s, " \t")] != '#')
-			break;
-	}
-	/* Unread the row (the buffer may have moved: s is current). */
+	n = ts_text_countfields(s);
+	/* Unread the line (the buffer may have moved: s is current). */
 	L->pos = (size_t)(s - L->buf);
 	L->off = off;
 	L->line = line;
+	if (extended(dec))
+		goto done;
+	/* Plain FROSTT: the first row is an entry. */
 	if (dec->lay.values < 0)
 		dec->lay.values = 1;
 	h->order = n - dec->lay.values;
@@ -60,10 +263,16 @@ frostt_open(struct ts_decoder *dec)
 		    n, TS_MAXORDER, dec->lay.values ? " with values" : "");
 		return -1;
 	}
-	h->bytes = off;
-	h->lines = line;
+done:
+	if (h->dialect != NULL)
+		ts_diag(dec->d, TS_NOTE, dec->file, 0, 0, "", "read as %s: "
+		    "its header gives the order%s%s", h->dialect,
+		    h->dims_known ? " and dimensions" : "", h->nnz_known ?
+		    " and the count of entries" : "");
+	h->bytes = L->off;
+	h->lines = L->line;
 	L->line++;	/* from now on: the line number of the next row */
-	dec->off = off;
+	dec->off = L->off;
 	return 0;
 }
 

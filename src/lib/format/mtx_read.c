@@ -46,8 +46,13 @@
  *    as infinity, as TensorSuite's own reader does (rule S5).
  *  - Integer values must fit in int64; a skew-symmetric mirror of
  *    INT64_MIN cannot be stored and is refused.
- *  - Zero rows or columns (an empty matrix) are accepted; duplicate
- *    entries are passed on for the caller's duplicates policy.
+ *  - Zero rows or columns are refused at the size line: TensorSuite
+ *    dimensions are positive, so there is no tensor to make of them.
+ *    Duplicate entries are passed on for the caller's duplicates policy.
+ *  - A file whose first line is a size line of three numbers and no
+ *    banner (LAGraph's "noheader" files) is read as "coordinate real
+ *    general", with a note; its entry count must match as any file's.
+ *    Any other first line without a banner is refused.
  *  - A line may be up to 16 MiB long.  The first problem ends the read
  *    (one diagnostic): a refused file is refused whole, and entries
  *    handed out before the problem was reached are not to be used.
@@ -82,6 +87,7 @@ struct ts_mtx_reader {
 	char			*neg;
 	size_t			 nlen;
 	bool			 done;
+	bool			 nobanner;	/* read as coordinate real */
 	uint64_t		 seen;	/* stored entries read */
 	uint64_t		 emitted;	/* entries handed out */
 	uint64_t		 arow, acol;	/* array: the next position */
@@ -202,6 +208,25 @@ bare_cr(const char *s, size_t len)
 	return cr != NULL && cr + 1 < end ? cr : NULL;
 }
 
+/* Is s[0..len) three unsigned integers, as a coordinate size line? */
+static bool
+size_line(const char *s, size_t len)
+{
+	const char *p = s, *e = s + len;
+	uint64_t x;
+	int n = 0;
+
+	for (;;) {
+		while (p < e && issp(*p))
+			p++;
+		if (p == e)
+			return n == 3;
+		if (parse_u64(&p, e, &x) != 0 || (p < e && !issp(*p)))
+			return false;
+		n++;
+	}
+}
+
 static int
 read_banner(struct ts_mtx_reader *r)
 {
@@ -242,11 +267,32 @@ read_banner(struct ts_mtx_reader *r)
 		p += 14;
 	else if ((size_t)(e - p) >= 13 && memcmp(p, "%MatrixMarket", 13) == 0)
 		p += 13;	/* one '%': some packages write it */
-	else {
+	else if (size_line(s, len)) {
+		/*
+		 * No banner, but a size line: a coordinate real general
+		 * matrix, as LAGraph writes them, if the rows that follow
+		 * are as many as it says (the entry count is checked as
+		 * for any file).  The size line is read again below.
+		 */
+		in->coordinate = true;
+		in->field = TS_MTX_REAL;
+		in->sym = TS_MTX_GENERAL;
+		r->nobanner = true;
+		r->L.pos = (size_t)(s - r->L.buf);
+		r->L.off = 0;
+		r->L.line = 0;
+		ts_diag(r->d, TS_NOTE, r->file, 1, 1, "", "no %%%%MatrixMarket "
+		    "banner: line 1 is read as the size line of a 'coordinate "
+		    "real general' matrix (--from frostt reads the file as "
+		    "FROSTT)");
+		return 0;
+	} else {
 		rerr(r, 1, (uint64_t)(p - s) + 1, "%s: line 1 is '%s'; a "
-		    "Matrix Market file starts with the banner %s",
+		    "Matrix Market file starts with the banner %s%s",
 		    p < e && (unsigned)(*p - '0') < 10 ? "no banner" :
-		    "not a Matrix Market file", show(s, len, sh), BANNER);
+		    "not a Matrix Market file", show(s, len, sh), BANNER,
+		    p < e && (unsigned)(*p - '0') < 10 ? " (--from frostt "
+		    "reads the file as FROSTT)" : "");
 		return -1;
 	}
 	if (p < e && !issp(*p)) {
@@ -348,7 +394,7 @@ read_size(struct ts_mtx_reader *r)
 {
 	struct ts_mtx_info *in = &r->info;
 	const char *s, *p, *e, *q;
-	uint64_t v[3] = { 0, 0, 0 }, x;
+	uint64_t v[3] = { 0, 0, 0 }, col[3] = { 0, 0, 0 }, x;
 	size_t len;
 	int n = 0, want = in->coordinate ? 3 : 2, rc;
 	char sh[48];
@@ -382,8 +428,10 @@ read_size(struct ts_mtx_reader *r)
 			    "is negative" : "is not an unsigned integer");
 			return -1;
 		}
-		if (n < want)
+		if (n < want) {
 			v[n] = x;
+			col[n] = (uint64_t)(p - s) + 1;
+		}
 		n++;
 		p = q;
 	}
@@ -397,6 +445,13 @@ read_size(struct ts_mtx_reader *r)
 	}
 	in->rows = v[0];
 	in->cols = v[1];
+	for (n = 0; n < 2; n++)
+		if (v[n] == 0) {
+			/* Matrix Market allows it; a tensor cannot be. */
+			rerr(r, r->L.line, col[n], "dimension %d is 0; "
+			    "TensorSuite dimensions are positive", n + 1);
+			return -1;
+		}
 	if (in->sym != TS_MTX_GENERAL && in->rows != in->cols) {
 		rerr(r, r->L.line, 1, "a %s matrix must be square; the size "
 		    "line says %llu x %llu", in->sym == TS_MTX_SYMMETRIC ?
@@ -451,6 +506,8 @@ mtx_open(struct ts_decoder *dec)
 	h->dims[1] = r->info.cols;
 	h->nnz = r->info.sym == TS_MTX_GENERAL ? r->info.stored : 0;
 	h->nnz_known = r->info.sym == TS_MTX_GENERAL;
+	h->dims_known = true;
+	h->base = 1;
 	h->lines = r->info.header_lines;
 	h->bytes = r->L.off;
 	dec->lay.kind = TS_MTX;
@@ -782,7 +839,9 @@ coord_line(struct ts_mtx_reader *r, struct ts_batch *b, const char *p,
 		goto next;	/* blank or comment */
 	if (r->seen == in->stored) {
 		lerr(r, row, p, "more entries than the %llu the size line "
-		    "announces", (unsigned long long)in->stored);
+		    "announces%s", (unsigned long long)in->stored,
+		    r->nobanner ? " (the file has no banner: --from frostt "
+		    "reads it as FROSTT)" : "");
 		return NULL;
 	}
 	if ((p = index1(r, row, p, in->rows, "row", &i)) == NULL)
@@ -909,10 +968,12 @@ mtx_next(struct ts_decoder *dec, struct ts_batch *b)
 			}
 			if (r->seen < r->info.stored) {
 				rerr(r, r->L.line, 0, "the file ends after %llu "
-				    "of the %llu %s the size line announces",
+				    "of the %llu %s the size line announces%s",
 				    (unsigned long long)r->seen,
 				    (unsigned long long)r->info.stored,
-				    r->info.coordinate ? "entries" : "values");
+				    r->info.coordinate ? "entries" : "values",
+				    r->nobanner ? " (the file has no banner: "
+				    "--from frostt reads it as FROSTT)" : "");
 				r->L.failed = true;
 				return -1;
 			}

@@ -287,7 +287,7 @@ ts_tns_read_header(struct ts_decoder *dec)
 		}
 	}
 	h->nnz = v[h->order + 1];
-	h->nnz_known = true;
+	h->nnz_known = h->dims_known = true;
 	if (dec->lay.block && read_blocks(dec, &v, &vcap) != 0)
 		goto fail;
 	free(v);

@@ -6,6 +6,7 @@
  * output (not a bundle) needs little of that: a TensorSuite header and
  * one batch say enough ("light").
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,10 +15,10 @@
 #include "util/xalloc.h"
 
 /* FROSTT: the base from the coordinates, dimensions from their extent
- * (or --dims). */
+ * (or --dims), unless a dialect's header states them. */
 static int
-frostt_attributes(struct job *j, const struct ts_inferred *inf, int order,
-    int *basep)
+frostt_attributes(struct job *j, const struct ts_header *h,
+    const struct ts_inferred *inf, int order, int *basep)
 {
 	struct ts_meta *m = &j->m;
 	bool zero = false;
@@ -25,8 +26,9 @@ frostt_attributes(struct job *j, const struct ts_inferred *inf, int order,
 
 	for (k = 0; k < order; k++)
 		zero |= inf->n > 0 && inf->min[k] == 0;
-	base = j->o->in_base >= 0 ? j->o->in_base : zero ? 0 : 1;
-	if (zero && j->o->in_base < 0)
+	base = j->o->in_base >= 0 ? j->o->in_base : h->base >= 0 ? h->base :
+	    zero ? 0 : 1;
+	if (zero && j->o->in_base < 0 && h->base < 0)
 		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "a coordinate is "
 		    "0, so the file is read as 0-based (--input-base to "
 		    "change)");
@@ -36,6 +38,12 @@ frostt_attributes(struct job *j, const struct ts_inferred *inf, int order,
 			    "coordinate 0 in mode %d of a 1-based file",
 			    k + 1);
 			return -1;
+		}
+		if (h->dims_known) {
+			/* The header's word; a coordinate beyond it is an
+			 * S1 error, located, when the entries are read. */
+			m->dims[k] = h->dims[k];
+			continue;
 		}
 		m->dims[k] = inf->n ? inf->max[k] + 1 - (uint64_t)base : 1;
 	}
@@ -59,6 +67,49 @@ frostt_attributes(struct job *j, const struct ts_inferred *inf, int order,
 	return 0;
 }
 
+/*
+ * A FROSTT file whose first row's numbers match the shape of the rest
+ * may start with another dialect's header (COMET: "d1 ... dN nnz";
+ * others: "N d1 ... dN").  It is read as FROSTT, as the format says,
+ * but the user should know, and how to read it the other way.
+ */
+static void
+header_like(struct job *j, const struct ts_header *h,
+    const struct ts_inferred *inf, int order)
+{
+	double v = inf->first_value;
+	uint64_t d[TS_MAXORDER];
+	const char *what = NULL;
+	char dims[TS_MAXORDER * 21], *p = dims;
+	int k;
+
+	if (inf->n < 2 || !(v >= 1 && v < 1e19 && v == (double)(uint64_t)v))
+		return;
+	for (k = 0; k < order && inf->first[k] == inf->max[k]; k++)
+		d[k] = inf->first[k];
+	if (k == order && (uint64_t)v == inf->n - 1)
+		what = "COMET's 'd1 ... dN nnz'";
+	else if (inf->first[0] == (uint64_t)order) {
+		for (k = 0; k + 1 < order; k++)
+			d[k] = inf->first[k + 1];
+		d[order - 1] = (uint64_t)v;
+		for (k = 0; k < order && d[k] == inf->max[k]; k++)
+			continue;
+		if (k == order)
+			what = "'N d1 ... dN'";
+	}
+	if (what == NULL)
+		return;
+	for (k = 0; k < order; k++)
+		p += sprintf(p, "%s%llu", k ? "," : "", (unsigned long long)d[k]);
+	ts_diag(j->d, TS_NOTE, j->sname, h->lines + 1, 1, "", "this row "
+	    "looks like a header, %s: its numbers match the shape of the "
+	    "other rows.  It is read as an entry, as FROSTT "
+	    "says; to read it as a header: tail -n +%llu FILE | ts-convert "
+	    "--from frostt --dims %s - ...", what,
+	    (unsigned long long)h->lines + 2, dims);
+}
+
 int
 job_infer(struct job *j, bool light)
 {
@@ -80,7 +131,7 @@ job_infer(struct job *j, bool light)
 	h = ts_decoder_header(dec);
 	order = h->order;
 	base = ts_decoder_layout(dec)->base;
-	header = h->nnz_known && !frostt;
+	header = h->nnz_known && h->dims_known && !frostt;
 	if (light && header) {
 		/* The header says all a file output needs; one batch tells
 		 * whether the rows hold values. */
@@ -103,10 +154,20 @@ job_infer(struct job *j, bool light)
 	memcpy(m->dims, h->dims, sizeof(m->dims));
 	if (ts_diags_errors(j->d) > 0)
 		goto out;
-	if (frostt) {
-		if (frostt_attributes(j, &inf, order, &base) != 0)
-			goto out;
-	} else if (h->nnz_known && h->nnz != inf.n) {
+	if (frostt && frostt_attributes(j, h, &inf, order, &base) != 0)
+		goto out;
+	if (frostt && h->dialect == NULL && m->values_provided)
+		header_like(j, h, &inf, order);
+	/* Knowledge-graph tensors have no value column: the last mode
+	 * would be read as values.  Ids run into the thousands; counts
+	 * and ratings seldom do. */
+	if (frostt && m->values_provided && j->o->in_vtype < 0 && inf.n > 0 &&
+	    !inf.frac && !inf.zero && !inf.neg && inf.vmax >= 256)
+		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "every value is a "
+		    "positive integer, as ids are: if the file has no value "
+		    "column (a knowledge graph), --no-values reads its last "
+		    "column as mode %d", order + 1);
+	if (h->nnz_known && h->nnz != inf.n) {
 		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "the size line "
 		    "says %llu entries; the file holds %llu",
 		    (unsigned long long)h->nnz, (unsigned long long)inf.n);

@@ -38,6 +38,20 @@ sniff(struct ts_source *src)
 	return TS_PK_FROSTT;
 }
 
+/* x.mtx, or x.mtx compressed (x.mtx.gz, .zst, .xz, .bz2). */
+static bool
+mtx_name(const char *path)
+{
+	static const char *const sfx[] = { ".mtx", ".mtx.gz", ".mtx.zst",
+	    ".mtx.xz", ".mtx.bz2", NULL };
+	int i;
+
+	for (i = 0; sfx[i] != NULL; i++)
+		if (ts_has_suffix(path, sfx[i]))
+			return true;
+	return false;
+}
+
 /* Where the attributes of a bare data file come from (SPEC 8). */
 static int
 find_meta(struct job *j)
@@ -194,6 +208,12 @@ job_input(struct job *j)
 		}
 		if (j->from == TS_PK_AUTO)
 			j->from = sniff(j->src);
+		/* A file named .mtx is Matrix Market, banner or not: its
+		 * decoder says what is wrong, instead of FROSTT making an
+		 * entry of its size line. */
+		if (o->from == TS_PK_AUTO && j->from == TS_PK_FROSTT &&
+		    mtx_name(o->src))
+			j->from = TS_PK_MTX;
 		j->in.kind = kind_of(j->from);
 		if ((j->from == TS_PK_TNS || j->from == TS_PK_TNSB) &&
 		    find_meta(j) != 0)

@@ -634,10 +634,15 @@ check_keys(struct ctx *c, json_t *root)
 			    "'nnz' is %lld; it must not be negative",
 			    (long long)z);
 		else if ((m->have & TS_HAVE_DIMS) && !ovf &&
-		    (uint64_t)z > prod)
+		    (uint64_t)z > prod && !((m->have & TS_HAVE_DUPS) &&
+		    m->dups_allowed))
+			/* Repeats may outnumber the positions; entries that
+			 * are all different may not. */
 			kdiag(c, TS_ERROR, "nnz", "M1", "'nnz' is %lld, more "
-			    "than the %llu positions of the tensor",
-			    (long long)z, (unsigned long long)prod);
+			    "than the %llu positions of the tensor%s",
+			    (long long)z, (unsigned long long)prod,
+			    (m->have & TS_HAVE_DUPS) ? " ('duplicates' is "
+			    "'disallowed')" : "");
 		else {
 			m->nnz = (uint64_t)z;
 			m->have |= TS_HAVE_NNZ;

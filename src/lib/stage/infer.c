@@ -51,7 +51,12 @@ infer_put(void *self, struct ts_batch *b)
 			if (o->n == 0 || c[k] < o->min[k])
 				o->min[k] = c[k];
 		}
-		if (o->n > 0) {
+		if (o->n == 0) {
+			memcpy(o->first, c, (size_t)order * sizeof(*c));
+			if (b->has_values)
+				o->first_value = b->is_int ?
+				    (double)b->ival[i] : b->fval[i];
+		} else {
 			if (lexcmp(s->prev, c, order, false) > 0)
 				o->fwd = false;
 			if (lexcmp(s->prev, c, order, true) > 0)
@@ -64,6 +69,9 @@ infer_put(void *self, struct ts_batch *b)
 			o->zero |= v == 0;
 			o->neg |= !(v >= 0);
 			o->nonbin |= v != 0 && v != 1;
+			o->frac |= v != (double)(int64_t)v;
+			if (o->n == 0 || v > o->vmax)
+				o->vmax = v;
 		}
 		o->n++;
 		if (!s->light)

@@ -133,6 +133,27 @@ ts_diag_wanted(struct ts_diags *d, const char *file, const char *rule)
 	return rc->seen < d->max_per_rule;
 }
 
+/*
+ * Is the same note or warning kept already?  A second pass over an input
+ * says again what the first said at its start; only the first messages
+ * are looked at, so that a file with a million warnings costs no more.
+ */
+static bool
+repeated(const struct ts_diags *d, enum ts_sev sev, const char *file,
+    uint64_t line, uint64_t col, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < d->n && i < 64; i++) {
+		const struct ts_diag *g = &d->v[i];
+
+		if (g->sev == sev && g->line == line && g->col == col &&
+		    samefile(g->file, file) && strcmp(g->msg, msg) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Record one message with the exit status it implies. */
 static bool
 record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
@@ -145,6 +166,14 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 
 	if (sev == TS_WARNING && d->strict)
 		sev = TS_ERROR;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	/* A message is one line, whatever a file's strings hold. */
+	for (char *p = buf; *p != '\0'; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+	/* Work that reads its input twice says a note once. */
+	if (sev != TS_ERROR && repeated(d, sev, file, line, col, buf))
+		return false;
 	if (sev == TS_ERROR && status > d->status)
 		d->status = status;
 	d->count[sev]++;
@@ -155,11 +184,6 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 		d->suppressed++;
 		return false;
 	}
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	/* A message is one line, whatever a file's strings hold. */
-	for (char *p = buf; *p != '\0'; p++)
-		if ((unsigned char)*p < ' ' || *p == 0x7f)
-			*p = '?';
 	if (d->n == d->cap) {
 		d->cap = d->cap ? 2 * d->cap : 32;
 		d->v = ts_xreallocarray(d->v, d->cap, sizeof(*d->v));
