@@ -58,8 +58,6 @@
  * reads the runs twice but writes nothing more.  In memory, the sorted
  * array is compacted in place instead.
  */
-#define _GNU_SOURCE		/* mremap(2) */
-
 #include <sys/types.h>
 #include <sys/mman.h>
 
@@ -74,8 +72,8 @@
 #include "tensorsuite.h"
 #include "num/digits.h"
 #include "format/scan.h"
+#include "util/bigmem.h"
 
-#define HUGE_SZ		((size_t)2 << 20)	/* transparent huge page */
 #define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */
 #define MAXPASS		(TS_MAXORDER * 8)
 #define MAXTHREADS	16
@@ -200,88 +198,6 @@ struct ts_sorter {
 	uint8_t		 thash[TC_HASH];	/* 1 + index in tlay */
 	unsigned	 ntlay, tlast;
 };
-
-/* ---- big arrays: mmap'd, 2 MiB aligned, huge pages ---- */
-
-static size_t
-big_round(size_t n)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-
-	if (n >= HUGE_SZ)
-		return (n + HUGE_SZ - 1) & ~(HUGE_SZ - 1);
-	return (n + pg - 1) / pg * pg;
-}
-
-static void
-big_oom(size_t n)
-{
-	ts_warn("out of memory mapping %zu bytes", n);
-	exit(TS_EXIT_IO);
-}
-
-/* Map n bytes (from big_round).  Arrays of huge pages take a TLB entry
- * per 2 MiB, which the scattered writes of a radix sort need. */
-static void *
-big_map(size_t n)
-{
-	char *p, *a;
-	size_t pad;
-
-	if (n < HUGE_SZ) {
-		p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			big_oom(n);
-		return p;
-	}
-	/* Over-allocate, then trim to a 2 MiB boundary. */
-	p = mmap(NULL, n + HUGE_SZ, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		big_oom(n);
-	a = (char *)(((uintptr_t)p + HUGE_SZ - 1) & ~(uintptr_t)(HUGE_SZ - 1));
-	pad = (size_t)(a - p);
-	if (pad != 0)
-		munmap(p, pad);
-	if (HUGE_SZ - pad != 0)
-		munmap(a + n, HUGE_SZ - pad);
-#ifdef MADV_HUGEPAGE
-	madvise(a, n, MADV_HUGEPAGE);
-#endif
-	return a;
-}
-
-static void
-big_unmap(void *p, size_t n)
-{
-	if (p != NULL)
-		munmap(p, n);
-}
-
-/* Grow a mapping of old bytes to n bytes (both from big_round), keeping
- * its contents.  The pages are moved, not copied, where mremap exists. */
-static void *
-big_grow(void *p, size_t old, size_t n)
-{
-	void *q = big_map(n);
-
-	if (p == NULL || old == 0)
-		return q;
-#ifdef MREMAP_FIXED
-	if (mremap(p, old, old, MREMAP_MAYMOVE | MREMAP_FIXED, q) !=
-	    MAP_FAILED) {
-#ifdef MADV_HUGEPAGE
-		if (n >= HUGE_SZ)
-			madvise(q, n, MADV_HUGEPAGE);
-#endif
-		return q;
-	}
-#endif
-	memcpy(q, p, old);
-	munmap(p, old);
-	return q;
-}
 
 static inline uint64_t
 dbits(double x)
@@ -603,9 +519,10 @@ arena_put(struct ts_sorter *s, const char *t, uint32_t len)
 	uint64_t off = s->alen;
 
 	if (need > s->asz) {
-		size_t nsz = big_round(need > 2 * s->asz ? need : 2 * s->asz);
+		size_t nsz = ts_big_round(need > 2 * s->asz ? need :
+		    2 * s->asz);
 
-		s->arena = big_grow(s->arena, s->asz, nsz);
+		s->arena = ts_big_grow(s->arena, s->asz, nsz);
 		s->asz = nsz;
 	}
 	memcpy(s->arena + s->alen, &len, 4);
@@ -1090,9 +1007,9 @@ radix_sort(struct ts_sorter *s)
 		return;
 	}
 	if (need > s->tmpsz) {
-		big_unmap(s->tmp, s->tmpsz);
-		s->tmpsz = big_round(need);
-		s->tmp = big_map(s->tmpsz);
+		ts_big_unmap(s->tmp, s->tmpsz);
+		s->tmpsz = ts_big_round(need);
+		s->tmp = ts_big_map(s->tmpsz);
 	}
 	for (i = 0; i < r->np; i++)
 		if (r->p[i].mask + 1 > nb)
@@ -1195,8 +1112,8 @@ rec_reserve(struct ts_sorter *s, size_t n)
 		nsz = cap;
 	if (nsz < need)
 		nsz = need;
-	nsz = big_round(nsz);
-	s->rec = big_grow(s->rec, s->recsz, nsz);
+	nsz = ts_big_round(nsz);
+	s->rec = ts_big_grow(s->rec, s->recsz, nsz);
 	s->recsz = nsz;
 }
 
@@ -1220,10 +1137,10 @@ relayout(struct ts_sorter *s, const struct layout *NL)
 		size_t need = n * (size_t)nrw * 8;
 
 		if (need > oldsz) {
-			size_t nsz = big_round(need > 2 * oldsz ? need :
+			size_t nsz = ts_big_round(need > 2 * oldsz ? need :
 			    2 * oldsz);
 
-			s->rec = big_grow(s->rec, oldsz, nsz);
+			s->rec = ts_big_grow(s->rec, oldsz, nsz);
 			s->recsz = nsz;
 		}
 	}
@@ -2323,8 +2240,8 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 			nsz = cap;
 		if (nsz < s->alen + tb)
 			nsz = s->alen + tb;
-		nsz = big_round(nsz);
-		s->arena = big_grow(s->arena, s->asz, nsz);
+		nsz = ts_big_round(nsz);
+		s->arena = ts_big_grow(s->arena, s->asz, nsz);
 		s->asz = nsz;
 	}
 	nw = s->L.nw;
@@ -2402,7 +2319,7 @@ ts_sorter_finish(struct ts_sorter *s)
 		if (radix_inplace(s) != 0)
 			radix_sort(s);
 		/* The second array is no longer needed. */
-		big_unmap(s->tmp, s->tmpsz);
+		ts_big_unmap(s->tmp, s->tmpsz);
 		s->tmp = NULL;
 		s->tmpsz = 0;
 		if (s->o.dups != TS_DUP_KEEP) {
@@ -2423,9 +2340,9 @@ ts_sorter_finish(struct ts_sorter *s)
 	if (spill(s) < 0 || bg_wait(s) < 0)
 		return fail(s);
 	/* Everything is on disk: give the memory to the merge buffers. */
-	big_unmap(s->rec, s->recsz);
-	big_unmap(s->tmp, s->tmpsz);
-	big_unmap(s->arena, s->asz);
+	ts_big_unmap(s->rec, s->recsz);
+	ts_big_unmap(s->tmp, s->tmpsz);
+	ts_big_unmap(s->arena, s->asz);
 	s->rec = s->tmp = NULL;
 	s->arena = NULL;
 	s->recsz = s->tmpsz = s->asz = 0;
@@ -2602,9 +2519,9 @@ ts_sorter_free(struct ts_sorter *s)
 	pf_join(s);
 	bg_wait(s);
 	merger_close(&s->m);
-	big_unmap(s->rec, s->recsz);
-	big_unmap(s->tmp, s->tmpsz);
-	big_unmap(s->arena, s->asz);
+	ts_big_unmap(s->rec, s->recsz);
+	ts_big_unmap(s->tmp, s->tmpsz);
+	ts_big_unmap(s->arena, s->asz);
 	for (i = 0; i < 2; i++) {
 		if (s->fd[i] >= 0)
 			close(s->fd[i]);
