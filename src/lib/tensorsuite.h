@@ -396,7 +396,7 @@ struct ts_mtx_writer *ts_mtx_writer_open(int fd, uint64_t rows,
 int	 ts_mtx_writer_put(struct ts_mtx_writer *, const struct ts_batch *);
 int	 ts_mtx_writer_close(struct ts_mtx_writer *);
 
-/* ---- sort.c: sorting entries, in memory or spilled and merged ---- */
+/* ---- sorter.c: sorting entries, in memory or spilled and merged ---- */
 enum ts_dups { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
 
