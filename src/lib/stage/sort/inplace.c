@@ -70,7 +70,7 @@ ts_radix_inplace(struct ts_sorter *s)
 	const size_t n = s->n, rw = (size_t)s->rw, cb = CHUNK * rw * 8;
 	struct rsort r;
 	struct slots heap;
-	const struct pass *M;
+	struct pass M;
 	size_t nbk, b, i, k, nslot, nlist, maxc, used = 0;
 	size_t *cnt, *start, *fill, *lstart, *lcount;
 	uint32_t *owner, *opos, *list;
@@ -86,12 +86,15 @@ ts_radix_inplace(struct ts_sorter *s)
 	r.np = ts_rs_plan(s, r.p, msd);
 	if (r.np == 0)
 		return 0;	/* every key the same: sorted */
-	M = &r.p[r.np - 1];
-	nbk = (size_t)M->mask + 1;
+	/* A copy of the MSD pass, kept in registers: r's address goes to
+	 * functions of other files, so the compiler must assume that any
+	 * store through a pointer, to cnt for one, may change r.p. */
+	M = r.p[r.np - 1];
+	nbk = (size_t)M.mask + 1;
 	cnt = ts_xcalloc(nbk + 1, sizeof(*cnt));
 	for (i = 0; i < n; i++)
-		cnt[(s->rec[i * rw + (size_t)M->word] >> M->shift) &
-		    M->mask]++;
+		cnt[(s->rec[i * rw + (size_t)M.word] >> M.shift) &
+		    M.mask]++;
 	maxc = 0;
 	for (b = 0; b < nbk; b++)
 		if (cnt[b] > maxc)
@@ -123,7 +126,7 @@ ts_radix_inplace(struct ts_sorter *s)
 	for (i = 0; i < n; i++) {
 		const uint64_t *q = s->rec + i * rw;
 
-		b = (q[M->word] >> M->shift) & M->mask;
+		b = (q[M.word] >> M.shift) & M.mask;
 		memcpy(part + (b * CHUNK + fill[b]) * rw, q, rw * 8);
 		if (++fill[b] == CHUNK) {
 			k = used++;

@@ -47,8 +47,11 @@ ts_run_layout(struct ts_sorter *s)
 
 /* Switch to a wider packing, repacking the records in memory. */
 void
-ts_relayout(struct ts_sorter *s, const struct layout *NL)
+ts_relayout(struct ts_sorter *s, const struct layout *to)
 {
+	/* A copy of *to, kept in registers: the compiler must assume that
+	 * the stores to the records and bounds below may change *to. */
+	const struct layout NLc = *to, *NL = &NLc;
 	struct layout OL = s->L;
 	const int orw = s->rw, extra = s->vw + s->kt;
 	const int nrw = NL->nw + extra;

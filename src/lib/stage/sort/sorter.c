@@ -118,6 +118,8 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		ts_layout_finish(&NL, d);
 	nrw = NL.nw + s->vw + s->kt;
 	if (s->kt) {
+		uint64_t *tc;
+
 		/* Code the texts first: those that cannot be go to the
 		 * arena, and their bytes count against the limit. */
 		if (s->tccap < bn) {
@@ -125,11 +127,13 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 			s->tc = ts_xreallocarray(NULL, bn, 8);
 			s->tccap = bn;
 		}
+		/* In a register: ts_tc_word() might change s->tc, for all
+		 * the compiler knows. */
+		tc = s->tc;
 		for (i = 0; i < bn; i++) {
 			if (b->vtext != NULL) {
-				s->tc[i] = ts_tc_word(s, b->vtext[i],
-				    b->vlen[i]);
-				if ((s->tc[i] & TC_ARENA) == TC_ARENA)
+				tc[i] = ts_tc_word(s, b->vtext[i], b->vlen[i]);
+				if ((tc[i] & TC_ARENA) == TC_ARENA)
 					tb += 4 + (size_t)b->vlen[i];
 			} else {
 				/* No text to keep (binary input): the
@@ -138,8 +142,8 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 				int len = fmt_val(s, buf, s->o.is_int ?
 				    (uint64_t)b->ival[i] : dbits(b->fval[i]));
 
-				s->tc[i] = ts_tc_word(s, buf, (uint32_t)len);
-				if ((s->tc[i] & TC_ARENA) == TC_ARENA)
+				tc[i] = ts_tc_word(s, buf, (uint32_t)len);
+				if ((tc[i] & TC_ARENA) == TC_ARENA)
 					tb += 4 + (size_t)len;
 			}
 		}
