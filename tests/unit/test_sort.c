@@ -1,5 +1,5 @@
 /*
- * test_sort.c - unit tests of the sorter (sort.c): random entries sorted
+ * test_sort.c - unit tests of the sorter (sort/): random entries sorted
  * in memory and through many spilled runs, checked against qsort by
  * (coordinates in priority order, input position); every duplicates
  * policy; value text carried byte for byte; errors; and a speed check

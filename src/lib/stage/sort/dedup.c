@@ -1,0 +1,141 @@
+/*
+ * dedup.c - the duplicates policies: equal keys combined, in the
+ * merge or in the sorted array in memory.
+ *
+ * Equal keys come out in input order, so FIRST, LAST and SUM look at
+ * one group of equal keys at a time.  The count must be known before
+ * the first entry is delivered (text headers start with nnz), so for
+ * every policy but KEEP the final merge runs twice: once in
+ * ts_sorter_finish to count (which also finds a repeated tuple or an
+ * overflow before anything is written), then again to deliver.  That
+ * reads the runs twice but writes nothing more.  In memory, the sorted
+ * array is compacted in place instead.
+ */
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "stage/sort/sort_int.h"
+
+static void
+stage_text(struct stage *g, uint64_t tw, const char *t, uint32_t len)
+{
+	g->tw = tw;
+	if ((tw & TC_ARENA) != TC_ARENA)
+		return;		/* coded: the word says it all */
+	if (len > g->tcap) {
+		g->tcap = len > 2 * g->tcap ? len : 2 * g->tcap;
+		g->txt = ts_xrealloc(g->txt, g->tcap);
+	}
+	if (len != 0)
+		memcpy(g->txt, t, len);
+	g->tlen = len;
+}
+
+/*
+ * Take the next group of equal keys from the merge into s->g, combined
+ * by the duplicates policy.  Returns 1, 0 at the end, -1 with errno, or
+ * -2 for a repeated tuple under TS_DUP_ERROR (s->g.key holds it).
+ */
+int
+ts_merge_group(struct ts_sorter *s)
+{
+	struct merger *m = &s->m;
+	struct stage *g = &s->g;
+	struct src *t = merger_top(m);
+	size_t k = 1;
+
+	if (t == NULL)
+		return 0;
+	memcpy(g->key, t->key, (size_t)m->nw * 8);
+	g->val = t->val;
+	if (s->kt)
+		stage_text(g, t->tw, t->txt, t->tlen);
+	if (ts_merger_pop(s, m) < 0)
+		return -1;
+	while ((t = merger_top(m)) != NULL && keyeq(t->key, g->key, m->nw)) {
+		switch (s->o.dups) {
+		case TS_DUP_ERROR:
+			return -2;
+		case TS_DUP_LAST:
+			g->val = t->val;
+			if (s->kt)
+				stage_text(g, t->tw, t->txt, t->tlen);
+			break;
+		case TS_DUP_SUM:
+			if (s->hv && sum_val(s, &g->val, t->val) < 0)
+				return -1;
+			break;
+		default:
+			break;
+		}
+		k++;
+		if (ts_merger_pop(s, m) < 0)
+			return -1;
+	}
+	if (s->o.dups == TS_DUP_SUM && s->kt && k > 1) {
+		char buf[TS_NUMBUF];
+
+		stage_text(g, TC_ARENA, buf, (uint32_t)fmt_val(s, buf,
+		    g->val));
+	}
+	return 1;
+}
+
+/* Apply the policy to the sorted array in memory, compacting it. */
+int
+ts_dedup_mem(struct ts_sorter *s)
+{
+	const int nw = s->L.nw, rw = s->rw;
+	size_t i = 0, j, o = 0;
+
+	while (i < s->n) {
+		const uint64_t *r = s->rec + i * (size_t)rw;
+		uint64_t *q = s->rec + o * (size_t)rw;
+
+		for (j = i + 1; j < s->n &&
+		    keyeq(s->rec + j * (size_t)rw, r, nw); j++)
+			;
+		if (j - i > 1) {
+			switch (s->o.dups) {
+			case TS_DUP_ERROR:
+				s->hasdup = true;
+				unpack(&s->L, s->d, s->o.prio, r, s->dup);
+				return -2;
+			case TS_DUP_LAST:
+				r = s->rec + (j - 1) * (size_t)rw;
+				break;
+			case TS_DUP_SUM:
+				/* Records keep their value word (vw). */
+				if (s->hv) {
+					uint64_t acc = r[nw];
+					size_t u;
+
+					for (u = i + 1; u < j; u++)
+						if (sum_val(s, &acc,
+						    s->rec[u * (size_t)rw +
+						    (size_t)nw]) < 0)
+							return -1;
+					memmove(q, r, (size_t)rw * 8);
+					r = q;
+					q[nw] = acc;
+					if (s->kt) {
+						char buf[TS_NUMBUF];
+						int len = fmt_val(s, buf, acc);
+
+						q[nw + 1] = text_put(s, buf,
+						    (uint32_t)len);
+					}
+				}
+				break;
+			default:
+				break;
+			}
+		}
+		if (q != r)
+			memmove(q, r, (size_t)rw * 8);
+		o++;
+		i = j;
+	}
+	s->n = o;
+	return 0;
+}

@@ -1,0 +1,213 @@
+/*
+ * textcode.c - the texts of values, kept with keep_text: coded in
+ * one record word, or in the arena.
+ *
+ * With keep_text, a value's text is kept in one record word rather than
+ * as bytes in the arena whenever it is a plain decimal
+ * literal of at most 17 significant digits, as the shortest text of any
+ * float64 is: the word holds the digits as an integer, shifted left by
+ * TC_SHIFT bits, and below them the index of how they were written in a
+ * small table of the sorter's.  How they were written is a word of its
+ * own (the table holds TC_NLAY of them; a file rarely needs more than
+ * a few dozen):
+ *
+ *	bits 1-2	sign: none, '-', '+'
+ *	bits 3-8	digit characters, leading zeros included
+ *	bits 9-14	of which after the '.'
+ *	bit 15		a '.'
+ *	bit 16		an exponent; bit 17: its marker is 'E', not 'e'
+ *	bits 18-19	the exponent's sign: none, '-', '+'
+ *	bits 20-23	the exponent's digit characters (1 to 9)
+ *	bits 32-63	the exponent's value
+ *
+ * The text then costs no arena bytes, and is written out again from the
+ * record itself, byte for byte, with no scattered reads of an arena.
+ * Anything else (inf, nan, more digits, other bytes, a table full) goes
+ * to the arena: index TC_ARENA, and the word holds the offset.
+ */
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "num/digits.h"
+#include "format/lines.h"
+#include "util/bigmem.h"
+#include "stage/sort/sort_int.h"
+
+#define TC_DOT		((uint64_t)1 << 15)
+#define TC_EXP		((uint64_t)1 << 16)
+#define TC_EXPUP	((uint64_t)1 << 17)
+
+/*
+ * Code the text [p, p + len): its digits in *w, how they are written in
+ * *lay.  false when it cannot be.
+ */
+static bool
+tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
+    uint64_t *lay)
+{
+	const char *e = p + len, *s, *f;
+	uint64_t l = 0, ev = 0, x = 0;
+	int nd, sig, nf = 0, ed = 0;
+
+	if (len > TC_MAXLEN)
+		return false;
+	if (p != e && (*p == '-' || *p == '+'))
+		l |= (uint64_t)(*p++ == '-' ? 1 : 2) << 1;
+	s = p;
+	while (p != e && *p == '0')	/* leading zeros add nothing */
+		p++;
+	f = p;
+	p = ts_scan_digits(p, e, &x);	/* past 19 digits x is junk, */
+	sig = (int)(p - f);		/* but then sig says so */
+	nd = (int)(p - s);
+	if (p != e && *p == '.' && !is_int) {
+		const char *q = ++p;
+
+		l |= TC_DOT;
+		if (sig == 0)
+			while (p != e && *p == '0')
+				p++;
+		f = p;
+		p = ts_scan_digits(p, e, &x);
+		sig += (int)(p - f);
+		nf = (int)(p - q);
+		nd += nf;
+	}
+	/* At most 17 significant digits keep x below 2^57. */
+	if (sig > 17 || nd == 0 || nd > TC_MAXDIG)
+		return false;
+	if (p != e && (*p == 'e' || *p == 'E') && !is_int) {
+		l |= TC_EXP | (*p == 'E' ? TC_EXPUP : 0);
+		if (++p != e && (*p == '-' || *p == '+'))
+			l |= (uint64_t)(*p++ == '-' ? 1 : 2) << 18;
+		for (; p != e && ts_isdigit(*p); p++, ed++) {
+			if (ed == 9)
+				return false;
+			ev = ev * 10 + (uint64_t)(*p - '0');
+		}
+		if (ed == 0)
+			return false;
+	}
+	if (p != e)
+		return false;
+	*w = x;
+	*lay = l | (uint64_t)nd << 3 | (uint64_t)nf << 9 |
+	    (uint64_t)ed << 20 | ev << 32;
+	return true;
+}
+
+/* Write the text of digits w written as lay to buf (TC_MAXLEN + 1). */
+int
+ts_tc_text(uint64_t w, uint64_t lay, char *buf)
+{
+	const int nd = (int)(lay >> 3) & 63, nf = (int)(lay >> 9) & 63;
+	int sg = (int)(lay >> 1) & 3;
+	char *p = buf;
+
+	if (sg != 0)
+		*p++ = sg == 1 ? '-' : '+';
+	ts_fmt_u64_width(p, w, nd);
+	if (lay & TC_DOT) {
+		memmove(p + nd - nf + 1, p + nd - nf, (size_t)nf);
+		p[nd - nf] = '.';
+		p++;
+	}
+	p += nd;
+	if (lay & TC_EXP) {
+		*p++ = (lay & TC_EXPUP) ? 'E' : 'e';
+		if ((sg = (int)(lay >> 18) & 3) != 0)
+			*p++ = sg == 1 ? '-' : '+';
+		p += ts_fmt_u64_width(p, lay >> 32, (int)(lay >> 20) & 15);
+	}
+	return (int)(p - buf);
+}
+
+/* The index of lay in the sorter's table, added if new; TC_ARENA when
+ * the table is full. */
+static unsigned
+tc_index(struct ts_sorter *s, uint64_t lay)
+{
+	unsigned h;
+
+	if (s->tlay[s->tlast] == lay && s->ntlay != 0)
+		return s->tlast;
+	h = (unsigned)((lay * 0x9E3779B97F4A7C15u) >> 56);
+	for (;; h = (h + 1) % TC_HASH) {
+		unsigned i = s->thash[h];
+
+		if (i == 0)
+			break;
+		if (s->tlay[i - 1] == lay)
+			return s->tlast = i - 1;
+	}
+	if (s->ntlay == TC_NLAY)
+		return TC_ARENA;
+	s->tlay[s->ntlay] = lay;
+	s->thash[h] = (uint8_t)++s->ntlay;
+	return s->tlast = s->ntlay - 1;
+}
+
+/* The text word of [p, p + len), or TC_ARENA when it must go there. */
+uint64_t
+ts_tc_word(struct ts_sorter *s, const char *p, uint32_t len)
+{
+	uint64_t w, lay;
+
+	if (!tc_pack(p, len, s->o.is_int, &w, &lay))
+		return TC_ARENA;
+	return w << TC_SHIFT | tc_index(s, lay);
+}
+
+/* Append a text to the arena; returns its offset. */
+uint64_t
+ts_arena_put(struct ts_sorter *s, const char *t, uint32_t len)
+{
+	size_t need = s->alen + 4 + len;
+	uint64_t off = s->alen;
+
+	if (need > s->asz) {
+		size_t nsz = ts_big_round(need > 2 * s->asz ? need :
+		    2 * s->asz);
+
+		s->arena = ts_big_grow(s->arena, s->asz, nsz);
+		s->asz = nsz;
+	}
+	memcpy(s->arena + s->alen, &len, 4);
+	if (len != 0)
+		memcpy(s->arena + s->alen + 4, t, len);
+	s->alen = need;
+	return off;
+}
+
+/*
+ * The value of a text, as the reader parsed it (keep_text promises that
+ * each value is what its text says).
+ */
+uint64_t
+ts_text_val(const struct ts_sorter *s, const char *t, uint32_t len)
+{
+	const char *p = t, *e = t + len;
+	uint64_t v = 0;
+
+	if (s->o.is_int) {
+		bool neg = p != e && *p == '-';
+
+		p += p != e && (*p == '-' || *p == '+');
+		(void)parse_u64(&p, e, &v);
+		return neg ? 0 - v : v;
+	}
+	if (s->o.is_float32) {
+		float f = 0;
+		double x;
+
+		(void)ts_parse_float(p, e, &f);
+		x = f;
+		memcpy(&v, &x, 8);
+	} else {
+		double x = 0;
+
+		(void)ts_parse_double(p, e, &x);
+		memcpy(&v, &x, 8);
+	}
+	return v;
+}
