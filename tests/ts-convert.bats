@@ -1049,3 +1049,152 @@ bin_rows='1 2 7
 	assert_failure
 	[ ! -e cut ]
 }
+
+# =====================================================================
+# Import fidelity (issue 13): never a made-up entry, the right status for
+# a rejected input, nnz beyond the positions when duplicates are allowed.
+# =====================================================================
+
+@test "ts-convert: a .mtx without banner whose line 1 is a matching size line is read as coordinate real general, with a note" {
+	run --separate-stderr ts-convert "$MTX/lagraph__west0067_noheader.mtx" -o w
+	assert_success
+	[[ $stderr == *"lagraph__west0067_noheader.mtx:1:1: note: no %%MatrixMarket banner"* ]]
+	run meta w '[.dimensions, .nnz]'
+	assert_output '[[67,67],294]'
+	valid w
+	# The same matrix with its banner gives the same entries.
+	run ts-convert -q "$MTX/west0067.mtx" -o - --to tns
+	local with=$output
+	run ts-convert -q "$MTX/lagraph__west0067_noheader.mtx" -o - --to tns
+	assert_equal "$(tail -n +5 <<<"$output")" "$(tail -n +5 <<<"$with")"
+	# --from frostt reads it as FROSTT, knowingly: 295 rows of order 2.
+	run ts-convert -q --from frostt "$MTX/lagraph__west0067_noheader.mtx" -o f
+	assert_success
+	run meta f '.nnz'
+	assert_output 295
+}
+
+@test "ts-convert: a .mtx without banner whose size line does not match, or is not one, is refused (exit 1), naming --from frostt" {
+	printf '67 67 3\n1 1 0.5\n67 2 -1\n' >short.mtx
+	run ts-convert -q short.mtx -o out
+	assert_failure 1
+	assert_output --partial "short.mtx:3: error: the file ends after 2 of the 3 entries the size line announces (the file has no banner: --from frostt reads it as FROSTT)"
+	printf '2 2 1\n1 1 0.5\n2 2 1\n' >long.mtx
+	run ts-convert -q long.mtx -o out
+	assert_failure 1
+	assert_output --partial "more entries than the 1 the size line announces (the file has no banner"
+	run ts-convert -q "$MTX/lagraph__full_noheader.mtx" -o out
+	assert_failure 1
+	assert_output --partial "lagraph__full_noheader.mtx:1:1: error: no banner: line 1 is '3 3'"
+	assert_output --partial "(--from frostt reads the file as FROSTT)"
+	# Compressed, the name still says Matrix Market.
+	gzip -c short.mtx >short.mtx.gz
+	run ts-convert -q short.mtx.gz -o out
+	assert_failure 1
+	assert_output --partial "the file has no banner"
+	only long.mtx short.mtx short.mtx.gz
+}
+
+@test "ts-convert: every zero-dimension Matrix Market shape is refused at its size line (exit 1), nothing written" {
+	local shape col
+	for shape in '3 0 0:2:3' '0 0 0:1:1' '0 4 0:1:1'; do
+		col=${shape##*:}
+		printf '%%%%MatrixMarket matrix coordinate real general\n%s\n' \
+		    "${shape%%:*}" >z.mtx
+		run ts-convert z.mtx -o out
+		assert_failure 1
+		assert_output "z.mtx:2:$col: error: dimension $(cut -d: -f2 <<<"$shape") is 0; TensorSuite dimensions are positive"
+		refute_output --partial "metadata"
+	done
+	run ts-convert "$MTX/cholmod__3by0.mtx" -o out
+	assert_failure 1
+	assert_output --partial "cholmod__3by0.mtx:2:3: error: dimension 2 is 0"
+	only z.mtx
+}
+
+@test "ts-convert: repeats that outnumber the positions import with duplicates allowed (.mtx, .tns) and validate" {
+	printf '%%%%MatrixMarket matrix coordinate real general\n3 1 4\n1 1 1\n1 1 2\n2 1 3\n3 1 4\n' >d.mtx
+	run ts-convert -q d.mtx -o dm
+	assert_success
+	run meta dm '[.dimensions, .nnz, .duplicates]'
+	assert_output '[[3,1],4,"allowed"]'
+	valid dm
+	rows d.tns '1 1 1' '1 1 2' '2 1 3'
+	run ts-convert -q d.tns -o dt --dims 2,1
+	assert_success
+	run meta dt '[.dimensions, .nnz, .duplicates]'
+	assert_output '[[2,1],3,"allowed"]'
+	valid dt
+	# Sorting them away makes a valid bundle too.
+	run ts-sort -q --duplicates sum dm -o ds
+	assert_success
+	run meta ds '[.nnz, .duplicates]'
+	assert_output '[3,"disallowed"]'
+	valid ds
+}
+
+@test "ts-convert: a FROSTT file whose first row looks like COMET's header is read as FROSTT, with a note saying how to read it the other way" {
+	run --separate-stderr ts-convert "$DATA/edge/comet__test_rank3.tns" -o c
+	assert_success
+	[[ $stderr == *"comet__test_rank3.tns:1:1: note: this row looks like a header, COMET's 'd1 ... dN nnz'"* ]]
+	[[ $stderr == *"tail -n +2 FILE | ts-convert --from frostt --dims 7,7,7 - ..."* ]]
+	run meta c '.nnz'
+	assert_output 4
+	# Read the other way, as the note says.
+	tail -n +2 "$DATA/edge/comet__test_rank3.tns" |
+	    ts-convert -q --from frostt --dims 7,7,7 - -o c2
+	run meta c2 '[.dimensions, .nnz]'
+	assert_output '[[7,7,7],3]'
+	# An ordinary FROSTT file gets no such note.
+	run --separate-stderr ts-convert "$REAL/matmul_2-2-2.tns" -o m
+	[[ $stderr != *"looks like a header"* ]]
+}
+
+@test "ts-convert: extended FROSTT and sptensor files are read with the dimensions, count and base their headers state" {
+	run --separate-stderr ts-convert "$DATA/edge/mlir__mttkrp_b.tns" -o e
+	assert_success
+	[[ $stderr == *"note: read as extended FROSTT"* ]]
+	run meta e '[.order, .dimensions, .nnz]'
+	assert_output '[3,[2,3,4],17]'
+	valid e
+	run ts-convert -q "$DATA/edge/mlir__coordinate_narrow.tns" -o n
+	run meta n '[.dimensions, .nnz]'
+	assert_output '[[300,1],1]'
+	# A coordinate beyond the stated dimension is refused, located.
+	run ts-convert -q "$DATA/edge/mlir__coordinate_above_dimension.tns" -o a
+	assert_failure 1
+	assert_output --partial "mlir__coordinate_above_dimension.tns:4:1: error: coordinate 5 exceeds dimension 4 of mode 1 [S1]"
+	run ts-convert -q "$DATA/edge/pyttb__sptensor.tns" -o p
+	assert_success
+	run meta p '[.dimensions, .nnz, .index_base]'
+	assert_output '[[5,4,3],18,1]'
+	valid p
+	run ts-convert -q "$DATA/edge/sparten__sptensor_zero_based_index.tns" -o s
+	run meta s '[.dimensions, .nnz, .index_base]'
+	assert_output '[[5,4,3],18,0]'
+	# pyttb and SparTen write the same tensor, 1- and 0-based.
+	run ts-convert -q p -o - --to tns --index-base 0
+	local pz=$output
+	run ts-convert -q s -o - --to tns
+	assert_equal "$(tail -n +5 <<<"$output")" "$(tail -n +5 <<<"$pz")"
+	run ts-convert -q "$DATA/edge/genten__C_sptensor.tns" -o g
+	assert_success
+	run meta g '[.dimensions, .nnz, .index_base]'
+	assert_output '[[4,3,2],5,0]'
+	run ts-convert -q "$DATA/edge/pyttb__matrix.tns" -o x
+	assert_failure 1
+	assert_output --partial "a dense 'matrix' in the text format of Tensor Toolbox and pyttb"
+}
+
+@test "ts-convert: every edge-case file is imported (0) or refused (1) with a located message, never a crash" {
+	local f
+	for f in "$DATA"/edge/*.tns "$MTX"/*.mtx; do
+		run timeout 20 ts-convert -q "$f" -o out
+		[ "$status" -le 1 ] || { echo "$f: status $status"; false; }
+		if [ "$status" -eq 1 ]; then
+			[[ $output == *"$(basename "$f")"* ]] ||
+			    { echo "$f: $output"; false; }
+		fi
+		rm -rf out
+	done
+}
