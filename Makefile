@@ -90,7 +90,8 @@ lint:
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(MANDIR)/man5 \
 	    $(DESTDIR)$(PCDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(BASHCOMPDIR) \
 	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
@@ -98,6 +99,7 @@ install: all
 	install -m 644 src/lib/tensorsuite.h src/lib/tsnum.h $(DESTDIR)$(INCDIR)
 	install -m 644 $(BUILD)/tensorsuite.pc $(DESTDIR)$(PCDIR)
 	install -m 644 $(TOOLS:%=man/%.1) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/libtensorsuite.3 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 man/tensorsuite.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 share/tensorsuite-metadata.schema.json $(DESTDIR)$(DATADIR)
 	for t in $(TOOLS); do \
@@ -114,7 +116,9 @@ uninstall:
 	done
 	rm -f $(DESTDIR)$(LIBDIR)/libtensorsuite.a \
 	    $(DESTDIR)$(INCDIR)/tensorsuite.h $(DESTDIR)$(INCDIR)/tsnum.h \
-	    $(DESTDIR)$(PCDIR)/tensorsuite.pc $(DESTDIR)$(MANDIR)/man5/tensorsuite.5
+	    $(DESTDIR)$(PCDIR)/tensorsuite.pc \
+	    $(DESTDIR)$(MANDIR)/man3/libtensorsuite.3 \
+	    $(DESTDIR)$(MANDIR)/man5/tensorsuite.5
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

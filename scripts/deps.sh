@@ -1,14 +1,16 @@
 #!/bin/sh
 # Install what the TensorSuite toolkit needs on Debian (or say what is
 # missing).  Usage: scripts/deps.sh [--bench]
-# Build and test: a C compiler, make, pkg-config, jansson, libarchive,
+# Build and test: a C compiler, a C++ one (the public header must compile
+# as C++), make, pkg-config, jansson, libarchive,
 # bats with bats-support and bats-assert, mandoc, python3-jsonschema,
 # python3-scipy (the Matrix Market round trips are checked with mmread).
 # --bench adds python3-numpy (the benchmark's numpy.loadtxt comparison).
 set -eu
 
-pkgs="make gcc pkg-config libjansson-dev libarchive-dev bats bats-support \
-bats-assert mandoc python3 python3-jsonschema python3-scipy zstd jq"
+pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
+bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
+zstd jq"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-numpy time"
 
 missing=""
