@@ -48,9 +48,8 @@ def examples(page):
         if text.startswith("$ "):
             cmd = text[2:]
             while cmd.rstrip().endswith(("|", "\\")) and i < len(lines):
+                # A backslash stays: the shell joins the lines.
                 cmd = cmd.rstrip()
-                if cmd.endswith("\\"):
-                    cmd = cmd[:-1]
                 cmd += "\n" + unescape(lines[i]).strip()
                 i += 1
             cur = [cmd, []]

@@ -135,7 +135,7 @@ cube() {
 	assert_output "ts-validate (TensorSuite) 0.1.0"
 }
 
-@test "ts-validate: usage errors exit 2: an unknown option, no PATH, '-', a bad -m" {
+@test "ts-validate: usage errors exit 2: an unknown option, no PATH, a bad -m, -j or --format" {
 	run --separate-stderr ts-validate --no-such-option "$SHARE/example-element"
 	assert_failure 2
 	assert_output ""
@@ -146,9 +146,11 @@ cube() {
 	assert_output ""
 	[[ $stderr == *"no bundle given"* ]]
 
-	run ts-validate -
+	run ts-validate -j 0 "$SHARE/example-element"
 	assert_failure 2
-	assert_output --partial "standard input"
+	assert_output --partial "-j: '0' is not a count of jobs"
+	run ts-validate --format xml "$SHARE/example-element"
+	assert_failure 2
 
 	run ts-validate -m x "$SHARE/example-element"
 	assert_failure 2
@@ -277,10 +279,12 @@ cube() {
 	assert_failure 1
 	assert_output --partial "bad: invalid (1 error, 0 warnings)"
 	assert_output --partial "example-block: valid (0 errors, 0 warnings)"
-	run ts-validate "$SHARE/example-block" bad -
-	assert_failure 2
+	run ts-validate "$SHARE/example-block" bad no-such-bundle
+	assert_failure 3
 	assert_output --partial "bad: invalid"
 	assert_output --partial "example-block: valid"
+	assert_output --partial "no-such-bundle: not checked"
+	assert_line "3 operands: 1 valid, 1 invalid, 1 not checked"
 }
 
 @test "ts-validate: a PATH that does not exist is an I/O error (status 3), not bad data" {
@@ -292,16 +296,11 @@ cube() {
 	refute_output --partial "[B1]"
 }
 
-@test "ts-validate: a directory without NAME_metadata.json, or another file, is not a bundle (B1)" {
+@test "ts-validate: a directory without NAME_metadata.json is not a bundle (B1)" {
 	mkdir t
 	run ts-validate t
 	assert_failure 1
 	assert_output --partial "t/t_metadata.json: error: no metadata file: a bundle 't' holds 't_metadata.json' [B1]"
-
-	use elem
-	run ts-validate t/t.tns
-	assert_failure 1
-	assert_output --partial "not a bundle: give the bundle directory or its NAME_metadata.json file [B1]"
 }
 
 @test "ts-validate: an unreadable data file is an I/O error (status 3)" {
@@ -388,7 +387,8 @@ cube() {
 	assert_success
 	assert_output "example-element: valid (0 errors, 0 warnings)
 example-block: valid (0 errors, 0 warnings)
-example-binary: valid (0 errors, 0 warnings)"
+example-binary: valid (0 errors, 0 warnings)
+3 bundles: 3 valid, 0 invalid"
 }
 
 @test "ts-validate: reference random_tiny (alphabetical keys, not canonical M2), demo_A and demo_B are valid" {
@@ -401,7 +401,8 @@ example-binary: valid (0 errors, 0 warnings)"
 	run --separate-stderr ts-validate demo_A demo_B
 	assert_success
 	assert_output "demo_A: valid (0 errors, 0 warnings)
-demo_B: valid (0 errors, 0 warnings)"
+demo_B: valid (0 errors, 0 warnings)
+2 bundles: 2 valid, 0 invalid"
 	assert_equal "$stderr" ""
 }
 
@@ -1724,4 +1725,153 @@ frostt() {
 	jqmeta t '.sorted = "lexicographic" | .sort_order = [3, 1, 2]'
 	run ts-validate t
 	assert_success
+}
+
+# =====================================================================
+# ts-validate for CI (issue 11): every kind of operand, collections,
+# operands in parallel, reports for CI systems.
+# =====================================================================
+
+@test "ts-validate: a lone data file is checked against the metadata beside it, or --meta" {
+	use text t
+	sed -i '6s/^1 3 2/1 9 2/' t/t.tns
+	run ts-validate t/t.tns
+	assert_failure 1
+	assert_output --partial "t/t.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	assert_output --partial "t/t.tns: invalid (1 error, 0 warnings)"
+	cp t/t.tns lone.tns
+	run ts-validate --meta t/t_metadata.json lone.tns
+	assert_failure 1
+	assert_output --partial "lone.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	# An attribute only the metadata states: S4 (explicit zeros).
+	use text u
+	sed -i '6s/ [^ ]*$/ 0/' u/u.tns
+	jqmeta u '.explicit_zeros = "disallowed"'
+	run ts-validate u/u.tns
+	assert_failure 1
+	assert_output --partial "[S4]"
+	# Binary, and compressed.
+	use bin b
+	run ts-validate b/b.tnsb
+	assert_success
+	gzip -k u/u.tns
+	run ts-validate u/u.tns.gz
+	assert_failure 1
+	assert_output --partial "u/u.tns.gz:6:"
+}
+
+@test "ts-validate: a lone data file without metadata is checked against its own header, with a note" {
+	use text t
+	cp t/t.tns alone.tns
+	run --separate-stderr ts-validate alone.tns
+	assert_success
+	assert_output "alone.tns: valid (0 errors, 0 warnings)"
+	[[ $stderr == *"alone.tns: note: no metadata: the header, the rows, the bounds and the count were checked"* ]]
+	# Beyond a dimension in either base, and a wrong count.
+	sed -i '4s/^3 4 3 2 6$/3 4 3 2 7/' alone.tns
+	echo '5 1 1 1' >>alone.tns
+	run ts-validate alone.tns
+	assert_failure 1
+	assert_output --partial "alone.tns:11:1: error: coordinate 5 exceeds dimension 4 of mode 1 [S1]"
+	sed -i '11d' alone.tns
+	run ts-validate alone.tns
+	assert_failure 1
+	assert_output --partial "the file holds 6 entries; its size line says 7 [X7]"
+	# A binary file says nothing of its records.
+	use bin b
+	cp b/b.tnsb alone.tnsb
+	run ts-validate alone.tnsb
+	assert_failure 1
+	assert_output --partial "give its metadata (--meta FILE) [E3]"
+	# FROSTT and Matrix Market are checked on their own.
+	run ts-validate "$DATA/real/matmul_2-2-2.tns" "$DATA/mtx/karate.mtx"
+	assert_success
+	run ts-validate "$DATA/mtx/fmm__invalid_indices_out_of_range_1.mtx"
+	assert_failure 1
+	assert_output --partial "out of range"
+}
+
+@test "ts-validate: '-' reads a stream: ts-sort ... -o - | ts-validate -" {
+	run bash -c "ts-sort -q '$SHARE/example-element' -o - | ts-validate --meta '$SHARE/example-element/example-element_metadata.json' -"
+	assert_success
+	assert_output "-: valid (0 errors, 0 warnings)"
+	# The stream is not sorted as the metadata says: S2 names its line.
+	run bash -c "ts-sort -q -k 3,2,1 '$SHARE/example-element' -o - | ts-validate --meta '$SHARE/example-element/example-element_metadata.json' -"
+	assert_failure 1
+	assert_output --partial "<stdin>:"
+	assert_output --partial "[S2]"
+}
+
+@test "ts-validate: -r finds every bundle below a directory, in path order, skipping hidden ones" {
+	mkdir -p coll/b coll/a/deep coll/.hidden coll/empty
+	use text x
+	mv x coll/b/
+	use text y
+	mv y coll/a/deep/
+	use text z
+	mv z coll/.hidden/
+	sed -i '6s/^1 3 2/1 9 2/' coll/b/x/x.tns
+	run ts-validate -r coll
+	assert_failure 1
+	assert_line --index 0 "coll/a/deep/y: valid (0 errors, 0 warnings)"
+	assert_line --index 2 "coll/b/x: invalid (1 error, 0 warnings)"
+	assert_line --index 3 "2 bundles: 1 valid, 1 invalid"
+	refute_output --partial ".hidden"
+	run ts-validate -r coll/empty
+	assert_failure 1
+	assert_output --partial "'coll/empty': no bundle below it"
+	run ts-validate -r no-such-dir
+	assert_failure 3
+}
+
+@test "ts-validate: -j N checks operands at once and reports them in operand order, as -j 1 does" {
+	local i
+	for i in 1 2 3 4 5 6; do use text "b$i"; done
+	sed -i '6s/^1 3 2/1 9 2/' b3/b3.tns
+	run ts-validate -j 1 b6 b1 b5 b3 b2 b4
+	local one=$output
+	assert_failure 1
+	run ts-validate -j 4 b6 b1 b5 b3 b2 b4
+	assert_failure 1
+	assert_equal "$output" "$one"
+	run ts-validate -j 3 --json b6 b1 b5 b3 b2 b4
+	assert_equal "$(jq -r .path <<<"$output" | tr '\n' ' ')" "b6 b1 b5 b3 b2 b4 "
+}
+
+@test "ts-validate: --format github prints workflow commands that annotate file, line and column" {
+	use text t
+	sed -i '6s/^1 3 2/1 9 2/' t/t.tns
+	run ts-validate --format github t "$SHARE/example-element"
+	assert_failure 1
+	assert_line "::error file=t/t.tns,line=6,col=3,title=S1::coordinate 9 exceeds dimension 3 of mode 2"
+	assert_line "t: invalid (1 error, 0 warnings)"
+	assert_line "2 bundles: 1 valid, 1 invalid"
+	# Commas and colons in a file name are escaped as the runner wants.
+	mv t 'a,b:c'
+	mv 'a,b:c/t.tns' 'a,b:c/a,b:c.tns' 2>/dev/null || true
+	run ts-validate --format github --meta 'a,b:c/t_metadata.json' 'a,b:c/a,b:c.tns'
+	assert_output --partial "::error file=a%2Cb%3Ac/a%2Cb%3Ac.tns,line=6,col=3,title=S1::"
+}
+
+@test "ts-validate: --format junit writes one JUnit document, a test case per operand" {
+	use text t
+	sed -i '6s/^1 3 2/1 9 2/' t/t.tns
+	run --separate-stderr ts-validate --format junit t "$SHARE/example-element" no-such
+	assert_failure 3
+	printf '%s\n' "$output" >report.xml
+	run python3 - report.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = root.findall("./testsuite/testcase")
+print(root.get("tests"), root.get("failures"), len(cases))
+for c in cases:
+    f = c.find("failure")
+    print(c.get("name"), "fail" if f is not None else "pass",
+          (f.text or "").strip().splitlines()[0] if f is not None else "")
+PY
+	assert_success
+	assert_line --index 0 "3 2 3"
+	assert_line --index 1 "t fail t/t.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	assert_line --index 2 "$SHARE/example-element pass "
+	assert_line --index 3 --partial "no-such fail ts-validate: no-such: No such file or directory"
 }

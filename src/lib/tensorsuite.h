@@ -17,8 +17,12 @@
  *    memory, the library prints one line and exits with status 3.
  *  - Ownership.  A function named *_new or *_open returns an object the
  *    caller frees with the matching *_free or *_close, which accept
- *    NULL.  Strings returned as char * are malloc'd and the caller's to
- *    free; const char * ones belong to the object they come from.
+ *    NULL.  A struct the caller holds (struct ts_meta, ts_header,
+ *    ts_batch, ts_cutensor, ts_inferred) is set up by its *_init (or the
+ *    function that fills it) and its *_free frees what it points to, not
+ *    the struct.  Strings returned as char * are malloc'd and the
+ *    caller's to free; const char * ones belong to the object they come
+ *    from and live as long as it.
  *  - Threads.  Objects are not shared: use one from one thread at a time.
  *    Distinct objects may be used from distinct threads at once.  (Some
  *    objects use threads of their own inside; that is invisible.)
@@ -109,7 +113,8 @@ size_t	 ts_diags_count(const struct ts_diags *, enum ts_sev);
 size_t	 ts_diags_suppressed(const struct ts_diags *);
 /* The worst status the errors imply: TS_EXIT_OK when there are none. */
 int	 ts_diags_status(const struct ts_diags *);
-/* The kept messages, in the order they came. */
+/* The kept messages, in the order they came; a pointer from
+ * ts_diags_at is good until the next message is recorded. */
 size_t	 ts_diags_len(const struct ts_diags *);
 const struct ts_diag *ts_diags_at(const struct ts_diags *, size_t);
 /* Called with each message as it is kept (say, to print at once). */
@@ -188,7 +193,8 @@ void	 ts_meta_free(struct ts_meta *);
  * Parse and check metadata: every M rule, located by JSON line and
  * column, goes to d.  Returns 0 when the text is a JSON object (the
  * fields in m->have are then usable, even if some rule failed), -1 when
- * not.  ts_meta_read reads it from a source, up to 16 MiB.
+ * not.  m must be fresh from ts_meta_init.  ts_meta_read reads the text
+ * from a source, up to 16 MiB.
  */
 int	 ts_meta_parse(struct ts_meta *, const char *text, size_t len,
 	    const char *file, struct ts_diags *);
@@ -448,6 +454,12 @@ uint64_t ts_batch_col(const struct ts_batch *, size_t i, int k);
 
 struct ts_decoder;
 /*
+ * The kind of data a source holds, from its first bytes (peeked, not
+ * consumed): TS_TEXT or TS_BINARY by their magic line, TS_MTX by its
+ * banner, else TS_FROSTT (which has no header to tell it by).
+ */
+enum ts_kind ts_sniff(struct ts_source *);
+/*
  * Open a decoder of lay->kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
  * on src and read its header, checking it (H1-H5; X1 for the kind
  * expected).  The decoder owns neither src nor d.  NULL, with the
@@ -496,7 +508,8 @@ struct ts_encoder *ts_encoder_open(struct ts_sink *, const struct ts_header *,
 	    struct ts_diags *);
 /* 0, or -1 with errno (EINVAL: the batch does not fit the file). */
 int	 ts_encoder_put(struct ts_encoder *, const struct ts_batch *);
-/* Write what is left and free: 0, or -1 with errno or reported. */
+/* Write what is left and free: 0, or -1 with errno or reported.
+ * EINVAL: the entries put are not as many as the header says. */
 int	 ts_encoder_close(struct ts_encoder *);
 
 /* cuTENSOR's block-sparse descriptor (SPEC K4). */
@@ -674,6 +687,15 @@ struct ts_check_opts {
 /* Check a bundle's data files against its metadata (H, E, K, X, S). */
 void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
 	    struct ts_diags *);
+/*
+ * Check one data file of kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
+ * read from src, which this takes and closes: against m when not NULL
+ * (as a bundle's file, X6 aside); else against what it says of itself
+ * (its header, its rows, the bounds and the count; a binary file cannot
+ * be read without metadata), with a note saying what needed metadata.
+ */
+void	 ts_check_file(struct ts_source *, enum ts_kind, const struct ts_meta *,
+	    const struct ts_check_opts *, struct ts_diags *);
 
 /*
  * What entries are, found by reading them (for metadata inferred on

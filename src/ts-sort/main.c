@@ -116,10 +116,11 @@ main(int argc, char *argv[])
 	o.sort = true;
 	o.threads = 2;
 	/* getopt_long reorders argv: keep the command as typed. */
-	char *command = fe_command_line(argc, argv);
+	char *typed[argc + 1], *command;
+	int nargs = argc;
 
 	o.program = fe_progname;
-	o.command = command;
+	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
 	o.mem_limit = fe_parse_size("-S", "25%");
 	while ((ch = getopt_long(argc, argv, "fhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
@@ -199,6 +200,8 @@ main(int argc, char *argv[])
 	/* No progress line among entries written to a terminal. */
 	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));
+	command = fe_command_line(nargs, typed);
+	o.command = command;
 	rv = fe_run_job(&o, quiet);
 	free(command);
 	return fe_close_stdout(rv);

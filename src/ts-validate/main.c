@@ -1,146 +1,247 @@
 /*
- * ts-validate - check TensorSuite bundles against every rule of the
- * format.
+ * ts-validate - check TensorSuite bundles, and lone data files, against
+ * every rule of the format; made for CI: collections (-r), operands in
+ * parallel (-j) with output in operand order, and reports for people,
+ * jq, GitHub and JUnit readers.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include <jansson.h>
+#include "validate.h"
+#include "util/path.h"
+#include "util/xalloc.h"
 
-#include "fe.h"
-#include "util/progress.h"
-
-enum { OPT_JSON = 256, OPT_QUICK };
+enum { OPT_FORMAT = 256, OPT_JSON, OPT_META, OPT_QUICK };
 
 static const struct option longopts[] = {
+	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "help",		no_argument,		NULL, 'h' },
+	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "json",		no_argument,		NULL, OPT_JSON },
 	{ "max-per-rule",	required_argument,	NULL, 'm' },
+	{ "meta",		required_argument,	NULL, OPT_META },
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "recursive",		no_argument,		NULL, 'r' },
 	{ "strict",		no_argument,		NULL, 's' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
 
-struct opts {
-	bool	json, quick, quiet, strict;
-	size_t	max_per_rule;
-};
+static const char *const formats[] = { "text", "json", "github", "junit",
+    NULL };
 
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-hqsV] [--json] [--quick] [-m N] PATH ...\n",
+	fprintf(fp, "usage: %s [-hqrsV] [--format FMT] [--json] [--quick] "
+	    "[-j N] [-m N]\n                   [--meta FILE] PATH ...\n",
 	    fe_progname);
-	if (fp != stdout)
+	if (fp != stdout) {
+		fprintf(fp, "Try '%s --help'.\n", fe_progname);
 		return;
+	}
 	fputs("Check TensorSuite bundles (a bundle directory or its "
-	    "NAME_metadata.json).\n\n"
+	    "NAME_metadata.json),\nor lone data files (.tns, .tnsb, FROSTT, "
+	    ".mtx, compressed or not; '-' is\nstandard input): against the "
+	    "metadata beside them, --meta, or their header.\n\n"
+	    "      --format FMT      text (default), json, github (workflow "
+	    "commands)\n"
+	    "                        or junit (one XML document)\n"
 	    "  -h, --help            show this help and exit\n"
-	    "      --json            print one JSON report per PATH, one per "
-	    "line\n"
+	    "  -j, --jobs N          check N operands at once (default 1); "
+	    "output keeps\n"
+	    "                        the operands' order\n"
+	    "      --json            the same as --format json\n"
 	    "  -m, --max-per-rule N  show at most N diagnostics per rule and "
 	    "file\n"
 	    "                        (default 20; 0 = all)\n"
+	    "      --meta FILE       the metadata of lone data files\n"
 	    "      --quick           check metadata and headers only; do not "
 	    "read entries\n"
 	    "  -q, --quiet           print nothing; the exit status tells\n"
+	    "  -r, --recursive       a directory PATH stands for every bundle "
+	    "below it\n"
 	    "  -s, --strict          treat warnings as errors\n"
 	    "  -V, --version         show the version and exit\n\n"
-	    "Exit status: 0 valid, 1 invalid, 2 usage error, 3 I/O error.\n",
-	    fp);
+	    "Exit status: 0 valid, 1 invalid, 2 usage error, 3 I/O error.\n"
+	    "With several operands, the worst of theirs.\n", fp);
 }
 
-static void
-print_report(const char *path, const struct ts_bundle *bd,
-    const struct ts_diags *d, const struct opts *o, bool valid)
+/* ---- operands, one after another or N at once ---- */
+
+struct pool {
+	char			**paths;
+	struct result		*res;
+	bool			*done;
+	size_t			 n, next;
+	const struct opts	*o;
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 cv;
+};
+
+static void *
+worker(void *arg)
 {
-	const char *name = bd != NULL ? ts_bundle_name(bd) : NULL;
-	size_t ne = ts_diags_count(d, TS_ERROR);
-	size_t nw = ts_diags_count(d, TS_WARNING);
+	struct pool *p = arg;
+	size_t i;
 
-	ts_progress_clear();	/* the report may go to the terminal too */
-	if (o->quiet)
-		return;
-	if (o->json) {
-		json_t *p = json_string(path);
-		char *ps = p ? json_dumps(p, JSON_ENCODE_ANY) : NULL;
-		json_t *n = name ? json_string(name) : NULL;
-		char *ns = n ? json_dumps(n, JSON_ENCODE_ANY) : NULL;
-
-		printf("{\"path\": %s, \"name\": %s, \"valid\": %s, "
-		    "\"errors\": %zu, \"warnings\": %zu, \"notes\": %zu, "
-		    "\"quick\": %s, \"diagnostics\": ", ps ? ps : "null",
-		    ns ? ns : "null", valid ? "true" : "false", ne, nw,
-		    ts_diags_count(d, TS_NOTE), o->quick ? "true" : "false");
-		ts_diags_print_json(d, stdout);
-		printf(", \"suppressed\": %zu}\n", ts_diags_suppressed(d));
-		free(ps);
-		free(ns);
-		json_decref(p);
-		json_decref(n);
-		return;
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->n)
+			return NULL;
+		check_operand(p->paths[i], p->o, &p->res[i]);
+		pthread_mutex_lock(&p->mu);
+		p->done[i] = true;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
 	}
-	fflush(stdout);
-	ts_diags_print(d, stderr, fe_progname);
-	printf("%s: %s (%zu error%s, %zu warning%s)\n", path,
-	    valid ? "valid" : "invalid", ne, ne == 1 ? "" : "s", nw,
-	    nw == 1 ? "" : "s");
 }
 
-/* Validate one operand; returns its exit status. */
-static int
-validate(const char *path, const struct opts *o)
+/* Check every operand, reporting each in order as soon as it and the
+ * ones before it are done. */
+static void
+run(struct pool *p, int jobs)
 {
-	struct ts_check_opts co = { o->quick };
-	struct ts_diags *d = ts_diags_new(o->max_per_rule, o->strict);
-	struct ts_bundle *bd;
-	bool valid;
-	int rv;
+	pthread_t tid[64];
+	int nt = 0, t;
+	size_t i;
 
-	if ((bd = ts_bundle_open(path, d)) != NULL)
-		ts_check_bundle(bd, &co, d);
-	valid = ts_diags_errors(d) == 0;
-	print_report(path, bd, d, o, valid);
-	rv = ts_diags_status(d);
-	ts_bundle_free(bd);
-	ts_diags_free(d);
-	return rv;
+	if (jobs > 1) {
+		pthread_mutex_init(&p->mu, NULL);
+		pthread_cond_init(&p->cv, NULL);
+		for (t = 0; t < jobs && (size_t)t < p->n; t++)
+			if (pthread_create(&tid[nt], NULL, worker, p) == 0)
+				nt++;
+	}
+	for (i = 0; i < p->n; i++) {
+		if (nt == 0)
+			check_operand(p->paths[i], p->o, &p->res[i]);
+		else {
+			pthread_mutex_lock(&p->mu);
+			while (!p->done[i])
+				pthread_cond_wait(&p->cv, &p->mu);
+			pthread_mutex_unlock(&p->mu);
+		}
+		report(&p->res[i], p->o);
+	}
+	for (t = 0; t < nt; t++)
+		pthread_join(tid[t], NULL);
+	if (nt > 0) {
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+	}
+}
+
+/* The operands, with -r's directories expanded to their bundles. */
+static size_t
+operands(int argc, char *argv[], const struct opts *o, char ***out,
+    int *status)
+{
+	char **v = NULL, **found;
+	size_t n = 0, cap = 0;
+	int i, k, nf;
+
+	for (i = 0; i < argc; i++) {
+		bool expand = o->recursive && strcmp(argv[i], "-") != 0 &&
+		    access(argv[i], F_OK) == 0 && !ts_has_suffix(argv[i],
+		    "_metadata.json");
+
+		nf = 1;
+		found = NULL;
+		if (expand) {
+			nf = find_bundles(argv[i], &found);
+			if (nf < 0) {
+				*status = TS_EXIT_IO;
+				continue;
+			}
+			if (nf == 0) {
+				fe_warnx("'%s': no bundle below it (a folder "
+				    "holding NAME_metadata.json)", argv[i]);
+				if (*status < TS_EXIT_DATA)
+					*status = TS_EXIT_DATA;
+				free(found);
+				continue;
+			}
+		}
+		if (n + (size_t)nf > cap) {
+			cap = 2 * (n + (size_t)nf);
+			v = ts_xreallocarray(v, cap, sizeof(*v));
+		}
+		if (found == NULL)
+			v[n++] = ts_xstrdup(argv[i]);
+		else
+			for (k = 0; k < nf; k++)
+				v[n++] = found[k];
+		free(found);
+	}
+	*out = v;
+	return n;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct opts o = { false, false, false, false, 20 };
-	int ch, i, rv = TS_EXIT_OK, r;
+	struct opts o = { FMT_TEXT, false, false, false, false, 20, NULL, 1 };
+	struct pool p;
+	size_t i;
+	int ch, rv = TS_EXIT_OK;
 	char *end;
+	long n;
 
 	fe_init("ts-validate");
-	while ((ch = getopt_long(argc, argv, "hm:qsV", longopts, NULL)) != -1)
+	while ((ch = getopt_long(argc, argv, "hj:m:qrsV", longopts, NULL)) !=
+	    -1)
 		switch (ch) {
 		case 'h':
 			usage(stdout);
 			return fe_close_stdout(TS_EXIT_OK);
+		case 'j':
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || n < 1 ||
+			    n > 64) {
+				fe_warnx("-j: '%s' is not a count of jobs "
+				    "(1..64)", optarg);
+				usage(stderr);
+				return TS_EXIT_USAGE;
+			}
+			o.jobs = (int)n;
+			break;
 		case 'm':
 			o.max_per_rule = (size_t)strtoull(optarg, &end, 10);
 			if (*optarg == '\0' || *optarg == '-' || *end != '\0') {
 				fe_warnx("-m: '%s' is not a count", optarg);
+				usage(stderr);
 				return TS_EXIT_USAGE;
 			}
 			break;
 		case 'q':
 			o.quiet = true;
 			break;
+		case 'r':
+			o.recursive = true;
+			break;
 		case 's':
 			o.strict = true;
 			break;
 		case 'V':
 			return fe_version();
+		case OPT_FORMAT:
+			o.format = (enum format)fe_pick("--format", optarg,
+			    formats);
+			break;
 		case OPT_JSON:
-			o.json = true;
+			o.format = FMT_JSON;
+			break;
+		case OPT_META:
+			o.meta = optarg;
 			break;
 		case OPT_QUICK:
 			o.quick = true;
@@ -151,21 +252,31 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	fe_progress_init(o.quiet);
 	if (argc == 0) {
 		fe_warnx("no bundle given");
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
-	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0) {
-			fe_warnx("'-': a bundle is several files and cannot "
-			    "come from standard input");
-			r = TS_EXIT_USAGE;
-		} else
-			r = validate(argv[i], &o);
-		if (r > rv)
-			rv = r;
+	/* One progress line cannot tell of several operands at once. */
+	fe_progress_init(o.quiet || o.jobs > 1);
+	memset(&p, 0, sizeof(p));
+	p.o = &o;
+	p.n = operands(argc, argv, &o, &p.paths, &rv);
+	p.res = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.res));
+	p.done = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.done));
+	report_start(&o);
+	run(&p, o.jobs);
+	report_end(p.res, p.n, &o);
+	for (i = 0; i < p.n; i++) {
+		if (p.res[i].status > rv)
+			rv = p.res[i].status;
+		ts_diags_free(p.res[i].d);
+		free(p.res[i].path);
+		free(p.res[i].name);
+		free(p.paths[i]);
 	}
+	free(p.paths);
+	free(p.res);
+	free(p.done);
 	return fe_close_stdout(rv);
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tensorsuite.h"
 #include "format/format.h"
@@ -27,6 +28,24 @@ decoder_ops(enum ts_kind kind)
 	}
 }
 
+enum ts_kind
+ts_sniff(struct ts_source *src)
+{
+	const char *p;
+	long n = ts_source_peek(src, &p, 64), i = 0;
+
+	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
+		return TS_BINARY;
+	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
+		return TS_TEXT;
+	while (i < n && (p[i] == ' ' || p[i] == '\t'))
+		i++;
+	if ((n - i >= 14 && strncasecmp(p + i, "%%MatrixMarket", 14) == 0) ||
+	    (n - i >= 13 && strncasecmp(p + i, "%MatrixMarket", 13) == 0))
+		return TS_MTX;
+	return TS_FROSTT;
+}
+
 struct ts_decoder *
 ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
     struct ts_diags *d)
@@ -42,7 +61,7 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	dec->ops = ops;
 	dec->src = src;
 	dec->d = d;
-	dec->file = ts_source_name(src);
+	dec->file = ts_xstrdup(ts_source_name(src));
 	dec->lay = *lay;
 	dec->h.base = -1;
 	if (ops->open(dec) != 0) {
@@ -114,6 +133,7 @@ ts_decoder_close(struct ts_decoder *dec)
 	if (dec->ops->close != NULL)
 		dec->ops->close(dec);
 	ts_header_free(&dec->h);
+	free((char *)dec->file);
 	free(dec);
 }
 

@@ -65,7 +65,10 @@ ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
 int
 ts_encoder_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
-	return enc->ops->put(enc, b);
+	if (enc->ops->put(enc, b) != 0)
+		return -1;
+	enc->n += b->n;
+	return 0;
 }
 
 int
@@ -78,6 +81,14 @@ ts_encoder_close(struct ts_encoder *enc)
 	rv = enc->ops->close(enc);
 	if (rv != 0)
 		e = errno;
+	/* A header that says another count than the entries that follow
+	 * would not read back. */
+	if (rv == 0 && (enc->lay.kind == TS_TEXT || enc->lay.kind ==
+	    TS_BINARY) && enc->n != (enc->lay.block ? enc->h.nnz_block :
+	    enc->h.nnz)) {
+		rv = -1;
+		e = EINVAL;
+	}
 	if (ts_outbuf_close(enc->out) != 0 && rv == 0) {
 		rv = -1;
 		e = errno;

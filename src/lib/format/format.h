@@ -58,6 +58,7 @@ struct ts_encoder {
 	struct ts_layout	 lay;
 	struct ts_encode_opts	 o;
 	struct ts_outbuf	*out;	/* the text and binary encoders' */
+	uint64_t		 n;	/* entries put */
 	void			*state;
 };
 

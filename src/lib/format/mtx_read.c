@@ -495,6 +495,7 @@ mtx_open(struct ts_decoder *dec)
 	r->d = dec->d;
 	r->file = dec->file;
 	ts_lines_init(&r->L, dec->src, dec->d, RBUFSZ);
+	r->L.file = dec->file;
 	if (read_banner(r) != 0 || read_size(r) != 0)
 		return -1;
 	if (r->info.sym == TS_MTX_SKEW && r->info.field != TS_MTX_PATTERN)

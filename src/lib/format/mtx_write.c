@@ -113,7 +113,8 @@ mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 }
 
 /* Fewer entries than the size line announces would not read back:
- * EINVAL. */
+ * EINVAL (the count is the size line's, which text and binary files
+ * also check in encoder.c). */
 static int
 mtx_enc_close(struct ts_encoder *enc)
 {

@@ -25,6 +25,7 @@ ts_tns_state_new(struct ts_decoder *dec, size_t bufsz)
 	struct ts_tns_state *t = ts_xcalloc(1, sizeof(*t));
 
 	ts_lines_init(&t->L, dec->src, dec->d, bufsz);
+	t->L.file = dec->file;
 	dec->state = t;
 	return t;
 }

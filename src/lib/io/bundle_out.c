@@ -52,7 +52,14 @@ ts_bundle_out_file(struct ts_bundle_out *o, const char *fname)
 int
 ts_bundle_out_commit(struct ts_bundle_out *o)
 {
-	int rv = o->ops->commit(o->ctx), e = errno;
+	int rv, e;
+
+	if (o == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	rv = o->ops->commit(o->ctx);
+	e = errno;
 
 	free(o->name);
 	free(o);

@@ -64,6 +64,10 @@ ts_sink_commit(struct ts_sink *k)
 {
 	int rv, e;
 
+	if (k == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (k->err != 0) {
 		e = k->err;
 		ts_sink_abort(k);

@@ -111,7 +111,7 @@ header_like(struct job *j, const struct ts_header *h,
 }
 
 int
-job_infer(struct job *j, bool light)
+ts_job_infer(struct job *j, bool light)
 {
 	struct ts_meta *m = &j->m;
 	struct ts_layout lay = j->in;
@@ -126,7 +126,7 @@ job_infer(struct job *j, bool light)
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
 		lay.base = 0;	/* read raw; the base is found below */
-	if ((dec = job_decoder(j, &lay)) == NULL)
+	if ((dec = ts_job_decoder(j, &lay)) == NULL)
 		return -1;
 	h = ts_decoder_header(dec);
 	order = h->order;

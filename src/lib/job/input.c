@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 #include "tensorsuite.h"
@@ -22,20 +21,16 @@
 static enum ts_pkind
 sniff(struct ts_source *src)
 {
-	const char *p;
-	long n = ts_source_peek(src, &p, 64);
-	long i = 0;
-
-	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
+	switch (ts_sniff(src)) {
+	case TS_BINARY:
 		return TS_PK_TNSB;
-	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
+	case TS_TEXT:
 		return TS_PK_TNS;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if (n - i >= 14 && (strncasecmp(p + i, "%%MatrixMarket", 14) == 0 ||
-	    strncasecmp(p + i, "%MatrixMarket", 13) == 0))
+	case TS_MTX:
 		return TS_PK_MTX;
-	return TS_PK_FROSTT;
+	default:
+		return TS_PK_FROSTT;
+	}
 }
 
 /* x.mtx, or x.mtx compressed (x.mtx.gz, .zst, .xz, .bz2). */
@@ -182,7 +177,7 @@ bundle_input(struct job *j)
 }
 
 int
-job_input(struct job *j)
+ts_job_input(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	struct stat st;
@@ -228,7 +223,7 @@ job_input(struct job *j)
 }
 
 struct ts_decoder *
-job_decoder(struct job *j, const struct ts_layout *lay)
+ts_job_decoder(struct job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
@@ -243,7 +238,7 @@ job_decoder(struct job *j, const struct ts_layout *lay)
 }
 
 void
-job_input_free(struct job *j)
+ts_job_input_free(struct job *j)
 {
 	ts_source_close(j->src);
 	ts_bundle_free(j->bd);

@@ -30,14 +30,14 @@ struct job {
 };
 
 /* input.c */
-int	 job_input(struct job *);
-struct ts_decoder *job_decoder(struct job *, const struct ts_layout *);
-void	 job_input_free(struct job *);
+int	 ts_job_input(struct job *);
+struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
+void	 ts_job_input_free(struct job *);
 /* import.c */
-int	 job_infer(struct job *, bool light);
+int	 ts_job_infer(struct job *, bool light);
 /* output.c */
-char	*job_today(void);
-void	 job_describe(struct job *);
-int	 job_write(struct job *);
+char	*ts_job_today(void);
+void	 ts_job_describe(struct job *);
+int	 ts_job_write(struct job *);
 
 #endif

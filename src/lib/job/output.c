@@ -43,7 +43,7 @@ struct outputs {
 };
 
 char *
-job_today(void)
+ts_job_today(void)
 {
 	time_t now = time(NULL);
 	struct tm tm;
@@ -88,7 +88,7 @@ sink_refused(struct job *j, const char *path, int e)
 
 /* Apply the descriptive flags and the defaults of a new bundle. */
 void
-job_describe(struct job *j)
+ts_job_describe(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
@@ -100,7 +100,7 @@ job_describe(struct job *j)
 	if (m->id == NULL)
 		m->id = ts_xstrdup("0000");
 	if (m->time == NULL) {
-		t = job_today();
+		t = ts_job_today();
 		setstr(&m->time, t);
 		free(t);
 	}
@@ -187,7 +187,7 @@ static char *
 readme_text(struct job *j)
 {
 	const struct ts_meta *m = j->mp;
-	char *old = NULL, *s, *date = job_today();
+	char *old = NULL, *s, *date = ts_job_today();
 	struct ts_source *src;
 
 	if (j->bd != NULL && m->f_readme != NULL &&
@@ -433,7 +433,7 @@ pump(struct outputs *os, const char *label)
 	bool block;
 	int rv = -1, i;
 
-	if ((os->dec = job_decoder(j, &j->in)) == NULL)
+	if ((os->dec = ts_job_decoder(j, &j->in)) == NULL)
 		return -1;
 	h = ts_decoder_header(os->dec);
 	block = h->block;
@@ -660,7 +660,7 @@ write_single(struct job *j)
 }
 
 int
-job_write(struct job *j)
+ts_job_write(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	bool text, binary;

@@ -118,7 +118,7 @@ run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 
-	if (job_input(j) != 0)
+	if (ts_job_input(j) != 0)
 		return -1;
 	if (o->inplace && j->bd == NULL) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
@@ -137,16 +137,16 @@ run(struct job *j)
 			    "file: %s", strerror(errno));
 			return -1;
 		}
-		if (job_infer(j, j->to != TS_PK_BUNDLE) != 0)
+		if (ts_job_infer(j, j->to != TS_PK_BUNDLE) != 0)
 			return -1;
 	}
 	if (j->to == TS_PK_BUNDLE) {
 		if (bundle_name(j) != 0)
 			return -1;
-		job_describe(j);
+		ts_job_describe(j);
 	} else if (file_name(j) != 0)
 		return -1;
-	return job_write(j);
+	return ts_job_write(j);
 }
 
 int
@@ -163,7 +163,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_EXIT_OK)
 		ts_diag(d, TS_ERROR, j.sname, 0, 0, "", "failed");
-	job_input_free(&j);
+	ts_job_input_free(&j);
 	ts_meta_free(&j.m);
 	free(j.dstdir);
 	ts_progress_clear();

@@ -259,6 +259,34 @@ static const struct ts_stage_ops compare_ops = {
 
 /* ---- headers and files ---- */
 
+/* How to read a data file of kind, by the metadata. */
+static void
+layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *lay)
+{
+	memset(lay, 0, sizeof(*lay));
+	lay->kind = kind;
+	lay->block = m->sparsity == TS_SP_BLOCK;
+	lay->values = m->values_provided;
+	lay->vtype = m->value_type;
+	lay->itype = m->index_type;
+	lay->endian = m->endianness;
+	lay->base = m->index_base;
+}
+
+/* A decoder on s->src (which the stream then owns). */
+static int
+start_stream(struct stream *s, const struct ts_layout *lay,
+    struct ts_diags *d)
+{
+	if ((s->dec = ts_decoder_open(s->src, lay, d)) == NULL) {
+		ts_source_close(s->src);
+		s->src = NULL;
+		return -1;
+	}
+	ts_batch_init(&s->b, ts_decoder_header(s->dec)->order, BATCH);
+	return 0;
+}
+
 static int
 open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
     struct stream *s, struct ts_diags *d)
@@ -283,21 +311,8 @@ open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
 		free(p);
 		return -1;
 	}
-	memset(&lay, 0, sizeof(lay));
-	lay.kind = kind;
-	lay.block = m->sparsity == TS_SP_BLOCK;
-	lay.values = m->values_provided;
-	lay.vtype = m->value_type;
-	lay.itype = m->index_type;
-	lay.endian = m->endianness;
-	lay.base = m->index_base;
-	if ((s->dec = ts_decoder_open(s->src, &lay, d)) == NULL) {
-		ts_source_close(s->src);
-		s->src = NULL;
-		return -1;
-	}
-	ts_batch_init(&s->b, ts_decoder_header(s->dec)->order, BATCH);
-	return 0;
+	layout_of(m, kind, &lay);
+	return start_stream(s, &lay, d);
 }
 
 static void
@@ -402,10 +417,9 @@ meta_usable(const struct ts_meta *m)
 
 /* Read the primary file through the checks (and X6 beside it). */
 static void
-check_entries(struct ts_bundle *bd, struct stream *pri, struct stream *bin,
-    struct ts_diags *d)
+check_entries(const struct ts_meta *m, struct stream *pri,
+    struct stream *bin, struct ts_diags *d)
 {
-	const struct ts_meta *m = ts_bundle_meta(bd);
 	const char *file = ts_source_name(pri->src);
 	struct entries c;
 	struct compare x;
@@ -477,10 +491,13 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
+	static const struct ts_check_opts dflt = { false };
 	struct stream st[2];	/* text, binary */
 	bool ok[2] = { false, false };
 	int k;
 
+	if (o == NULL)
+		o = &dflt;
 	if (m == NULL || !meta_usable(m))
 		return;
 	memset(st, 0, sizeof(st));
@@ -492,8 +509,143 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 			ok[k] = check_header(m, &st[k], d);
 	}
 	if (!o->quick && (ok[0] || ok[1]))
-		check_entries(bd, ok[0] ? &st[0] : &st[1], ok[0] && ok[1] ?
+		check_entries(m, ok[0] ? &st[0] : &st[1], ok[0] && ok[1] ?
 		    &st[1] : NULL, d);
 	close_stream(&st[0]);
 	close_stream(&st[1]);
+}
+
+/* ---- a lone data file ---- */
+
+/*
+ * Without metadata, what a file says of itself: its header's shape and
+ * count, against which the rows are checked.  The index base is not
+ * known: every coordinate must be at most the dimension (1-based) and,
+ * when some coordinate is 0 (0-based), below it.
+ */
+struct selfcheck {
+	struct ts_diags	*d;
+	int		 order;
+	uint64_t	 dims[TS_MAXORDER];
+	bool		 zero;		/* a coordinate 0 was seen */
+	bool		 top;		/* one equal to its dimension */
+	const char	*file;
+	uint64_t	 topline;
+	int		 topmode;
+};
+
+static int
+self_put(void *self, struct ts_batch *b)
+{
+	struct selfcheck *c = self;
+	uint64_t lim[TS_MAXORDER];
+	size_t i;
+	int k;
+
+	for (k = 0; k < c->order; k++)
+		lim[k] = c->dims[k] + 1;
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < c->order; k++) {
+			uint64_t v = b->coords[i * (size_t)c->order +
+			    (size_t)k];
+
+			if (v >= lim[k])
+				ts_batch_diag(c->d, b, i, k, TS_ERROR, "S1",
+				    "coordinate %llu exceeds dimension %llu of "
+				    "mode %d", (unsigned long long)v,
+				    (unsigned long long)c->dims[k], k + 1);
+			else if (v == 0)
+				c->zero = true;
+			else if (v == c->dims[k] && !c->top) {
+				c->top = true;
+				c->topline = b->loc[i];
+				c->topmode = k + 1;
+			}
+		}
+	return 0;
+}
+
+static const struct ts_stage_ops self_ops = {
+	"selfcheck", 0, self_put, NULL, NULL, NULL, NULL
+};
+
+static void
+check_alone(struct stream *s, struct ts_diags *d)
+{
+	const struct ts_header *h = ts_decoder_header(s->dec);
+	const char *file = ts_source_name(s->src);
+	struct selfcheck c;
+	struct ts_flow *f;
+
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.order = h->order;
+	memcpy(c.dims, h->dims, sizeof(c.dims));
+	c.file = file;
+	f = ts_flow_new(s->dec, d, file);
+	ts_flow_keep_going(f, true);
+	if (h->dims_known && !h->block)
+		ts_flow_add(f, ts_stage_new(&self_ops, &c));
+	ts_flow_run(f, NULL, NULL);
+	ts_flow_free(f);
+	if (c.zero && c.top)
+		ts_diag(d, TS_ERROR, file, c.topline, 0, "S1", "coordinate %llu "
+		    "of mode %d is its dimension, yet another coordinate is 0: "
+		    "neither base holds every coordinate",
+		    (unsigned long long)c.dims[c.topmode - 1], c.topmode);
+	if (h->nnz_known && ts_decoder_rows(s->dec) != (h->block ?
+	    h->nnz_block : h->nnz))
+		ts_diag(d, TS_ERROR, file, 0, 0, "X7", "the file holds %llu "
+		    "%s; its size line says %llu",
+		    (unsigned long long)ts_decoder_rows(s->dec),
+		    h->block ? "blocks" : "entries", (unsigned long long)
+		    (h->block ? h->nnz_block : h->nnz));
+	ts_diag(d, TS_NOTE, file, 0, 0, "", "no metadata: the header, the "
+	    "rows, the bounds and the count were checked; the attributes' "
+	    "rules (S2-S9, X) need the metadata (--meta FILE)");
+}
+
+void
+ts_check_file(struct ts_source *src, enum ts_kind kind,
+    const struct ts_meta *m, const struct ts_check_opts *o,
+    struct ts_diags *d)
+{
+	static const struct ts_check_opts dflt = { false };
+	struct ts_layout lay;
+	struct stream st;
+
+	if (o == NULL)
+		o = &dflt;
+	memset(&st, 0, sizeof(st));
+	st.src = src;
+	if (m != NULL) {
+		if (!meta_usable(m)) {
+			ts_source_close(src);
+			return;
+		}
+		layout_of(m, kind, &lay);
+		if (start_stream(&st, &lay, d) != 0)
+			return;
+		if (check_header(m, &st, d) && !o->quick)
+			check_entries(m, &st, NULL, d);
+	} else {
+		if (kind == TS_BINARY) {
+			ts_diag(d, TS_ERROR, ts_source_name(src), 0, 0, "E3",
+			    "a binary file does not say how its records are "
+			    "laid out: give its metadata (--meta FILE)");
+			ts_source_close(src);
+			return;
+		}
+		memset(&lay, 0, sizeof(lay));
+		lay.kind = kind;
+		lay.values = -1;
+		lay.vtype = TS_FLOAT64;
+		lay.itype = TS_UINT64;
+		lay.base = 0;	/* raw: the base is not known */
+		if (start_stream(&st, &lay, d) != 0)
+			return;
+		if (!o->quick)
+			check_alone(&st, d);
+	}
+	close_stream(&st);
 }

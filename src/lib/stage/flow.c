@@ -38,7 +38,7 @@ struct ts_flow {
 	int		 nout;
 	int		 (*ready)(void *);
 	void		*arg;
-	bool		 started, failed;
+	bool		 started, broken;
 	uint64_t	 read, delivered;
 };
 
@@ -88,6 +88,10 @@ ts_flow_name_output(struct ts_flow *f, const char *name)
 void
 ts_flow_add(struct ts_flow *f, struct ts_stage *s)
 {
+	if (s == NULL) {
+		f->broken = true;	/* a stage that failed to be made */
+		return;
+	}
 	f->st = ts_xreallocarray(f->st, (size_t)f->nst + 1, sizeof(*f->st));
 	f->st[f->nst++] = s;
 }
@@ -112,8 +116,14 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 	}
 	for (i = 0; i < f->nout; i++)
 		if (ts_encoder_put(f->out[i], b) != 0) {
-			ts_diag_io(f->d, ts_sink_name(f->out[i]->sink),
-			    "write error: %s", strerror(errno));
+			if (errno == EINVAL)
+				ts_diag(f->d, TS_ERROR, ts_sink_name(
+				    f->out[i]->sink), 0, 0, "", "the entries "
+				    "do not fit this output (%s)",
+				    f->out[i]->ops->name);
+			else
+				ts_diag_io(f->d, ts_sink_name(f->out[i]->sink),
+				    "write error: %s", strerror(errno));
 			return -1;
 		}
 	f->delivered += b->n;
@@ -181,6 +191,10 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 	long r;
 	int i, rv = -1;
 
+	if (f->broken) {
+		errno = EINVAL;
+		return -1;
+	}
 	f->ready = ready;
 	f->arg = arg;
 	for (i = 0; i < f->nst; i++)

@@ -1,0 +1,47 @@
+/*
+ * validate.h - what the files of ts-validate share: its options, and the
+ * outcome of one operand, which operand.c makes and report.c prints.
+ */
+#ifndef TS_VALIDATE_H
+#define TS_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "fe.h"
+
+enum format { FMT_TEXT, FMT_JSON, FMT_GITHUB, FMT_JUNIT };
+
+struct opts {
+	enum format	 format;
+	bool		 quick, quiet, strict, recursive;
+	size_t		 max_per_rule;
+	const char	*meta;		/* --meta: for lone data files */
+	int		 jobs;
+};
+
+/* One operand, checked. */
+struct result {
+	char		*path;		/* as given (or found by -r) */
+	char		*name;		/* the bundle's name, or NULL */
+	bool		 bundle;	/* a bundle, not a lone data file */
+	struct ts_diags	*d;
+	bool		 valid;
+	int		 status;	/* TS_EXIT_* */
+	double		 seconds;
+};
+
+/* operand.c */
+void	 check_operand(const char *path, const struct opts *,
+	    struct result *);
+/* Every bundle below dir, sorted by path; the count, or -1 (reported to
+ * stderr) when dir cannot be read. */
+int	 find_bundles(const char *dir, char ***paths);
+
+/* report.c */
+void	 report_start(const struct opts *);
+void	 report(const struct result *, const struct opts *);
+void	 report_end(const struct result *, size_t n, const struct opts *);
+
+#endif
