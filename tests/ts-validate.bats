@@ -1355,7 +1355,7 @@ demo_B: valid (0 errors, 0 warnings)
 	sed -i '9s/^4 2 2/1 1 1/' t/t.tns
 	run ts-validate t
 	assert_failure 1
-	assert_output --partial "entry (1, 1, 1) repeats an earlier one [S3]"
+	assert_output --partial "t/t.tns:9:1: error: entry (1, 1, 1) repeats the one at line 5 [S3]"
 
 	use text
 	setmeta t duplicates '"allowed"'
@@ -1874,4 +1874,60 @@ PY
 	assert_line --index 1 "t fail t/t.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
 	assert_line --index 2 "$SHARE/example-element pass "
 	assert_line --index 3 --partial "no-such fail ts-validate: no-such: No such file or directory"
+}
+
+@test "ts-validate: the checks that need order sort in bounded memory: -S spills runs to -T, the verdict is the same" {
+	# 200000 distinct entries of a 1000 x 1000 x 1000 tensor, in an
+	# order no check expects; then a repeat of line 10's entry.
+	awk 'BEGIN { srand(7); n = 0
+	    while (n < 200000) {
+	        k = int(rand() * 1000) * 1000000 + int(rand() * 1000) * 1000 + int(rand() * 1000)
+	        if (!(k in s)) {
+	            s[k] = 1; n++
+	            printf "%d %d %d %.3f\n", int(k / 1000000) + 1, int(k / 1000) % 1000 + 1, k % 1000 + 1, 0.5 + rand()
+	        }
+	    } }' >rows
+	use text big
+	{ printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: big\n'
+	  echo '3 1000 1000 1000 200001'; cat rows; sed -n 6p rows; } >big/big.tns
+	jqmeta big '.dimensions = [1000, 1000, 1000] | .nnz = 200001 |
+	    .sorted = "none" | .sort_order = [] | .value_domain = "general"'
+	mkdir tmp
+	run ts-validate -S 1M -T tmp big
+	assert_failure 1
+	assert_output --partial "big/big.tns:200005:1: error: entry ("
+	assert_output --partial "repeats the one at line 10 [S3]"
+	assert_equal "$(ls -A tmp)" ""
+	local spilled=$output
+	run ts-validate big
+	assert_failure 1
+	assert_equal "$output" "$spilled"
+	# Without the repeat, valid in either memory.
+	sed -i '$d' big/big.tns
+	sed -i '4s/ 200001$/ 200000/' big/big.tns
+	jqmeta big '.nnz = 200000'
+	run ts-validate -S 1M -T tmp big
+	assert_success
+	# A symmetric claim on the same entries spills too, and fails.
+	jqmeta big '.pattern_symmetry = "full"'
+	run ts-validate -m 1 -S 1M -T tmp big
+	assert_failure 1
+	assert_output --partial "has no mirror"
+	assert_output --partial "[S7]"
+	assert_equal "$(ls -A tmp)" ""
+}
+
+@test "ts-validate: a missing -T directory is an I/O error (3) when runs spill" {
+	awk 'BEGIN { srand(3); for (i = 0; i < 100000; i++)
+	    printf "%d %d %d 1\n", i % 97 + 1, i % 89 + 1, i + 1 }' >rows
+	use text s
+	{ printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: s\n'
+	  echo '3 97 89 100000 100000'; sort -R --random-source=rows rows; } >s/s.tns
+	jqmeta s '.dimensions = [97, 89, 100000] | .nnz = 100000 |
+	    .sorted = "none" | .sort_order = [] | .value_domain = "binary"'
+	run ts-validate -S 1M -T no-such-dir s
+	assert_failure 3
+	assert_output --partial "no-such-dir"
+	run ts-validate -S 1M s
+	assert_success
 }

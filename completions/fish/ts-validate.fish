@@ -4,7 +4,7 @@
 #             [--meta FILE] PATH ...
 #   -h --help, -V --version, -q --quiet, -r --recursive, -s --strict,
 #   --quick, --json, --format FMT, -j N --jobs N, -m N --max-per-rule N,
-#   --meta FILE
+#   --meta FILE, -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR
 # A PATH is a bundle directory, its NAME_metadata.json file, a data file
 # (.tns, .tnsb, .mtx, compressed or not), or '-'.
 
@@ -31,4 +31,6 @@ complete -c ts-validate -l format -x -a 'text json github junit' -d 'How to repo
 complete -c ts-validate -s j -l jobs -x -d 'Check N operands at once'  # --jobs
 complete -c ts-validate -s m -l max-per-rule -x -d 'At most N diagnostics per rule and file (0: no limit)'  # --max-per-rule
 complete -c ts-validate -l meta -r -d 'The metadata of lone data files'  # --meta
+complete -c ts-validate -s S -l buffer-size -x -d 'Memory for the checks that sort'  # --buffer-size
+complete -c ts-validate -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where their runs spill'  # --temporary-directory
 complete -c ts-validate -a '(__ts_validate_paths)'

@@ -683,6 +683,15 @@ struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
 
 struct ts_check_opts {
 	bool		 quick;		/* headers only */
+	/*
+	 * The checks that need the entries in another order (repeats in
+	 * unsorted input, symmetry, completeness) sort them: in this much
+	 * memory (0: 256 MiB), runs spilled past it to tmpdir (NULL:
+	 * $TMPDIR or /tmp), with this many threads (0: 1).
+	 */
+	size_t		 mem_limit;
+	const char	*tmpdir;
+	int		 threads;
 };
 /* Check a bundle's data files against its metadata (H, E, K, X, S). */
 void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,

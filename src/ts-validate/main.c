@@ -19,6 +19,7 @@
 enum { OPT_FORMAT = 256, OPT_JSON, OPT_META, OPT_QUICK };
 
 static const struct option longopts[] = {
+	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "jobs",		required_argument,	NULL, 'j' },
@@ -29,6 +30,7 @@ static const struct option longopts[] = {
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "recursive",		no_argument,		NULL, 'r' },
 	{ "strict",		no_argument,		NULL, 's' },
+	{ "temporary-directory", required_argument,	NULL, 'T' },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
@@ -40,8 +42,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-hqrsV] [--format FMT] [--json] [--quick] "
-	    "[-j N] [-m N]\n                   [--meta FILE] PATH ...\n",
-	    fe_progname);
+	    "[-j N] [-m N]\n                   [--meta FILE] [-S SIZE] "
+	    "[-T DIR] PATH ...\n", fe_progname);
 	if (fp != stdout) {
 		fprintf(fp, "Try '%s --help'.\n", fe_progname);
 		return;
@@ -68,6 +70,15 @@ usage(FILE *fp)
 	    "  -r, --recursive       a directory PATH stands for every bundle "
 	    "below it\n"
 	    "  -s, --strict          treat warnings as errors\n"
+	    "  -S, --buffer-size SIZE  memory for the checks that sort the "
+	    "entries\n"
+	    "                        (repeats in unsorted input, symmetry, "
+	    "density),\n"
+	    "                        e.g. 64M, 2G (default: 1/4 of RAM, "
+	    "shared by -j)\n"
+	    "  -T, --temporary-directory DIR  where their runs spill "
+	    "(default: $TMPDIR\n"
+	    "                        or /tmp)\n"
 	    "  -V, --version         show the version and exit\n\n"
 	    "Exit status: 0 valid, 1 invalid, 2 usage error, 3 I/O error.\n"
 	    "With several operands, the worst of theirs.\n", fp);
@@ -189,7 +200,9 @@ operands(int argc, char *argv[], const struct opts *o, char ***out,
 int
 main(int argc, char *argv[])
 {
-	struct opts o = { FMT_TEXT, false, false, false, false, 20, NULL, 1 };
+	struct opts o = { FMT_TEXT, false, false, false, false, 20, NULL, 1, 0,
+	    NULL };
+	bool sized = false;
 	struct pool p;
 	size_t i;
 	int ch, rv = TS_EXIT_OK;
@@ -197,7 +210,7 @@ main(int argc, char *argv[])
 	long n;
 
 	fe_init("ts-validate");
-	while ((ch = getopt_long(argc, argv, "hj:m:qrsV", longopts, NULL)) !=
+	while ((ch = getopt_long(argc, argv, "hj:m:qrsS:T:V", longopts, NULL)) !=
 	    -1)
 		switch (ch) {
 		case 'h':
@@ -231,6 +244,13 @@ main(int argc, char *argv[])
 		case 's':
 			o.strict = true;
 			break;
+		case 'S':
+			o.mem_limit = fe_parse_size("-S", optarg);
+			sized = true;
+			break;
+		case 'T':
+			o.tmpdir = optarg;
+			break;
 		case 'V':
 			return fe_version();
 		case OPT_FORMAT:
@@ -257,6 +277,10 @@ main(int argc, char *argv[])
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
+	/* The memory of the sorts is shared by the operands at once. */
+	if (!sized)
+		o.mem_limit = fe_parse_size("-S", "25%");
+	o.mem_limit /= (size_t)o.jobs;
 	/* One progress line cannot tell of several operands at once. */
 	fe_progress_init(o.quiet || o.jobs > 1);
 	memset(&p, 0, sizeof(p));

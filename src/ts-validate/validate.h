@@ -19,6 +19,8 @@ struct opts {
 	size_t		 max_per_rule;
 	const char	*meta;		/* --meta: for lone data files */
 	int		 jobs;
+	size_t		 mem_limit;	/* -S: for the checks that sort */
+	const char	*tmpdir;	/* -T */
 };
 
 /* One operand, checked. */

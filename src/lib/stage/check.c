@@ -16,7 +16,7 @@
 
 #include "tensorsuite.h"
 #include "stage/stage.h"
-#include "stage/whole.h"
+#include "stage/ordered.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -44,8 +44,10 @@ struct entries {
 	bool			 check_sort, check_zeros;
 	uint64_t		 volume;	/* K3 */
 	bool			 vol_ovf;
-	bool			 collect;
-	struct ts_whole		 w;
+	struct ts_ordered	*ord;	/* what needs the whole, or NULL */
+	bool			*keep;	/* a batch's entries in bounds */
+	size_t			 keepcap;
+	bool			 failed;
 	bool			 bad_bounds;
 };
 
@@ -130,6 +132,11 @@ entries_put(void *self, struct ts_batch *b)
 	size_t i;
 	int k;
 
+	if (c->ord != NULL && c->keepcap < b->n) {
+		free(c->keep);
+		c->keepcap = b->cap;
+		c->keep = ts_xreallocarray(NULL, c->keepcap, sizeof(bool));
+	}
 	for (i = 0; i < b->n; i++) {
 		const uint64_t *t = b->coords + i * (size_t)order;
 		bool inb = true;
@@ -172,9 +179,12 @@ entries_put(void *self, struct ts_batch *b)
 		}
 		if (b->has_values)
 			check_value(c, b, i);
-		if (c->collect && inb)
-			ts_whole_add(&c->w, b, i);
+		if (c->ord != NULL)
+			c->keep[i] = inb;
 	}
+	if (c->ord != NULL && !c->failed &&
+	    ts_ordered_add(c->ord, b, c->keep) != 0)
+		c->failed = true;	/* reported; the other checks go on */
 	return 0;
 }
 
@@ -418,7 +428,7 @@ meta_usable(const struct ts_meta *m)
 /* Read the primary file through the checks (and X6 beside it). */
 static void
 check_entries(const struct ts_meta *m, struct stream *pri,
-    struct stream *bin, struct ts_diags *d)
+    struct stream *bin, const struct ts_check_opts *o, struct ts_diags *d)
 {
 	const char *file = ts_source_name(pri->src);
 	struct entries c;
@@ -437,16 +447,31 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	c.hdr = ts_decoder_header(pri->dec);
 	c.check_sort = (m->have & TS_HAVE_SORT) && m->sorted;
 	c.check_zeros = (m->have & TS_HAVE_ZEROS) && !m->zeros_allowed;
-	/* Only these need the whole tensor in memory. */
-	c.collect = ((m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
-	    !c.check_sort) || ((m->have & TS_HAVE_PSYM) &&
-	    m->psym != TS_SYM_NO) || ((m->have & TS_HAVE_NSYM) &&
-	    m->nsym != TS_SYM_NO) || m->sparsity == TS_SP_NO ||
-	    m->sparsity == TS_SP_SEMI;
-	ts_whole_init(&c.w, c.order, true);
-	c.w.file = file;
-	c.w.loc_offset = ts_decoder_layout(pri->dec)->kind == TS_BINARY;
-	c.w.base = m->index_base;
+	/* Only these need the entries in another order: sorts. */
+	if (((m->have & TS_HAVE_DUPS) && !m->dups_allowed && !c.check_sort) ||
+	    ((m->have & TS_HAVE_PSYM) && m->psym != TS_SYM_NO) ||
+	    ((m->have & TS_HAVE_NSYM) && m->nsym != TS_SYM_NO) ||
+	    (m->sparsity == TS_SP_NO && (m->have & TS_HAVE_DENSE)) ||
+	    (m->sparsity == TS_SP_SEMI && (m->have & TS_HAVE_DENSE))) {
+		struct ts_ordered_opts oo;
+
+		memset(&oo, 0, sizeof(oo));
+		oo.file = file;
+		oo.loc_offset = ts_decoder_layout(pri->dec)->kind == TS_BINARY;
+		oo.s3 = (m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
+		    !c.check_sort;
+		oo.mem_limit = o->mem_limit;
+		oo.tmpdir = o->tmpdir;
+		oo.threads = o->threads;
+		/* Memory is prepared for the header's count, if the file
+		 * can hold that many (two bytes a row at least). */
+		oo.expect = c.block ? m->nnz_block : m->nnz;
+		if (ts_source_size(pri->src) < 0)
+			oo.expect = 0;
+		else if (oo.expect > (uint64_t)ts_source_size(pri->src) / 4)
+			oo.expect = (uint64_t)ts_source_size(pri->src) / 4;
+		c.ord = ts_ordered_new(m, &oo, d);
+	}
 
 	f = ts_flow_new(pri->dec, d, file);
 	ts_flow_keep_going(f, true);
@@ -478,12 +503,12 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 		    "hold %s%llu elements; 'nnz' is %llu", c.vol_ovf ?
 		    "more than " : "", (unsigned long long)c.volume,
 		    (unsigned long long)m->nnz);
-	if (c.collect) {
+	if (c.ord != NULL && !c.failed) {
 		ts_progress(0, 0, false, "checking %s as a whole", file);
-		ts_whole_check(&c.w, m, (m->have & TS_HAVE_DUPS) &&
-		    !m->dups_allowed && !c.check_sort, c.bad_bounds, d);
+		ts_ordered_finish(c.ord, c.bad_bounds);
 	}
-	ts_whole_free(&c.w);
+	ts_ordered_free(c.ord);
+	free(c.keep);
 }
 
 void
@@ -491,7 +516,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
-	static const struct ts_check_opts dflt = { false };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 1 };
 	struct stream st[2];	/* text, binary */
 	bool ok[2] = { false, false };
 	int k;
@@ -510,7 +535,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	}
 	if (!o->quick && (ok[0] || ok[1]))
 		check_entries(m, ok[0] ? &st[0] : &st[1], ok[0] && ok[1] ?
-		    &st[1] : NULL, d);
+		    &st[1] : NULL, o, d);
 	close_stream(&st[0]);
 	close_stream(&st[1]);
 }
@@ -610,7 +635,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
     const struct ts_meta *m, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
-	static const struct ts_check_opts dflt = { false };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 1 };
 	struct ts_layout lay;
 	struct stream st;
 
@@ -627,7 +652,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 		if (start_stream(&st, &lay, d) != 0)
 			return;
 		if (check_header(m, &st, d) && !o->quick)
-			check_entries(m, &st, NULL, d);
+			check_entries(m, &st, NULL, o, d);
 	} else {
 		if (kind == TS_BINARY) {
 			ts_diag(d, TS_ERROR, ts_source_name(src), 0, 0, "E3",

@@ -94,7 +94,7 @@ ts_stage_infer(int order, bool light, struct ts_inferred *out)
 	out->dups = true;	/* nothing is claimed without looking */
 	if (!light) {
 		out->kept = ts_xmalloc(sizeof(struct ts_whole));
-		ts_whole_init(out->kept, order, false);
+		ts_whole_init(out->kept, order);
 	}
 	s->out = out;
 	s->light = light;
