@@ -1198,3 +1198,49 @@ bin_rows='1 2 7
 		rm -rf out
 	done
 }
+
+# =====================================================================
+# Text parsed by threads (issue 8): chunks cut at line ends, batches in
+# file order, exact line numbers.  TS_CHUNK cuts small files small.
+# =====================================================================
+
+@test "ts-convert: text parsed by several threads gives the same bytes and the same messages as one thread" {
+	awk 'BEGIN { srand(11); print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: p"; print "3 1000 1000 1000 30000"
+	    for (i = 0; i < 30000; i++)
+	        printf "%d %d %d %.6g\n", int(rand() * 1000) + 1,
+	            int(rand() * 1000) + 1, int(rand() * 1000) + 1, rand() - 0.5 }' >p.tns
+	TS_CHUNK=4096 ts-convert -q -j 3 --input-base 1 p.tns -o p3.tnsb
+	ts-convert -q -j 1 --input-base 1 p.tns -o p1.tnsb
+	cmp p1.tnsb p3.tnsb
+	TS_CHUNK=4096 ts-convert -q -j 2 --input-base 1 p.tns -o - >p2.out
+	ts-convert -q -j 1 --input-base 1 p.tns -o - >p1.out
+	cmp p1.out p2.out
+	# A bad row deep in the file: its line, as one thread says it.
+	sed -i '20007s/^[0-9]* /1001 /' p.tns
+	run ts-convert -q -j 1 --input-base 1 p.tns -o bad1.tnsb
+	assert_failure 1
+	local one=$output
+	assert_output --partial "p.tns:20007:1: error: coordinate 1001 exceeds dimension 1000 of mode 1 [S1]"
+	TS_CHUNK=4096 run ts-convert -q -j 4 --input-base 1 p.tns -o bad4.tnsb
+	assert_failure 1
+	assert_equal "$output" "$one"
+	only p.tns p1.tnsb p3.tnsb p1.out p2.out
+}
+
+@test "ts-convert: warnings said once a file come once, at their first line, whatever the threads" {
+	awk 'BEGIN { print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: w"; print "2 100 100 20000"
+	    for (i = 0; i < 20000; i++) {
+	        if (i == 12000 || i == 15000) print ""
+	        printf "%d %d %d\n", i % 100 + 1, int(i / 200) + 1, i }
+	    }' >w.tns
+	run --separate-stderr ts-convert -j 1 --input-base 1 w.tns -o w1.tns
+	assert_success
+	local one=$stderr
+	[[ $one == *"w.tns:12005:1: warning: blank line between entries [E1]"* ]]
+	TS_CHUNK=2048 run --separate-stderr ts-convert -j 3 --input-base 1 w.tns -o w3.tns
+	assert_success
+	assert_equal "$stderr" "$one"
+	cmp w1.tns w3.tns
+}

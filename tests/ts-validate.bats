@@ -1931,3 +1931,33 @@ PY
 	run ts-validate -S 1M s
 	assert_success
 }
+
+@test "ts-validate: a repeat across a chunk border of the threaded parser, and a line from a later chunk, are found as with one thread" {
+	# 40000 sorted rows; repeats at many places, so that some fall on a
+	# border whatever the chunks are.
+	awk 'BEGIN { print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: r"; print "2 200 300 40050"
+	    for (i = 0; i < 40000; i++) {
+	        printf "%d %d 1\n", int(i / 200) + 1, i % 200 + 1
+	        if (i % 800 == 799) printf "%d %d 1\n", int(i / 200) + 1, i % 200 + 1 }
+	    }' >rows
+	use text r
+	cp rows r/r.tns
+	jqmeta r '.dimensions = [200, 300] | .order = 2 | .nnz = 40050 |
+	    .sort_order = [1, 2] | .value_domain = "binary"'
+	run ts-validate -m 0 r
+	assert_failure 1
+	local one=$output
+	[ "$(grep -c 'repeats the one before it \[S3\]' <<<"$output")" -eq 50 ]
+	assert_output --partial "r/r.tns:40054:1: error: entry (200, 200) repeats the one before it [S3]"
+	local c
+	for c in 512 1000 4096; do
+		TS_CHUNK=$c run ts-validate -m 0 r
+		assert_equal "$output" "$one"
+	done
+	# Unsorted, the sorter finds them, naming both lines.
+	jqmeta r '.sorted = "none" | .sort_order = []'
+	TS_CHUNK=700 run ts-validate -m 0 r
+	assert_failure 1
+	assert_output --partial "r/r.tns:805:1: error: entry (4, 200) repeats the one at line 804 [S3]"
+}

@@ -18,6 +18,7 @@ set -l itypes 'uint32 uint64'
 set -l endians 'little big'
 
 complete -c ts-convert -s h -l help -d 'Print a usage summary and exit'  # --help
+complete -c ts-convert -s j -l jobs -x -d 'Threads that parse text'  # --jobs
 complete -c ts-convert -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-convert -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-convert -s f -l force -d 'Replace an existing DST'  # --force

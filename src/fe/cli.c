@@ -92,6 +92,19 @@ fe_run_job(const struct ts_job_opts *o, bool quiet)
 }
 
 int
+fe_parse_jobs(const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (*arg < '0' || *arg > '9' || *end != '\0' || n < 1 || n > 256) {
+		fe_warnx("-j: '%s' is not a thread count", arg);
+		exit(TS_EXIT_USAGE);
+	}
+	return (int)n;
+}
+
+int
 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
     int max)
 {

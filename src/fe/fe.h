@@ -34,6 +34,8 @@ int	 fe_version(void);
 /* Run a job, its messages printed on stderr as they come (notes only
  * when not quiet); returns its exit status. */
 int	 fe_run_job(const struct ts_job_opts *, bool quiet);
+/* -j N: threads, 1..256; else a usage message and exit. */
+int	 fe_parse_jobs(const char *arg);
 /* A list like "3,1,2": at most max integers in [lo, hi] into out.
  * Returns the count, or -1 when arg is not such a list. */
 int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,

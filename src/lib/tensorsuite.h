@@ -222,6 +222,10 @@ struct ts_source_ops {
 	int	(*rewind)(void *ctx);
 	/* Release ctx: 0, or -1 with errno. */
 	int	(*close)(void *ctx);
+	/* Up to n bytes at offset off, leaving the position alone, from
+	 * any thread: the count, 0 past the end, -1 with errno.  NULL:
+	 * cannot (a stream); decoders then read in one thread. */
+	long	(*pread)(void *ctx, void *buf, size_t n, uint64_t off);
 };
 
 struct ts_source *ts_source_new(const struct ts_source_ops *, void *ctx,
@@ -254,6 +258,9 @@ const char *ts_source_compression(struct ts_source *);
 long	 ts_source_peek(struct ts_source *, const char **, size_t n);
 /* Up to n bytes: the count, 0 at the end, -1 with errno. */
 long	 ts_source_read(struct ts_source *, void *, size_t);
+/* Up to n bytes at offset off (see struct ts_source_ops); -1 with
+ * ENOTSUP when the source cannot. */
+long	 ts_source_pread(struct ts_source *, void *, size_t, uint64_t off);
 int	 ts_source_rewind(struct ts_source *);
 bool	 ts_source_can_rewind(const struct ts_source *);
 const char *ts_source_name(const struct ts_source *);
@@ -469,6 +476,13 @@ enum ts_kind ts_sniff(struct ts_source *);
  */
 struct ts_decoder *ts_decoder_open(struct ts_source *,
 	    const struct ts_layout *, struct ts_diags *);
+/*
+ * Threads that parse text (1: the caller's alone).  Past its first rows,
+ * a large regular text file is cut at line ends into chunks that n - 1
+ * threads parse while the caller takes the batches, in file order, with
+ * exact line numbers.  The default is the machine's cores, up to 4.
+ */
+void	 ts_decoder_set_threads(struct ts_decoder *, int n);
 const struct ts_header *ts_decoder_header(const struct ts_decoder *);
 const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
 struct ts_source *ts_decoder_source(const struct ts_decoder *);
@@ -687,7 +701,7 @@ struct ts_check_opts {
 	 * The checks that need the entries in another order (repeats in
 	 * unsorted input, symmetry, completeness) sort them: in this much
 	 * memory (0: 256 MiB), runs spilled past it to tmpdir (NULL:
-	 * $TMPDIR or /tmp), with this many threads (0: 1).
+	 * $TMPDIR or /tmp).  threads: to parse and sort (0: the cores).
 	 */
 	size_t		 mem_limit;
 	const char	*tmpdir;

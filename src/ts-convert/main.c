@@ -29,6 +29,7 @@ static const struct option longopts[] = {
 	{ "from",		required_argument,	NULL, OPT_FROM },
 	{ "group",		required_argument,	NULL, OPT_GROUP },
 	{ "help",		no_argument,		NULL, 'h' },
+	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "id",			required_argument,	NULL, OPT_ID },
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
@@ -92,6 +93,8 @@ usage(FILE *fp)
 	    "synthetic|real\n"
 	    "Other:\n"
 	    "  -q, --quiet              no notes on stderr\n"
+	    "  -j, --jobs N             threads that parse text (default: the "
+	    "cores)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
@@ -122,10 +125,13 @@ main(int argc, char *argv[])
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	while ((ch = getopt_long(argc, argv, "fho:qV", longopts, &li)) != -1)
+	while ((ch = getopt_long(argc, argv, "fhj:o:qV", longopts, &li)) != -1)
 		switch (ch) {
 		case 'f':
 			o.force = true;
+			break;
+		case 'j':
+			o.threads = fe_parse_jobs(optarg);
 			break;
 		case 'h':
 			usage(stdout);

@@ -63,7 +63,8 @@ usage(FILE *fp)
 	    "(default: 1/4 of RAM)\n"
 	    "  -T, --temporary-directory DIR  where runs spill (default: "
 	    "$TMPDIR or /tmp)\n"
-	    "  -j, --jobs N             threads (default 2)\n"
+	    "  -j, --jobs N             threads to parse and sort (default: "
+	    "the cores)\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1, --input-index-type T, --input-value-type "
@@ -109,12 +110,10 @@ main(int argc, char *argv[])
 	struct ts_job_opts o;
 	bool inplace = false, quiet = false;
 	int ch, rv, li = 0;
-	long n;
 
 	fe_init("ts-sort");
 	ts_job_opts_init(&o);
 	o.sort = true;
-	o.threads = 2;
 	/* getopt_long reorders argv: keep the command as typed. */
 	char *typed[argc + 1], *command;
 	int nargs = argc;
@@ -135,14 +134,7 @@ main(int argc, char *argv[])
 			inplace = true;
 			break;
 		case 'j':
-			n = strtol(optarg, NULL, 10);
-			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
-			    strlen(optarg)) {
-				fe_warnx("-j: '%s' is not a thread count",
-				    optarg);
-				return TS_EXIT_USAGE;
-			}
-			o.threads = (int)n;
+			o.threads = fe_parse_jobs(optarg);
 			break;
 		case 'k':
 			parse_key(&o, optarg);

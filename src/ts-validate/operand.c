@@ -67,7 +67,8 @@ read_meta(const char *path, struct ts_meta *m, struct ts_diags *d)
 static void
 check_data(const char *path, const struct opts *o, struct result *r)
 {
-	struct ts_check_opts co = { o->quick, o->mem_limit, o->tmpdir, 2 };
+	struct ts_check_opts co = { o->quick, o->mem_limit, o->tmpdir,
+	    o->jobs > 1 ? 1 : 0 };
 	struct ts_source *src;
 	struct ts_meta m;
 	enum ts_kind kind;
@@ -126,7 +127,8 @@ now(void)
 void
 check_operand(const char *path, const struct opts *o, struct result *r)
 {
-	struct ts_check_opts co = { o->quick, o->mem_limit, o->tmpdir, 2 };
+	struct ts_check_opts co = { o->quick, o->mem_limit, o->tmpdir,
+	    o->jobs > 1 ? 1 : 0 };
 	struct ts_bundle *bd;
 	struct stat st;
 	double t0 = now();

@@ -6,10 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "tensorsuite.h"
 #include "format/format.h"
 #include "util/xalloc.h"
+
+/* Text is parsed by as many threads as there are cores, up to 4. */
+static int
+default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+}
+
+void
+ts_decoder_set_threads(struct ts_decoder *dec, int n)
+{
+	dec->threads = n < 1 ? 1 : n;
+}
 
 static const struct ts_decoder_ops *
 decoder_ops(enum ts_kind kind)
@@ -64,6 +80,7 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	dec->file = ts_xstrdup(ts_source_name(src));
 	dec->lay = *lay;
 	dec->h.base = -1;
+	dec->threads = default_threads();
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
 		return NULL;

@@ -36,6 +36,7 @@ struct ts_decoder {
 	struct ts_header	 h;
 	uint64_t		 rows;	/* rows (records) seen, for X7 */
 	uint64_t		 off;	/* offset just past what was used */
+	int			 threads;	/* for parsing text */
 	void			*state;
 };
 
@@ -110,10 +111,33 @@ ts_outbuf_done(struct ts_outbuf *o, size_t n)
 	o->len += n;
 }
 
+/* Warnings said once a file.  A part of a file parsed on its own
+ * (defer) notes the first line of each instead, for the decoder to say
+ * in file order. */
+struct ts_warned {
+	bool		 crlf, blank, comment;
+	bool		 defer;
+	uint64_t	 crlf_line, blank_line, comment_line;
+};
+
+/* Where text rows are parsed: a decoder's, or a part of its file. */
+struct ts_rowctx {
+	struct ts_diags	*d;
+	const char	*file;
+	struct ts_layout *lay;		/* values decided at the first row */
+	uint64_t	 line;		/* of the row being parsed */
+	uint64_t	 rows;		/* rows seen */
+	struct ts_warned *w;
+};
+
+struct ts_par;
+
 /* The state of the TensorSuite and FROSTT decoders. */
 struct ts_tns_state {
 	struct ts_lines	 L;
-	bool		 warned_crlf, warned_blank, warned_comment;
+	struct ts_warned w;
+	struct ts_par	*par;		/* rows parsed by threads, or NULL */
+	bool		 par_tried;
 	size_t		 recsz;		/* binary: bytes of a record */
 	bool		 swap;		/* binary: not in host order */
 };
@@ -122,10 +146,25 @@ struct ts_tns_state {
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);
 void	 ts_tns_crlf_warn(struct ts_decoder *, const char *rule);
+void	 ts_warn_crlf(struct ts_diags *, const char *file, uint64_t line,
+	    struct ts_warned *, const char *rule);
 struct ts_tns_state *ts_tns_state_new(struct ts_decoder *, size_t bufsz);
 void	 ts_tns_close(struct ts_decoder *);
 /* tns_text.c: rows of TensorSuite text and FROSTT. */
 long	 ts_text_next(struct ts_decoder *, struct ts_batch *);
+/* parallel.c: text rows parsed by threads, in chunks split at line
+ * ends, handed out in file order. */
+struct ts_par *ts_par_start(struct ts_decoder *, uint64_t off, uint64_t line,
+	    int workers, size_t batch_cap);
+long	 ts_par_next(struct ts_par *, struct ts_decoder *, struct ts_batch *);
+void	 ts_par_free(struct ts_par *);
+/* The bytes of a chunk; a file of fewer than 8 is read by one thread. */
+uint64_t ts_par_chunk(void);
+
+/* Parse the row at p (a whole line, '\n' at its end, before end) into
+ * b when it is good; returns the next line. */
+const char *ts_text_row(struct ts_rowctx *, struct ts_batch *, const char *p,
+	    const char *end);
 int	 ts_text_countfields(const char *);
 int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
 

@@ -37,9 +37,26 @@ ts_tns_close(struct ts_decoder *dec)
 
 	if (t == NULL)
 		return;
+	ts_par_free(t->par);
 	ts_lines_free(&t->L);
 	free(t);
 	dec->state = NULL;
+}
+
+void
+ts_warn_crlf(struct ts_diags *d, const char *file, uint64_t line,
+    struct ts_warned *w, const char *rule)
+{
+	if (w->defer) {
+		if (w->crlf_line == 0)
+			w->crlf_line = line;
+		return;
+	}
+	if (w->crlf)
+		return;
+	w->crlf = true;
+	ts_diag(d, TS_WARNING, file, line, 0, rule, "line ends in \\r\\n; "
+	    "TensorSuite files end lines with \\n");
 }
 
 void
@@ -47,11 +64,7 @@ ts_tns_crlf_warn(struct ts_decoder *dec, const char *rule)
 {
 	struct ts_tns_state *t = dec->state;
 
-	if (t->warned_crlf)
-		return;
-	t->warned_crlf = true;
-	ts_diag(dec->d, TS_WARNING, dec->file, t->L.line, 0, rule,
-	    "line ends in \\r\\n; TensorSuite files end lines with \\n");
+	ts_warn_crlf(dec->d, dec->file, t->L.line, &t->w, rule);
 }
 
 /* The next header line; a "\r\n" end is accepted with a warning. */

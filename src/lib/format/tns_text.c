@@ -45,20 +45,18 @@ ts_text_countfields(const char *p)
 }
 
 static void
-rowerr(struct ts_decoder *dec, const char *row, const char *p,
-    const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+rowerr(struct ts_rowctx *x, const char *row, const char *p, const char *rule,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static void
-rowerr(struct ts_decoder *dec, const char *row, const char *p,
-    const char *rule, const char *fmt, ...)
+rowerr(struct ts_rowctx *x, const char *row, const char *p, const char *rule,
+    const char *fmt, ...)
 {
-	struct ts_tns_state *t = dec->state;
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(dec->d, TS_ERROR, dec->file, t->L.line,
-	    (uint64_t)(p - row) + 1, -1, rule, fmt, ap);
+	ts_vdiag(x->d, TS_ERROR, x->file, x->line, (uint64_t)(p - row) + 1,
+	    -1, rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -83,10 +81,10 @@ tokstr(const char *p, char *buf, size_t n)
  * reporting a problem.
  */
 static const char *
-parse_value(struct ts_decoder *dec, const char *row, const char *p,
+parse_value(struct ts_rowctx *x, const char *row, const char *p,
     const char *end, double *fv, int64_t *iv)
 {
-	const enum ts_vtype vt = dec->lay.vtype;
+	const enum ts_vtype vt = x->lay->vtype;
 	char tb[48];
 	const char *q;
 
@@ -96,7 +94,7 @@ parse_value(struct ts_decoder *dec, const char *row, const char *p,
 		if (q == NULL || !isdelim(*q))
 			break;
 		if (overflowed(*fv, p)) {
-			rowerr(dec, row, p, "S5", "value '%s' overflows "
+			rowerr(x, row, p, "S5", "value '%s' overflows "
 			    "float64", tokstr(p, tb, sizeof(tb)));
 			return NULL;
 		}
@@ -109,7 +107,7 @@ parse_value(struct ts_decoder *dec, const char *row, const char *p,
 			break;
 		*fv = f;
 		if (overflowed(*fv, p)) {
-			rowerr(dec, row, p, "S5", "value '%s' overflows "
+			rowerr(x, row, p, "S5", "value '%s' overflows "
 			    "float32", tokstr(p, tb, sizeof(tb)));
 			return NULL;
 		}
@@ -128,7 +126,7 @@ parse_value(struct ts_decoder *dec, const char *row, const char *p,
 		if (vt == TS_INT32 ? (e == 2 || u > (neg ?
 		    (uint64_t)INT32_MAX + 1 : (uint64_t)INT32_MAX)) : (e == 2 ||
 		    u > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))) {
-			rowerr(dec, row, p, "S5", "value '%s' is out of the "
+			rowerr(x, row, p, "S5", "value '%s' is out of the "
 			    "range of %s", tokstr(p, tb, sizeof(tb)),
 			    ts_vtype_name(vt));
 			return NULL;
@@ -137,7 +135,7 @@ parse_value(struct ts_decoder *dec, const char *row, const char *p,
 		return q;
 	}
 	}
-	rowerr(dec, row, p, (vt == TS_INT32 || vt == TS_INT64) ? "S5" : "E2",
+	rowerr(x, row, p, (vt == TS_INT32 || vt == TS_INT64) ? "S5" : "E2",
 	    "value '%s' is not %s", tokstr(p, tb, sizeof(tb)),
 	    (vt == TS_INT32 || vt == TS_INT64) ? "an integer" : "a number");
 	return NULL;
@@ -148,12 +146,11 @@ parse_value(struct ts_decoder *dec, const char *row, const char *p,
  * an entry to b when the row is good.  Returns the start of the next
  * line.
  */
-static const char *
-parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
+const char *
+ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
     const char *end)
 {
-	struct ts_tns_state *t = dec->state;
-	struct ts_layout *lay = &dec->lay;
+	struct ts_layout *lay = x->lay;
 	const char *row = p, *s;
 	uint64_t *c = b->coords + b->n * (size_t)b->order;
 	const uint64_t base = (uint64_t)lay->base;
@@ -166,23 +163,29 @@ parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
 
 		if (lay->kind == TS_FROSTT)
 			;	/* FROSTT allows comments anywhere */
-		else if (blank ? !t->warned_blank : !t->warned_comment) {
-			ts_diag(dec->d, TS_WARNING, dec->file, t->L.line, 1,
-			    "E1", blank ? "blank line between entries" :
+		else if (x->w->defer) {
+			uint64_t *first = blank ? &x->w->blank_line :
+			    &x->w->comment_line;
+
+			if (*first == 0)
+				*first = x->line;
+		} else if (blank ? !x->w->blank : !x->w->comment) {
+			ts_diag(x->d, TS_WARNING, x->file, x->line, 1, "E1",
+			    blank ? "blank line between entries" :
 			    "comment line between entries");
 			if (blank)
-				t->warned_blank = true;
+				x->w->blank = true;
 			else
-				t->warned_comment = true;
+				x->w->comment = true;
 		}
 		goto next;
 	}
 	if (*p == '%' && lay->kind != TS_FROSTT) {
-		rowerr(dec, row, p, "H5", "a header line after the size "
+		rowerr(x, row, p, "H5", "a header line after the size "
 		    "line%s", lay->block ? " and the partition lines" : "");
 		goto next;
 	}
-	dec->rows++;
+	x->rows++;
 	if (lay->values < 0)
 		lay->values = ts_text_countfields(p) == order + 1;
 	for (k = 0; k < order; k++) {
@@ -192,11 +195,11 @@ parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
 		v = (uint64_t)(*p - '0');
 		if (v > 9) {
 			if (*p == '\n' || *p == '\r')
-				rowerr(dec, row, p, "E1", "row has %d "
+				rowerr(x, row, p, "E1", "row has %d "
 				    "coordinates; the tensor has order %d", k,
 				    order);
 			else
-				rowerr(dec, row, p, *p == '-' ? "S1" : "E1",
+				rowerr(x, row, p, *p == '-' ? "S1" : "E1",
 				    "coordinate '%s' is not an unsigned "
 				    "integer", tokstr(p, tb, sizeof(tb)));
 			goto next;
@@ -209,13 +212,13 @@ parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
 			uint64_t chk;
 
 			if (parse_u64(&q, p, &chk) != 0) {
-				rowerr(dec, row, s, "S1", "coordinate '%s' is "
+				rowerr(x, row, s, "S1", "coordinate '%s' is "
 				    "too large", tokstr(s, tb, sizeof(tb)));
 				goto next;
 			}
 		}
 		if (!isdelim(*p)) {
-			rowerr(dec, row, s, "E1", "coordinate '%s' is not an "
+			rowerr(x, row, s, "E1", "coordinate '%s' is not an "
 			    "unsigned integer", tokstr(s, tb, sizeof(tb)));
 			goto next;
 		}
@@ -224,11 +227,11 @@ parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
 	}
 	if (lay->values) {
 		if (*p == '\n' || *p == '\r') {
-			rowerr(dec, row, p, "S6", "row has no value; "
+			rowerr(x, row, p, "S6", "row has no value; "
 			    "'values_provided' is true");
 			goto next;
 		}
-		s = parse_value(dec, row, p, end, &b->fval[b->n],
+		s = parse_value(x, row, p, end, &b->fval[b->n],
 		    &b->ival[b->n]);
 		if (s == NULL)
 			goto next;
@@ -237,24 +240,24 @@ parse_row(struct ts_decoder *dec, struct ts_batch *b, const char *p,
 		p = skipws(s);
 	}
 	if (*p == '\r' && p[1] == '\n') {
-		ts_tns_crlf_warn(dec, "E1");
+		ts_warn_crlf(x->d, x->file, x->line, x->w, "E1");
 		p++;
 	}
 	if (*p != '\n') {
 		if (!lay->values && ts_text_countfields(row) == order + 1)
-			rowerr(dec, row, p, "S6", "row has a value; "
+			rowerr(x, row, p, "S6", "row has a value; "
 			    "'values_provided' is false");
 		else
-			rowerr(dec, row, p, "E1", "row has %d fields; expected "
+			rowerr(x, row, p, "E1", "row has %d fields; expected "
 			    "%d", ts_text_countfields(row), order +
 			    (lay->values ? 1 : 0));
 		goto next;
 	}
-	b->loc[b->n] = t->L.line;
+	b->loc[b->n] = x->line;
 	b->row[b->n] = row;
 	b->n++;
 next:
-	t->L.line++;
+	x->line++;
 	p = memchr(p, '\n', (size_t)(end - p));
 	return p + 1;
 }
@@ -264,9 +267,28 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 {
 	struct ts_tns_state *t = dec->state;
 	struct ts_lines *L = &t->L;
+	struct ts_rowctx x;
 	const char *p, *lim;
 	char *nl;
 
+	if (t->par != NULL)
+		return ts_par_next(t->par, dec, b);
+	/*
+	 * Once the first rows have said whether they hold values, the rest
+	 * of a large regular file is parsed by threads, in chunks.
+	 */
+	if (!t->par_tried && dec->rows > 0 && dec->lay.values >= 0) {
+		int64_t size = ts_source_size(dec->src);
+
+		t->par_tried = true;
+		if (dec->threads > 1 && size >= 0 && (uint64_t)size >
+		    L->off + 8 * ts_par_chunk() && ts_source_pread(dec->src,
+		    NULL, 0, 0) == 0)
+			t->par = ts_par_start(dec, L->off, L->line,
+			    dec->threads - 1, b->cap);
+		if (t->par != NULL)
+			return ts_par_next(t->par, dec, b);
+	}
 	for (;;) {
 		/* The last complete line in the buffer bounds the parse. */
 		nl = lastnl(L->buf + L->pos, L->len - L->pos);
@@ -284,8 +306,16 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 	}
 	p = L->buf + L->pos;
 	lim = nl + 1;
+	x.d = dec->d;
+	x.file = dec->file;
+	x.lay = &dec->lay;
+	x.line = L->line;
+	x.rows = dec->rows;
+	x.w = &t->w;
 	while (b->n < b->cap && p < lim)
-		p = parse_row(dec, b, p, lim);
+		p = ts_text_row(&x, b, p, lim);
+	L->line = x.line;
+	dec->rows = x.rows;
 	L->off += (uint64_t)(p - (L->buf + L->pos));
 	L->pos = (size_t)(p - L->buf);
 	dec->off = L->off;

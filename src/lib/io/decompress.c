@@ -89,7 +89,8 @@ unz_close(void *ctx)
 	return rv;
 }
 
-static const struct ts_source_ops unz_ops = { unz_read, NULL, unz_close };
+static const struct ts_source_ops unz_ops = { unz_read, NULL, unz_close,
+    NULL };
 
 struct ts_source *
 ts_source_decompress(struct ts_source *in)

@@ -135,6 +135,16 @@ ts_source_read(struct ts_source *s, void *buf, size_t n)
 	return r;
 }
 
+long
+ts_source_pread(struct ts_source *s, void *buf, size_t n, uint64_t off)
+{
+	if (s->ops->pread == NULL) {
+		errno = ENOTSUP;
+		return -1;
+	}
+	return s->ops->pread(s->ctx, buf, n, off);
+}
+
 int
 ts_source_rewind(struct ts_source *s)
 {
@@ -205,8 +215,22 @@ fd_close(void *ctx)
 	return rv;
 }
 
-static const struct ts_source_ops fd_ops = { fd_read, fd_rewind, fd_close };
-static const struct ts_source_ops pipe_ops = { fd_read, NULL, fd_close };
+static long
+fd_pread(void *ctx, void *buf, size_t n, uint64_t off)
+{
+	struct fdsrc *f = ctx;
+	ssize_t r;
+
+	do
+		r = pread(f->fd, buf, n, (off_t)off);
+	while (r == -1 && errno == EINTR);
+	return (long)r;
+}
+
+static const struct ts_source_ops fd_ops = { fd_read, fd_rewind, fd_close,
+    fd_pread };
+static const struct ts_source_ops pipe_ops = { fd_read, NULL, fd_close,
+    NULL };
 
 struct ts_source *
 ts_source_open_fd(int fd, const char *name, bool owned)

@@ -234,6 +234,8 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 	}
 	j->used = true;
 	dec = ts_decoder_open(j->src, lay, j->d);
+	if (dec != NULL && j->o->threads > 0)
+		ts_decoder_set_threads(dec, j->o->threads);
 	return dec;
 }
 

@@ -37,7 +37,7 @@ struct ts_job_opts {
 	enum ts_dups	 dups;
 	size_t		 mem_limit;
 	const char	*tmpdir;
-	int		 threads;
+	int		 threads;	/* 0: the machine's cores */
 	/* the program and the command line, for the README of a bundle */
 	const char	*program;
 	const char	*command;

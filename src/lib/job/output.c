@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
@@ -417,7 +418,10 @@ sort_options(struct outputs *os)
 	    (2 * (uint64_t)m->order))
 		so->expect = (uint64_t)ts_source_size(j->src) /
 		    (2 * (uint64_t)m->order);
-	so->threads = o->threads;
+	so->threads = o->threads > 0 ? o->threads :
+	    (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (so->threads < 1)
+		so->threads = 1;
 	return 0;
 }
 

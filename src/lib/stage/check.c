@@ -286,20 +286,22 @@ layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *lay)
 /* A decoder on s->src (which the stream then owns). */
 static int
 start_stream(struct stream *s, const struct ts_layout *lay,
-    struct ts_diags *d)
+    const struct ts_check_opts *o, struct ts_diags *d)
 {
 	if ((s->dec = ts_decoder_open(s->src, lay, d)) == NULL) {
 		ts_source_close(s->src);
 		s->src = NULL;
 		return -1;
 	}
+	if (o != NULL && o->threads > 0)
+		ts_decoder_set_threads(s->dec, o->threads);
 	ts_batch_init(&s->b, ts_decoder_header(s->dec)->order, BATCH);
 	return 0;
 }
 
 static int
 open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
-    struct stream *s, struct ts_diags *d)
+    struct stream *s, const struct ts_check_opts *o, struct ts_diags *d)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
 	struct ts_layout lay;
@@ -322,7 +324,7 @@ open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
 		return -1;
 	}
 	layout_of(m, kind, &lay);
-	return start_stream(s, &lay, d);
+	return start_stream(s, &lay, o, d);
 }
 
 static void
@@ -462,7 +464,7 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 		    !c.check_sort;
 		oo.mem_limit = o->mem_limit;
 		oo.tmpdir = o->tmpdir;
-		oo.threads = o->threads;
+		oo.threads = o->threads > 0 ? o->threads : 2;
 		/* Memory is prepared for the header's count, if the file
 		 * can hold that many (two bytes a row at least). */
 		oo.expect = c.block ? m->nnz_block : m->nnz;
@@ -516,7 +518,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
-	static const struct ts_check_opts dflt = { false, 0, NULL, 1 };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0 };
 	struct stream st[2];	/* text, binary */
 	bool ok[2] = { false, false };
 	int k;
@@ -529,7 +531,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	for (k = 0; k < 2; k++) {
 		const char *f = ts_bundle_data_file(bd, (enum ts_kind)k);
 
-		if (f != NULL && open_stream(bd, f, (enum ts_kind)k, &st[k],
+		if (f != NULL && open_stream(bd, f, (enum ts_kind)k, &st[k], o,
 		    d) == 0)
 			ok[k] = check_header(m, &st[k], d);
 	}
@@ -635,7 +637,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
     const struct ts_meta *m, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
-	static const struct ts_check_opts dflt = { false, 0, NULL, 1 };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0 };
 	struct ts_layout lay;
 	struct stream st;
 
@@ -649,7 +651,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 			return;
 		}
 		layout_of(m, kind, &lay);
-		if (start_stream(&st, &lay, d) != 0)
+		if (start_stream(&st, &lay, o, d) != 0)
 			return;
 		if (check_header(m, &st, d) && !o->quick)
 			check_entries(m, &st, NULL, o, d);
@@ -667,7 +669,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 		lay.vtype = TS_FLOAT64;
 		lay.itype = TS_UINT64;
 		lay.base = 0;	/* raw: the base is not known */
-		if (start_stream(&st, &lay, d) != 0)
+		if (start_stream(&st, &lay, o, d) != 0)
 			return;
 		if (!o->quick)
 			check_alone(&st, d);

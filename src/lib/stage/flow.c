@@ -201,7 +201,7 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 		holds |= f->st[i]->ops->next != NULL;
 	ts_batch_init(&b, h->order, BATCH);
 	for (;;) {
-		ts_progress(ts_source_nread(src), ts_source_size(src) < 0 ? 0 :
+		ts_progress(ts_decoder_offset(f->dec), ts_source_size(src) < 0 ? 0 :
 		    (uint64_t)ts_source_size(src), true, "%s %s", holds ?
 		    "reading" : f->nout > 0 || ready != NULL ? "converting" :
 		    "checking", f->what);

@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "util/diag_int.h"
 #include "util/xalloc.h"
 
 struct ts_rulecount {
@@ -412,4 +413,61 @@ ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 		fputc('}', fp);
 	}
 	fputc(']', fp);
+}
+
+/* A formatter that takes the message as it is. */
+static bool
+recordf(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
+    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    const char *fmt, ...) __attribute__((format(printf, 9, 10)));
+
+static bool
+recordf(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
+    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    const char *fmt, ...)
+{
+	va_list ap;
+	bool r;
+
+	va_start(ap, fmt);
+	r = record(d, sev, status, file, line, col, offset, rule, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+void
+ts_diags_absorb(struct ts_diags *d, const struct ts_diags *src,
+    uint64_t line_offset)
+{
+	size_t i, kept[3] = { 0, 0, 0 };
+	int sev;
+
+	for (i = 0; i < src->n; i++) {
+		const struct ts_diag *g = &src->v[i];
+
+		kept[g->sev]++;
+		recordf(d, g->sev, g->status != 0 ? g->status : TS_EXIT_DATA,
+		    g->file, g->line > 0 ? g->line + line_offset : 0, g->col,
+		    g->offset, g->rule, "%s", g->msg);
+	}
+	/* What src's cap kept back still counts. */
+	for (sev = 0; sev < 3; sev++)
+		d->count[sev] += src->count[sev] - kept[sev];
+	for (i = 0; i < src->nrc; i++)
+		if (src->rc[i].suppressed > 0) {
+			struct ts_rulecount *rc = rulecount(d, src->rc[i].file,
+			    src->rc[i].rule);
+
+			rc->seen += src->rc[i].suppressed;
+			rc->suppressed += src->rc[i].suppressed;
+			d->suppressed += src->rc[i].suppressed;
+		}
+	if (src->status > d->status)
+		d->status = src->status;
+}
+
+struct ts_diags *
+ts_diags_like(const struct ts_diags *d)
+{
+	return ts_diags_new(d->max_per_rule, d->strict);
 }

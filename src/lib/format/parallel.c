@@ -1,0 +1,404 @@
+/*
+ * parallel.c - the rows of a large text file parsed by several threads.
+ *
+ * The rest of the file is cut into chunks of CHUNK bytes; chunk i starts
+ * at the first line start at or after its nominal offset, so that two
+ * neighbours agree on their border without talking (a line longer than a
+ * chunk leaves an empty one).  Workers take the next chunk whose slot in
+ * a small ring is free, read it with pread(2) (the source's position is
+ * left alone), and parse it whole into batches with the same row parser
+ * as the single-threaded decoder, counting lines from 1.  The decoder
+ * hands the batches on in file order; as a chunk's first batch goes, its
+ * line numbers become the file's (the lines of the chunks before it are
+ * known by then), in the batches and in the diagnostics the chunk kept
+ * for itself, so that every message says the exact line.  Warnings said
+ * once a file are noted by line in each chunk and said by the decoder
+ * for the first chunk that has them.  A chunk's slot is freed when the
+ * batch after its last one is asked for: the value texts of a batch
+ * point into its chunk.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "util/diag_int.h"
+#include "util/xalloc.h"
+
+#define CHUNK		((uint64_t)2 << 20)	/* TS_CHUNK overrides */
+#define PROBE		((size_t)64 << 10)
+#define MAXWORKERS	16
+
+enum { FREE, BUSY, DONE };
+
+struct chunk {
+	uint64_t	 idx;		/* the chunk this slot holds */
+	int		 state;
+	char		*buf;
+	size_t		 bufcap;
+	uint64_t	 start, end;	/* its bytes in the file */
+	struct ts_batch	*bat;		/* parsed, in order */
+	size_t		 nbat, capbat, next;
+	uint64_t	 lines, rows;
+	struct ts_diags	*d;		/* what parsing it found */
+	struct ts_warned w;
+	struct ts_layout lay;
+	int		 err;		/* a read error's errno */
+};
+
+struct ts_par {
+	struct ts_source *src;
+	const char	*file;
+	struct ts_layout lay;
+	int		 order;
+	size_t		 bcap;
+	uint64_t	 off0, size, nchunks, chunk;
+	struct chunk	*slot;
+	int		 nslot;
+	uint64_t	 assign;	/* next chunk for a worker */
+	uint64_t	 deliver;	/* the chunk being handed on */
+	struct chunk	*release;	/* handed on whole; free next call */
+	uint64_t	 line;		/* first line of chunk `deliver` */
+	uint64_t	 given;		/* entries handed on */
+	pthread_t	 tid[MAXWORKERS];
+	int		 nt;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	bool		 quit;
+};
+
+/* Where the line that holds or follows byte `nominal` starts: the byte
+ * after the first '\n' at or after nominal - 1. */
+static int
+line_start(struct ts_par *p, uint64_t nominal, char *probe, uint64_t *out)
+{
+	uint64_t at = nominal - 1;
+	long r;
+	char *nl;
+
+	if (nominal <= p->off0) {
+		*out = p->off0;
+		return 0;
+	}
+	for (;;) {
+		if (at >= p->size) {
+			*out = p->size;
+			return 0;
+		}
+		r = ts_source_pread(p->src, probe, PROBE, at);
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			*out = p->size;
+			return 0;
+		}
+		if ((nl = memchr(probe, '\n', (size_t)r)) != NULL) {
+			*out = at + (uint64_t)(nl - probe) + 1;
+			return 0;
+		}
+		at += (uint64_t)r;
+	}
+}
+
+static int
+read_chunk(struct ts_par *p, struct chunk *c, char *probe)
+{
+	uint64_t nom = p->off0 + c->idx * p->chunk, got = 0, len;
+	long r;
+
+	if (line_start(p, nom, probe, &c->start) != 0 ||
+	    line_start(p, nom + p->chunk, probe, &c->end) != 0)
+		return -1;
+	if (c->end < c->start)
+		c->end = c->start;
+	len = c->end - c->start;
+	if (len + 2 > c->bufcap) {
+		free(c->buf);
+		c->bufcap = (size_t)len + 2;
+		c->buf = ts_xmalloc(c->bufcap);
+	}
+	while (got < len) {
+		r = ts_source_pread(p->src, c->buf + got, (size_t)(len - got),
+		    c->start + got);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;	/* the file shrank: parse what is there */
+		got += (uint64_t)r;
+	}
+	/* A last row without a final newline gets one. */
+	if (got > 0 && c->buf[got - 1] != '\n')
+		c->buf[got++] = '\n';
+	c->buf[got] = '\n';
+	c->end = c->start + got;
+	return 0;
+}
+
+static void
+parse_chunk(struct ts_par *p, struct chunk *c)
+{
+	const char *q = c->buf, *end = c->buf + (c->end - c->start);
+	struct ts_rowctx x;
+	struct ts_batch *b = NULL;
+
+	ts_diags_clear(c->d);
+	memset(&c->w, 0, sizeof(c->w));
+	c->w.defer = true;
+	c->lay = p->lay;
+	x.d = c->d;
+	x.file = p->file;
+	x.lay = &c->lay;
+	x.line = 1;
+	x.rows = 0;
+	x.w = &c->w;
+	c->nbat = 0;
+	c->next = 0;
+	while (q < end) {
+		if (b == NULL || b->n == b->cap) {
+			if (c->nbat == c->capbat) {
+				c->capbat = c->capbat ? 2 * c->capbat : 16;
+				c->bat = ts_xreallocarray(c->bat, c->capbat,
+				    sizeof(*c->bat));
+				memset(c->bat + c->nbat, 0, (c->capbat -
+				    c->nbat) * sizeof(*c->bat));
+			}
+			b = &c->bat[c->nbat++];
+			if (b->coords == NULL)
+				ts_batch_init(b, p->order, p->bcap);
+			b->n = 0;
+		}
+		q = ts_text_row(&x, b, q, end);
+	}
+	c->lines = x.line - 1;
+	c->rows = x.rows;
+}
+
+static void *
+worker(void *arg)
+{
+	struct ts_par *p = arg;
+	char *probe = ts_xmalloc(PROBE);
+	struct chunk *c;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (!p->quit && (p->assign >= p->nchunks ||
+		    p->slot[p->assign % (uint64_t)p->nslot].state != FREE))
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->quit)
+			break;
+		c = &p->slot[p->assign % (uint64_t)p->nslot];
+		c->idx = p->assign++;
+		c->state = BUSY;
+		pthread_mutex_unlock(&p->mu);
+		c->err = 0;
+		if (read_chunk(p, c, probe) != 0)
+			c->err = errno != 0 ? errno : EIO;
+		else
+			parse_chunk(p, c);
+		pthread_mutex_lock(&p->mu);
+		c->state = DONE;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	free(probe);
+	return NULL;
+}
+
+/* The bytes of a chunk: TS_CHUNK (for tests that cut small files),
+ * else CHUNK. */
+uint64_t
+ts_par_chunk(void)
+{
+	const char *e = getenv("TS_CHUNK");
+	char *end;
+	unsigned long long v;
+
+	if (e != NULL && *e != '\0') {
+		v = strtoull(e, &end, 10);
+		if (*end == '\0' && v >= 64 && v <= ((uint64_t)1 << 30))
+			return v;
+	}
+	return CHUNK;
+}
+
+struct ts_par *
+ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
+    int workers, size_t batch_cap)
+{
+	struct ts_par *p = ts_xcalloc(1, sizeof(*p));
+	int i;
+
+	if (workers > MAXWORKERS)
+		workers = MAXWORKERS;
+	if (workers < 1)
+		workers = 1;
+	p->src = dec->src;
+	p->file = dec->file;
+	p->lay = dec->lay;
+	p->order = dec->h.order;
+	p->bcap = batch_cap;
+	p->off0 = off;
+	p->size = (uint64_t)ts_source_size(dec->src);
+	p->chunk = ts_par_chunk();
+	p->nchunks = (p->size - off + p->chunk - 1) / p->chunk;
+	p->line = line;
+	p->given = dec->rows;
+	p->nslot = 2 * workers + 1;
+	p->slot = ts_xcalloc((size_t)p->nslot, sizeof(*p->slot));
+	for (i = 0; i < p->nslot; i++)
+		p->slot[i].d = ts_diags_like(dec->d);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	for (i = 0; i < workers; i++)
+		if (pthread_create(&p->tid[p->nt], NULL, worker, p) == 0)
+			p->nt++;
+	if (p->nt == 0) {
+		ts_par_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* Said once a file: the first chunk that has a warning says it. */
+static void
+warnings(struct ts_par *p, struct ts_decoder *dec, struct chunk *c,
+    struct ts_warned *w, uint64_t base)
+{
+	if (c->w.crlf_line != 0)
+		ts_warn_crlf(dec->d, dec->file, base + c->w.crlf_line, w, "E1");
+	if (c->w.blank_line != 0 && !w->blank && p->lay.kind != TS_FROSTT) {
+		w->blank = true;
+		ts_diag(dec->d, TS_WARNING, dec->file, base + c->w.blank_line,
+		    1, "E1", "blank line between entries");
+	}
+	if (c->w.comment_line != 0 && !w->comment &&
+	    p->lay.kind != TS_FROSTT) {
+		w->comment = true;
+		ts_diag(dec->d, TS_WARNING, dec->file, base +
+		    c->w.comment_line, 1, "E1", "comment line between entries");
+	}
+}
+
+long
+ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
+{
+	struct ts_tns_state *t = dec->state;
+	struct ts_batch *b, tmp;
+	struct chunk *c;
+	uint64_t base;
+	size_t i;
+
+	out->n = 0;
+	for (;;) {
+		if (p->release != NULL) {
+			pthread_mutex_lock(&p->mu);
+			p->release->state = FREE;
+			pthread_cond_broadcast(&p->cv);
+			pthread_mutex_unlock(&p->mu);
+			p->release = NULL;
+		}
+		if (p->deliver >= p->nchunks)
+			return 0;
+		c = &p->slot[p->deliver % (uint64_t)p->nslot];
+		pthread_mutex_lock(&p->mu);
+		while (c->state != DONE || c->idx != p->deliver)
+			pthread_cond_wait(&p->cv, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+		if (c->err != 0) {
+			ts_diag_io(dec->d, dec->file, "read error: %s",
+			    strerror(c->err));
+			return -1;
+		}
+		base = p->line - 1;
+		if (c->next == 0) {
+			/* The chunk's lines become the file's. */
+			ts_diags_absorb(dec->d, c->d, base);
+			warnings(p, dec, c, &t->w, base);
+			dec->rows += c->rows;
+		}
+		if (c->next < c->nbat && c->bat[c->next].n > 0)
+			break;
+		if (c->next >= c->nbat) {
+			/* Handed on whole. */
+			p->line += c->lines;
+			dec->off = c->end;
+			t->L.line = p->line;
+			p->deliver++;
+			p->release = c;
+		} else
+			c->next++;	/* an empty batch */
+	}
+	b = &c->bat[c->next++];
+	for (i = 0; i < b->n; i++)
+		b->loc[i] += base;
+	if (out->cap == b->cap && out->order == b->order) {
+		/* Hand the arrays over; the chunk keeps out's for later.
+		 * What the decoder set in out stays. */
+		tmp = *out;
+		*out = *b;
+		*b = tmp;
+		b->n = 0;
+		out->has_values = tmp.has_values;
+		out->is_int = tmp.is_int;
+		out->file = tmp.file;
+		out->loc_offset = tmp.loc_offset;
+		out->loc_step = tmp.loc_step;
+		out->texts_only = tmp.texts_only;
+	} else {
+		/* Not the size the chunks are cut in: copy. */
+		size_t n = b->n < out->cap ? b->n : out->cap;
+
+		memcpy(out->coords, b->coords, n * (size_t)b->order * 8);
+		memcpy(out->fval, b->fval, n * sizeof(double));
+		memcpy(out->ival, b->ival, n * sizeof(int64_t));
+		memcpy(out->loc, b->loc, n * sizeof(uint64_t));
+		memcpy(out->row, b->row, n * sizeof(char *));
+		memcpy(out->vtext, b->vtext, n * sizeof(char *));
+		memcpy(out->vlen, b->vlen, n * sizeof(uint32_t));
+		out->n = n;
+	}
+	if (c->next >= c->nbat) {
+		p->line += c->lines;
+		dec->off = c->end;
+		t->L.line = p->line;
+		p->deliver++;
+		p->release = c;
+	}
+	out->texts = p->lay.values > 0;
+	out->first = p->given;
+	p->given += out->n;
+	return (long)out->n;
+}
+
+void
+ts_par_free(struct ts_par *p)
+{
+	int i;
+	size_t k;
+
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	for (i = 0; i < p->nt; i++)
+		pthread_join(p->tid[i], NULL);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	for (i = 0; i < p->nslot; i++) {
+		struct chunk *c = &p->slot[i];
+
+		for (k = 0; k < c->capbat; k++)
+			if (c->bat[k].coords != NULL)
+				ts_batch_free(&c->bat[k]);
+		free(c->bat);
+		free(c->buf);
+		ts_diags_free(c->d);
+	}
+	free(p->slot);
+	free(p);
+}
