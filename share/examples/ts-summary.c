@@ -25,20 +25,12 @@ open_bundle(const char *path, struct ts_diags *d, struct ts_bundle **bdp,
 	*bdp = bd;
 	if (bd == NULL || (m = ts_bundle_meta(bd)) == NULL)
 		return NULL;
-	lay->kind = TS_TEXT;
+	ts_layout_of(m, TS_TEXT, lay);
 	if ((f = ts_bundle_data_file(bd, TS_TEXT)) == NULL) {
 		lay->kind = TS_BINARY;
 		f = ts_bundle_data_file(bd, TS_BINARY);
 	}
-	if (f == NULL)
-		return NULL;
-	lay->block = m->sparsity == TS_SP_BLOCK;
-	lay->values = m->values_provided;
-	lay->vtype = m->value_type;
-	lay->itype = m->index_type;
-	lay->endian = m->endianness;
-	lay->base = m->index_base;
-	return ts_bundle_open_file(bd, f);
+	return f != NULL ? ts_bundle_open_file(bd, f) : NULL;
 }
 
 int

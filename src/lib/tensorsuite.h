@@ -460,6 +460,8 @@ uint64_t ts_batch_col(const struct ts_batch *, size_t i, int k);
  * ================================================================ */
 
 struct ts_decoder;
+/* How a bundle's data file of kind is laid out, by its metadata. */
+void	 ts_layout_of(const struct ts_meta *, enum ts_kind, struct ts_layout *);
 /*
  * The kind of data a source holds, from its first bytes (peeked, not
  * consumed): TS_TEXT or TS_BINARY by their magic line, TS_MTX by its

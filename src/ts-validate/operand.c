@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "validate.h"
 #include "util/path.h"
+#include "util/progress.h"
 #include "util/xalloc.h"
 
 static const char META_SUFFIX[] = "_metadata.json";
@@ -115,15 +115,6 @@ out:
 	ts_meta_free(&m);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void
 check_operand(const char *path, const struct opts *o, struct result *r)
 {
@@ -131,7 +122,7 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 	    o->jobs > 1 ? 1 : 0 };
 	struct ts_bundle *bd;
 	struct stat st;
-	double t0 = now();
+	double t0 = ts_seconds();
 
 	memset(r, 0, sizeof(*r));
 	r->path = ts_xstrdup(path);
@@ -152,7 +143,7 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 		check_data(path, o, r);
 	r->valid = ts_diags_errors(r->d) == 0;
 	r->status = ts_diags_status(r->d);
-	r->seconds = now() - t0;
+	r->seconds = ts_seconds() - t0;
 }
 
 /* ---- -r: the bundles below a directory ---- */

@@ -363,6 +363,92 @@ test_cutensor(void)
 	    "cuTENSOR arrays: an element-wise tensor is refused");
 }
 
+/* Decode path whole into flat arrays, with threads and batches of the
+ * caps given in turn; returns the entries. */
+static size_t
+decode_all(const char *path, int threads, const size_t *caps, int ncaps,
+    uint64_t *c, double *v, uint64_t *loc, size_t max)
+{
+	struct ts_layout l = { TS_TEXT, false, -1, TS_FLOAT64, TS_UINT64,
+	    TS_END_NONE, 1 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src = ts_source_open_file(path);
+	struct ts_decoder *dec = ts_decoder_open(src, &l, d);
+	struct ts_batch b[4];
+	size_t n = 0, i;
+	int k = 0, j;
+
+	ts_decoder_set_threads(dec, threads);
+	for (j = 0; j < ncaps; j++)
+		ts_batch_init(&b[j], 2, caps[j]);
+	for (;;) {
+		struct ts_batch *x = &b[k++ % ncaps];
+
+		if (ts_decoder_next(dec, x) <= 0)
+			break;
+		for (i = 0; i < x->n && n < max; i++, n++) {
+			c[2 * n] = x->coords[2 * i];
+			c[2 * n + 1] = x->coords[2 * i + 1];
+			v[n] = x->fval[i];
+			loc[n] = x->loc[i];
+		}
+	}
+	for (j = 0; j < ncaps; j++)
+		ts_batch_free(&b[j]);
+	ts_decoder_close(dec);
+	ts_source_close(src);
+	ts_diags_free(d);
+	return n;
+}
+
+/* Text parsed by threads, in chunks, into batches of any cap: the same
+ * entries, values and lines as one thread gives. */
+static void
+test_parallel(void)
+{
+	static const size_t one[] = { 8192 }, mixed[] = { 8192, 1000, 37 };
+	const size_t n = 50000;
+	char path[256];
+	uint64_t *c1, *c2, *l1, *l2;
+	double *v1, *v2;
+	size_t a, b2, i;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/par.tns", tmpdir);
+	fp = fopen(path, "w");
+	fprintf(fp, "%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: par\n"
+	    "2 1000 1000 %zu\n", n + 1);
+	for (i = 0; i < n; i++) {
+		fprintf(fp, "%llu %llu %.17g\n",
+		    (unsigned long long)(next64() % 1000 + 1),
+		    (unsigned long long)(next64() % 1000 + 1),
+		    (double)next64() / 3.0);
+		if (i % 9973 == 0)
+			fputs("\n", fp);	/* a blank line now and then */
+	}
+	fclose(fp);
+	c1 = calloc(2 * n, 8);
+	c2 = calloc(2 * n, 8);
+	l1 = calloc(n, 8);
+	l2 = calloc(n, 8);
+	v1 = calloc(n, 8);
+	v2 = calloc(n, 8);
+	setenv("TS_CHUNK", "4096", 1);
+	a = decode_all(path, 1, one, 1, c1, v1, l1, n);
+	b2 = decode_all(path, 3, mixed, 3, c2, v2, l2, n);
+	unsetenv("TS_CHUNK");
+	ok(a == n && b2 == n && memcmp(c1, c2, 2 * n * 8) == 0 &&
+	    memcmp(v1, v2, n * 8) == 0 && memcmp(l1, l2, n * 8) == 0,
+	    "text parsed by 3 threads into batches of 8192, 1000 and 37: the "
+	    "same %zu entries, values and lines as one thread", n);
+	free(c1);
+	free(c2);
+	free(l1);
+	free(l2);
+	free(v1);
+	free(v2);
+}
+
 int
 main(void)
 {
@@ -378,6 +464,7 @@ main(void)
 	test_meta_errors();
 	test_diag_cap();
 	test_cutensor();
+	test_parallel();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

@@ -44,6 +44,19 @@ decoder_ops(enum ts_kind kind)
 	}
 }
 
+void
+ts_layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->kind = kind;
+	l->block = m->sparsity == TS_SP_BLOCK;
+	l->values = m->values_provided;
+	l->vtype = m->value_type;
+	l->itype = m->index_type;
+	l->endian = m->endianness;
+	l->base = m->index_base;
+}
+
 enum ts_kind
 ts_sniff(struct ts_source *src)
 {

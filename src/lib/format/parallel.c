@@ -41,6 +41,8 @@ struct chunk {
 	uint64_t	 start, end;	/* its bytes in the file */
 	struct ts_batch	*bat;		/* parsed, in order */
 	size_t		 nbat, capbat, next;
+	size_t		 pos;		/* of bat[next], entries handed on */
+	bool		 said;		/* its messages are the file's */
 	uint64_t	 lines, rows;
 	struct ts_diags	*d;		/* what parsing it found */
 	struct ts_warned w;
@@ -155,6 +157,8 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 	x.w = &c->w;
 	c->nbat = 0;
 	c->next = 0;
+	c->pos = 0;
+	c->said = false;
 	while (q < end) {
 		if (b == NULL || b->n == b->cap) {
 			if (c->nbat == c->capbat) {
@@ -282,6 +286,37 @@ warnings(struct ts_par *p, struct ts_decoder *dec, struct chunk *c,
 	}
 }
 
+/* A chunk handed on whole: its lines are behind; free it next call. */
+static void
+chunk_done(struct ts_par *p, struct ts_decoder *dec, struct chunk *c)
+{
+	struct ts_tns_state *t = dec->state;
+
+	p->line += c->lines;
+	dec->off = c->end;
+	t->L.line = p->line;
+	p->deliver++;
+	p->release = c;
+}
+
+/* Copy what fits of b, from its entry c->pos on, to out. */
+static void
+copy_out(struct chunk *c, const struct ts_batch *b, struct ts_batch *out)
+{
+	size_t at = c->pos, n = b->n - at < out->cap ? b->n - at : out->cap;
+	size_t k = (size_t)b->order;
+
+	memcpy(out->coords, b->coords + at * k, n * k * 8);
+	memcpy(out->fval, b->fval + at, n * sizeof(double));
+	memcpy(out->ival, b->ival + at, n * sizeof(int64_t));
+	memcpy(out->loc, b->loc + at, n * sizeof(uint64_t));
+	memcpy(out->row, b->row + at, n * sizeof(char *));
+	memcpy(out->vtext, b->vtext + at, n * sizeof(char *));
+	memcpy(out->vlen, b->vlen + at, n * sizeof(uint32_t));
+	out->n = n;
+	c->pos += n;
+}
+
 long
 ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 {
@@ -313,28 +348,27 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 			return -1;
 		}
 		base = p->line - 1;
-		if (c->next == 0) {
+		if (!c->said) {
 			/* The chunk's lines become the file's. */
+			c->said = true;
 			ts_diags_absorb(dec->d, c->d, base);
 			warnings(p, dec, c, &t->w, base);
 			dec->rows += c->rows;
 		}
-		if (c->next < c->nbat && c->bat[c->next].n > 0)
+		if (c->next < c->nbat && c->bat[c->next].n > c->pos)
 			break;
-		if (c->next >= c->nbat) {
-			/* Handed on whole. */
-			p->line += c->lines;
-			dec->off = c->end;
-			t->L.line = p->line;
-			p->deliver++;
-			p->release = c;
-		} else
-			c->next++;	/* an empty batch */
+		if (c->next >= c->nbat)
+			chunk_done(p, dec, c);
+		else {
+			c->next++;	/* an empty batch, or all handed on */
+			c->pos = 0;
+		}
 	}
-	b = &c->bat[c->next++];
-	for (i = 0; i < b->n; i++)
-		b->loc[i] += base;
-	if (out->cap == b->cap && out->order == b->order) {
+	b = &c->bat[c->next];
+	if (c->pos == 0)
+		for (i = 0; i < b->n; i++)
+			b->loc[i] += base;
+	if (c->pos == 0 && out->cap == b->cap && out->order == b->order) {
 		/* Hand the arrays over; the chunk keeps out's for later.
 		 * What the decoder set in out stays. */
 		tmp = *out;
@@ -347,26 +381,17 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 		out->loc_offset = tmp.loc_offset;
 		out->loc_step = tmp.loc_step;
 		out->texts_only = tmp.texts_only;
+		c->next++;
 	} else {
-		/* Not the size the chunks are cut in: copy. */
-		size_t n = b->n < out->cap ? b->n : out->cap;
-
-		memcpy(out->coords, b->coords, n * (size_t)b->order * 8);
-		memcpy(out->fval, b->fval, n * sizeof(double));
-		memcpy(out->ival, b->ival, n * sizeof(int64_t));
-		memcpy(out->loc, b->loc, n * sizeof(uint64_t));
-		memcpy(out->row, b->row, n * sizeof(char *));
-		memcpy(out->vtext, b->vtext, n * sizeof(char *));
-		memcpy(out->vlen, b->vlen, n * sizeof(uint32_t));
-		out->n = n;
+		/* Not the size the chunks are cut in: copy what fits. */
+		copy_out(c, b, out);
+		if (c->pos == b->n) {
+			c->next++;
+			c->pos = 0;
+		}
 	}
-	if (c->next >= c->nbat) {
-		p->line += c->lines;
-		dec->off = c->end;
-		t->L.line = p->line;
-		p->deliver++;
-		p->release = c;
-	}
+	if (c->next >= c->nbat)
+		chunk_done(p, dec, c);
 	out->texts = p->lay.values > 0;
 	out->first = p->given;
 	p->given += out->n;

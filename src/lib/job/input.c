@@ -95,14 +95,7 @@ find_meta(struct job *j)
 static void
 layout_from_meta(struct job *j)
 {
-	const struct ts_meta *m = j->mp;
-
-	j->in.block = m->sparsity == TS_SP_BLOCK;
-	j->in.values = m->values_provided;
-	j->in.vtype = m->value_type;
-	j->in.itype = m->index_type;
-	j->in.endian = m->endianness;
-	j->in.base = m->index_base;
+	ts_layout_of(j->mp, j->in.kind, &j->in);
 }
 
 /* A bare binary stream needs its layout spelled out (SPEC 8). */

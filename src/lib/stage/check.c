@@ -269,20 +269,6 @@ static const struct ts_stage_ops compare_ops = {
 
 /* ---- headers and files ---- */
 
-/* How to read a data file of kind, by the metadata. */
-static void
-layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *lay)
-{
-	memset(lay, 0, sizeof(*lay));
-	lay->kind = kind;
-	lay->block = m->sparsity == TS_SP_BLOCK;
-	lay->values = m->values_provided;
-	lay->vtype = m->value_type;
-	lay->itype = m->index_type;
-	lay->endian = m->endianness;
-	lay->base = m->index_base;
-}
-
 /* A decoder on s->src (which the stream then owns). */
 static int
 start_stream(struct stream *s, const struct ts_layout *lay,
@@ -323,7 +309,7 @@ open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
 		free(p);
 		return -1;
 	}
-	layout_of(m, kind, &lay);
+	ts_layout_of(m, kind, &lay);
 	return start_stream(s, &lay, o, d);
 }
 
@@ -650,7 +636,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 			ts_source_close(src);
 			return;
 		}
-		layout_of(m, kind, &lay);
+		ts_layout_of(m, kind, &lay);
 		if (start_stream(&st, &lay, o, d) != 0)
 			return;
 		if (check_header(m, &st, d) && !o->quick)

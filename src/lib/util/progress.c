@@ -19,8 +19,8 @@ static struct {
 	double		 next;
 } P;
 
-static double
-now(void)
+double
+ts_seconds(void)
 {
 	struct timespec ts;
 
@@ -33,7 +33,7 @@ ts_progress_hook(ts_progress_fn *fn, void *arg, double after)
 {
 	P.draw = fn;
 	P.arg = arg;
-	P.next = now() + after;
+	P.next = ts_seconds() + after;
 	P.shown = false;
 }
 
@@ -60,7 +60,7 @@ ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 
 	/* A new phase (nothing done yet) shows at once, once the line is
 	 * there. */
-	if (P.draw == NULL || ((t = now()) < P.next && !(P.shown &&
+	if (P.draw == NULL || ((t = ts_seconds()) < P.next && !(P.shown &&
 	    done == 0)))
 		return;
 	P.next = t + PROGRESS_EVERY;

@@ -23,6 +23,8 @@ void	 ts_progress_hook(ts_progress_fn *, void *arg, double after);
  * work that fmt describes ("reading %s"). */
 void	 ts_progress(uint64_t done, uint64_t total, bool bytes,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Seconds on a monotonic clock, from some fixed point. */
+double	 ts_seconds(void);
 /* Take the line away, if it is there; the next report draws it again. */
 void	 ts_progress_clear(void);
 
