@@ -66,3 +66,25 @@ load test_helper
 	done
 	[ "$bad" -eq 0 ]
 }
+
+# tests/run.sh, run on a tree of its own: one test passes, one is
+# skipped, one fails.
+@test "tests/run.sh counts skipped tests apart from passed ones" {
+	local t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t/tests" "$t/build/tests"
+	cp "$TS_TOP/tests/run.sh" "$t/tests/"
+	# printf, not a here-document: bats would take a line that starts
+	# with @test in this file for one of its own tests.
+	printf '%s\n' '@test "passes" {' true '}' \
+	    '@test "is skipped" {' 'skip "not here"' '}' \
+	    '@test "fails" {' false '}' >"$t/tests/a.bats"
+	# A clean environment: the outer bats's variables, and its own
+	# directory in PATH, would steer the inner one.
+	run env -i PATH=/usr/bin:/bin HOME="$HOME" "$t/tests/run.sh" \
+	    "$t/build"
+	assert_failure 1
+	assert_line --index 0 "# bats: a.bats"
+	assert_line "ok 2 is skipped # skip not here"
+	assert_equal "${lines[-2]}" "1 skipped"
+	assert_equal "${lines[-1]}" "1 passed, 1 failed"
+}
