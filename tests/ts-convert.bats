@@ -74,7 +74,8 @@ bin_rows='1 2 7
 	for o in -h --help; do
 		run --separate-stderr ts-convert "$o"
 		assert_success
-		assert_line --index 0 "usage: ts-convert [options] SRC -o DST"
+		assert_line --index 0 "usage: ts-convert [options] SRC DST"
+		assert_line --index 1 "       ts-convert [options] SRC -o DST"
 		assert_output --partial "--input-index-type"
 		assert_output --partial "Exit status: 0 done, 1 the input was rejected, 2 usage error, 3 I/O error."
 		assert_equal "$stderr" ""
@@ -89,24 +90,26 @@ bin_rows='1 2 7
 @test "ts-convert: usage errors exit 2 and write nothing" {
 	run --separate-stderr ts-convert "$EL"
 	assert_failure 2
-	[[ $stderr == *"give the output with -o DST"* ]]
+	[[ $stderr == *"give DST after SRC, or with -o"* ]]
 	[[ $stderr == *"usage: ts-convert"* ]]
 	run ts-convert -o out
 	assert_failure 2
-	assert_output --partial "give one SRC"
+	assert_output --partial "give SRC and DST"
 	run ts-convert "$EL" "$SHARE/example-binary" -o out
 	assert_failure 2
+	assert_output --partial "give DST once: after SRC or with -o"
+	run ts-convert "$EL" "$SHARE/example-binary" out
+	assert_failure 2
+	assert_output --partial "give one SRC and one DST"
 	run ts-convert --no-such-option "$EL" -o out
 	assert_failure 2
 	assert_output --partial "usage: ts-convert"
-	run ts-convert --to xml "$EL" -o out
-	assert_failure 2
-	assert_output "ts-convert: --to: 'xml' is not one of the allowed values"
 	for bad in "--from tnsx" "--value-type float16" "--index-type uint16" \
 	    "--endian none" "--input-endian middle" "--index-base 2" \
 	    "--input-base -1" "--input-index-type int32" \
 	    "--input-value-type double" "--source-type fake" \
-	    "--dims 3,0" "--dims 3,x" "--dims 3,,4" "--dims -3"; do
+	    "--dims 3,0" "--dims 3,x" "--dims 3,,4" "--dims -3" \
+	    "--from cutensor"; do
 		run ts-convert $bad "$EL" -o out
 		[ "$status" -eq 2 ] || { echo "$bad: status $status"; false; }
 	done
@@ -114,6 +117,46 @@ bin_rows='1 2 7
 	assert_failure 2
 	assert_output --partial "is not a list of positive integers"
 	only
+}
+
+@test "ts-convert: a value not in an option's list names the allowed ones, and every usage error ends with Try --help" {
+	run --separate-stderr ts-convert --to xml "$EL" -o out
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+Try 'ts-convert --help'."
+	run -2 ts-convert --from auto "$EL" -o out
+	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx"
+	# none is no byte order of a binary output.
+	run -2 ts-convert --endian none "$EL" -o out.tnsb
+	assert_line --index 0 "ts-convert: --endian: 'none': expected one of little, big"
+	run -2 ts-convert --input-value-type double "$EL" -o out
+	assert_line --index 0 "ts-convert: --input-value-type: 'double': expected one of float32, float64, int32, int64"
+	local bad
+	for bad in "--no-such-option" "--to xml" "--from cutensor" \
+	    "--source-type fake" "--dims 3,x" "$EL" "-o out" \
+	    "$EL out -o out2" "$EL out out2"; do
+		run ts-convert $bad
+		[ "$status" -eq 2 ] || { echo "$bad: status $status"; false; }
+		assert_equal "${lines[-1]}" "Try 'ts-convert --help'."
+	done
+	only
+}
+
+@test "ts-convert: SRC DST works as SRC -o DST, as cp takes them" {
+	run -0 ts-convert "$EL" out
+	valid out
+	run -0 ts-convert "$SHARE/example-binary" out.tns
+	assert_equal "$(sed -n 4p out.tns)" "2 5 4 4"
+	run -0 ts-convert "$EL" -
+	assert_output "$(cat "$EL/example-element.tns")"
+	run -0 ts-convert - out.mtx <"$MTX/LFAT5.mtx"
+	run -0 ts-convert out.mtx - --to frostt
+	assert_equal "${#lines[@]}" 46
+	# The same promises as -o: an existing DST is refused without -f.
+	run -2 ts-convert "$EL" out.tns
+	assert_output "ts-convert: 'out.tns' exists (-f replaces it)"
+	only out out.tns out.mtx
 }
 
 # =====================================================================

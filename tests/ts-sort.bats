@@ -144,8 +144,12 @@ dupbundle() {
 	run ts-sort --duplicates often t -o out
 	assert_failure 2
 	assert_output --partial "'often'"
-	run ts-sort --to mtx t -o out
+	run ts-sort --to xml t -o out
 	assert_failure 2
+	assert_output - <<-'EOF'
+	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+	Try 'ts-sort --help'.
+	EOF
 	run ts-sort --input-base 2 - -o out.tns <"$EL/example-element.tns"
 	assert_failure 2
 	local j

@@ -91,17 +91,14 @@ parse_key(struct ts_job_opts *o, const char *arg)
 		seen[v[i] - 1] = true;
 		o->prio[i] = (int)v[i] - 1;
 	}
-	if (n < 0 || i < n) {
-		fe_warnx("-k: '%s' is not a list of distinct modes like 3,1,2",
-		    arg);
-		exit(TS_EXIT_USAGE);
-	}
+	if (n < 0 || i < n)
+		fe_usage_error("-k: '%s' is not a list of distinct modes like "
+		    "3,1,2", arg);
 	o->nprio = n;
 }
 
 static const char *const dups[] = { "keep", "sum", "first", "last",
     "error", NULL };
-static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
 
 int
 main(int argc, char *argv[])
@@ -137,11 +134,9 @@ main(int argc, char *argv[])
 		case 'j':
 			n = strtol(optarg, NULL, 10);
 			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
-			    strlen(optarg)) {
-				fe_warnx("-j: '%s' is not a thread count",
-				    optarg);
-				return TS_EXIT_USAGE;
-			}
+			    strlen(optarg))
+				fe_usage_error("-j: '%s' is not a thread count "
+				    "from 1 to 256", optarg);
 			o.threads = (int)n;
 			break;
 		case 'k':
@@ -169,11 +164,12 @@ main(int argc, char *argv[])
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(1 + fe_pick("--to", optarg,
-			    tokinds));
+			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
+			    optarg, fe_to_kinds));
 			break;
 		default:
 			usage(stderr);
+			fe_try_help();
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
@@ -181,15 +177,14 @@ main(int argc, char *argv[])
 	if (argc > 1) {
 		fe_warnx("give one SRC");
 		usage(stderr);
+		fe_try_help();
 		return TS_EXIT_USAGE;
 	}
 	o.src = argc == 1 ? argv[0] : "-";
 	if (inplace) {
-		if (o.dst != NULL || strcmp(o.src, "-") == 0) {
-			fe_warnx("-i rewrites the bundle SRC: give a bundle "
-			    "and no -o");
-			return TS_EXIT_USAGE;
-		}
+		if (o.dst != NULL || strcmp(o.src, "-") == 0)
+			fe_usage_error("-i rewrites the bundle SRC: give a "
+			    "bundle and no -o");
 		o.dst = o.src;
 		o.to = TS_PK_BUNDLE;
 		o.force = true;
