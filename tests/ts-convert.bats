@@ -603,8 +603,23 @@ Try 'ts-convert --help'."
 	rows f.tns '1 1 2.5'
 	ts-convert -q f.tns -o out.tns
 	assert_equal "$(sed -n 3p out.tns)" "% name: out"
+	ts-convert -q f.tns -o out2.tns.gz
+	assert_equal "$(gzip -dc out2.tns.gz | sed -n 3p)" "% name: out2"
+	# A stream carries the name of its source: its stem, its bundle's.
 	run -0 ts-convert -q f.tns -o -
+	assert_line --index 2 "% name: f"
+	run -0 ts-convert -q "$MTX/LFAT5.mtx" -o - --to tnsb
+	assert_line --index 2 "% name: LFAT5"
+	cp "$MTX/LFAT5.mtx" lf.mtx
+	gzip lf.mtx
+	run -0 ts-convert -q lf.mtx.gz -
+	assert_line --index 2 "% name: lf"
+	run -0 ts-convert -q "$SHARE/example-binary/example-binary_metadata.json" -
+	assert_line --index 2 "% name: example-binary"
+	run -0 ts-convert -q - - <f.tns
 	assert_line --index 2 "% name: tensor"
+	run -0 ts-convert -q "$EL/example-element.tns" - --to tnsb
+	assert_line --index 2 "% name: example-element"
 	run -0 ts-convert -q "$EL" -o -
 	assert_line --index 2 "% name: example-element"
 	run -0 ts-convert -q "$EL" -o - --name renamed
@@ -906,6 +921,123 @@ Try 'ts-convert --help'."
 	run -0 ts-convert -q -f "$SHARE/example-binary" -o out.tns
 	assert_equal "$(sed -n 4p out.tns)" "2 5 4 4"
 	only out out.tns
+}
+
+@test "ts-convert: a DST whose kind its name does not tell is refused (exit 2), naming the kinds and --to" {
+	local dst
+	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
+		run ts-convert -q "$EL" "$dst"
+		assert_failure 2
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+	done
+	only
+	# --to says it; a final slash or a directory there says bundle.
+	run -0 ts-convert -q "$EL" x.txt --to tns
+	assert_equal "$(head -n 1 x.txt)" "%%TensorSuite-TNS"
+	run -0 ts-convert -q "$EL" v1.2 --to bundle
+	valid v1.2
+	run -0 ts-convert -q "$EL" v1.3/
+	valid v1.3
+	only x.txt v1.2 v1.3
+}
+
+@test "ts-convert: a DST ending in .gz, .zst, .xz or .bz2 is written compressed, and reads back" {
+	local z
+	for z in gz zst xz bz2; do
+		run -0 ts-convert "$EL" "el.tns.$z"
+		run -0 ts-convert "$SHARE/example-binary" "eb.tnsb.$z"
+		run -0 ts-convert "$MTX/LFAT5.mtx" "lf.mtx.$z"
+		run -0 ts-convert "$EL" -o "el.fro.$z" --to frostt
+	done
+	# Each is its compressor's format, with what the plain file holds.
+	cmp <(gzip -dc el.tns.gz) "$EL/example-element.tns"
+	cmp <(zstd -qdc el.tns.zst) "$EL/example-element.tns"
+	cmp <(xz -dc el.tns.xz) "$EL/example-element.tns"
+	cmp <(bzip2 -dc el.tns.bz2) "$EL/example-element.tns"
+	cmp <(zstd -qdc eb.tnsb.zst) "$SHARE/example-binary/example-binary.tnsb"
+	assert_equal "$(xz -dc el.fro.xz)" "$el_rows"
+	ts-convert -q "$MTX/LFAT5.mtx" lf.mtx
+	cmp <(gzip -dc lf.mtx.gz) lf.mtx
+	# 2.4 MB, many blocks of the filter.
+	run -0 ts-convert -q "$REAL/splatt_med.tns" med.tns.zst --to frostt
+	cmp <(zstd -qdc med.tns.zst) "$REAL/splatt_med.tns"
+	# And the tools read them back.
+	run -0 ts-convert -q el.tns.bz2 - --to frostt
+	assert_output "$el_rows"
+	run -0 ts-convert --meta "$SHARE/example-binary/example-binary_metadata.json" \
+	    eb.tnsb.zst - --to frostt
+	assert_output "$bin_rows"
+	# A failure half-way leaves no half-compressed file behind.
+	mkdir bad
+	mkbundle "$EL" t >/dev/null
+	sed -i '10s/^4 3 1 /4 9 1 /' t/t.tns
+	run -1 ts-convert t bad/t.tns.zst
+	assert_output --partial "[S1]"
+	assert_equal "$(ls -A bad)" ""
+	run -2 ts-convert "$EL" el.tns.gz
+	assert_output "ts-convert: 'el.tns.gz' exists (-f replaces it)"
+}
+
+@test "ts-convert: -o /dev/null takes every kind; a bundle there is made and discarded" {
+	local k
+	for k in tns tnsb frostt; do
+		run --separate-stderr ts-convert "$EL" /dev/null --to "$k"
+		assert_success
+		assert_equal "$stderr" ""
+	done
+	run -0 ts-convert "$SHARE/example-binary" -o /dev/null --to mtx
+	run -0 ts-convert "$SHARE/example-block" -o /dev/null --to cutensor
+	# Without --to, a device is a stream, like '-'.
+	run --separate-stderr ts-convert "$EL" /dev/null
+	assert_success
+	assert_equal "$stderr" ""
+	# A bundle: everything runs (the metadata is worked out and checked),
+	# and nothing is written.
+	run --separate-stderr ts-convert -q "$REAL/matmul_2-2-2.tns" /dev/null --to bundle
+	assert_success
+	assert_equal "$stderr" ""
+	run ts-convert -q "$EL" /dev/null --to bundle --id 12
+	assert_failure 2
+	assert_output --partial "[M1]"
+	# The data is read to its end: a bad row is found.
+	mkbundle "$EL" t >/dev/null
+	sed -i '5s/^1 1 1 /1 9 1 /' t/t.tns
+	run ts-convert -q t /dev/null --to bundle
+	assert_failure 1
+	assert_output --partial "[S1]"
+	[ -c /dev/null ]
+	only t
+}
+
+@test "ts-convert: a device, FIFO or empty directory as DST draws no hint that -f would replace it" {
+	# A bundle cannot go to a device, with -f or not.
+	run ts-convert -q "$EL" /dev/full --to bundle
+	assert_failure 2
+	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx or cutensor"
+	run ts-convert -q -f "$EL" /dev/full --to bundle
+	assert_failure 2
+	[ -c /dev/full ]
+	mkfifo p
+	run ts-convert -q -f "$EL" p --to bundle
+	assert_failure 2
+	[ -p p ]
+	# An empty directory holds nothing to lose: the bundle goes there.
+	mkdir e
+	run -0 ts-convert -q "$EL" e
+	valid e
+	# A directory that is not a bundle is never replaced.
+	mkdir -p proj/sub
+	local f
+	for f in "" -f; do
+		run ts-convert -q $f "$EL" proj
+		assert_failure 2
+		assert_output "ts-convert: 'proj' is a directory but not a bundle: a bundle goes to a new name, an empty directory, or over a bundle with -f"
+	done
+	run ts-convert -q "$EL" proj --to tns
+	assert_failure 2
+	assert_output "ts-convert: 'proj' is a directory: a tns file cannot replace it"
+	[ -d proj/sub ]
+	only p e proj
 }
 
 @test "ts-convert: -f with DST = SRC rewrites a bundle in place" {

@@ -61,7 +61,9 @@ usage(FILE *fp)
 		return;
 	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
 	    "files,\nFROSTT .tns and Matrix Market .mtx.  SRC or DST '-' is "
-	    "stdin or stdout.\n\n"
+	    "stdin or stdout.\nDST's name tells its kind: a bundle has no "
+	    "suffix, files end in .tns, .tnsb,\n.mtx or .json (cutensor), "
+	    "possibly then .gz, .zst, .xz or .bz2; else give --to.\n\n"
 	    "Input:\n"
 	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
 	    "(default: detected)\n"

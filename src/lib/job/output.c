@@ -71,15 +71,28 @@ enc_kind(enum ts_pkind k)
 	    TS_TEXT;
 }
 
-/* A sink that could not be opened: why, and what status. */
+/* A sink that could not be opened: why, what would do, and what
+ * status. */
 static void
 sink_refused(struct job *j, const char *path, int e)
 {
 	if (e == EEXIST)
 		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
 	else if (e == ENOTEMPTY)
-		ts_diag_usage(j->d, "'%s' exists and is not a bundle: -f "
-		    "replaces only a bundle", path);
+		ts_diag_usage(j->d, "'%s' is a directory but not a bundle: a "
+		    "bundle goes to a new name, an empty directory, or over a "
+		    "bundle with -f", path);
+	else if (e == EISDIR)
+		ts_diag_usage(j->d, "'%s' is a directory: a %s file cannot "
+		    "replace it", path, ts_pkind_names[j->to]);
+	else if (e == ENOTDIR)
+		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
+		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
+		    "or cutensor", path);
+	else if (e == EOPNOTSUPP)
+		ts_diag_usage(j->d, "'%s': this libarchive cannot write %s "
+		    "output: give a name without that suffix", path,
+		    ts_sink_compression(path));
 	else
 		ts_diag_io(j->d, path, "%s", strerror(e));
 }
@@ -647,8 +660,8 @@ write_single(struct job *j)
 	/* FROSTT is 1-based unless asked otherwise. */
 	if (j->to == TS_PK_FROSTT && j->o->out_base < 0)
 		os.v[0].lay.base = 1;
-	if ((os.v[0].sink = ts_sink_open(dst, j->o->force ? TS_SINK_FORCE :
-	    0)) == NULL) {
+	if ((os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
+	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
 		sink_refused(j, dst, errno);
 		free(os.comment);
 		return -1;
