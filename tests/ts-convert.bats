@@ -513,6 +513,38 @@ Try 'ts-convert --help'."
 	    <(sed '/"name"/d; s/"v\./"N./' v/v_metadata.json)
 }
 
+@test "ts-convert: a bundle written from --meta names no file it does not hold, and validates" {
+	mkbundle "$EL" t >/dev/null
+	echo '{"seed": 7}' >t/config.json
+	jq --indent 2 '.files.config = "config.json" | .files.empty = null' \
+	    t/t_metadata.json >m && mv m t/t_metadata.json
+	valid t
+	# Attributes from --meta, or from beside a bare data file: the
+	# files of that other bundle stay where they are.
+	cp t/t.tns bare.tns
+	run --separate-stderr ts-convert --meta t/t_metadata.json bare.tns b
+	assert_success
+	assert_equal "$stderr" "bare.tns: note: 'files.config' names 'config.json', which the output bundle does not hold: left out (only a bundle SRC brings its files along)"
+	run meta b .files
+	assert_output '{"text":"b.tns","readme":"README.md","empty":null}'
+	valid b
+	run -0 ts-convert -q t/t.tns c
+	run meta c .files.config
+	assert_output null
+	valid c
+	run -0 ts-sort -q --meta t/t_metadata.json -o s <t/t.tns
+	valid s
+	# A bundle SRC brings them; one that is not a regular file stays.
+	mkdir t/confdir
+	jq --indent 2 '.files.config2 = "confdir"' t/t_metadata.json >m &&
+	    mv m t/t_metadata.json
+	run -0 ts-convert -q t u
+	run meta u '[.files.config, .files.config2]'
+	assert_output '["config.json",null]'
+	cmp t/config.json u/config.json
+	valid u
+}
+
 @test "ts-convert: --text and --binary choose the data files; without them they follow the input" {
 	rows f.tns '1 1 2.5'
 	ts-convert -q f.tns -o fro
