@@ -2,7 +2,8 @@
 #
 # ts-sort [-fhiqV] [-k MODES] [--duplicates POLICY] [-S SIZE] [-T DIR]
 #         [-j N] [options] [-o DST] [SRC]
-#   -h --help, -V --version, -q --quiet, -f --force, -i --in-place,
+#   -h --help, -V --version, -q --quiet, -c --check, -f --force,
+#   -i --in-place,
 #   -o DST --output DST, -k MODES --key MODES, --duplicates POLICY,
 #   --to KIND, -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR,
 #   -j N --jobs N, --meta FILE, --input-base 0|1, --input-index-type T,
@@ -17,13 +18,14 @@ set -l endians 'little big'
 complete -c ts-sort -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-sort -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-sort -s q -l quiet -d 'Print no notes on stderr'  # --quiet
+complete -c ts-sort -s c -l check -d 'Only tell whether SRC is sorted (exit 0) or not (1)'  # --check
 complete -c ts-sort -s f -l force -d 'Replace an existing DST'  # --force
 complete -c ts-sort -s i -l in-place -d 'Rewrite the bundle SRC, atomically'  # --in-place
 complete -c ts-sort -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb, .mtx or -'  # --output
 # Sorting
 complete -c ts-sort -s k -l key -x -d 'Sort key: modes, 1-based, e.g. 3,1,2'  # --key
 complete -c ts-sort -l duplicates -x -a 'keep sum first last error' -d 'What to do with repeated coordinates'  # --duplicates
-complete -c ts-sort -l to -x -a 'bundle tns tnsb' -d 'Kind of DST'  # --to
+complete -c ts-sort -l to -x -a 'bundle tns tnsb frostt mtx cutensor' -d 'Kind of DST'  # --to
 complete -c ts-sort -s S -l buffer-size -x -d 'Memory for entries, e.g. 256M, 2G, 25%'  # --buffer-size
 complete -c ts-sort -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where runs spill'  # --temporary-directory
 complete -c ts-sort -s j -l jobs -x -d 'Threads (default 2)'  # --jobs

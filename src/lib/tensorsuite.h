@@ -614,6 +614,15 @@ void	 ts_flow_free(struct ts_flow *);
 /* S1: every coordinate below lim[k] (dimensions, or block sections). */
 struct ts_stage *ts_stage_bounds(const uint64_t *lim, int order, int base,
 	    bool block, struct ts_diags *);
+/*
+ * Is every entry at or after the one before it, in the priority prio
+ * (0-based modes, most significant first)?  The first that is not is
+ * reported to d, located, with both tuples in index base base, and stops
+ * the flow; with strict, so is an entry equal to the one before it.  It
+ * keeps one tuple: any tensor is checked in the same memory.
+ */
+struct ts_stage *ts_stage_order(const int *prio, int order, int base,
+	    bool strict, struct ts_diags *);
 /* Values from one type to another, refusing what does not fit exactly. */
 struct ts_stage *ts_stage_convert(enum ts_vtype from, enum ts_vtype to,
 	    struct ts_diags *);

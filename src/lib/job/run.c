@@ -189,10 +189,57 @@ file_name(struct job *j)
 	return 0;
 }
 
+/*
+ * ts-sort -c: is SRC in key order (-k, else the order its metadata
+ * claims, else 1..N)?  One pass, one tuple kept, whatever the size; the
+ * coordinates are read as written, since the base does not change their
+ * order (and a 0 read as 1-based would wrap).
+ */
+static int
+check_order(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	const struct ts_meta *m = j->mp;
+	struct ts_layout lay = j->in;
+	struct ts_decoder *dec;
+	struct ts_flow *f;
+	int prio[TS_MAXORDER], order, k, rv = -1;
+
+	lay.base = 0;
+	if ((dec = ts_job_decoder(j, &lay)) == NULL)
+		return -1;
+	order = ts_decoder_header(dec)->order;
+	if (o->nprio > 0 && o->nprio != order) {
+		ts_diag_usage(j->d, "-k names %d modes; the tensor has order "
+		    "%d", o->nprio, order);
+		goto out;
+	}
+	for (k = 0; k < order; k++) {
+		prio[k] = o->nprio > 0 ? o->prio[k] : j->meta_known &&
+		    m->sorted && m->nsort == order ? m->sort_order[k] : k;
+		if (prio[k] >= order) {
+			ts_diag_usage(j->d, "-k: the tensor has no mode %d",
+			    prio[k] + 1);
+			goto out;
+		}
+	}
+	f = ts_flow_new(dec, j->d, j->sname);
+	ts_flow_add(f, ts_stage_order(prio, order,
+	    ts_decoder_layout(dec)->base, o->dups == TS_DUP_ERROR, j->d));
+	rv = ts_flow_run(f, NULL, NULL);
+	ts_flow_free(f);
+out:
+	ts_decoder_close(dec);
+	return rv;
+}
+
 static int
 run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
+
+	if (o->check)
+		return ts_job_input(j) != 0 ? -1 : check_order(j);
 
 	if (dst_kind(j) != 0 || ts_job_input(j) != 0)
 		return -1;
