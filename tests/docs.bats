@@ -11,9 +11,74 @@ load test_helper
 	assert_output ""
 }
 
-@test "every --help option is in the man page and the three completions" {
+@test "every --help option, and every value an option takes, is in the man page and the three completions, which offer no value the tool refuses" {
 	run "$TS_TOP/tests/lint.sh" "$TS_BIN"
 	assert_success
+	assert_output ""
+}
+
+# tests/lint.sh on a copy of the tree whose completions offer a value the
+# tool refuses (auto, cutensor for --from), or miss one (mtx for --to).
+@test "tests/lint.sh finds a completion that offers a value the tool refuses, or misses one" {
+	local t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t/tests" "$t/src/ts-convert"
+	cp -r "$TS_TOP/man" "$TS_TOP/completions" "$t/"
+	cp "$TS_TOP/tests/lint.sh" "$t/tests/"
+	run "$t/tests/lint.sh" "$TS_BIN"
+	assert_success
+	sed -i 's/^\(\t\tCOMPREPLY=($(compgen -W \)$.bundle\\ntns\\ntnsb\\nfrostt\\nmtx. /\1$'"'"'auto\\nbundle\\ntns\\ntnsb\\nfrostt\\nmtx\\ncutensor'"'"' /' \
+	    "$t/completions/bash/ts-convert"
+	sed -i '/--to=/s/ mtx cutensor)/ cutensor)/' "$t/completions/zsh/_ts-convert"
+	run "$t/tests/lint.sh" "$TS_BIN"
+	assert_failure 1
+	assert_line "lint: ts-convert: --from: the bash completion offers 'auto bundle tns tnsb frostt mtx cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx'"
+	assert_line "lint: ts-convert: --from: the bash completion offers 'auto', which ts-convert refuses"
+	assert_line "lint: ts-convert: --from: the bash completion offers 'cutensor', which ts-convert refuses"
+	assert_line "lint: ts-convert: --to: the zsh completion offers 'bundle tns tnsb frostt cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx cutensor'"
+	assert_equal "${#lines[@]}" 4
+}
+
+# bash_complete N TOOL WORD...: what the bash completion of TOOL offers
+# for word N of "TOOL WORD...", one per line.
+bash_complete() {
+	local n=$1 tool=$2
+	shift 2
+	bash -c '. "$1"; COMP_CWORD=$2; shift 2; COMP_WORDS=("$@")
+	    "_${1//-/_}" 2>/dev/null; printf "%s\n" "${COMPREPLY[@]}"' \
+	    sh "$TS_TOP/completions/bash/$tool" "$n" "$tool" "$@"
+}
+
+@test "the completions of ts-sort -k offer the identity order of SRC, when its first bytes tell it" {
+	cd "$TS_TOP"
+	run bash_complete 2 ts-sort -k "" share/example-element
+	assert_output "1,2,3"
+	run bash_complete 3 ts-sort share/example-binary/example-binary_metadata.json --key ""
+	assert_output "1,2"
+	run bash_complete 4 ts-sort -q tests/data/real/splatt_med.tns -k ""
+	assert_output "1,2,3"
+	run bash_complete 5 ts-sort --to tns share/example-binary/example-binary.tnsb -k ""
+	assert_output "1,2"
+	run bash_complete 3 ts-sort tests/data/mtx/LFAT5.mtx -k ""
+	assert_output "1,2"
+	run bash_complete 3 ts-sort share/example-element -k 1,3
+	assert_output ""
+	# No SRC, or one that does not tell: nothing.
+	run bash_complete 2 ts-sort -k ""
+	assert_output ""
+	run bash_complete 2 ts-sort -k "" -o share/example-element
+	assert_output ""
+	if command -v fish >/dev/null; then
+		run fish -c "source completions/fish/ts-sort.fish
+		    complete -C 'ts-sort share/example-element -k '"
+		assert_output --regexp '^1,2,3'$'\t'
+	fi
+	if command -v zsh >/dev/null; then
+		run zsh -c 'compadd() { print -r -- "$@"; }; _arguments() { :; }
+		    source completions/zsh/_ts-sort
+		    words=(ts-sort -q share/example-binary -k ""); CURRENT=5
+		    _ts_sort_key'
+		assert_output -- "-- 1,2"
+	fi
 }
 
 @test "the EXAMPLES of every tool's man page run and print what they show" {
