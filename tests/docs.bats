@@ -1,7 +1,11 @@
 #!/usr/bin/env bats
 # The documentation agrees with the tools: man pages lint clean, their
-# EXAMPLES run and print what they show, every option is documented and
-# completed, and the JSON Schema agrees with the C metadata checks.
+# EXAMPLES run and print what they show, their SEE ALSO name every page,
+# the .tnsb readers of tensorsuite(5) read right, every option and every
+# value it takes is documented and completed, and the JSON Schema agrees
+# with the C metadata checks.  And tests/run.sh counts right.
+
+bats_require_minimum_version 1.5.0
 
 load test_helper
 
@@ -152,4 +156,78 @@ bash_complete() {
 	assert_line "ok 2 is skipped # skip not here"
 	assert_equal "${lines[-2]}" "1 skipped"
 	assert_equal "${lines[-1]}" "1 passed, 1 failed"
+}
+
+@test "SEE ALSO of every man page names every tool, tensorsuite(5) and libtensorsuite(3)" {
+	local page name xr bad=0
+	for page in "$TS_TOP"/man/*.[0-9]; do
+		name=${page##*/}
+		for xr in "ts-validate 1" "ts-convert 1" "ts-sort 1" \
+		    "ts-gen-values 1" "ts-pack 1" "libtensorsuite 3" \
+		    "tensorsuite 5"; do
+			[ "${xr% *}.${xr#* }" = "$name" ] && continue
+			sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$page" |
+			    grep -q "^\.Xr $xr\( ,\)\{0,1\}\$" || {
+				echo "$name: SEE ALSO lacks $xr"
+				bad=1
+			}
+		done
+	done
+	[ "$bad" -eq 0 ]
+}
+
+# literal PAGE WORD: the literal display of PAGE that holds WORD, as its
+# reader would type it.
+literal() {
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read().split("\n")
+block = None
+for line in text:
+    if line.startswith(".Bd -literal"):
+        block = []
+    elif line.startswith(".Ed") and block is not None:
+        if any(sys.argv[2] in b for b in block):
+            print("\n".join(block))
+            break
+        block = None
+    elif block is not None:
+        block.append(line.replace("\\e", "\\").replace("\\&", "")
+                     .replace("\\-", "-"))
+PY
+}
+
+@test "the numpy and C readers of a .tnsb in tensorsuite(5) read the entries the tools read" {
+	cd "$BATS_TEST_TMPDIR"
+	literal "$TS_TOP/man/tensorsuite.5" "import numpy" >reader.py
+	literal "$TS_TOP/man/tensorsuite.5" "#include <stdio.h>" >reader.c
+	grep -q np.fromfile reader.py
+	# The page's own lines, run from the top of the tree, then what
+	# they found; and the reader on other layouts: little-endian
+	# float64 (example-element) and a block tensor's coordinates.
+	ts-convert -q "$SHARE/example-block" blk --binary
+	cat >>reader.py <<'PY'
+print(coords.tolist(), values.tolist(), t.dtype.descr)
+el = read_tnsb("share/example-element")
+print(el.dtype.descr)
+for r in el:
+    print(*r.tolist())
+print(read_tnsb(sys.argv[1]).tolist())
+PY
+	sed -i '1i import sys' reader.py
+	run -0 bash -c "cd '$TS_TOP' && /usr/bin/python3 '$BATS_TEST_TMPDIR/reader.py' '$BATS_TEST_TMPDIR/blk'"
+	assert_line --index 0 "[[0, 1], [1, 0], [2, 2], [4, 3]] [7, 7, -4, 12] [('c0', '>u4'), ('c1', '>u4'), ('value', '>i4')]"
+	assert_line --index 1 "[('c0', '<u8'), ('c1', '<u8'), ('c2', '<u8'), ('value', '<f8')]"
+	# Python's repr of each value: 3.0 where the text file says 3.
+	assert_equal "$(printf '%s\n' "${lines[@]:2:6}")" "1 1 1 2.5
+1 3 2 -1.25
+2 2 1 1e-300
+3 1 2 0.1
+4 2 2 3.0
+4 3 1 1e+16"
+	assert_line --index 8 "[(0, 0), (1, 1), (2, 0)]"
+	# C, as strict as the project's own code.
+	run -0 ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror -o reader reader.c
+	run -0 ./reader "$SHARE/example-binary/example-binary.tnsb"
+	assert_output "$(ts-convert "$SHARE/example-binary" - --to frostt)"
 }
