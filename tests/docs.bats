@@ -1,7 +1,11 @@
 #!/usr/bin/env bats
 # The documentation agrees with the tools: man pages lint clean, their
-# EXAMPLES run and print what they show, every option is documented and
-# completed, and the JSON Schema agrees with the C metadata checks.
+# EXAMPLES run and print what they show, their SEE ALSO name every page,
+# the .tnsb readers of tensorsuite(5) read right, every option and every
+# value it takes is documented and completed, and the JSON Schema agrees
+# with the C metadata checks.  And tests/run.sh counts right.
+
+bats_require_minimum_version 1.5.0
 
 load test_helper
 
@@ -11,9 +15,74 @@ load test_helper
 	assert_output ""
 }
 
-@test "every --help option is in the man page and the three completions" {
+@test "every --help option, and every value an option takes, is in the man page and the three completions, which offer no value the tool refuses" {
 	run "$TS_TOP/tests/lint.sh" "$TS_BIN"
 	assert_success
+	assert_output ""
+}
+
+# tests/lint.sh on a copy of the tree whose completions offer a value the
+# tool refuses (auto, cutensor for --from), or miss one (mtx for --to).
+@test "tests/lint.sh finds a completion that offers a value the tool refuses, or misses one" {
+	local t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t/tests" "$t/src/ts-convert"
+	cp -r "$TS_TOP/man" "$TS_TOP/completions" "$t/"
+	cp "$TS_TOP/tests/lint.sh" "$t/tests/"
+	run "$t/tests/lint.sh" "$TS_BIN"
+	assert_success
+	sed -i 's/^\(\t\tCOMPREPLY=($(compgen -W \)$.bundle\\ntns\\ntnsb\\nfrostt\\nmtx. /\1$'"'"'auto\\nbundle\\ntns\\ntnsb\\nfrostt\\nmtx\\ncutensor'"'"' /' \
+	    "$t/completions/bash/ts-convert"
+	sed -i '/--to=/s/ mtx cutensor)/ cutensor)/' "$t/completions/zsh/_ts-convert"
+	run "$t/tests/lint.sh" "$TS_BIN"
+	assert_failure 1
+	assert_line "lint: ts-convert: --from: the bash completion offers 'auto bundle tns tnsb frostt mtx cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx'"
+	assert_line "lint: ts-convert: --from: the bash completion offers 'auto', which ts-convert refuses"
+	assert_line "lint: ts-convert: --from: the bash completion offers 'cutensor', which ts-convert refuses"
+	assert_line "lint: ts-convert: --to: the zsh completion offers 'bundle tns tnsb frostt cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx cutensor'"
+	assert_equal "${#lines[@]}" 4
+}
+
+# bash_complete N TOOL WORD...: what the bash completion of TOOL offers
+# for word N of "TOOL WORD...", one per line.
+bash_complete() {
+	local n=$1 tool=$2
+	shift 2
+	bash -c '. "$1"; COMP_CWORD=$2; shift 2; COMP_WORDS=("$@")
+	    "_${1//-/_}" 2>/dev/null; printf "%s\n" "${COMPREPLY[@]}"' \
+	    sh "$TS_TOP/completions/bash/$tool" "$n" "$tool" "$@"
+}
+
+@test "the completions of ts-sort -k offer the identity order of SRC, when its first bytes tell it" {
+	cd "$TS_TOP"
+	run bash_complete 2 ts-sort -k "" share/example-element
+	assert_output "1,2,3"
+	run bash_complete 3 ts-sort share/example-binary/example-binary_metadata.json --key ""
+	assert_output "1,2"
+	run bash_complete 4 ts-sort -q tests/data/real/splatt_med.tns -k ""
+	assert_output "1,2,3"
+	run bash_complete 5 ts-sort --to tns share/example-binary/example-binary.tnsb -k ""
+	assert_output "1,2"
+	run bash_complete 3 ts-sort tests/data/mtx/LFAT5.mtx -k ""
+	assert_output "1,2"
+	run bash_complete 3 ts-sort share/example-element -k 1,3
+	assert_output ""
+	# No SRC, or one that does not tell: nothing.
+	run bash_complete 2 ts-sort -k ""
+	assert_output ""
+	run bash_complete 2 ts-sort -k "" -o share/example-element
+	assert_output ""
+	if command -v fish >/dev/null; then
+		run fish -c "source completions/fish/ts-sort.fish
+		    complete -C 'ts-sort share/example-element -k '"
+		assert_output --regexp '^1,2,3'$'\t'
+	fi
+	if command -v zsh >/dev/null; then
+		run zsh -c 'compadd() { print -r -- "$@"; }; _arguments() { :; }
+		    source completions/zsh/_ts-sort
+		    words=(ts-sort -q share/example-binary -k ""); CURRENT=5
+		    _ts_sort_key'
+		assert_output -- "-- 1,2"
+	fi
 }
 
 @test "the EXAMPLES of every tool's man page run and print what they show" {
@@ -65,4 +134,100 @@ load test_helper
 		fi
 	done
 	[ "$bad" -eq 0 ]
+}
+
+# tests/run.sh, run on a tree of its own: one test passes, one is
+# skipped, one fails.
+@test "tests/run.sh counts skipped tests apart from passed ones" {
+	local t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t/tests" "$t/build/tests"
+	cp "$TS_TOP/tests/run.sh" "$t/tests/"
+	# printf, not a here-document: bats would take a line that starts
+	# with @test in this file for one of its own tests.
+	printf '%s\n' '@test "passes" {' true '}' \
+	    '@test "is skipped" {' 'skip "not here"' '}' \
+	    '@test "fails" {' false '}' >"$t/tests/a.bats"
+	# A clean environment: the outer bats's variables, and its own
+	# directory in PATH, would steer the inner one.
+	run env -i PATH=/usr/bin:/bin HOME="$HOME" "$t/tests/run.sh" \
+	    "$t/build"
+	assert_failure 1
+	assert_line --index 0 "# bats: a.bats"
+	assert_line "ok 2 is skipped # skip not here"
+	assert_equal "${lines[-2]}" "1 skipped"
+	assert_equal "${lines[-1]}" "1 passed, 1 failed"
+}
+
+@test "SEE ALSO of every man page names every tool, tensorsuite(5) and libtensorsuite(3)" {
+	local page name xr bad=0
+	for page in "$TS_TOP"/man/*.[0-9]; do
+		name=${page##*/}
+		for xr in "ts-validate 1" "ts-convert 1" "ts-sort 1" \
+		    "ts-gen-values 1" "ts-pack 1" "libtensorsuite 3" \
+		    "tensorsuite 5"; do
+			[ "${xr% *}.${xr#* }" = "$name" ] && continue
+			sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$page" |
+			    grep -q "^\.Xr $xr\( ,\)\{0,1\}\$" || {
+				echo "$name: SEE ALSO lacks $xr"
+				bad=1
+			}
+		done
+	done
+	[ "$bad" -eq 0 ]
+}
+
+# literal PAGE WORD: the literal display of PAGE that holds WORD, as its
+# reader would type it.
+literal() {
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read().split("\n")
+block = None
+for line in text:
+    if line.startswith(".Bd -literal"):
+        block = []
+    elif line.startswith(".Ed") and block is not None:
+        if any(sys.argv[2] in b for b in block):
+            print("\n".join(block))
+            break
+        block = None
+    elif block is not None:
+        block.append(line.replace("\\e", "\\").replace("\\&", "")
+                     .replace("\\-", "-"))
+PY
+}
+
+@test "the numpy and C readers of a .tnsb in tensorsuite(5) read the entries the tools read" {
+	cd "$BATS_TEST_TMPDIR"
+	literal "$TS_TOP/man/tensorsuite.5" "import numpy" >reader.py
+	literal "$TS_TOP/man/tensorsuite.5" "#include <stdio.h>" >reader.c
+	grep -q np.fromfile reader.py
+	# The page's own lines, run from the top of the tree, then what
+	# they found; and the reader on other layouts: little-endian
+	# float64 (example-element) and a block tensor's coordinates.
+	ts-convert -q "$SHARE/example-block" blk --binary
+	cat >>reader.py <<'PY'
+print(coords.tolist(), values.tolist(), t.dtype.descr)
+el = read_tnsb("share/example-element")
+print(el.dtype.descr)
+for r in el:
+    print(*r.tolist())
+print(read_tnsb(sys.argv[1]).tolist())
+PY
+	sed -i '1i import sys' reader.py
+	run -0 bash -c "cd '$TS_TOP' && /usr/bin/python3 '$BATS_TEST_TMPDIR/reader.py' '$BATS_TEST_TMPDIR/blk'"
+	assert_line --index 0 "[[0, 1], [1, 0], [2, 2], [4, 3]] [7, 7, -4, 12] [('c0', '>u4'), ('c1', '>u4'), ('value', '>i4')]"
+	assert_line --index 1 "[('c0', '<u8'), ('c1', '<u8'), ('c2', '<u8'), ('value', '<f8')]"
+	# Python's repr of each value: 3.0 where the text file says 3.
+	assert_equal "$(printf '%s\n' "${lines[@]:2:6}")" "1 1 1 2.5
+1 3 2 -1.25
+2 2 1 1e-300
+3 1 2 0.1
+4 2 2 3.0
+4 3 1 1e+16"
+	assert_line --index 8 "[(0, 0), (1, 1), (2, 0)]"
+	# C, as strict as the project's own code.
+	run -0 ${CC:-cc} -std=c11 -Wall -Wextra -pedantic -Werror -o reader reader.c
+	run -0 ./reader "$SHARE/example-binary/example-binary.tnsb"
+	assert_output "$(ts-convert "$SHARE/example-binary" - --to frostt)"
 }

@@ -74,7 +74,8 @@ bin_rows='1 2 7
 	for o in -h --help; do
 		run --separate-stderr ts-convert "$o"
 		assert_success
-		assert_line --index 0 "usage: ts-convert [options] SRC -o DST"
+		assert_line --index 0 "usage: ts-convert [options] SRC DST"
+		assert_line --index 1 "       ts-convert [options] SRC -o DST"
 		assert_output --partial "--input-index-type"
 		assert_output --partial "Exit status: 0 done, 1 the input was rejected, 2 usage error, 3 I/O error."
 		assert_equal "$stderr" ""
@@ -89,24 +90,26 @@ bin_rows='1 2 7
 @test "ts-convert: usage errors exit 2 and write nothing" {
 	run --separate-stderr ts-convert "$EL"
 	assert_failure 2
-	[[ $stderr == *"give the output with -o DST"* ]]
+	[[ $stderr == *"give DST after SRC, or with -o"* ]]
 	[[ $stderr == *"usage: ts-convert"* ]]
 	run ts-convert -o out
 	assert_failure 2
-	assert_output --partial "give one SRC"
+	assert_output --partial "give SRC and DST"
 	run ts-convert "$EL" "$SHARE/example-binary" -o out
 	assert_failure 2
+	assert_output --partial "give DST once: after SRC or with -o"
+	run ts-convert "$EL" "$SHARE/example-binary" out
+	assert_failure 2
+	assert_output --partial "give one SRC and one DST"
 	run ts-convert --no-such-option "$EL" -o out
 	assert_failure 2
 	assert_output --partial "usage: ts-convert"
-	run ts-convert --to xml "$EL" -o out
-	assert_failure 2
-	assert_output "ts-convert: --to: 'xml' is not one of the allowed values"
 	for bad in "--from tnsx" "--value-type float16" "--index-type uint16" \
 	    "--endian none" "--input-endian middle" "--index-base 2" \
 	    "--input-base -1" "--input-index-type int32" \
 	    "--input-value-type double" "--source-type fake" \
-	    "--dims 3,0" "--dims 3,x" "--dims 3,,4" "--dims -3"; do
+	    "--dims 3,0" "--dims 3,x" "--dims 3,,4" "--dims -3" \
+	    "--from cutensor"; do
 		run ts-convert $bad "$EL" -o out
 		[ "$status" -eq 2 ] || { echo "$bad: status $status"; false; }
 	done
@@ -114,6 +117,46 @@ bin_rows='1 2 7
 	assert_failure 2
 	assert_output --partial "is not a list of positive integers"
 	only
+}
+
+@test "ts-convert: a value not in an option's list names the allowed ones, and every usage error ends with Try --help" {
+	run --separate-stderr ts-convert --to xml "$EL" -o out
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+Try 'ts-convert --help'."
+	run -2 ts-convert --from auto "$EL" -o out
+	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx"
+	# none is no byte order of a binary output.
+	run -2 ts-convert --endian none "$EL" -o out.tnsb
+	assert_line --index 0 "ts-convert: --endian: 'none': expected one of little, big"
+	run -2 ts-convert --input-value-type double "$EL" -o out
+	assert_line --index 0 "ts-convert: --input-value-type: 'double': expected one of float32, float64, int32, int64"
+	local bad
+	for bad in "--no-such-option" "--to xml" "--from cutensor" \
+	    "--source-type fake" "--dims 3,x" "$EL" "-o out" \
+	    "$EL out -o out2" "$EL out out2"; do
+		run ts-convert $bad
+		[ "$status" -eq 2 ] || { echo "$bad: status $status"; false; }
+		assert_equal "${lines[-1]}" "Try 'ts-convert --help'."
+	done
+	only
+}
+
+@test "ts-convert: SRC DST works as SRC -o DST, as cp takes them" {
+	run -0 ts-convert "$EL" out
+	valid out
+	run -0 ts-convert "$SHARE/example-binary" out.tns
+	assert_equal "$(sed -n 4p out.tns)" "2 5 4 4"
+	run -0 ts-convert "$EL" -
+	assert_output "$(cat "$EL/example-element.tns")"
+	run -0 ts-convert - out.mtx <"$MTX/LFAT5.mtx"
+	run -0 ts-convert out.mtx - --to frostt
+	assert_equal "${#lines[@]}" 46
+	# The same promises as -o: an existing DST is refused without -f.
+	run -2 ts-convert "$EL" out.tns
+	assert_output "ts-convert: 'out.tns' exists (-f replaces it)"
+	only out out.tns out.mtx
 }
 
 # =====================================================================
@@ -470,6 +513,38 @@ bin_rows='1 2 7
 	    <(sed '/"name"/d; s/"v\./"N./' v/v_metadata.json)
 }
 
+@test "ts-convert: a bundle written from --meta names no file it does not hold, and validates" {
+	mkbundle "$EL" t >/dev/null
+	echo '{"seed": 7}' >t/config.json
+	jq --indent 2 '.files.config = "config.json" | .files.empty = null' \
+	    t/t_metadata.json >m && mv m t/t_metadata.json
+	valid t
+	# Attributes from --meta, or from beside a bare data file: the
+	# files of that other bundle stay where they are.
+	cp t/t.tns bare.tns
+	run --separate-stderr ts-convert --meta t/t_metadata.json bare.tns b
+	assert_success
+	assert_equal "$stderr" "bare.tns: note: 'files.config' names 'config.json', which the output bundle does not hold: left out (only a bundle SRC brings its files along)"
+	run meta b .files
+	assert_output '{"text":"b.tns","readme":"README.md","empty":null}'
+	valid b
+	run -0 ts-convert -q t/t.tns c
+	run meta c .files.config
+	assert_output null
+	valid c
+	run -0 ts-sort -q --meta t/t_metadata.json -o s <t/t.tns
+	valid s
+	# A bundle SRC brings them; one that is not a regular file stays.
+	mkdir t/confdir
+	jq --indent 2 '.files.config2 = "confdir"' t/t_metadata.json >m &&
+	    mv m t/t_metadata.json
+	run -0 ts-convert -q t u
+	run meta u '[.files.config, .files.config2]'
+	assert_output '["config.json",null]'
+	cmp t/config.json u/config.json
+	valid u
+}
+
 @test "ts-convert: --text and --binary choose the data files; without them they follow the input" {
 	rows f.tns '1 1 2.5'
 	ts-convert -q f.tns -o fro
@@ -560,8 +635,23 @@ bin_rows='1 2 7
 	rows f.tns '1 1 2.5'
 	ts-convert -q f.tns -o out.tns
 	assert_equal "$(sed -n 3p out.tns)" "% name: out"
+	ts-convert -q f.tns -o out2.tns.gz
+	assert_equal "$(gzip -dc out2.tns.gz | sed -n 3p)" "% name: out2"
+	# A stream carries the name of its source: its stem, its bundle's.
 	run -0 ts-convert -q f.tns -o -
+	assert_line --index 2 "% name: f"
+	run -0 ts-convert -q "$MTX/LFAT5.mtx" -o - --to tnsb
+	assert_line --index 2 "% name: LFAT5"
+	cp "$MTX/LFAT5.mtx" lf.mtx
+	gzip lf.mtx
+	run -0 ts-convert -q lf.mtx.gz -
+	assert_line --index 2 "% name: lf"
+	run -0 ts-convert -q "$SHARE/example-binary/example-binary_metadata.json" -
+	assert_line --index 2 "% name: example-binary"
+	run -0 ts-convert -q - - <f.tns
 	assert_line --index 2 "% name: tensor"
+	run -0 ts-convert -q "$EL/example-element.tns" - --to tnsb
+	assert_line --index 2 "% name: example-element"
 	run -0 ts-convert -q "$EL" -o -
 	assert_line --index 2 "% name: example-element"
 	run -0 ts-convert -q "$EL" -o - --name renamed
@@ -863,6 +953,123 @@ bin_rows='1 2 7
 	run -0 ts-convert -q -f "$SHARE/example-binary" -o out.tns
 	assert_equal "$(sed -n 4p out.tns)" "2 5 4 4"
 	only out out.tns
+}
+
+@test "ts-convert: a DST whose kind its name does not tell is refused (exit 2), naming the kinds and --to" {
+	local dst
+	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
+		run ts-convert -q "$EL" "$dst"
+		assert_failure 2
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+	done
+	only
+	# --to says it; a final slash or a directory there says bundle.
+	run -0 ts-convert -q "$EL" x.txt --to tns
+	assert_equal "$(head -n 1 x.txt)" "%%TensorSuite-TNS"
+	run -0 ts-convert -q "$EL" v1.2 --to bundle
+	valid v1.2
+	run -0 ts-convert -q "$EL" v1.3/
+	valid v1.3
+	only x.txt v1.2 v1.3
+}
+
+@test "ts-convert: a DST ending in .gz, .zst, .xz or .bz2 is written compressed, and reads back" {
+	local z
+	for z in gz zst xz bz2; do
+		run -0 ts-convert "$EL" "el.tns.$z"
+		run -0 ts-convert "$SHARE/example-binary" "eb.tnsb.$z"
+		run -0 ts-convert "$MTX/LFAT5.mtx" "lf.mtx.$z"
+		run -0 ts-convert "$EL" -o "el.fro.$z" --to frostt
+	done
+	# Each is its compressor's format, with what the plain file holds.
+	cmp <(gzip -dc el.tns.gz) "$EL/example-element.tns"
+	cmp <(zstd -qdc el.tns.zst) "$EL/example-element.tns"
+	cmp <(xz -dc el.tns.xz) "$EL/example-element.tns"
+	cmp <(bzip2 -dc el.tns.bz2) "$EL/example-element.tns"
+	cmp <(zstd -qdc eb.tnsb.zst) "$SHARE/example-binary/example-binary.tnsb"
+	assert_equal "$(xz -dc el.fro.xz)" "$el_rows"
+	ts-convert -q "$MTX/LFAT5.mtx" lf.mtx
+	cmp <(gzip -dc lf.mtx.gz) lf.mtx
+	# 2.4 MB, many blocks of the filter.
+	run -0 ts-convert -q "$REAL/splatt_med.tns" med.tns.zst --to frostt
+	cmp <(zstd -qdc med.tns.zst) "$REAL/splatt_med.tns"
+	# And the tools read them back.
+	run -0 ts-convert -q el.tns.bz2 - --to frostt
+	assert_output "$el_rows"
+	run -0 ts-convert --meta "$SHARE/example-binary/example-binary_metadata.json" \
+	    eb.tnsb.zst - --to frostt
+	assert_output "$bin_rows"
+	# A failure half-way leaves no half-compressed file behind.
+	mkdir bad
+	mkbundle "$EL" t >/dev/null
+	sed -i '10s/^4 3 1 /4 9 1 /' t/t.tns
+	run -1 ts-convert t bad/t.tns.zst
+	assert_output --partial "[S1]"
+	assert_equal "$(ls -A bad)" ""
+	run -2 ts-convert "$EL" el.tns.gz
+	assert_output "ts-convert: 'el.tns.gz' exists (-f replaces it)"
+}
+
+@test "ts-convert: -o /dev/null takes every kind; a bundle there is made and discarded" {
+	local k
+	for k in tns tnsb frostt; do
+		run --separate-stderr ts-convert "$EL" /dev/null --to "$k"
+		assert_success
+		assert_equal "$stderr" ""
+	done
+	run -0 ts-convert "$SHARE/example-binary" -o /dev/null --to mtx
+	run -0 ts-convert "$SHARE/example-block" -o /dev/null --to cutensor
+	# Without --to, a device is a stream, like '-'.
+	run --separate-stderr ts-convert "$EL" /dev/null
+	assert_success
+	assert_equal "$stderr" ""
+	# A bundle: everything runs (the metadata is worked out and checked),
+	# and nothing is written.
+	run --separate-stderr ts-convert -q "$REAL/matmul_2-2-2.tns" /dev/null --to bundle
+	assert_success
+	assert_equal "$stderr" ""
+	run ts-convert -q "$EL" /dev/null --to bundle --id 12
+	assert_failure 2
+	assert_output --partial "[M1]"
+	# The data is read to its end: a bad row is found.
+	mkbundle "$EL" t >/dev/null
+	sed -i '5s/^1 1 1 /1 9 1 /' t/t.tns
+	run ts-convert -q t /dev/null --to bundle
+	assert_failure 1
+	assert_output --partial "[S1]"
+	[ -c /dev/null ]
+	only t
+}
+
+@test "ts-convert: a device, FIFO or empty directory as DST draws no hint that -f would replace it" {
+	# A bundle cannot go to a device, with -f or not.
+	run ts-convert -q "$EL" /dev/full --to bundle
+	assert_failure 2
+	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx or cutensor"
+	run ts-convert -q -f "$EL" /dev/full --to bundle
+	assert_failure 2
+	[ -c /dev/full ]
+	mkfifo p
+	run ts-convert -q -f "$EL" p --to bundle
+	assert_failure 2
+	[ -p p ]
+	# An empty directory holds nothing to lose: the bundle goes there.
+	mkdir e
+	run -0 ts-convert -q "$EL" e
+	valid e
+	# A directory that is not a bundle is never replaced.
+	mkdir -p proj/sub
+	local f
+	for f in "" -f; do
+		run ts-convert -q $f "$EL" proj
+		assert_failure 2
+		assert_output "ts-convert: 'proj' is a directory but not a bundle: a bundle goes to a new name, an empty directory, or over a bundle with -f"
+	done
+	run ts-convert -q "$EL" proj --to tns
+	assert_failure 2
+	assert_output "ts-convert: 'proj' is a directory: a tns file cannot replace it"
+	[ -d proj/sub ]
+	only p e proj
 }
 
 @test "ts-convert: -f with DST = SRC rewrites a bundle in place" {

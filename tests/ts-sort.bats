@@ -144,8 +144,12 @@ dupbundle() {
 	run ts-sort --duplicates often t -o out
 	assert_failure 2
 	assert_output --partial "'often'"
-	run ts-sort --to mtx t -o out
+	run ts-sort --to xml t -o out
 	assert_failure 2
+	assert_output - <<-'EOF'
+	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+	Try 'ts-sort --help'.
+	EOF
 	run ts-sort --input-base 2 - -o out.tns <"$EL/example-element.tns"
 	assert_failure 2
 	local j
@@ -548,6 +552,96 @@ dupbundle() {
 	    cmp - <(ts-sort -k 3,1,2 "$EL")
 	ts-sort -k 3,1,2 "$EL" -o el.tnsb
 	ts-sort -k 3,1,2 "$EL" --to tnsb | cmp el.tnsb -
+}
+
+@test "ts-sort: --to frostt, mtx and cutensor, and compressed DSTs, as ts-convert writes them" {
+	run -0 ts-sort -k 2,1 "$SHARE/example-binary" --to frostt
+	assert_output "$(printf '%s\n' '2 1 7' '1 2 7' '3 3 -4' '5 4 12')"
+	run -0 ts-sort -k 2,1 "$SHARE/example-binary" -o s.mtx
+	run -0 ts-convert s.mtx - --to frostt
+	assert_output "$(printf '%s\n' '2 1 7' '1 2 7' '3 3 -4' '5 4 12')"
+	assert_equal "$(head -n 1 s.mtx)" "%%MatrixMarket matrix coordinate integer general"
+	# Order 3 is no matrix: refused (1), nothing written.
+	run -1 ts-sort "$EL" -o s3.mtx
+	[ ! -e s3.mtx ]
+	run -0 ts-sort -k 2,1 "$SHARE/example-block" --to cutensor
+	assert_output --partial '"nonZeroCoordinates": [
+    0, 0, 2, 0, 1, 1
+  ]'
+	run -0 ts-sort -q -k 3,1,2 "$BIG" -o big.tns.zst
+	cmp <(zstd -qdc big.tns.zst | tail -n +5) \
+	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
+	run -2 ts-sort "$EL" -o s.txt
+	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+}
+
+@test "ts-sort: -c tells whether SRC is sorted (0) or not (1), naming the first entry out of order" {
+	mkbundle "$EL" t >/dev/null
+	# The metadata's key (1,2,3 here), then -k.
+	run --separate-stderr ts-sort -c t
+	assert_success
+	assert_output ""
+	assert_equal "$stderr" ""
+	run --separate-stderr ts-sort -c -k 3,1,2 t
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "t/t.tns:7:1: error: entry (2, 2, 1) is out of order in key 3,1,2: it follows (1, 3, 2)"
+	ts-sort -k 3,1,2 t -o s
+	run -0 ts-sort -c s
+	run -1 ts-sort -c -k 1,2,3 s
+	# Without metadata, 1..N; what ts-sort writes passes, in any key,
+	# as GNU sort -c says of the same rows.
+	local line
+	line=$(LC_ALL=C sort -c -s -n -k1,1 -k2,2 -k3,3 "$BIG" 2>&1 |
+	    sed -n 's/^sort: [^:]*:\([0-9]*\): disorder.*/\1/p')
+	[ -n "$line" ]
+	run -1 ts-sort -c -q "$BIG"
+	assert_output --partial "$BIG:$line:1: error: entry "
+	local k
+	for k in 1,2,3 3,1,2 2,3,1; do
+		ts-sort -q -k "$k" "$BIG" | ts-sort -c -k "$k"
+	done
+	run -0 ts-sort -c "$BIGSORTED"
+	# Binary, located by byte offset; on standard input.
+	local ebm=$SHARE/example-binary/example-binary_metadata.json
+	run -1 ts-sort -c -k 2,1 "$SHARE/example-binary/example-binary.tnsb"
+	assert_output --regexp 'example-binary\.tnsb:\+[0-9]+: error: entry \(2, 1\) is out of order in key 2,1: it follows \(1, 2\)$'
+	run -1 bash -c "ts-sort -c -k 2,1 --meta '$ebm' - <'$SHARE/example-binary/example-binary.tnsb'"
+	assert_output --regexp '^<stdin>:\+[0-9]+: error: entry \(2, 1\) is out'
+	ts-sort -q -k 2,1 "$SHARE/example-binary" --to tnsb |
+	    ts-sort -c -k 2,1 --meta "$ebm"
+	# A 0 is no coordinate below the base here: the order is the same.
+	printf '0 1 1\n0 0 1\n' >z.tns
+	run -1 ts-sort -c z.tns
+	assert_output "z.tns:2:1: error: entry (0, 0) is out of order in key 1,2: it follows (0, 1)"
+	# Repeats are in order; with --duplicates error they are not.
+	printf '1 1 1\n1 2 1\n1 2 5\n' >d.tns
+	run -0 ts-sort -c d.tns
+	run -1 ts-sort -c --duplicates error d.tns
+	assert_output "d.tns:3:1: error: entry (1, 2) repeats the one before it"
+	# It reads: -o, -i and --to are refused; a bad -k too.
+	for bad in "-o x" "-i" "--to tns" "-k 1,2,3"; do
+		run ts-sort -c $bad d.tns
+		assert_failure 2
+	done
+	only t s z.tns d.tns
+}
+
+@test "ts-sort: -c keeps one entry in memory, whatever the size of SRC" {
+	local small big
+	rss() {
+		/usr/bin/python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+	}
+	printf '1 1 1\n' >one.tns
+	awk 'BEGIN { for (i = 0; i < 3000000; i++)
+	    printf "%d %d 1\n", 1 + int(i / 1000), 1 + i % 1000 }' >many.tns
+	small=$(rss ts-sort -c -q one.tns)
+	big=$(rss ts-sort -c -q many.tns)
+	# 3 million entries would take 48 MB as the sort's records.
+	echo "max RSS: $small KiB for one entry, $big KiB for 3000000"
+	[ "$big" -lt $((small + 8192)) ]
 }
 
 @test "ts-sort: a large binary bundle sorts as its text does, in memory and spilled" {

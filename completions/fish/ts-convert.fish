@@ -1,5 +1,6 @@
 # fish completion for ts-convert(1)
 #
+# ts-convert [-fhqV] [options] SRC DST
 # ts-convert [-fhqV] [options] SRC -o DST
 #   -h --help, -V --version, -q --quiet, -f --force, -o DST --output DST,
 #   --from KIND, --meta FILE, --input-base 0|1, --input-index-type T,
@@ -11,8 +12,8 @@
 # SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
 # or '-'; its kind comes from its contents, so every file is offered.
 
-set -l kinds 'auto bundle tns tnsb frostt mtx'
-set -l tokinds 'auto bundle tns tnsb frostt mtx cutensor'
+set -l kinds 'bundle tns tnsb frostt mtx'
+set -l tokinds 'bundle tns tnsb frostt mtx cutensor'
 set -l vtypes 'float32 float64 int32 int64'
 set -l itypes 'uint32 uint64'
 set -l endians 'little big'

@@ -49,6 +49,32 @@ fe_warn(const char *fmt, ...)
 	fprintf(stderr, ": %s\n", strerror(e));
 }
 
+void
+fe_try_help(void)
+{
+	fprintf(stderr, "Try '%s --help'.\n", fe_progname);
+}
+
+void
+fe_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	ts_progress_clear();
+	fprintf(stderr, "%s: ", fe_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fe_try_help();
+	exit(TS_EXIT_USAGE);
+}
+
+const char *const fe_from_kinds[] = { "bundle", "tns", "tnsb", "frostt",
+    "mtx", NULL };
+const char *const fe_to_kinds[] = { "bundle", "tns", "tnsb", "frostt",
+    "mtx", "cutensor", NULL };
+
 int
 fe_pick(const char *opt, const char *arg, const char *const *list)
 {
@@ -57,7 +83,14 @@ fe_pick(const char *opt, const char *arg, const char *const *list)
 	for (i = 0; list[i] != NULL; i++)
 		if (strcmp(arg, list[i]) == 0)
 			return i;
-	fe_warnx("%s: '%s' is not one of the allowed values", opt, arg);
+	/* The allowed values, so that nobody needs the manual for them
+	 * (and tests/lint.sh reads them from here). */
+	ts_progress_clear();
+	fprintf(stderr, "%s: %s: '%s': expected one of", fe_progname, opt, arg);
+	for (i = 0; list[i] != NULL; i++)
+		fprintf(stderr, "%s %s", i ? "," : "", list[i]);
+	fputc('\n', stderr);
+	fe_try_help();
 	exit(TS_EXIT_USAGE);
 }
 
@@ -175,9 +208,8 @@ fe_parse_size(const char *opt, const char *arg)
 		goto bad;
 	return (size_t)v;
 bad:
-	fe_warnx("%s: '%s' is not a size of at least 1M, like 256M, 2G or "
-	    "25%%", opt, arg);
-	exit(TS_EXIT_USAGE);
+	fe_usage_error("%s: '%s' is not a size of at least 1M, like 256M, 2G "
+	    "or 25%%", opt, arg);
 }
 
 char *

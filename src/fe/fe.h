@@ -22,10 +22,21 @@ extern const char *fe_progname;
 
 void	 fe_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 fe_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* The last line of every usage error, as GNU tools end theirs:
+ * "Try 'PROG --help'." on stderr. */
+void	 fe_try_help(void);
+/* A usage error: the message, the line above, exit(TS_EXIT_USAGE). */
+void	 fe_usage_error(const char *, ...)
+	    __attribute__((format(printf, 1, 2), noreturn));
 
-/* The index of arg in the NULL-terminated list; else a usage message
- * naming opt and the allowed values, and exit(TS_EXIT_USAGE). */
+/* The index of arg in the NULL-terminated list; else a usage error
+ * naming opt and the allowed values ("--to: 'foo': expected one of
+ * bundle, tns, ..."). */
 int	 fe_pick(const char *opt, const char *arg, const char *const *list);
+/* The kinds of input (--from) and of output (--to) every tool takes,
+ * in the order of enum ts_pkind from TS_PK_BUNDLE. */
+extern const char *const fe_from_kinds[];
+extern const char *const fe_to_kinds[];
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);
@@ -41,7 +52,7 @@ int	 fe_parse_jobs(const char *arg);
 int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,
 	    uint64_t *out, int max);
 /* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM, at
- * least 1M; else a usage message naming opt and exit. */
+ * least 1M; else a usage error naming opt. */
 size_t	 fe_parse_size(const char *opt, const char *arg);
 /* The command line as typed, quoted where needed (malloc'd). */
 char	*fe_command_line(int argc, char *const argv[]);

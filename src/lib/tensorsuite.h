@@ -293,9 +293,21 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * beside path, renamed onto it at commit and removed at abort (or when
  * SIGINT, SIGTERM or SIGHUP ends the program).  Without TS_SINK_FORCE an
  * existing path is refused (EEXIST); a directory always is (EISDIR).
+ * With TS_SINK_COMPRESS, a path whose suffix names a compression (see
+ * ts_sink_compression) is written through ts_sink_compress.
  */
-enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2 };
+enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2, TS_SINK_COMPRESS = 4 };
 struct ts_sink *ts_sink_open(const char *path, unsigned flags);
+/* "gzip", "zstd", "xz" or "bzip2" for a path ending in .gz, .zst, .xz
+ * or .bz2; else NULL. */
+const char *ts_sink_compression(const char *path);
+/*
+ * A sink that compresses what it is given with filter ("gzip", "zstd",
+ * "xz", "bzip2"), through libarchive, into k, which it takes: k is
+ * committed or aborted with it.  NULL with errno (EOPNOTSUPP: this
+ * libarchive cannot write that filter), k then aborted.
+ */
+struct ts_sink *ts_sink_compress(struct ts_sink *k, const char *filter);
 struct ts_sink *ts_sink_open_fd(int fd, const char *name, bool owned);
 /* Write all n bytes: 0, or -1 with errno.  A failed write fails the
  * commit that follows. */
@@ -310,10 +322,12 @@ mode_t	 ts_umask(void);
 /*
  * A bundle being written: a sink per file, then all of them appear at
  * once.  ts_bundle_out_open writes a directory: a temporary one beside
- * dir, renamed into place at commit (with TS_SINK_FORCE replacing an
- * existing bundle, never another directory: ENOTEMPTY, and without it
- * EEXIST); with TS_BUNDLE_OUT_INPLACE each file replaces its namesake in
- * dir, the metadata last, and other files stay.
+ * dir, renamed into place at commit.  It takes the place of nothing, or
+ * of an empty directory; with TS_SINK_FORCE, of an existing bundle or
+ * file (without it: EEXIST); never of another directory (ENOTEMPTY) or a
+ * device or FIFO (ENOTDIR), except that a dir that is /dev/null writes
+ * every file nowhere.  With TS_BUNDLE_OUT_INPLACE each file replaces its
+ * namesake in dir, the metadata last, and other files stay.
  */
 struct ts_bundle_out_ops {
 	struct ts_sink *(*file)(void *ctx, const char *fname);
@@ -616,6 +630,15 @@ void	 ts_flow_free(struct ts_flow *);
 /* S1: every coordinate below lim[k] (dimensions, or block sections). */
 struct ts_stage *ts_stage_bounds(const uint64_t *lim, int order, int base,
 	    bool block, struct ts_diags *);
+/*
+ * Is every entry at or after the one before it, in the priority prio
+ * (0-based modes, most significant first)?  The first that is not is
+ * reported to d, located, with both tuples in index base base, and stops
+ * the flow; with strict, so is an entry equal to the one before it.  It
+ * keeps one tuple: any tensor is checked in the same memory.
+ */
+struct ts_stage *ts_stage_order(const int *prio, int order, int base,
+	    bool strict, struct ts_diags *);
 /* Values from one type to another, refusing what does not fit exactly. */
 struct ts_stage *ts_stage_convert(enum ts_vtype from, enum ts_vtype to,
 	    struct ts_diags *);

@@ -56,12 +56,15 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [options] SRC -o DST\n", fe_progname);
+	fprintf(fp, "usage: %s [options] SRC DST\n"
+	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
 	    "files,\nFROSTT .tns and Matrix Market .mtx.  SRC or DST '-' is "
-	    "stdin or stdout.\n\n"
+	    "stdin or stdout.\nDST's name tells its kind: a bundle has no "
+	    "suffix, files end in .tns, .tnsb,\n.mtx or .json (cutensor), "
+	    "possibly then .gz, .zst, .xz or .bz2; else give --to.\n\n"
 	    "Input:\n"
 	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
 	    "(default: detected)\n"
@@ -74,8 +77,8 @@ usage(FILE *fp)
 	    "      --no-values          the input holds coordinates only\n"
 	    "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
-	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx "
-	    "file, or '-'\n"
+	    "  -o, --output DST         write to DST (instead of the second "
+	    "operand)\n"
 	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
 	    "cutensor (default:\n"
 	    "                           from DST; a .json DST is cutensor)\n"
@@ -101,12 +104,10 @@ usage(FILE *fp)
 	    "error, 3 I/O error.\n", fp);
 }
 
-static const char *const kinds[] = { "auto", "bundle", "tns", "tnsb",
-    "frostt", "mtx", "cutensor", NULL };
 static const char *const vtypes[] = { "float32", "float64", "int32",
     "int64", NULL };
 static const char *const itypes[] = { "uint32", "uint64", NULL };
-static const char *const endians[] = { "none", "little", "big", NULL };
+static const char *const endians[] = { "little", "big", NULL };
 static const char *const bases[] = { "0", "1", NULL };
 static const char *const srctypes[] = { "synthetic", "real", NULL };
 
@@ -149,27 +150,23 @@ main(int argc, char *argv[])
 			break;
 		case OPT_DIMS:
 			if ((o.ndims = fe_parse_list(optarg, 1, UINT64_MAX,
-			    o.dims, TS_MAXORDER)) < 0) {
-				fe_warnx("--dims: '%s' is not a list of positive "
-				    "integers D1,...,DN", optarg);
-				return TS_EXIT_USAGE;
-			}
+			    o.dims, TS_MAXORDER)) < 0)
+				fe_usage_error("--dims: '%s' is not a list of "
+				    "positive integers D1,...,DN", optarg);
 			break;
 		case OPT_E16:
 			o.e16 = true;
 			break;
 		case OPT_ENDIAN:
-			o.out_endian = fe_pick("--endian", optarg, endians);
-			if (o.out_endian == TS_END_NONE)
-				fe_pick("--endian", optarg, endians + 1);
+			o.out_endian = TS_END_LITTLE + fe_pick("--endian",
+			    optarg, endians);
 			break;
 		case OPT_FROM:
-			o.from = (enum ts_pkind)fe_pick("--from", optarg, kinds);
-			if (o.from == TS_PK_CUTENSOR) {
-				fe_warnx("--from cutensor: cuTENSOR arrays are "
-				    "an output only");
-				return TS_EXIT_USAGE;
-			}
+			if (strcmp(optarg, "cutensor") == 0)
+				fe_usage_error("--from cutensor: cuTENSOR arrays "
+				    "are an output only");
+			o.from = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--from",
+			    optarg, fe_from_kinds));
 			break;
 		case OPT_GROUP:
 			o.group = optarg;
@@ -206,21 +203,29 @@ main(int argc, char *argv[])
 			o.time = optarg;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)fe_pick("--to", optarg, kinds);
+			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
+			    optarg, fe_to_kinds));
 			break;
 		case OPT_VALUE_TYPE:
 			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
 			break;
 		default:
 			usage(stderr);
+			fe_try_help();
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc != 1 || o.dst == NULL) {
-		fe_warnx(argc != 1 ? "give one SRC" : "give the output with -o "
-		    "DST");
+	/* SRC DST, as cp(1) takes them, or SRC -o DST. */
+	if (argc == 2 && o.dst == NULL)
+		o.dst = argv[1];
+	else if (argc != 1 || o.dst == NULL) {
+		fe_warnx("%s", argc == 0 ? "give SRC and DST" :
+		    argc == 1 ? "give DST after SRC, or with -o" :
+		    argc == 2 ? "give DST once: after SRC or with -o" :
+		    "give one SRC and one DST");
 		usage(stderr);
+		fe_try_help();
 		return TS_EXIT_USAGE;
 	}
 	o.src = argv[0];

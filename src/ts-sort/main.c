@@ -17,6 +17,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "check",		no_argument,		NULL, 'c' },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
@@ -41,22 +42,29 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-fhiqV] [-k MODES] [--duplicates POLICY] "
-	    "[-S SIZE] [-T DIR] [-j N]\n               [-o DST] [SRC]\n",
-	    fe_progname);
+	    "[-S SIZE] [-T DIR] [-j N]\n               [-o DST] [SRC]\n"
+	    "       %s -c [-q] [-k MODES] [--duplicates error] [SRC]\n",
+	    fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Sort a tensor's entries by their coordinates (a stable sort).  "
 	    "SRC is a bundle,\na .tns or .tnsb file, or '-' (the default); "
 	    "DST as for ts-convert (default '-').\n\n"
+	    "  -c, --check              only tell whether SRC is sorted (exit "
+	    "0) or not (1),\n"
+	    "                           naming the first entry out of order\n"
 	    "  -k, --key MODES          mode priority, 1-based, e.g. 3,1,2 "
 	    "(default: the\n"
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
 	    "(default keep)\n"
-	    "  -o, --output DST         bundle directory, .tns or .tnsb file, "
-	    "or '-'\n"
-	    "      --to KIND            bundle, tns or tnsb (default: from "
-	    "DST, or SRC's kind)\n"
+	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx or "
+	    ".json file,\n"
+	    "                           possibly .gz, .zst, .xz or .bz2, or "
+	    "'-'\n"
+	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
+	    "cutensor (default:\n"
+	    "                           from DST; to a stream, SRC's kind)\n"
 	    "  -i, --in-place           rewrite the bundle SRC, atomically\n"
 	    "  -f, --force              replace an existing DST\n"
 	    "  -S, --buffer-size SIZE   memory for entries, e.g. 256M, 2G "
@@ -75,7 +83,8 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected (or repeats with "
-	    "--duplicates\nerror), 2 usage error, 3 I/O error.\n", fp);
+	    "--duplicates\nerror, or with -c is not sorted), 2 usage error, "
+	    "3 I/O error.\n", fp);
 }
 
 /* -k 3,1,2: distinct 1-based modes, kept 0-based. */
@@ -92,23 +101,20 @@ parse_key(struct ts_job_opts *o, const char *arg)
 		seen[v[i] - 1] = true;
 		o->prio[i] = (int)v[i] - 1;
 	}
-	if (n < 0 || i < n) {
-		fe_warnx("-k: '%s' is not a list of distinct modes like 3,1,2",
-		    arg);
-		exit(TS_EXIT_USAGE);
-	}
+	if (n < 0 || i < n)
+		fe_usage_error("-k: '%s' is not a list of distinct modes like "
+		    "3,1,2", arg);
 	o->nprio = n;
 }
 
 static const char *const dups[] = { "keep", "sum", "first", "last",
     "error", NULL };
-static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
 
 int
 main(int argc, char *argv[])
 {
 	struct ts_job_opts o;
-	bool inplace = false, quiet = false;
+	bool check = false, inplace = false, quiet = false;
 	int ch, rv, li = 0;
 
 	fe_init("ts-sort");
@@ -121,9 +127,12 @@ main(int argc, char *argv[])
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
 	o.mem_limit = fe_parse_size("-S", "25%");
-	while ((ch = getopt_long(argc, argv, "fhij:k:o:qS:T:V", longopts,
+	while ((ch = getopt_long(argc, argv, "cfhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
 		switch (ch) {
+		case 'c':
+			check = true;
+			break;
 		case 'f':
 			o.force = true;
 			break;
@@ -161,11 +170,12 @@ main(int argc, char *argv[])
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(1 + fe_pick("--to", optarg,
-			    tokinds));
+			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
+			    optarg, fe_to_kinds));
 			break;
 		default:
 			usage(stderr);
+			fe_try_help();
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
@@ -173,15 +183,20 @@ main(int argc, char *argv[])
 	if (argc > 1) {
 		fe_warnx("give one SRC");
 		usage(stderr);
+		fe_try_help();
 		return TS_EXIT_USAGE;
 	}
 	o.src = argc == 1 ? argv[0] : "-";
+	if (check) {
+		if (inplace || o.dst != NULL || o.to != TS_PK_AUTO)
+			fe_usage_error("-c only reads: no -i, -o or --to");
+		o.check = true;
+		o.dst = "-";
+	}
 	if (inplace) {
-		if (o.dst != NULL || strcmp(o.src, "-") == 0) {
-			fe_warnx("-i rewrites the bundle SRC: give a bundle "
-			    "and no -o");
-			return TS_EXIT_USAGE;
-		}
+		if (o.dst != NULL || strcmp(o.src, "-") == 0)
+			fe_usage_error("-i rewrites the bundle SRC: give a "
+			    "bundle and no -o");
 		o.dst = o.src;
 		o.to = TS_PK_BUNDLE;
 		o.force = true;

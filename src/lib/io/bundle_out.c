@@ -214,6 +214,122 @@ dir_abort(void *ctx)
 static const struct ts_bundle_out_ops dir_ops = { dir_file, dir_commit,
     dir_abort };
 
+/* ---- nowhere: /dev/null ---- */
+
+static int
+null_write(void *ctx, const void *buf, size_t n)
+{
+	return 0;
+}
+
+static int
+null_commit(void *ctx)
+{
+	return 0;
+}
+
+static void
+null_abort(void *ctx)
+{
+}
+
+static const struct ts_sink_ops null_sink_ops = { null_write, null_commit,
+    null_abort };
+
+static struct ts_sink *
+null_file(void *ctx, const char *fname)
+{
+	char *p = ts_xasprintf("%s/%s", (const char *)ctx, fname);
+	struct ts_sink *k = ts_sink_new(&null_sink_ops, NULL, p);
+
+	free(p);
+	return k;
+}
+
+static int
+null_out_commit(void *ctx)
+{
+	free(ctx);
+	return 0;
+}
+
+static void
+null_out_abort(void *ctx)
+{
+	free(ctx);
+}
+
+static const struct ts_bundle_out_ops null_ops = { null_file,
+    null_out_commit, null_out_abort };
+
+static bool
+is_devnull(const struct stat *st)
+{
+	struct stat ns;
+
+	return S_ISCHR(st->st_mode) && stat("/dev/null", &ns) == 0 &&
+	    st->st_rdev == ns.st_rdev;
+}
+
+/* ---- where a new bundle may go ---- */
+
+static bool
+is_empty_dir(const char *dir)
+{
+	struct dirent *e;
+	bool empty = true;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return false;
+	while (empty && (e = readdir(d)) != NULL)
+		empty = strcmp(e->d_name, ".") == 0 ||
+		    strcmp(e->d_name, "..") == 0;
+	closedir(d);
+	return empty;
+}
+
+/*
+ * May a new bundle take the place of dir?  Nothing there, or an empty
+ * directory, which holds nothing to lose; a bundle or a file with -f;
+ * never another directory (ENOTEMPTY) or a device (ENOTDIR: it would be
+ * renamed away).
+ */
+static int
+may_replace(const char *dir, unsigned flags)
+{
+	struct stat st, ls;
+	char *m;
+	bool bundle;
+
+	if (lstat(dir, &ls) != 0)
+		return 0;
+	if (stat(dir, &st) != 0)
+		st = ls;	/* a dangling link: replaced like a file */
+	if (S_ISDIR(st.st_mode)) {
+		if (is_empty_dir(dir))
+			return 0;
+		m = ts_xasprintf("%s/%s_metadata.json", dir,
+		    ts_basename(dir));
+		bundle = access(m, F_OK) == 0;
+		free(m);
+		if (!bundle)
+			errno = ENOTEMPTY;
+		else if (!(flags & TS_SINK_FORCE))
+			errno = EEXIST;
+		return bundle && (flags & TS_SINK_FORCE) ? 0 : -1;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	if (!(flags & TS_SINK_FORCE)) {
+		errno = EEXIST;
+		return -1;
+	}
+	return 0;
+}
+
 struct ts_bundle_out *
 ts_bundle_out_open(const char *dir, unsigned flags)
 {
@@ -223,19 +339,11 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 	struct ts_bundle_out *bo;
 	int e;
 
-	if (lstat(dir, &st) == 0 && !(flags & TS_BUNDLE_OUT_INPLACE)) {
-		char *m = ts_xasprintf("%s/%s_metadata.json", dir,
-		    ts_basename(dir));
-		struct stat ms;
-		bool bundle = S_ISDIR(st.st_mode) && stat(m, &ms) == 0;
-
-		free(m);
-		/* -f replaces a bundle, never some other directory. */
-		if (!(flags & TS_SINK_FORCE) || !bundle) {
-			errno = (flags & TS_SINK_FORCE) ? ENOTEMPTY : EEXIST;
-			return NULL;
-		}
-	}
+	/* A bundle written nowhere: every file is made and dropped. */
+	if (stat(dir, &st) == 0 && is_devnull(&st))
+		return ts_bundle_out_new(&null_ops, ts_xstrdup(dir), "null");
+	if (!(flags & TS_BUNDLE_OUT_INPLACE) && may_replace(dir, flags) != 0)
+		return NULL;
 	o = ts_xcalloc(1, sizeof(*o));
 	o->inplace = (flags & TS_BUNDLE_OUT_INPLACE) != 0;
 	parent = ts_dirname(dir);

@@ -1,7 +1,8 @@
 /*
  * sink.c - where bytes go, behind one small table of functions (write,
  * commit, abort): standard output, a device or FIFO written through, or
- * a file that appears whole or not at all.  A file is written to a
+ * a file that appears whole or not at all (compressed on the way, when
+ * asked, by compress.c).  A file is written to a
  * temporary name beside the target and renamed into place at commit; on
  * abort, or on SIGINT, SIGTERM or SIGHUP, the temporary is removed (as
  * zstd removes a half-written output).  A write error is kept: the
@@ -197,8 +198,20 @@ ts_umask(void)
 	return m;
 }
 
+static struct ts_sink *sink_open(const char *, unsigned);
+
 struct ts_sink *
 ts_sink_open(const char *path, unsigned flags)
+{
+	const char *z = (flags & TS_SINK_COMPRESS) ?
+	    ts_sink_compression(path) : NULL;
+	struct ts_sink *k = sink_open(path, flags);
+
+	return k != NULL && z != NULL ? ts_sink_compress(k, z) : k;
+}
+
+static struct ts_sink *
+sink_open(const char *path, unsigned flags)
 {
 	struct filesink *f;
 	struct stat st;

@@ -30,6 +30,7 @@ struct ts_job_opts {
 	const char	*source_type;
 	/* sorting (ts-sort) */
 	bool		 sort;
+	bool		 check;		/* only tell whether SRC is sorted */
 	bool		 inplace;	/* dst is src's bundle: keep README */
 	int		 prio[TS_MAXORDER];	/* 0-based; nprio 0: from the
 						 * metadata, else 1..N */

@@ -27,6 +27,7 @@ struct job {
 	bool			 meta_known;
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
+	bool			 stream;	/* DST is '-', a device, a FIFO */
 };
 
 /* input.c */

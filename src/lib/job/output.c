@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "tensorsuite.h"
 #include "job/job_int.h"
 #include "util/path.h"
@@ -72,15 +74,28 @@ enc_kind(enum ts_pkind k)
 	    TS_TEXT;
 }
 
-/* A sink that could not be opened: why, and what status. */
+/* A sink that could not be opened: why, what would do, and what
+ * status. */
 static void
 sink_refused(struct job *j, const char *path, int e)
 {
 	if (e == EEXIST)
 		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
 	else if (e == ENOTEMPTY)
-		ts_diag_usage(j->d, "'%s' exists and is not a bundle: -f "
-		    "replaces only a bundle", path);
+		ts_diag_usage(j->d, "'%s' is a directory but not a bundle: a "
+		    "bundle goes to a new name, an empty directory, or over a "
+		    "bundle with -f", path);
+	else if (e == EISDIR)
+		ts_diag_usage(j->d, "'%s' is a directory: a %s file cannot "
+		    "replace it", path, ts_pkind_names[j->to]);
+	else if (e == ENOTDIR)
+		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
+		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
+		    "or cutensor", path);
+	else if (e == EOPNOTSUPP)
+		ts_diag_usage(j->d, "'%s': this libarchive cannot write %s "
+		    "output: give a name without that suffix", path,
+		    ts_sink_compression(path));
 	else
 		ts_diag_io(j->d, path, "%s", strerror(e));
 }
@@ -237,6 +252,7 @@ struct auxctx {
 	struct job		*j;
 	struct ts_bundle_out	*bo;
 	const char		*skip[4];
+	json_t			*copied;	/* names, as keys */
 };
 
 /* One other file of the source bundle, copied along. */
@@ -272,7 +288,40 @@ copy_one(const char *fname, void *arg)
 		ts_diag_io(c->j->d, fname, "copying: %s", strerror(errno));
 		return -1;
 	}
+	json_object_set_new(c->copied, fname, json_true());
 	return 0;
+}
+
+/*
+ * A written bundle names only the files it holds (B3): an other entry
+ * of 'files' whose file was not copied along goes, with a note.  That
+ * is every one when the metadata came from --meta or from beside a bare
+ * data file: ts-convert copies a bundle's files only from a bundle SRC,
+ * never from where a metadata file happens to lie.
+ */
+static void
+prune_files(struct job *j, json_t *copied)
+{
+	struct ts_meta *m = j->mp;
+	const char *k, *f;
+	json_t *v;
+	void *tmp;
+	char *meta = ts_xasprintf("%s_metadata.json", m->name);
+
+	json_object_foreach_safe((json_t *)m->f_other, tmp, k, v) {
+		f = json_string_value(v);
+		if (f == NULL || *f == '\0' || json_object_get(copied, f) ||
+		    (m->f_text && strcmp(f, m->f_text) == 0) ||
+		    (m->f_binary && strcmp(f, m->f_binary) == 0) ||
+		    strcmp(f, "README.md") == 0 || strcmp(f, meta) == 0)
+			continue;
+		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "'files.%s' names "
+		    "'%s', which the output bundle does not hold: left out "
+		    "(%s)", k, f, j->bd == NULL ? "only a bundle SRC brings "
+		    "its files along" : "not a regular file");
+		json_object_del((json_t *)m->f_other, k);
+	}
+	free(meta);
 }
 
 /*
@@ -284,19 +333,23 @@ copy_aux(struct job *j, struct ts_bundle_out *bo)
 {
 	struct auxctx c;
 	char *meta;
-	int rv;
+	int rv = 0;
 
-	if (j->bd == NULL)
-		return 0;
-	meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
-	c.j = j;
-	c.bo = bo;
-	c.skip[0] = meta;
-	c.skip[1] = ts_bundle_data_file(j->bd, TS_TEXT);
-	c.skip[2] = ts_bundle_data_file(j->bd, TS_BINARY);
-	c.skip[3] = j->mp->f_readme ? j->mp->f_readme : "README.md";
-	rv = ts_bundle_list(j->bd, copy_one, &c);
-	free(meta);
+	c.copied = json_object();
+	if (j->bd != NULL) {
+		meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
+		c.j = j;
+		c.bo = bo;
+		c.skip[0] = meta;
+		c.skip[1] = ts_bundle_data_file(j->bd, TS_TEXT);
+		c.skip[2] = ts_bundle_data_file(j->bd, TS_BINARY);
+		c.skip[3] = j->mp->f_readme ? j->mp->f_readme : "README.md";
+		rv = ts_bundle_list(j->bd, copy_one, &c);
+		free(meta);
+	}
+	if (rv == 0)
+		prune_files(j, c.copied);
+	json_decref(c.copied);
 	return rv;
 }
 
@@ -579,9 +632,10 @@ write_bundle(struct job *j, bool text, bool binary)
 		}
 	if (finish_sinks(&os, pump(&os, j->dstdir)) != 0)
 		goto out;
-	/* Sorting changed what the metadata says. */
-	if ((mtext = meta_selfcheck(j)) == NULL ||
-	    (!j->o->inplace && copy_aux(j, os.bo) != 0))
+	/* Sorting changed what the metadata says, and so may the files
+	 * that come along. */
+	if ((!j->o->inplace && copy_aux(j, os.bo) != 0) ||
+	    (mtext = meta_selfcheck(j)) == NULL)
 		goto out;
 	if (!j->o->inplace) {
 		readme = readme_text(j);
@@ -651,8 +705,8 @@ write_single(struct job *j)
 	/* FROSTT is 1-based unless asked otherwise. */
 	if (j->to == TS_PK_FROSTT && j->o->out_base < 0)
 		os.v[0].lay.base = 1;
-	if ((os.v[0].sink = ts_sink_open(dst, j->o->force ? TS_SINK_FORCE :
-	    0)) == NULL) {
+	if ((os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
+	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
 		sink_refused(j, dst, errno);
 		free(os.comment);
 		return -1;

@@ -4,8 +4,10 @@
  * into it (output.c).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
@@ -29,30 +31,106 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->program = "tensorsuite";
 }
 
+/* The suffixes that name a file's kind, under a compression suffix
+ * (x.tns.zst). */
+static const struct {
+	const char	*sfx;
+	enum ts_pkind	 kind;
+} suffixes[] = {
+	{ ".tnsb", TS_PK_TNSB }, { ".tns", TS_PK_TNS }, { ".mtx", TS_PK_MTX },
+	{ ".json", TS_PK_CUTENSOR }, { NULL, TS_PK_AUTO }
+};
+
+/* The kind a file name says, or TS_PK_AUTO; *stem gets the length of
+ * the name without the suffixes it recognised. */
 static enum ts_pkind
-kind_of_dst(const char *dst)
+kind_of_name(const char *name, size_t *stem)
 {
-	if (strcmp(dst, "-") == 0)
-		return TS_PK_TNS;
-	if (ts_has_suffix(dst, ".tnsb"))
-		return TS_PK_TNSB;
-	if (ts_has_suffix(dst, ".tns"))
-		return TS_PK_TNS;
-	if (ts_has_suffix(dst, ".mtx"))
-		return TS_PK_MTX;
-	if (ts_has_suffix(dst, ".json"))
-		return TS_PK_CUTENSOR;
-	return TS_PK_BUNDLE;
+	size_t n = strlen(name), l;
+	int i;
+
+	if (ts_sink_compression(name) != NULL)
+		n = (size_t)(strrchr(name, '.') - name);
+	*stem = n;
+	for (i = 0; suffixes[i].sfx != NULL; i++) {
+		l = strlen(suffixes[i].sfx);
+		if (n >= l && memcmp(name + n - l, suffixes[i].sfx, l) == 0) {
+			*stem = n - l;
+			return suffixes[i].kind;
+		}
+	}
+	return TS_PK_AUTO;
+}
+
+/*
+ * What DST is, unless --to says: a stream ('-', a device, a FIFO), of
+ * text; a bundle (a directory there, or a name ending in '/' or without
+ * a suffix); or a file of the kind its suffix names.  Any other suffix
+ * says nothing, and is refused rather than taken for a bundle.
+ */
+static int
+dst_kind(struct job *j)
+{
+	const char *dst = j->o->dst, *b = ts_basename(dst);
+	size_t n = strlen(dst), stem;
+	struct stat st;
+	bool there = strcmp(dst, "-") != 0 && stat(dst, &st) == 0;
+	char kinds[80] = "";
+	int i;
+
+	j->stream = strcmp(dst, "-") == 0 || (there &&
+	    !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode));
+	if (j->o->to != TS_PK_AUTO)
+		j->to = j->o->to;
+	else if (j->stream)
+		j->to = TS_PK_TNS;
+	else if ((there && S_ISDIR(st.st_mode)) || (n > 0 &&
+	    dst[n - 1] == '/'))
+		j->to = TS_PK_BUNDLE;
+	else if ((j->to = kind_of_name(b, &stem)) == TS_PK_AUTO &&
+	    strchr(b, '.') == NULL)
+		j->to = TS_PK_BUNDLE;
+	if (j->to != TS_PK_AUTO)
+		return 0;
+	for (i = TS_PK_BUNDLE; ts_pkind_names[i] != NULL; i++)
+		snprintf(kinds + strlen(kinds), sizeof(kinds) - strlen(kinds),
+		    "%s%s", i == TS_PK_BUNDLE ? "" : ts_pkind_names[i + 1] ?
+		    ", " : " or ", ts_pkind_names[i]);
+	ts_diag_usage(j->d, "'%s': cannot tell the kind of output from its "
+	    "name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz "
+	    "or .bz2; no suffix for a bundle): give --to %s", dst, kinds);
+	return -1;
 }
 
 static void
 setname(struct ts_meta *m, const char *v)
 {
-	free(m->name);
+	char *old = m->name;
+
 	m->name = ts_xstrdup(v);
+	free(old);
 }
 
-/* The name a bundle DST gives: its folder's. */
+/* The name a stream carries: the input's (its metadata's, its
+ * header's), else SRC's stem; standard input's is "tensor". */
+static void
+stream_name(struct job *j)
+{
+	const char *src = j->o->src, *b = ts_basename(src);
+	struct ts_meta *m = j->mp;
+	size_t n;
+
+	if (m->name != NULL && ts_valid_name(m->name))
+		return;
+	kind_of_name(b, &n);
+	free(m->name);
+	m->name = ts_xasprintf("%.*s", (int)n, b);
+	if (strcmp(src, "-") == 0 || !ts_valid_name(m->name))
+		setname(m, "tensor");
+}
+
+/* The name a bundle DST gives: its folder's (--name must agree); of a
+ * bundle written nowhere (/dev/null), a stream's. */
 static int
 bundle_name(struct job *j)
 {
@@ -64,7 +142,11 @@ bundle_name(struct job *j)
 	n = strlen(j->dstdir);
 	while (n > 1 && j->dstdir[n - 1] == '/')
 		j->dstdir[--n] = '\0';
-	if (o->inplace)
+	if (j->stream && o->name == NULL)
+		stream_name(j);
+	if (j->stream)
+		name = o->name != NULL ? o->name : j->mp->name;
+	else if (o->inplace)
 		name = ts_bundle_name(j->bd);
 	else
 		name = ts_basename(j->dstdir);
@@ -79,31 +161,25 @@ bundle_name(struct job *j)
 	return 0;
 }
 
-/* The name a file DST gives: --name, or its stem. */
+/* The name a file DST gives: --name, the input's, or the file's stem;
+ * a stream's, as stream_name says. */
 static int
 file_name(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
+	size_t n;
 
-	if (m->name == NULL || o->name != NULL) {
+	if (o->name != NULL)
+		setname(m, o->name);
+	else if (j->stream)
+		stream_name(j);
+	else if (m->name == NULL) {
+		/* Only the known suffixes go: a name may hold dots. */
 		const char *b = ts_basename(o->dst);
-		size_t n = strlen(b);
 
-		if (o->name != NULL)
-			setname(m, o->name);
-		else if (strcmp(o->dst, "-") == 0)
-			setname(m, "tensor");
-		else {
-			/* The file's stem: only the known suffix goes, a
-			 * name may hold dots. */
-			if (ts_has_suffix(b, ".tnsb"))
-				n -= 5;
-			else if (ts_has_suffix(b, ".tns") || ts_has_suffix(b, ".mtx"))
-				n -= 4;
-			free(m->name);
-			m->name = ts_xasprintf("%.*s", (int)n, b);
-		}
+		kind_of_name(b, &n);
+		m->name = ts_xasprintf("%.*s", (int)n, b);
 	}
 	if (!ts_valid_name(m->name)) {
 		ts_diag_usage(j->d, "'%s' is not a valid tensor name "
@@ -113,21 +189,67 @@ file_name(struct job *j)
 	return 0;
 }
 
+/*
+ * ts-sort -c: is SRC in key order (-k, else the order its metadata
+ * claims, else 1..N)?  One pass, one tuple kept, whatever the size; the
+ * coordinates are read as written, since the base does not change their
+ * order (and a 0 read as 1-based would wrap).
+ */
+static int
+check_order(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	const struct ts_meta *m = j->mp;
+	struct ts_layout lay = j->in;
+	struct ts_decoder *dec;
+	struct ts_flow *f;
+	int prio[TS_MAXORDER], order, k, rv = -1;
+
+	lay.base = 0;
+	if ((dec = ts_job_decoder(j, &lay)) == NULL)
+		return -1;
+	order = ts_decoder_header(dec)->order;
+	if (o->nprio > 0 && o->nprio != order) {
+		ts_diag_usage(j->d, "-k names %d modes; the tensor has order "
+		    "%d", o->nprio, order);
+		goto out;
+	}
+	for (k = 0; k < order; k++) {
+		prio[k] = o->nprio > 0 ? o->prio[k] : j->meta_known &&
+		    m->sorted && m->nsort == order ? m->sort_order[k] : k;
+		if (prio[k] >= order) {
+			ts_diag_usage(j->d, "-k: the tensor has no mode %d",
+			    prio[k] + 1);
+			goto out;
+		}
+	}
+	f = ts_flow_new(dec, j->d, j->sname);
+	ts_flow_add(f, ts_stage_order(prio, order,
+	    ts_decoder_layout(dec)->base, o->dups == TS_DUP_ERROR, j->d));
+	rv = ts_flow_run(f, NULL, NULL);
+	ts_flow_free(f);
+out:
+	ts_decoder_close(dec);
+	return rv;
+}
+
 static int
 run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 
-	if (ts_job_input(j) != 0)
+	if (o->check)
+		return ts_job_input(j) != 0 ? -1 : check_order(j);
+
+	if (dst_kind(j) != 0 || ts_job_input(j) != 0)
 		return -1;
 	if (o->inplace && j->bd == NULL) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
 		    "one", o->src);
 		return -1;
 	}
-	j->to = o->to != TS_PK_AUTO ? o->to : kind_of_dst(o->dst);
-	/* ts-sort to stdout: a filter keeps its input's kind. */
-	if (o->sort && o->to == TS_PK_AUTO && strcmp(o->dst, "-") == 0)
+	/* ts-sort to a stream: a filter keeps its input's kind. */
+	if (o->sort && o->to == TS_PK_AUTO && j->stream)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice. */
