@@ -794,10 +794,10 @@ const char *ts_archive_compression(const struct ts_archive *);
 bool	 ts_archive_rereadable(const struct ts_archive *);
 int	 ts_archive_close(struct ts_archive *);
 /*
- * Is path an archive rather than a bundle: "-", a name ending in .tar,
- * .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a file
- * (not a directory, nor NAME_metadata.json) whose first bytes are a tar
- * header or compressed data?
+ * Is path an archive rather than a bundle or a data file: a name ending
+ * in .tar, .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a
+ * regular file (not NAME_metadata.json) that starts with a tar header,
+ * compressed or not?  Never "-": standard input is not looked at.
  */
 bool	 ts_archive_is(const char *path);
 
@@ -876,16 +876,13 @@ size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);
 
 /*
- * Check every bundle of an archive without unpacking it: each in turn,
- * ts_check_bundle into d (cleared first), then report(what, bd, d, arg)
- * with what "ARCHIVE:NAME"; last, when the archive itself has something
- * to say (a member no bundle may hold, no bundle at all, a broken
- * stream), report(ARCHIVE, NULL, d, arg).  Returns the worst status.
+ * Check every bundle of an archive without unpacking it, each in turn
+ * as ts_check_bundle does, into d; and the archive itself (a member no
+ * bundle may hold, no bundle at all, a broken stream).  Returns how many
+ * bundles were checked.
  */
-typedef void ts_archive_report_fn(const char *what,
-	    const struct ts_bundle *, struct ts_diags *, void *arg);
-int	 ts_check_archive(const char *path, const struct ts_check_opts *,
-	    struct ts_diags *d, ts_archive_report_fn *report, void *arg);
+size_t	 ts_check_archive(const char *path, const struct ts_check_opts *,
+	    struct ts_diags *d);
 
 /* How an archive is unpacked. */
 struct ts_unpack_opts {

@@ -11,7 +11,6 @@
  * hands it from one to the other.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -561,28 +560,29 @@ static const char *const suffixes[] = { ".tar", ".tar.zst", ".tzst",
 bool
 ts_archive_is(const char *path)
 {
-	unsigned char b[512];
+	struct ts_source *src;
 	struct stat st;
-	ssize_t n;
-	int i, fd;
+	const char *p;
+	long n;
+	bool tar;
+	int i;
 
-	if (strcmp(path, "-") == 0)
-		return true;
-	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    S_ISDIR(st.st_mode))
 		return false;
 	for (i = 0; suffixes[i] != NULL; i++)
 		if (ts_has_suffix(path, suffixes[i]))
 			return true;
-	if (!S_ISREG(st.st_mode) || ts_has_suffix(path, "_metadata.json"))
+	if (!S_ISREG(st.st_mode) || ts_has_suffix(path, "_metadata.json") ||
+	    (src = ts_source_open_file(path)) == NULL)
 		return false;
-	/* The first bytes: compressed data, or a ustar header. */
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	/* A ustar header at the start, once undone from its compression:
+	 * a compressed data file (x.tns.zst) is no archive. */
+	if (ts_source_compression(src) != NULL &&
+	    (src = ts_source_decompress(src)) == NULL)
 		return false;
-	n = read(fd, b, sizeof(b));
-	close(fd);
-	if (n >= 4 && ((b[0] == 0x1f && b[1] == 0x8b) || (b[0] == 0x28 &&
-	    b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) ||
-	    memcmp(b, "\xfd" "7zX", 4) == 0 || memcmp(b, "BZh", 3) == 0))
-		return true;
-	return n == 512 && memcmp(b + 257, "ustar", 5) == 0;
+	n = ts_source_peek(src, &p, 512);
+	tar = n == 512 && memcmp(p + 257, "ustar", 5) == 0;
+	ts_source_close(src);
+	return tar;
 }

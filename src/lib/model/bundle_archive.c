@@ -651,61 +651,24 @@ ts_bundles_close(struct ts_bundles *bs)
 
 /* ---- checking every bundle of an archive ---- */
 
-/* Pass the messages of one collector on to another. */
-static void
-relay(const struct ts_diags *from, struct ts_diags *to)
-{
-	size_t i;
-
-	for (i = 0; i < ts_diags_len(from); i++) {
-		const struct ts_diag *g = ts_diags_at(from, i);
-
-		if (g->status == TS_EXIT_IO)
-			ts_diag_io(to, g->file, "%s", g->msg);
-		else if (g->status == TS_EXIT_USAGE)
-			ts_diag_usage(to, "%s", g->msg);
-		else if (g->offset >= 0)
-			ts_diag_off(to, g->sev, g->file, g->offset, g->rule,
-			    "%s", g->msg);
-		else
-			ts_diag(to, g->sev, g->file, g->line, g->col, g->rule,
-			    "%s", g->msg);
-	}
-}
-
-int
+size_t
 ts_check_archive(const char *path, const struct ts_check_opts *co,
-    struct ts_diags *d, ts_archive_report_fn *report, void *arg)
+    struct ts_diags *d)
 {
-	struct ts_diags *ad = ts_diags_new(0, false);
 	const char *label = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	struct ts_bundles *bs;
 	struct ts_bundle *bd;
-	int st, worst = TS_EXIT_OK;
+	size_t n;
 
-	if ((bs = ts_bundles_open(path, NULL, ad)) != NULL) {
-		for (;;) {
-			ts_diags_clear(d);
-			if ((bd = ts_bundles_next(bs, NULL, d)) == NULL)
-				break;
-			ts_check_bundle(bd, co, d);
-			report(ts_bundle_where(bd), bd, d, arg);
-			if ((st = ts_diags_status(d)) > worst)
-				worst = st;
-			ts_bundle_free(bd);
-		}
-		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
-			ts_diag(ad, TS_ERROR, label, 0, 0, "B5", "the archive "
-			    "holds no bundle");
-		ts_bundles_close(bs);
+	if ((bs = ts_bundles_open(path, NULL, d)) == NULL)
+		return 0;
+	while ((bd = ts_bundles_next(bs, NULL, d)) != NULL) {
+		ts_check_bundle(bd, co, d);
+		ts_bundle_free(bd);
 	}
-	if (ts_diags_len(ad) > 0) {
-		ts_diags_clear(d);
-		relay(ad, d);
-		report(label, NULL, d, arg);
-		if ((st = ts_diags_status(d)) > worst)
-			worst = st;
-	}
-	ts_diags_free(ad);
-	return worst;
+	if ((n = ts_bundles_count(bs)) == 0 && ts_diags_errors(d) == 0)
+		ts_diag(d, TS_ERROR, label, 0, 0, "B5", "the archive holds no "
+		    "bundle");
+	ts_bundles_close(bs);
+	return n;
 }
