@@ -585,6 +585,19 @@ t	3	4x3x2	6	valid"
 	assert_equal "$(ls -A tmp)" ""
 }
 
+@test "ts-validate: a large binary file before the text one is summed first, not kept aside" {
+	mkdir o && cp -r "$BIG" o/
+	sed -i '1000s/ [0-9.]*$/ 0.75/' o/big/big.tns
+	(cd o && tar -cf ../b.tar big/big_metadata.json big/README.md big/big.tnsb big/big.tns)
+	run -1 ts-validate o/big
+	local want=$output
+	mkdir tmp
+	run -1 env TMPDIR="$PWD/tmp" ts-validate b.tar
+	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:|')"
+	refute_output --partial "note:"
+	assert_equal "$(ls -A tmp)" ""
+}
+
 @test "ts-validate: text and binary that differ, in an archive on a pipe, are named by chunk" {
 	mkbundle "$EL" t >/dev/null
 	sed -i 's/^1 3 2 -1.25$/1 3 2 -1.5/' t/t.tns

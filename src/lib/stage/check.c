@@ -693,7 +693,30 @@ x6_again(struct ts_bundle *bd, const struct digest *t, const struct digest *b,
 	free(tp);
 }
 
-/* A bundle read from a stream: one file after the other. */
+/* Sum the entries of a data file already open into g (X6). */
+static void
+digest_file(struct stream *st, struct digest *g, struct ts_diags *d)
+{
+	struct ts_flow *f = ts_flow_new(st->dec, d, ts_source_name(st->src));
+
+	ts_flow_keep_going(f, true);
+	ts_flow_add(f, ts_stage_new(&digest_ops, g));
+	ts_flow_run(f, NULL, NULL);
+	ts_flow_free(f);
+}
+
+static bool
+same_sums(const struct digest *a, const struct digest *b)
+{
+	return a->n == b->n && a->nsums == b->nsums && memcmp(a->sums,
+	    b->sums, a->nsums * sizeof(*a->sums)) == 0;
+}
+
+/*
+ * A bundle read from a stream: one file after the other, in the order
+ * they come.  The text file is the one checked entry by entry, as from
+ * a directory; a binary file beside it is only summed, before or after.
+ */
 static void
 check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
@@ -701,38 +724,53 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	const struct ts_meta *m = ts_bundle_meta(bd);
 	const char *tf = ts_bundle_data_file(bd, TS_TEXT);
 	const char *bf = ts_bundle_data_file(bd, TS_BINARY);
+	struct ts_file_stat fs;
 	struct digest g[2];
 	struct stream st;
-	struct ts_flow *f;
-	bool ok0 = false, both = may_open(bd, tf) && may_open(bd, bf);
+	bool ok0 = false, ok1 = false, summed = false, bin_first;
+	bool both = may_open(bd, tf) && may_open(bd, bf);
 
 	digest_init(&g[0]);
 	g[1] = g[0];
+	/* The binary file is here and the text one not yet: the binary
+	 * comes first (an archive that tar wrote), so it is summed first,
+	 * rather than kept aside until the text file has been read. */
+	bin_first = both && ts_bundle_stat(bd, tf, &fs) != 0 &&
+	    errno == EAGAIN && ts_bundle_stat(bd, bf, &fs) == 0;
+	if (bin_first && open_stream(bd, bf, TS_BINARY, &st, d) == 0) {
+		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
+			digest_file(&st, &g[1], d);
+			summed = true;
+		}
+		close_stream(&st);
+	}
 	if (may_open(bd, tf) && open_stream(bd, tf, TS_TEXT, &st, d) == 0) {
 		if ((ok0 = check_header(m, &st, d)) && !o->quick)
 			check_entries(m, &st, NULL, both ? &g[0] : NULL,
 			    false, o, d);
 		close_stream(&st);
 	}
-	if (may_open(bd, bf) && open_stream(bd, bf, TS_BINARY, &st, d) == 0) {
-		if (check_header(m, &st, d) && !o->quick) {
-			if (!ok0)
+	if (!bin_first && may_open(bd, bf) && open_stream(bd, bf, TS_BINARY,
+	    &st, d) == 0) {
+		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
+			if (ok0) {
+				digest_file(&st, &g[1], d);
+				summed = true;
+			} else
 				check_entries(m, &st, NULL, NULL, false, o,
 				    d);
-			else {
-				f = ts_flow_new(st.dec, d, ts_source_name(st.src));
-				ts_flow_keep_going(f, true);
-				ts_flow_add(f, ts_stage_new(&digest_ops, &g[1]));
-				ts_flow_run(f, NULL, NULL);
-				ts_flow_free(f);
-			}
 		}
 		close_stream(&st);
-		if (ok0 && !o->quick && (g[0].n != g[1].n || g[0].nsums !=
-		    g[1].nsums || memcmp(g[0].sums, g[1].sums, g[0].nsums *
-		    sizeof(*g[0].sums)) != 0))
-			x6_again(bd, &g[0], &g[1], o, d);
+	} else if (bin_first && ok1 && !ok0 && !o->quick) {
+		/* The text file is unusable: the binary one, summed only,
+		 * is checked entry by entry after all, read again. */
+		if (open_stream(bd, bf, TS_BINARY, &st, d) == 0) {
+			check_entries(m, &st, NULL, NULL, false, o, d);
+			close_stream(&st);
+		}
 	}
+	if (ok0 && ok1 && summed && !same_sums(&g[0], &g[1]))
+		x6_again(bd, &g[0], &g[1], o, d);
 	free(g[0].sums);
 	free(g[1].sums);
 }
