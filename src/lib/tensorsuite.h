@@ -871,6 +871,9 @@ struct ts_bundles *ts_bundles_open(const char *path, const char *tmpdir,
  */
 struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
 	    struct ts_diags *bd_d);
+/* Does another bundle follow the last one handed out?  Reads past what
+ * is left of that one, which can then read no more of its files. */
+bool	 ts_bundles_more(struct ts_bundles *);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);

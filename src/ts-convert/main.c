@@ -36,6 +36,7 @@ static const struct option longopts[] = {
 	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
@@ -58,12 +59,14 @@ usage(FILE *fp)
 	fprintf(fp, "usage: %s [options] SRC -o DST\n", fe_progname);
 	if (fp != stdout)
 		return;
-	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
-	    "files,\nFROSTT .tns and Matrix Market .mtx.  SRC or DST '-' is "
-	    "stdin or stdout.\n\n"
+	fputs("Convert a tensor between TensorSuite bundles (directories or "
+	    "tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
+	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.\n\n"
 	    "Input:\n"
 	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
 	    "(default: detected)\n"
+	    "      --member NAME        the bundle of an archive SRC that "
+	    "holds several\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1     index base of the input\n"
@@ -74,7 +77,9 @@ usage(FILE *fp)
 	    "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
 	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx "
-	    "file, or '-'\n"
+	    "file, or '-';\n"
+	    "                           a .tar.zst (.tar.gz, ...) is a "
+	    "bundle in an archive\n"
 	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
 	    "cutensor (default:\n"
 	    "                           from DST; a .json DST is cutensor)\n"

@@ -27,6 +27,7 @@ static const struct option longopts[] = {
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "key",		required_argument,	NULL, 'k' },
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
@@ -46,15 +47,17 @@ usage(FILE *fp)
 	if (fp != stdout)
 		return;
 	fputs("Sort a tensor's entries by their coordinates (a stable sort).  "
-	    "SRC is a bundle,\na .tns or .tnsb file, or '-' (the default); "
-	    "DST as for ts-convert (default '-').\n\n"
+	    "SRC is a bundle\n(a directory or an archive), a .tns or .tnsb "
+	    "file, or '-' (the default); DST\nas for ts-convert (default "
+	    "'-').\n\n"
 	    "  -k, --key MODES          mode priority, 1-based, e.g. 3,1,2 "
 	    "(default: the\n"
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
 	    "(default keep)\n"
-	    "  -o, --output DST         bundle directory, .tns or .tnsb file, "
-	    "or '-'\n"
+	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
+	    "...), .tns or\n"
+	    "                           .tnsb file, or '-'\n"
 	    "      --to KIND            bundle, tns or tnsb (default: from "
 	    "DST, or SRC's kind)\n"
 	    "  -i, --in-place           rewrite the bundle SRC, atomically\n"
@@ -64,6 +67,8 @@ usage(FILE *fp)
 	    "  -T, --temporary-directory DIR  where runs spill (default: "
 	    "$TMPDIR or /tmp)\n"
 	    "  -j, --jobs N             threads (default 2)\n"
+	    "      --member NAME        the bundle of an archive SRC that "
+	    "holds several\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1, --input-index-type T, --input-value-type "

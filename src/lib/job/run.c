@@ -34,6 +34,8 @@ kind_of_dst(const char *dst)
 {
 	if (strcmp(dst, "-") == 0)
 		return TS_PK_TNS;
+	if (ts_compress_of(dst) >= 0)
+		return TS_PK_BUNDLE;	/* in an archive */
 	if (ts_has_suffix(dst, ".tnsb"))
 		return TS_PK_TNSB;
 	if (ts_has_suffix(dst, ".tns"))
@@ -58,6 +60,7 @@ bundle_name(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	const char *name;
+	char *stem = NULL;
 	size_t n;
 
 	j->dstdir = ts_xstrdup(o->inplace ? ts_bundle_where(j->bd) : o->dst);
@@ -66,16 +69,20 @@ bundle_name(struct job *j)
 		j->dstdir[--n] = '\0';
 	if (o->inplace)
 		name = ts_bundle_name(j->bd);
+	else if (j->dst_archive)
+		name = stem = ts_archive_stem(j->dstdir);
 	else
 		name = ts_basename(j->dstdir);
 	if (!ts_valid_name(name) || (o->name != NULL &&
 	    strcmp(o->name, name) != 0)) {
-		ts_diag_usage(j->d, "'%s': a bundle's name is its folder's "
-		    "name, [A-Za-z0-9][A-Za-z0-9._-]*%s", name, o->name ?
-		    "; --name must agree" : "");
+		ts_diag_usage(j->d, "'%s': a bundle's name is its %s's name, "
+		    "[A-Za-z0-9][A-Za-z0-9._-]*%s", name, j->dst_archive ?
+		    "archive" : "folder", o->name ? "; --name must agree" : "");
+		free(stem);
 		return -1;
 	}
 	setname(j->mp, name);
+	free(stem);
 	return 0;
 }
 
@@ -120,12 +127,13 @@ run(struct job *j)
 
 	if (ts_job_input(j) != 0)
 		return -1;
-	if (o->inplace && j->bd == NULL) {
+	if (o->inplace && (j->bd == NULL || j->ar != NULL)) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
-		    "one", o->src);
+		    "one%s", o->src, j->ar ? ", but an archive" : "");
 		return -1;
 	}
 	j->to = o->to != TS_PK_AUTO ? o->to : kind_of_dst(o->dst);
+	j->dst_archive = j->to == TS_PK_BUNDLE && ts_compress_of(o->dst) >= 0;
 	/* ts-sort to stdout: a filter keeps its input's kind. */
 	if (o->sort && o->to == TS_PK_AUTO && strcmp(o->dst, "-") == 0)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;

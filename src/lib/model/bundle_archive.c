@@ -252,6 +252,22 @@ slurp(struct ts_source *src, size_t size)
 	return mem;
 }
 
+/* Note the current member among those come by, not kept (yet). */
+static struct kept *
+note_member(struct ts_bundles *bs)
+{
+	struct kept *k;
+
+	bs->k = ts_xreallocarray(bs->k, bs->nk + 1, sizeof(*bs->k));
+	k = &bs->k[bs->nk++];
+	memset(k, 0, sizeof(*k));
+	k->file = ts_xstrdup(bs->cf);
+	k->size = bs->cur.size;
+	k->index = bs->cur.index;
+	k->how = K_GONE;
+	return k;
+}
+
 /*
  * Pass the current member, a file of the bundle coming by, keeping it
  * as mode says: P_KEEP in memory or a file, P_LIGHT in memory when
@@ -272,13 +288,7 @@ pass(struct ts_bundles *bs, int mode)
 		advance(bs);
 		return 0;
 	}
-	bs->k = ts_xreallocarray(bs->k, bs->nk + 1, sizeof(*bs->k));
-	k = &bs->k[bs->nk++];
-	memset(k, 0, sizeof(*k));
-	k->file = ts_xstrdup(bs->cf);
-	k->size = bs->cur.size;
-	k->index = bs->cur.index;
-	k->how = K_GONE;
+	k = note_member(bs);
 	if ((small || mode == P_KEEP) && bs->cur.size >= 0) {
 		if ((src = ts_archive_data(bs->ar)) == NULL)
 			rv = -1;
@@ -477,15 +487,9 @@ ns_open(void *ctx, const char *name)
 		if (strcmp(bs->cf, name) == 0) {
 			if ((src = ts_archive_data(bs->ar)) == NULL)
 				return NULL;
-			bs->given = true;
 			/* Read once, from the stream; again, from the start. */
-			bs->k = ts_xreallocarray(bs->k, bs->nk + 1,
-			    sizeof(*bs->k));
-			k = memset(&bs->k[bs->nk++], 0, sizeof(*bs->k));
-			bs->k[bs->nk - 1].file = ts_xstrdup(name);
-			bs->k[bs->nk - 1].size = bs->cur.size;
-			bs->k[bs->nk - 1].index = bs->cur.index;
-			bs->k[bs->nk - 1].how = K_GONE;
+			note_member(bs);
+			bs->given = true;
 			return src;
 		}
 		if (pass(bs, P_KEEP) != 0) {
@@ -615,6 +619,14 @@ ts_bundles_next(struct ts_bundles *bs, const char *name,
 	free(where);
 	bs->count++;
 	return bd;
+}
+
+bool
+ts_bundles_more(struct ts_bundles *bs)
+{
+	while (in_region(bs))
+		pass(bs, P_DROP);
+	return bs->have || advance(bs);
 }
 
 size_t
