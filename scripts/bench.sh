@@ -7,8 +7,12 @@
 #   wide      unsorted (a random order), 100000 x 80000 x 2000 (5-6
 #             digit coordinates), as real collections look.
 #
+# Then the friendly tensor with a binary file too, packed by ts-pack
+# against tar | zstd -T2 -3, and checked inside its archive against
+# zstd -dc plus ts-validate of the bundle unpacked.
+#
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
-# BENCH_ONLY=friendly|wide override)
+# BENCH_ONLY=friendly|wide|archives override)
 set -eu
 
 build=${1:-build}
@@ -151,8 +155,59 @@ suite() {
 	return 0
 }
 
+# archives NAME: the bundle $dir/NAME with a binary file too (made once,
+# in $dir/pack), packed by ts-pack and by tar | zstd -T2 -3 in the same
+# run (issue 10: no slower, the size within 2%); then checked inside the
+# archive, against undoing it with zstd plus checking it unpacked.
+archives() {
+	name=$1
+	pk="$dir/pack"
+	if [ ! -s "$pk/$name/$name.tnsb" ]; then
+		echo "adding a binary file to $name in $pk (once)..."
+		rm -rf "$pk"; mkdir -p "$pk"
+		"$bin/ts-convert" -q "$dir/$name" -o "$pk/$name" --text --binary
+	fi
+	arc="$dir/arc"
+	rm -rf "$arc"; mkdir -p "$arc"
+	bytes=$(cat "$pk/$name"/* | wc -c)
+	echo
+	echo "== archives: $pk/$name, text and binary, $(echo "$bytes" |
+	    awk '{ printf "%.1f", $1 / 1e6 }') MB, $(nproc) cores"
+	cat "$pk/$name"/* >/dev/null
+	printf '%-30s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	rm="$arc/tar.tar.zst"
+	run 2 sh -c "tar -C '$pk' -cf - '$name' | zstd -q -T2 -3 >'$arc/tar.tar.zst'"
+	t_tz=$best_t; row "tar -c | zstd -T2 -3" "$best_t" "$best_m"
+	rm="$arc/pack.tar.zst"
+	run 2 "$bin/ts-pack" -q -o "$arc/pack.tar.zst" "$pk/$name"
+	t_pk=$best_t; row "ts-pack -o .tar.zst" "$best_t" "$best_m"
+	rm=
+	s_tz=$(stat -c %s "$arc/tar.tar.zst"); s_pk=$(stat -c %s "$arc/pack.tar.zst")
+	cat "$arc/pack.tar.zst" >/dev/null
+	run 3 sh -c "zstd -dc '$arc/pack.tar.zst' >/dev/null"
+	t_zd=$best_t; row "zstd -dc > /dev/null" "$best_t" "$best_m"
+	run 3 "$bin/ts-validate" -q "$pk/$name"
+	t_vd=$best_t; row "ts-validate (unpacked)" "$best_t" "$best_m"
+	run 3 "$bin/ts-validate" -q "$arc/pack.tar.zst"
+	t_va=$best_t; m_va=$best_m; row "ts-validate .tar.zst" "$best_t" "$best_m"
+	rm -rf "$arc"
+	echo
+	echo "ts-pack: $(ratio "$t_pk" "$t_tz")x the time of tar -c | zstd -T2 -3;" \
+	    "archive $s_pk bytes, theirs $s_tz ($(echo "$s_pk $s_tz" |
+	    awk '{ printf "%+.3f%%", ($1 - $2) * 100 / $2 }'))"
+	echo "ts-validate of the archive: $(ratio "$t_va" "$(echo "$t_zd $t_vd" |
+	    awk '{ print $1 + $2 }')")x the time of zstd -dc and ts-validate" \
+	    "of the bundle unpacked"
+	echo "targets: ts-pack no slower ($(met "$t_pk $t_tz" '$1 <= $2')), size within 2%" \
+	    "($(met "$s_pk $s_tz" '($1 - $2) / $2 <= 0.02 && ($2 - $1) / $2 <= 0.02'));" \
+	    "ts-validate of the archive no slower ($(met "$t_va $t_zd $t_vd" '$1 <= $2 + $3'))," \
+	    "peak < 64 MiB ($(met "$m_va" '$1 / 1024 < 64'))"
+	return 0
+}
+
 only=${BENCH_ONLY:-}
 gen friendly
 gen wide 100000,80000,2000 unsorted
 [ -n "$only" ] && [ "$only" != friendly ] || suite friendly
 [ -n "$only" ] && [ "$only" != wide ] || suite wide
+[ -n "$only" ] && [ "$only" != archives ] || archives friendly

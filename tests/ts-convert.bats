@@ -1409,6 +1409,8 @@ Try 'ts-convert --help'."
 # =====================================================================
 # Text parsed by threads (issue 8): chunks cut at line ends, batches in
 # file order, exact line numbers.  TS_CHUNK cuts small files small.
+# ==============================================================}
+
 # =====================================================================
 
 @test "ts-convert: text parsed by several threads gives the same bytes and the same messages as one thread" {
@@ -1450,4 +1452,51 @@ Try 'ts-convert --help'."
 	assert_success
 	assert_equal "$stderr" "$one"
 	cmp w1.tns w3.tns
+=======
+# Archives (ts-pack(1)): a bundle in a tar archive as SRC and as DST
+# =====================================================================
+
+@test "ts-convert: SRC may be an archive holding one bundle; --member picks one of several" {
+	ts-pack -o one.tar.zst "$EL"
+	run -0 ts-convert one.tar.zst -o - --to frostt
+	assert_output "$(ts-convert "$EL" -o - --to frostt)"
+	ts-pack -o two.tar.gz "$EL" "$SHARE/example-block"
+	run ts-convert two.tar.gz -o out
+	assert_failure 2
+	assert_output --partial "'two.tar.gz' holds more than one bundle: name one with --member"
+	[ ! -e out ]
+	run -0 ts-convert two.tar.gz --member example-block -o blk
+	valid blk
+	run ts-convert two.tar.gz --member nosuch -o out
+	assert_failure 1
+	assert_output --partial "the archive holds no bundle 'nosuch' [B5]"
+	# An archive on standard input, with --member.
+	run -0 ts-convert --member example-element - -o - --to frostt <two.tar.gz
+	assert_output "$(ts-convert "$EL" -o - --to frostt)"
+	[ ! -e out ]
+}
+
+@test "ts-convert: DST NAME.tar.zst is the bundle NAME in an archive, laid out as ts-pack lays it out" {
+	run -0 ts-convert "$EL" -o el.tar.zst --time 2026-12-01
+	run -0 tar -tf el.tar.zst
+	assert_output "el/
+el/el_metadata.json
+el/README.md
+el/el.tns
+el/el.tnsb"
+	run -0 ts-validate el.tar.zst
+	assert_output "el.tar.zst: valid (0 errors, 0 warnings)"
+	# Unpacked and packed again by ts-pack: the same bytes.
+	ts-pack -x el.tar.zst
+	ts-pack -o packed.tar.zst el
+	cmp el.tar.zst packed.tar.zst
+	# An existing archive is replaced only with -f; nothing is left.
+	run ts-convert "$EL" -o el.tar.zst
+	assert_failure 2
+	run -0 ts-convert -f "$SHARE/example-block" -o el.tar.gz
+	gzip -t el.tar.gz
+	assert_equal "$(ls -A | sort)" "el
+el.tar.gz
+el.tar.zst
+packed.tar.zst"
 }

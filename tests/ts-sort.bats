@@ -1055,3 +1055,21 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	assert_failure 1
 	assert_equal "$(snap in)" "$before"
 }
+
+# =====================================================================
+# Archives (ts-pack(1))
+# =====================================================================
+
+@test "ts-sort: SRC may be an archive, DST a .tar.zst; -i refuses an archive" {
+	ts-pack -o el.tar.zst "$EL"
+	run -0 ts-sort -k 3,1,2 el.tar.zst -o s.tar.zst
+	run -0 ts-validate s.tar.zst
+	assert_output "s.tar.zst: valid (0 errors, 0 warnings)"
+	mkdir u && ts-pack -x s.tar.zst -C u
+	run -0 meta u/s '[.sorted, .sort_order]'
+	assert_output '["lexicographic",[3,1,2]]'
+	assert_equal "$(body u/s/s.tns)" "$(ts-sort -k 3,1,2 "$EL" -o - | body /dev/stdin)"
+	run ts-sort -i el.tar.zst
+	assert_failure 2
+	assert_output --partial "but an archive"
+}

@@ -3,7 +3,7 @@
 # ts-convert [-fhqV] [options] SRC DST
 # ts-convert [-fhqV] [options] SRC -o DST
 #   -h --help, -V --version, -q --quiet, -f --force, -o DST --output DST,
-#   --from KIND, --meta FILE, --input-base 0|1, --input-index-type T,
+#   --from KIND, --member NAME, --meta FILE, --input-base 0|1, --input-index-type T,
 #   --input-value-type T, --input-endian E, --no-values, --dims D1,...,DN,
 #   --to KIND, --text, --binary, --index-base 0|1, --index-type T,
 #   --value-type T, --endian E, --e16, --name NAME, --group G, --id NNNN,
@@ -26,6 +26,7 @@ complete -c ts-convert -s f -l force -d 'Replace an existing DST'  # --force
 complete -c ts-convert -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb, .mtx or -'  # --output
 # Input
 complete -c ts-convert -l from -x -a "$kinds" -d 'Kind of SRC'  # --from
+complete -c ts-convert -l member -x -d 'The bundle of an archive SRC that holds several'  # --member
 complete -c ts-convert -l meta -r -F -d 'Metadata of a bare data file or stream'  # --meta
 complete -c ts-convert -l input-base -x -a '0 1' -d 'Index base of the input'  # --input-base
 complete -c ts-convert -l input-index-type -x -a "$itypes" -d 'Index type of a binary input'  # --input-index-type

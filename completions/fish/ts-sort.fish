@@ -6,7 +6,7 @@
 #   -i --in-place,
 #   -o DST --output DST, -k MODES --key MODES, --duplicates POLICY,
 #   --to KIND, -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR,
-#   -j N --jobs N, --meta FILE, --input-base 0|1, --input-index-type T,
+#   -j N --jobs N, --member NAME, --meta FILE, --input-base 0|1, --input-index-type T,
 #   --input-value-type T, --input-endian E, --no-values
 # SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
 # or '-'; its kind comes from its contents, so every file is offered.
@@ -73,6 +73,7 @@ complete -c ts-sort -s S -l buffer-size -x -d 'Memory for entries, e.g. 256M, 2G
 complete -c ts-sort -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where runs spill'  # --temporary-directory
 complete -c ts-sort -s j -l jobs -x -d 'Threads (default 2)'  # --jobs
 # A bare data file or stream
+complete -c ts-sort -l member -x -d 'The bundle of an archive SRC that holds several'  # --member
 complete -c ts-sort -l meta -r -F -d 'Metadata of a bare data file or stream'  # --meta
 complete -c ts-sort -l input-base -x -a '0 1' -d 'Index base of a bare input'  # --input-base
 complete -c ts-sort -l input-index-type -x -a "$itypes" -d 'Index type of a binary stream'  # --input-index-type

@@ -6,14 +6,14 @@
 #   --quick, --json, --format FMT, -j N --jobs N, -m N --max-per-rule N,
 #   --meta FILE, -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR
 # A PATH is a bundle directory, its NAME_metadata.json file, a data file
-# (.tns, .tnsb, .mtx, compressed or not), or '-'.
+# (.tns, .tnsb, .mtx, compressed or not), a tar archive of bundles, or '-'.
 
 function __ts_validate_paths --description 'bundles, metadata and data files'
     set -l tok (commandline -ct)
     for f in $tok*
         if test -d "$f"
             printf '%s/\n' $f
-        else if string match -q -r -- '(_metadata\.json|\.tns|\.tnsb|\.mtx|\.gz|\.zst|\.xz|\.bz2)$' $f
+        else if string match -q -r -- '(_metadata\.json|\.tns|\.tnsb|\.mtx|\.gz|\.zst|\.xz|\.bz2|\.tar|\.tgz|\.tzst|\.txz)$' $f
             printf '%s\n' $f
         end
     end

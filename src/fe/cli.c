@@ -251,6 +251,8 @@ fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
 		o->in_itype = fe_pick(opt, arg, itypes);
 	else if (strcmp(name, "input-value-type") == 0)
 		o->in_vtype = fe_pick(opt, arg, vtypes);
+	else if (strcmp(name, "member") == 0)
+		o->member = arg;
 	else if (strcmp(name, "meta") == 0)
 		o->meta = arg;
 	else if (strcmp(name, "no-values") == 0)

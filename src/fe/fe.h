@@ -69,7 +69,7 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
  * The options that describe an input, shared by the tools that read
  * one: give them the getopt value FE_OPT_INPUT and pass the long name
  * here: --input-base, --input-endian, --input-index-type,
- * --input-value-type, --meta, --no-values.
+ * --input-value-type, --member, --meta, --no-values.
  */
 #define FE_OPT_INPUT	0x1000
 void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);

@@ -366,6 +366,14 @@ struct ts_bundle_ns_ops {
 	/* fn for every file; stops at the first non-zero return. */
 	int	(*list)(void *ctx, int (*fn)(const char *, void *), void *arg);
 	void	(*free)(void *ctx);
+	/*
+	 * Files read as a stream (an archive's members, in order): stat
+	 * fails with EAGAIN for a file not come by yet, open reads on to
+	 * the file, and settle reads on to the end of the bundle's files,
+	 * after which stat answers for every name: 0, or -1 with errno.
+	 * NULL for a namespace that answers at once (a directory).
+	 */
+	int	(*settle)(void *ctx);
 };
 
 struct ts_bundle;
@@ -379,7 +387,20 @@ struct ts_bundle *ts_bundle_open(const char *path, struct ts_diags *);
 /* The same over a namespace, which the bundle takes; where names it. */
 struct ts_bundle *ts_bundle_open_ns(const struct ts_bundle_ns_ops *,
 	    void *ctx, const char *name, const char *where, struct ts_diags *);
+/* The bundle name whose files are in the directory dir, whatever dir is
+ * called (a temporary one); its files are named shown/FILE in messages
+ * (shown NULL: dir/FILE). */
+struct ts_bundle *ts_bundle_open_dir(const char *dir, const char *name,
+	    const char *shown, struct ts_diags *);
 void	 ts_bundle_free(struct ts_bundle *);
+/* Are its files read as a stream (see settle above)?  Then they must be
+ * opened one at a time, each read before the next is opened, in the
+ * order they come for speed (any order works, at a cost). */
+bool	 ts_bundle_streams(const struct ts_bundle *);
+/* Over a stream, the checks of B1-B3 whose files had not come by when
+ * the metadata was read, once the bundle's files are all read past (the
+ * end of ts_check_bundle does it).  Nothing for a directory. */
+void	 ts_bundle_settle(struct ts_bundle *, struct ts_diags *);
 const char *ts_bundle_name(const struct ts_bundle *);
 const char *ts_bundle_where(const struct ts_bundle *);
 const char *ts_bundle_meta_path(const struct ts_bundle *);
@@ -771,6 +792,162 @@ struct ts_stage *ts_stage_infer(int order, bool light, struct ts_inferred *);
 void	 ts_infer_whole(struct ts_inferred *, uint64_t base,
 	    const uint64_t *dims);
 void	 ts_inferred_free(struct ts_inferred *);
+
+/* ================================================================
+ * Archives: bundles as the members of a tar archive (SPEC B5).
+ * ================================================================ */
+
+enum ts_mtype { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
+	TS_MEMBER_HARDLINK, TS_MEMBER_DEVICE, TS_MEMBER_FIFO,
+	TS_MEMBER_OTHER };
+
+/* A member, as its header says; the strings belong to the archive and
+ * last until the next member. */
+struct ts_member {
+	const char	*name;		/* as stored */
+	enum ts_mtype	 type;
+	int64_t		 size;		/* of its data; -1: not said */
+	int64_t		 mtime;
+	unsigned	 mode;		/* permission bits */
+	const char	*link;		/* a link's target; else NULL */
+	uint64_t	 index;		/* 0-based place in the archive */
+};
+
+struct ts_archive;
+/*
+ * A tar archive (ustar, pax or GNU; compressed with zstd, gzip, xz,
+ * bzip2, or not) read member by member: path, or standard input for "-"
+ * (named "<stdin>").  NULL with errno.
+ */
+struct ts_archive *ts_archive_open(const char *path);
+/* The next member: 1, 0 at the end, -1 (ts_archive_error says why). */
+int	 ts_archive_next(struct ts_archive *, struct ts_member *);
+/* The current member's data, once, as a source named ARCHIVE:MEMBER,
+ * which reads nothing after the next ts_archive_next (close it before). */
+struct ts_source *ts_archive_data(struct ts_archive *);
+const char *ts_archive_error(const struct ts_archive *);
+const char *ts_archive_name(const struct ts_archive *);
+/* "zstd", "gzip", "xz", "bzip2" or "none", once a member is read. */
+const char *ts_archive_compression(const struct ts_archive *);
+/* Is it a regular file, which can be opened again? */
+bool	 ts_archive_rereadable(const struct ts_archive *);
+int	 ts_archive_close(struct ts_archive *);
+/*
+ * Is path an archive rather than a bundle or a data file: a name ending
+ * in .tar, .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a
+ * regular file (not NAME_metadata.json) that starts with a tar header,
+ * compressed or not?  Never "-": standard input is not looked at.
+ */
+bool	 ts_archive_is(const char *path);
+
+enum ts_compress { TS_COMPRESS_ZSTD, TS_COMPRESS_GZIP, TS_COMPRESS_XZ,
+	TS_COMPRESS_NONE };
+
+/* How an archive is written. */
+struct ts_pack_opts {
+	enum ts_compress compress;
+	int		 level;		/* the compressor's; -1: its default */
+	int		 threads;	/* zstd workers (>= 1); the bytes
+					 * written do not depend on it */
+};
+/* The compression a name asks for (.tar.zst or .tzst, .tar.gz or .tgz,
+ * .tar.xz or .txz, .tar), or -1 when it is no such name. */
+int	 ts_compress_of(const char *path);
+/* The name a bundle in an archive of this name has: "x/t.tar.zst" is
+ * "t", malloc'd. */
+char	*ts_archive_stem(const char *path);
+
+struct ts_archive_out;
+/*
+ * A tar archive being written to k, which it takes, reproducibly: the
+ * same bundles give the same bytes whatever their files' times, owners
+ * and modes, the locale or the time zone (pax, owner 0/0, modes 0644 and
+ * 0755, times from the metadata; zstd, gzip and xz with fixed options).
+ * NULL with errno (EINVAL: a level the compressor refuses).
+ */
+struct ts_archive_out *ts_archive_out_open(struct ts_sink *k,
+	    const struct ts_pack_opts *);
+/*
+ * Add a bundle as NAME/ and its files NAME/FILE: the metadata first,
+ * then the README, the text and binary data files, and the other files
+ * by name (SPEC B5); each dated the metadata's 'time'.  0, or -1
+ * (reported to d: a file that is not regular or changes while read, an
+ * I/O error).  The archive is then unusable: abort it.
+ */
+int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
+	    struct ts_diags *);
+/* Finish the archive and commit its sink: 0, or -1 with errno.  Both
+ * free the writer. */
+int	 ts_archive_out_commit(struct ts_archive_out *);
+void	 ts_archive_out_abort(struct ts_archive_out *);
+/*
+ * A bundle written into an archive of its own at path, compressed as
+ * its name says: its files are kept in a temporary directory beside
+ * path, and at commit the archive is written as ts_archive_out_bundle
+ * writes it and renamed into place.  flags: TS_SINK_FORCE.  The bundle
+ * is named ts_archive_stem(path).  NULL with errno.
+ */
+struct ts_bundle_out *ts_bundle_out_archive(const char *path,
+	    unsigned flags, const struct ts_pack_opts *);
+
+struct ts_bundles;
+/*
+ * The bundles of an archive (path, "-" for standard input), one after
+ * the other, as they come: a bundle's files are read straight from the
+ * stream when its metadata comes first (SPEC B5); members that come
+ * before they are wanted are kept, in memory or in a temporary directory
+ * in tmpdir (NULL: $TMPDIR or /tmp), with a note.  Problems of the
+ * archive itself (a member no bundle may hold, a broken stream) go to
+ * d.  NULL when it cannot be opened (reported).
+ */
+struct ts_bundles *ts_bundles_open(const char *path, const char *tmpdir,
+	    struct ts_diags *d);
+/*
+ * The next bundle, opened as ts_bundle_open opens one (its metadata read
+ * and checked into bd_d), named ARCHIVE:NAME; NULL at the end (or when
+ * the archive fails, reported to the d of ts_bundles_open).  Free the
+ * bundle before the next call.  name (NULL: any) skips other bundles.
+ */
+struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
+	    struct ts_diags *bd_d);
+/* Does another bundle follow the last one handed out?  Reads past what
+ * is left of that one, which can then read no more of its files. */
+bool	 ts_bundles_more(struct ts_bundles *);
+/* Bundles handed out so far. */
+size_t	 ts_bundles_count(const struct ts_bundles *);
+void	 ts_bundles_close(struct ts_bundles *);
+
+/*
+ * Check every bundle of an archive without unpacking it, each in turn
+ * as ts_check_bundle does, into d; and the archive itself (a member no
+ * bundle may hold, no bundle at all, a broken stream).  Returns how many
+ * bundles were checked.
+ */
+size_t	 ts_check_archive(const char *path, const struct ts_check_opts *,
+	    struct ts_diags *d);
+
+/* How an archive is unpacked. */
+struct ts_unpack_opts {
+	const char	*dir;		/* where to (NULL: ".") */
+	bool		 force;		/* replace existing bundles */
+	uint64_t	 max_size;	/* bytes of data in all (0: 8 GiB) */
+	uint64_t	 max_members;	/* members (0: 100000) */
+	int		 check;		/* -1 none, 0 quick, 1 full */
+	const char	*tmpdir;	/* as for ts_bundles_open */
+};
+/*
+ * Unpack the bundles of an archive into dir, safely: every member must
+ * be one a bundle may hold (no absolute path, no '..', no link, device
+ * or FIFO, nothing but NAME/ and NAME/FILE), none twice, within the
+ * caps; the bundles are written into a temporary directory in dir,
+ * checked, and renamed into place only when all are good; an existing
+ * bundle is replaced only with force.  The names of the bundles
+ * unpacked, in order, are added to *names (n of them; the caller frees
+ * each and the array).  0, or -1 with the problem in d (a hostile
+ * member named, status 1), and nothing left behind.
+ */
+int	 ts_unpack(const char *archive, const struct ts_unpack_opts *,
+	    char ***names, size_t *n, struct ts_diags *d);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,7 @@ static const struct option longopts[] = {
 	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
@@ -60,14 +61,18 @@ usage(FILE *fp)
 	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
-	fputs("Convert a tensor between TensorSuite bundles, .tns/.tnsb data "
-	    "files,\nFROSTT .tns and Matrix Market .mtx.  SRC or DST '-' is "
-	    "stdin or stdout.\nDST's name tells its kind: a bundle has no "
-	    "suffix, files end in .tns, .tnsb,\n.mtx or .json (cutensor), "
-	    "possibly then .gz, .zst, .xz or .bz2; else give --to.\n\n"
+	fputs("Convert a tensor between TensorSuite bundles (directories or "
+	    "tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
+	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.  DST's name "
+	    "tells its kind: a bundle has no suffix, or\n.tar.zst (.tar.gz, "
+	    ".tar.xz, .tar) for a bundle in an archive; files end in\n.tns, "
+	    ".tnsb, .mtx or .json (cutensor), possibly then .gz, .zst, .xz or "
+	    ".bz2;\nelse give --to.\n\n"
 	    "Input:\n"
 	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
 	    "(default: detected)\n"
+	    "      --member NAME        the bundle of an archive SRC that "
+	    "holds several\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1     index base of the input\n"

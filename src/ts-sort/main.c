@@ -28,6 +28,7 @@ static const struct option longopts[] = {
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "key",		required_argument,	NULL, 'k' },
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
@@ -48,8 +49,9 @@ usage(FILE *fp)
 	if (fp != stdout)
 		return;
 	fputs("Sort a tensor's entries by their coordinates (a stable sort).  "
-	    "SRC is a bundle,\na .tns or .tnsb file, or '-' (the default); "
-	    "DST as for ts-convert (default '-').\n\n"
+	    "SRC is a bundle\n(a directory or an archive), a .tns or .tnsb "
+	    "file, or '-' (the default); DST\nas for ts-convert (default "
+	    "'-').\n\n"
 	    "  -c, --check              only tell whether SRC is sorted (exit "
 	    "0) or not (1),\n"
 	    "                           naming the first entry out of order\n"
@@ -58,10 +60,10 @@ usage(FILE *fp)
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
 	    "(default keep)\n"
-	    "  -o, --output DST         bundle directory, .tns, .tnsb, .mtx or "
-	    ".json file,\n"
-	    "                           possibly .gz, .zst, .xz or .bz2, or "
-	    "'-'\n"
+	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
+	    "...), .tns, .tnsb,\n"
+	    "                           .mtx or .json file, possibly .gz, .zst, "
+	    ".xz or .bz2, or '-'\n"
 	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
 	    "cutensor (default:\n"
 	    "                           from DST; to a stream, SRC's kind)\n"
@@ -73,6 +75,8 @@ usage(FILE *fp)
 	    "$TMPDIR or /tmp)\n"
 	    "  -j, --jobs N             threads to parse and sort (default: "
 	    "the cores)\n"
+	    "      --member NAME        the bundle of an archive SRC that "
+	    "holds several\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1, --input-index-type T, --input-value-type "

@@ -2,7 +2,8 @@
  * operand.c - what an operand of ts-validate is, and its checks: a
  * bundle (its directory or metadata file); a lone data file, checked
  * against the metadata beside it, --meta, or its own header; standard
- * input as such a file; and, with -r, every bundle below a directory.
+ * input as such a file; a tar archive of bundles, each checked as it
+ * streams by; and, with -r, every bundle below a directory.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -139,6 +140,9 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 			ts_check_bundle(bd, &co, r->d);
 		}
 		ts_bundle_free(bd);
+	} else if (ts_archive_is(path)) {
+		r->bundle = true;
+		ts_check_archive(path, &co, r->d);
 	} else
 		check_data(path, o, r);
 	r->valid = ts_diags_errors(r->d) == 0;

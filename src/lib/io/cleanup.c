@@ -58,6 +58,27 @@ ts_rmflat(const char *dir)
 	rmdir(dir);
 }
 
+void
+ts_rmtree2(const char *dir)
+{
+	DIR *d;
+	struct dirent *e;
+	char path[4096];
+
+	if ((d = opendir(dir)) != NULL) {
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 ||
+			    strcmp(e->d_name, "..") == 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			if (unlink(path) != 0)
+				ts_rmflat(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
 static void
 on_signal(int sig)
 {
@@ -65,7 +86,9 @@ on_signal(int sig)
 
 	for (i = 0; i < MAXPENDING; i++)
 		if (pending[i] != NULL) {
-			if (pending_dir[i])
+			if (pending_dir[i] == 2)
+				ts_rmtree2(pending[i]);
+			else if (pending_dir[i])
 				ts_rmflat(pending[i]);
 			else
 				unlink(pending[i]);
@@ -106,6 +129,17 @@ ts_cleanup_add(char *path, bool dir)
 			pending[i] = path;
 			return;
 		}
+}
+
+void
+ts_cleanup_add_tree(char *path)
+{
+	int i;
+
+	ts_cleanup_add(path, true);
+	for (i = 0; i < MAXPENDING; i++)
+		if (pending[i] == path)
+			pending_dir[i] = 2;
 }
 
 void

@@ -25,8 +25,12 @@ int	 ts_write_all(int fd, const void *buf, size_t n);
  * path must stay valid until ts_cleanup_remove(path) (the same pointer).
  */
 void	 ts_cleanup_add(char *path, bool dir);
+/* The same for a directory of flat directories (bundles unpacked). */
+void	 ts_cleanup_add_tree(char *path);
 void	 ts_cleanup_remove(const char *path);
 /* Remove a flat directory: its entries, then itself. */
 void	 ts_rmflat(const char *dir);
+/* Remove a directory of files and flat directories. */
+void	 ts_rmtree2(const char *dir);
 
 #endif

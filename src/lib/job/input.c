@@ -1,11 +1,11 @@
 /*
- * input.c - what SRC is: a bundle (its directory or metadata file), or
- * a data file or stream whose kind is told by its first bytes (and
- * which is decompressed on the way when it is compressed); where its
- * attributes come from (the bundle's metadata, --meta, the bundle a
- * file sits in, or flags and inference: SPEC section 8); and a source
- * that can be read again when the job needs two passes, so that a pipe
- * or a FIFO is still read only once.
+ * input.c - what SRC is: a bundle (its directory or metadata file, or
+ * an archive holding it), or a data file or stream whose kind is told
+ * by its first bytes (and which is decompressed on the way when it is
+ * compressed); where its attributes come from (the bundle's metadata,
+ * --meta, the bundle a file sits in, or flags and inference: SPEC
+ * section 8); and a source that can be read again when the job needs
+ * two passes, so that a pipe or a FIFO is still read only once.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -143,12 +143,25 @@ kind_of(enum ts_pkind k)
 	    k == TS_PK_MTX ? TS_MTX : TS_TEXT;
 }
 
-/* A bundle SRC: its metadata says it all. */
+/* A bundle SRC: its metadata says it all.  In an archive, it is the
+ * one --member names, or the first. */
 static int
-bundle_input(struct job *j)
+bundle_input(struct job *j, bool archive)
 {
-	if ((j->bd = ts_bundle_open(j->o->src, j->d)) == NULL ||
-	    ts_diags_errors(j->d) > 0)
+	const struct ts_job_opts *o = j->o;
+
+	if (archive) {
+		if ((j->ar = ts_bundles_open(o->src, o->tmpdir, j->d)) == NULL)
+			return -1;
+		j->bd = ts_bundles_next(j->ar, o->member, j->d);
+		if (j->bd == NULL && ts_diags_errors(j->d) == 0)
+			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "B5", "the "
+			    "archive holds no bundle%s%s%s", o->member ? " '" :
+			    "", o->member ? o->member : "", o->member ? "'" :
+			    "");
+	} else
+		j->bd = ts_bundle_open(o->src, j->d);
+	if (j->bd == NULL || ts_diags_errors(j->d) > 0)
 		return -1;
 	j->mp = ts_bundle_meta(j->bd);
 	j->meta_known = true;
@@ -175,14 +188,20 @@ ts_job_input(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	struct stat st;
+	bool archive;
 
 	j->from = o->from;
+	/* An archive: named so, or starting as one, or --member given. */
+	archive = (j->from == TS_PK_AUTO || j->from == TS_PK_BUNDLE) &&
+	    (o->member != NULL || ts_archive_is(o->src));
 	if (j->from == TS_PK_AUTO && strcmp(o->src, "-") != 0 &&
 	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
 	    ts_has_suffix(o->src, "_metadata.json")))
 		j->from = TS_PK_BUNDLE;
+	if (archive)
+		j->from = TS_PK_BUNDLE;
 	if (j->from == TS_PK_BUNDLE) {
-		if (bundle_input(j) != 0)
+		if (bundle_input(j, archive) != 0)
 			return -1;
 	} else {
 		if ((j->src = ts_source_open_file(o->src)) == NULL) {
@@ -233,11 +252,28 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 	return dec;
 }
 
+/*
+ * Before the output appears: an archive SRC must have held one bundle,
+ * unless --member named it.  What is left of the archive is read to see
+ * (the bundle can open nothing more).
+ */
+int
+ts_job_input_end(struct job *j)
+{
+	if (j->ar == NULL || j->o->member != NULL || !ts_bundles_more(j->ar))
+		return 0;
+	ts_diag_usage(j->d, "'%s' holds more than one bundle: name one with "
+	    "--member", j->sname);
+	return -1;
+}
+
 void
 ts_job_input_free(struct job *j)
 {
 	ts_source_close(j->src);
 	ts_bundle_free(j->bd);
+	ts_bundles_close(j->ar);
 	j->src = NULL;
 	j->bd = NULL;
+	j->ar = NULL;
 }

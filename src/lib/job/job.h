@@ -19,6 +19,7 @@ extern const char *const ts_pkind_names[];
 
 struct ts_job_opts {
 	const char	*src, *dst, *meta;
+	const char	*member;	/* the bundle of an archive SRC */
 	enum ts_pkind	 from, to;
 	bool		 force, e16, no_values;
 	bool		 want_text, want_binary;

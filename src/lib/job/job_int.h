@@ -19,6 +19,8 @@ struct job {
 	enum ts_pkind		 src_kind;	/* what SRC was, for README */
 	const char		*sname;		/* SRC in messages */
 	struct ts_bundle	*bd;		/* bundle input, or NULL */
+	struct ts_bundles	*ar;		/* ... the archive it is in */
+	bool			 dst_archive;	/* DST is a .tar.zst, ... */
 	const char		*data_file;	/* ... its data file */
 	struct ts_source	*src;		/* the data */
 	bool			 used;		/* src was read: rewind it */
@@ -33,6 +35,7 @@ struct job {
 /* input.c */
 int	 ts_job_input(struct job *);
 struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
+int	 ts_job_input_end(struct job *);
 void	 ts_job_input_free(struct job *);
 /* import.c */
 int	 ts_job_infer(struct job *, bool light);

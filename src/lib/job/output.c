@@ -45,6 +45,15 @@ struct outputs {
 	struct ts_sort_result	 sr;
 };
 
+/* zstd workers for an archive DST: its bytes do not depend on them. */
+static int
+job_cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
 char *
 ts_job_today(void)
 {
@@ -611,7 +620,14 @@ write_bundle(struct job *j, bool text, bool binary)
 	mtext = NULL;
 	if (j->o->inplace)
 		flags |= TS_BUNDLE_OUT_INPLACE;
-	if ((os.bo = ts_bundle_out_open(j->dstdir, flags)) == NULL) {
+	if (j->dst_archive) {
+		struct ts_pack_opts po = { (enum ts_compress)
+		    ts_compress_of(j->o->dst), -1, job_cores() };
+
+		os.bo = ts_bundle_out_archive(j->o->dst, flags, &po);
+	} else
+		os.bo = ts_bundle_out_open(j->dstdir, flags);
+	if (os.bo == NULL) {
 		sink_refused(j, j->o->dst, errno);
 		return -1;
 	}
@@ -648,7 +664,7 @@ write_bundle(struct job *j, bool text, bool binary)
 	mname = ts_xasprintf("%s_metadata.json", j->mp->name);
 	i = put_file(j, os.bo, mname, mtext, strlen(mtext));
 	free(mname);
-	if (i != 0)
+	if (i != 0 || ts_job_input_end(j) != 0)
 		goto out;
 	rv = ts_bundle_out_commit(os.bo);
 	os.bo = NULL;
@@ -711,8 +727,10 @@ write_single(struct job *j)
 		free(os.comment);
 		return -1;
 	}
-	rv = finish_sinks(&os, pump(&os, strcmp(dst, "-") == 0 ?
-	    "<stdout>" : dst));
+	rv = pump(&os, strcmp(dst, "-") == 0 ? "<stdout>" : dst);
+	if (rv == 0)
+		rv = ts_job_input_end(j);
+	rv = finish_sinks(&os, rv);
 	free(os.comment);
 	return rv;
 }

@@ -85,11 +85,14 @@ dst_kind(struct job *j)
 	else if (j->stream)
 		j->to = TS_PK_TNS;
 	else if ((there && S_ISDIR(st.st_mode)) || (n > 0 &&
-	    dst[n - 1] == '/'))
+	    dst[n - 1] == '/') || ts_compress_of(b) >= 0)
 		j->to = TS_PK_BUNDLE;
 	else if ((j->to = kind_of_name(b, &stem)) == TS_PK_AUTO &&
 	    strchr(b, '.') == NULL)
 		j->to = TS_PK_BUNDLE;
+	/* A bundle named x.tar.zst is written into that archive. */
+	j->dst_archive = j->to == TS_PK_BUNDLE && !j->stream &&
+	    !(there && S_ISDIR(st.st_mode)) && ts_compress_of(b) >= 0;
 	if (j->to != TS_PK_AUTO)
 		return 0;
 	for (i = TS_PK_BUNDLE; ts_pkind_names[i] != NULL; i++)
@@ -98,7 +101,8 @@ dst_kind(struct job *j)
 		    ", " : " or ", ts_pkind_names[i]);
 	ts_diag_usage(j->d, "'%s': cannot tell the kind of output from its "
 	    "name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz "
-	    "or .bz2; no suffix for a bundle): give --to %s", dst, kinds);
+	    "or .bz2; no suffix for a bundle, .tar.zst for a bundle in an "
+	    "archive): give --to %s", dst, kinds);
 	return -1;
 }
 
@@ -136,6 +140,7 @@ bundle_name(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	const char *name;
+	char *stem = NULL;
 	size_t n;
 
 	j->dstdir = ts_xstrdup(o->inplace ? ts_bundle_where(j->bd) : o->dst);
@@ -148,16 +153,20 @@ bundle_name(struct job *j)
 		name = o->name != NULL ? o->name : j->mp->name;
 	else if (o->inplace)
 		name = ts_bundle_name(j->bd);
+	else if (j->dst_archive)
+		name = stem = ts_archive_stem(j->dstdir);
 	else
 		name = ts_basename(j->dstdir);
 	if (!ts_valid_name(name) || (o->name != NULL &&
 	    strcmp(o->name, name) != 0)) {
-		ts_diag_usage(j->d, "'%s': a bundle's name is its folder's "
-		    "name, [A-Za-z0-9][A-Za-z0-9._-]*%s", name, o->name ?
-		    "; --name must agree" : "");
+		ts_diag_usage(j->d, "'%s': a bundle's name is its %s's name, "
+		    "[A-Za-z0-9][A-Za-z0-9._-]*%s", name, j->dst_archive ?
+		    "archive" : "folder", o->name ? "; --name must agree" : "");
+		free(stem);
 		return -1;
 	}
 	setname(j->mp, name);
+	free(stem);
 	return 0;
 }
 
@@ -243,9 +252,9 @@ run(struct job *j)
 
 	if (dst_kind(j) != 0 || ts_job_input(j) != 0)
 		return -1;
-	if (o->inplace && j->bd == NULL) {
+	if (o->inplace && (j->bd == NULL || j->ar != NULL)) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
-		    "one", o->src);
+		    "one%s", o->src, j->ar ? ", but an archive" : "");
 		return -1;
 	}
 	/* ts-sort to a stream: a filter keeps its input's kind. */

@@ -3,6 +3,12 @@
  * through a namespace (SPEC B1-B3), so that the checks and the tools read
  * a bundle in a directory or one inside an archive alike.  This file
  * holds the bundle and the namespace of a directory.
+ *
+ * A namespace read as a stream (an archive's members, in order) cannot
+ * say whether a file is there before it has come by: its stat fails with
+ * EAGAIN.  The checks of B1-B3 that need such an answer wait in a list
+ * until ts_bundle_settle, which asks again once the namespace has read
+ * on to the end of the bundle.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,12 +36,23 @@ struct ts_bundle {
 	char		*text, *binary;	/* file names; NULL when unusable */
 	struct ts_meta	 meta;
 	bool		 meta_ok;	/* metadata parsed as an object */
+	struct pending	*wait;		/* checks waiting for the stream */
+	size_t		 nwait;
+};
+
+/* A check of B1-B3 that waits until a streamed namespace has read on. */
+enum { W_DATA, W_README, W_NOREADME, W_OTHER, W_UNNAMED };
+struct pending {
+	int	 what;		/* W_* */
+	char	*key;		/* of 'files' (W_DATA, W_OTHER) */
+	char	*fname;
 };
 
 /* ---- the namespace of a directory ---- */
 
 struct dirns {
 	char	*dir;
+	char	*shown;		/* the directory in messages; NULL: dir */
 };
 
 static char *
@@ -83,7 +100,7 @@ dir_path(void *ctx, const char *name)
 {
 	struct dirns *n = ctx;
 
-	return joinpath(n->dir, name);
+	return joinpath(n->shown != NULL ? n->shown : n->dir, name);
 }
 
 static int
@@ -109,11 +126,12 @@ dir_free(void *ctx)
 	struct dirns *n = ctx;
 
 	free(n->dir);
+	free(n->shown);
 	free(n);
 }
 
 static const struct ts_bundle_ns_ops dir_ops = { dir_stat, dir_open,
-    dir_path, dir_list, dir_free };
+    dir_path, dir_list, dir_free, NULL };
 
 /* ---- the bundle ---- */
 
@@ -152,21 +170,53 @@ there(struct ts_bundle *bd, const char *name, struct ts_file_stat *fs)
 	return bd->ops->stat(bd->ctx, name, fs) == 0;
 }
 
-/* A data file named in 'files': must exist, and be NAME.tns(b) (B2). */
+/* The same, or -1 when a streamed namespace cannot tell yet: the check
+ * then waits (ts_bundle_settle). */
+static int
+there_yet(struct ts_bundle *bd, int what, const char *key, const char *name,
+    struct ts_file_stat *fs)
+{
+	struct pending *p;
+
+	if (bd->ops->stat(bd->ctx, name, fs) == 0)
+		return 1;
+	if (errno != EAGAIN)
+		return 0;
+	bd->wait = ts_xreallocarray(bd->wait, bd->nwait + 1,
+	    sizeof(*bd->wait));
+	p = &bd->wait[bd->nwait++];
+	p->what = what;
+	p->key = key ? ts_xstrdup(key) : NULL;
+	p->fname = ts_xstrdup(name);
+	return -1;
+}
+
+/* B3: a file named in 'files' that is not there. */
+static void
+named_missing(struct ts_bundle *bd, const char *key, const char *fname,
+    bool found, struct ts_diags *d)
+{
+	ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B3", "'files.%s' names "
+	    "'%s', which %s", key, fname, found ? "is not a regular file" :
+	    "does not exist");
+}
+
+/* A data file named in 'files': must exist, and be NAME.tns(b) (B2).
+ * When a streamed namespace cannot tell yet whether it is there, it is
+ * taken to be, and ts_bundle_settle says otherwise. */
 static char *
 datafile(struct ts_bundle *bd, const char *fname, const char *ext,
     const char *key, struct ts_diags *d)
 {
 	struct ts_file_stat fs;
 	char *want;
-	bool ok;
+	int ok;
 
 	if (fname == NULL)
 		return NULL;
-	if (!(ok = there(bd, fname, &fs)) || !fs.regular) {
-		ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B3", "'files.%s' "
-		    "names '%s', which %s", key, fname, ok ? "is not a "
-		    "regular file" : "does not exist");
+	ok = there_yet(bd, W_DATA, key, fname, &fs);
+	if (ok == 0 || (ok == 1 && !fs.regular)) {
+		named_missing(bd, key, fname, ok == 1, d);
 		return NULL;
 	}
 	want = ts_xasprintf("%s%s", bd->name, ext);
@@ -176,6 +226,20 @@ datafile(struct ts_bundle *bd, const char *fname, const char *ext,
 		    key, want);
 	free(want);
 	return ts_xstrdup(fname);
+}
+
+static void
+no_readme(struct ts_bundle *bd, struct ts_diags *d)
+{
+	ts_diag(d, TS_WARNING, bd->meta_path, 0, 0, "B1", "the bundle has no "
+	    "README.md");
+}
+
+static void
+unnamed(struct ts_bundle *bd, const char *fn, struct ts_diags *d)
+{
+	ts_diag(d, TS_WARNING, bd->meta_path, 0, 0, "B3", "'%s' is in the "
+	    "bundle but 'files' does not name it", fn);
 }
 
 /* Read the metadata and find the files (B1-B3). */
@@ -218,13 +282,10 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 	bd->text = datafile(bd, m->f_text, ".tns", "text", d);
 	bd->binary = datafile(bd, m->f_binary, ".tnsb", "binary", d);
 	if (m->f_readme != NULL) {
-		if (!there(bd, m->f_readme, &fs))
-			ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B3",
-			    "'files.readme' names '%s', which does not "
-			    "exist", m->f_readme);
-	} else if (!there(bd, "README.md", &fs))
-		ts_diag(d, TS_WARNING, bd->meta_path, 0, 0, "B1",
-		    "the bundle has no README.md");
+		if (there_yet(bd, W_README, "readme", m->f_readme, &fs) == 0)
+			named_missing(bd, "readme", m->f_readme, false, d);
+	} else if (there_yet(bd, W_NOREADME, NULL, "README.md", &fs) == 0)
+		no_readme(bd, d);
 	if (m->f_other != NULL) {
 		const char *k;
 		json_t *v;
@@ -234,10 +295,8 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 
 			if (f == NULL || *f == '\0')
 				continue;
-			if (!there(bd, f, &fs))
-				ts_diag(d, TS_ERROR, bd->meta_path, 0, 0,
-				    "B3", "'files.%s' names '%s', which does "
-				    "not exist", k, f);
+			if (there_yet(bd, W_OTHER, k, f, &fs) == 0)
+				named_missing(bd, k, f, false, d);
 		}
 	}
 	/* Data files that are there but not named (B3: a warning). */
@@ -248,13 +307,70 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 			const char *named = i ? m->f_binary : m->f_text;
 			char *fn = ts_xasprintf("%s%s", bd->name, exts[i]);
 
-			if (named == NULL && there(bd, fn, &fs))
-				ts_diag(d, TS_WARNING, bd->meta_path, 0, 0,
-				    "B3", "'%s' is in the bundle but 'files' "
-				    "does not name it", fn);
+			if (named == NULL && there_yet(bd, W_UNNAMED, NULL, fn,
+			    &fs) == 1)
+				unnamed(bd, fn, d);
 			free(fn);
 		}
 	}
+}
+
+bool
+ts_bundle_streams(const struct ts_bundle *bd)
+{
+	return bd->ops->settle != NULL;
+}
+
+void
+ts_bundle_settle(struct ts_bundle *bd, struct ts_diags *d)
+{
+	struct ts_file_stat fs;
+	size_t i;
+	bool ok;
+
+	if (bd->ops->settle == NULL)
+		return;
+	if (bd->ops->settle(bd->ctx) != 0)
+		ts_diag_io(d, bd->where, "%s", strerror(errno));
+	for (i = 0; i < bd->nwait; i++) {
+		struct pending *p = &bd->wait[i];
+
+		ok = there(bd, p->fname, &fs);
+		switch (p->what) {
+		case W_DATA:
+			if (!ok || !fs.regular) {
+				named_missing(bd, p->key, p->fname, ok, d);
+				if (bd->text && strcmp(bd->text, p->fname) == 0) {
+					free(bd->text);
+					bd->text = NULL;
+				}
+				if (bd->binary &&
+				    strcmp(bd->binary, p->fname) == 0) {
+					free(bd->binary);
+					bd->binary = NULL;
+				}
+			}
+			break;
+		case W_README:
+		case W_OTHER:
+			if (!ok)
+				named_missing(bd, p->key, p->fname, false, d);
+			break;
+		case W_NOREADME:
+			if (!ok)
+				no_readme(bd, d);
+			break;
+		case W_UNNAMED:
+			if (ok)
+				unnamed(bd, p->fname, d);
+			break;
+		}
+		free(p->key);
+		free(p->fname);
+	}
+	free(bd->wait);
+	bd->wait = NULL;
+	bd->nwait = 0;
 }
 
 struct ts_bundle *
@@ -317,7 +433,7 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 			free(dn);
 		}
 	}
-	ns = ts_xmalloc(sizeof(*ns));
+	ns = ts_xcalloc(1, sizeof(*ns));
 	ns->dir = dir;
 	bd = ts_bundle_open_ns(&dir_ops, ns, name, dir, d);
 	/* The metadata file given by its own path keeps that path. */
@@ -329,11 +445,30 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 	return bd;
 }
 
+struct ts_bundle *
+ts_bundle_open_dir(const char *dir, const char *name, const char *shown,
+    struct ts_diags *d)
+{
+	struct dirns *ns = ts_xcalloc(1, sizeof(*ns));
+
+	ns->dir = ts_xstrdup(dir);
+	ns->shown = shown != NULL ? ts_xstrdup(shown) : NULL;
+	return ts_bundle_open_ns(&dir_ops, ns, name, shown != NULL ? shown :
+	    dir, d);
+}
+
 void
 ts_bundle_free(struct ts_bundle *bd)
 {
+	size_t i;
+
 	if (bd == NULL)
 		return;
+	for (i = 0; i < bd->nwait; i++) {
+		free(bd->wait[i].key);
+		free(bd->wait[i].fname);
+	}
+	free(bd->wait);
 	bd->ops->free(bd->ctx);
 	free(bd->where);
 	free(bd->name);

@@ -7,12 +7,22 @@
  * whole tensor (S3 in unsorted input, S7, S8, S9) is checked at the
  * end on the entries kept (whole.c).  Files are found through the
  * bundle, so a bundle in an archive is checked as one in a directory.
+ *
+ * A bundle read from a stream (an archive's members, in order) gives
+ * one file at a time: the text file is checked first and summed, chunk
+ * by chunk, with a keyed hash; the binary file that follows is summed
+ * the same way, and X6 holds when the sums agree.  When they do not,
+ * the two files are read again side by side, as from a directory, to
+ * name the entries that differ (an archive on a pipe cannot be read
+ * again: the chunk is named instead).
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "tensorsuite.h"
 #include "stage/stage.h"
@@ -267,6 +277,112 @@ static const struct ts_stage_ops compare_ops = {
 	"compare", 0, compare_put, NULL, NULL, NULL, NULL
 };
 
+/* ---- X6 over a stream: sums of chunks of entries ---- */
+
+#define DCHUNK	4096	/* entries a sum covers */
+
+struct digest {
+	uint64_t	 key[2];
+	uint64_t	 acc[2];	/* of the chunk being summed */
+	uint64_t	 n;		/* entries summed */
+	uint64_t	*sums;		/* two a chunk */
+	size_t		 nsums, cap;
+};
+
+static uint64_t
+fmix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+/* Keys nobody can guess, so that no crafted pair of files agrees by
+ * construction. */
+static void
+digest_init(struct digest *g)
+{
+	uint64_t k[2];
+
+	memset(g, 0, sizeof(*g));
+	if (getentropy(k, sizeof(k)) != 0) {
+		k[0] = (uint64_t)time(NULL) ^ (uint64_t)clock();
+		k[1] = (uint64_t)getpid() ^ (uint64_t)(uintptr_t)g;
+	}
+	g->key[0] = fmix(k[0]) | 1;
+	g->key[1] = fmix(k[1] ^ 0x9e3779b97f4a7c15ULL) | 1;
+}
+
+static void
+digest_push(struct digest *g)
+{
+	if (g->nsums + 2 > g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 256;
+		g->sums = ts_xreallocarray(g->sums, g->cap, sizeof(*g->sums));
+	}
+	g->sums[g->nsums++] = fmix(g->acc[0]);
+	g->sums[g->nsums++] = fmix(g->acc[1]);
+	g->acc[0] = g->acc[1] = 0;
+}
+
+/* Sum the entries as sameentry() compares them: coordinates, and the
+ * value's bits (every NaN alike). */
+static int
+digest_put(void *self, struct ts_batch *b)
+{
+	struct digest *g = self;
+	const int order = b->order;
+	uint64_t f, h0, h1;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++) {
+		const uint64_t *t = b->coords + i * (size_t)order;
+
+		h0 = g->key[0];
+		h1 = g->key[1];
+		for (k = 0; k <= order; k++) {
+			if (k < order)
+				f = t[k];
+			else if (!b->has_values)
+				break;
+			else if (b->is_int)
+				f = (uint64_t)b->ival[i];
+			else if (isnan(b->fval[i]))
+				f = 0x7ff8000000000000ULL;
+			else
+				memcpy(&f, &b->fval[i], sizeof(f));
+			h0 = (h0 ^ f) * 0x9e3779b97f4a7c15ULL;
+			h0 ^= h0 >> 29;
+			h1 = (h1 ^ f) * 0xd6e8feb86659fd93ULL;
+			h1 ^= h1 >> 31;
+		}
+		g->acc[0] = g->acc[0] * 0x100000001b3ULL + fmix(h0);
+		g->acc[1] = g->acc[1] * 0xc2b2ae3d27d4eb4fULL + fmix(h1 ^
+		    g->key[0]);
+		if (++g->n % DCHUNK == 0)
+			digest_push(g);
+	}
+	return 0;
+}
+
+static int
+digest_finish(void *self)
+{
+	struct digest *g = self;
+
+	if (g->n % DCHUNK != 0)
+		digest_push(g);
+	return 0;
+}
+
+static const struct ts_stage_ops digest_ops = {
+	"digest", 0, digest_put, digest_finish, NULL, NULL, NULL
+};
+
 /* ---- headers and files ---- */
 
 /* A decoder on s->src (which the stream then owns). */
@@ -413,10 +529,12 @@ meta_usable(const struct ts_meta *m)
 	    (m->have & TS_HAVE_BLOCKS));
 }
 
-/* Read the primary file through the checks (and X6 beside it). */
+/* Read the primary file through the checks (and X6 beside it, or the
+ * sums of its entries into g); with only_x6, through X6 alone. */
 static void
 check_entries(const struct ts_meta *m, struct stream *pri,
-    struct stream *bin, const struct ts_check_opts *o, struct ts_diags *d)
+    struct stream *bin, struct digest *g, bool only_x6,
+    const struct ts_check_opts *o, struct ts_diags *d)
 {
 	const char *file = ts_source_name(pri->src);
 	struct entries c;
@@ -436,11 +554,12 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	c.check_sort = (m->have & TS_HAVE_SORT) && m->sorted;
 	c.check_zeros = (m->have & TS_HAVE_ZEROS) && !m->zeros_allowed;
 	/* Only these need the entries in another order: sorts. */
-	if (((m->have & TS_HAVE_DUPS) && !m->dups_allowed && !c.check_sort) ||
+	if (!only_x6 && (((m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
+	    !c.check_sort) ||
 	    ((m->have & TS_HAVE_PSYM) && m->psym != TS_SYM_NO) ||
 	    ((m->have & TS_HAVE_NSYM) && m->nsym != TS_SYM_NO) ||
 	    (m->sparsity == TS_SP_NO && (m->have & TS_HAVE_DENSE)) ||
-	    (m->sparsity == TS_SP_SEMI && (m->have & TS_HAVE_DENSE))) {
+	    (m->sparsity == TS_SP_SEMI && (m->have & TS_HAVE_DENSE)))) {
 		struct ts_ordered_opts oo;
 
 		memset(&oo, 0, sizeof(oo));
@@ -463,7 +582,10 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 
 	f = ts_flow_new(pri->dec, d, file);
 	ts_flow_keep_going(f, true);
-	ts_flow_add(f, ts_stage_new(&entries_ops, &c));
+	if (!only_x6)
+		ts_flow_add(f, ts_stage_new(&entries_ops, &c));
+	if (g != NULL)
+		ts_flow_add(f, ts_stage_new(&digest_ops, g));
 	memset(&x, 0, sizeof(x));
 	if (bin != NULL) {
 		x.bin = bin;
@@ -477,6 +599,8 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	if (bin != NULL && stream_next(bin) && x.mismatches == 0)
 		ts_diag(d, TS_ERROR, ts_source_name(bin->src), 0, 0, "X6",
 		    "the binary file holds more entries than the text file");
+	if (only_x6)
+		return;
 	if (ts_decoder_layout(pri->dec)->kind != TS_BINARY) {
 		expect = c.block ? m->nnz_block : m->nnz;
 		if (ts_decoder_rows(pri->dec) != expect)
@@ -499,6 +623,147 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	free(c.keep);
 }
 
+/* Is fname there, or may it still come by?  A file missing is B3,
+ * which ts_bundle_settle says. */
+static bool
+may_open(struct ts_bundle *bd, const char *fname)
+{
+	struct ts_file_stat fs;
+
+	return fname != NULL && (ts_bundle_stat(bd, fname, &fs) == 0 ||
+	    errno == EAGAIN);
+}
+
+/* The sums of the text and binary files disagree: name the entries,
+ * reading both again side by side; or, when they cannot be read again,
+ * the first chunk that differs. */
+static void
+x6_again(struct ts_bundle *bd, const struct digest *t, const struct digest *b,
+    const struct ts_check_opts *o, struct ts_diags *d)
+{
+	const char *tf = ts_bundle_data_file(bd, TS_TEXT);
+	const char *bf = ts_bundle_data_file(bd, TS_BINARY);
+	struct ts_diags *quiet = ts_diags_new(1, false);
+	struct stream st[2];
+	char *tp;
+	size_t i;
+
+	memset(st, 0, sizeof(st));
+	if (open_stream(bd, tf, TS_TEXT, &st[0], o, quiet) == 0 &&
+	    open_stream(bd, bf, TS_BINARY, &st[1], o, quiet) == 0) {
+		check_entries(ts_bundle_meta(bd), &st[0], &st[1], NULL, true, o,
+		    d);
+		close_stream(&st[0]);
+		close_stream(&st[1]);
+		ts_diags_free(quiet);
+		return;
+	}
+	close_stream(&st[0]);
+	ts_diags_free(quiet);
+	for (i = 0; i < t->nsums && i < b->nsums; i++)
+		if (t->sums[i] != b->sums[i])
+			break;
+	tp = ts_bundle_path(bd, tf);
+	if (i < t->nsums && i < b->nsums) {
+		uint64_t first = i / 2 * DCHUNK, last = first + DCHUNK;
+
+		if (last > t->n)
+			last = t->n;
+		ts_diag(d, TS_ERROR, tp, 0, 0, "X6", "entries %llu to %llu "
+		    "differ from the same records of the binary file (which "
+		    "entries, the archive cannot be read again to tell)",
+		    (unsigned long long)first + 1, (unsigned long long)last);
+	}
+	if (t->n != b->n)
+		ts_diag(d, TS_ERROR, tp, 0, 0, "X6", "the text file holds "
+		    "%llu entries, the binary file %llu",
+		    (unsigned long long)t->n, (unsigned long long)b->n);
+	free(tp);
+}
+
+/* Sum the entries of a data file already open into g (X6). */
+static void
+digest_file(struct stream *st, struct digest *g, struct ts_diags *d)
+{
+	struct ts_flow *f = ts_flow_new(st->dec, d, ts_source_name(st->src));
+
+	ts_flow_keep_going(f, true);
+	ts_flow_add(f, ts_stage_new(&digest_ops, g));
+	ts_flow_run(f, NULL, NULL);
+	ts_flow_free(f);
+}
+
+static bool
+same_sums(const struct digest *a, const struct digest *b)
+{
+	return a->n == b->n && a->nsums == b->nsums && memcmp(a->sums,
+	    b->sums, a->nsums * sizeof(*a->sums)) == 0;
+}
+
+/*
+ * A bundle read from a stream: one file after the other, in the order
+ * they come.  The text file is the one checked entry by entry, as from
+ * a directory; a binary file beside it is only summed, before or after.
+ */
+static void
+check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
+    struct ts_diags *d)
+{
+	const struct ts_meta *m = ts_bundle_meta(bd);
+	const char *tf = ts_bundle_data_file(bd, TS_TEXT);
+	const char *bf = ts_bundle_data_file(bd, TS_BINARY);
+	struct ts_file_stat fs;
+	struct digest g[2];
+	struct stream st;
+	bool ok0 = false, ok1 = false, summed = false, bin_first;
+	bool both = may_open(bd, tf) && may_open(bd, bf);
+
+	digest_init(&g[0]);
+	g[1] = g[0];
+	/* The binary file is here and the text one not yet: the binary
+	 * comes first (an archive that tar wrote), so it is summed first,
+	 * rather than kept aside until the text file has been read. */
+	bin_first = both && ts_bundle_stat(bd, tf, &fs) != 0 &&
+	    errno == EAGAIN && ts_bundle_stat(bd, bf, &fs) == 0;
+	if (bin_first && open_stream(bd, bf, TS_BINARY, &st, o, d) == 0) {
+		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
+			digest_file(&st, &g[1], d);
+			summed = true;
+		}
+		close_stream(&st);
+	}
+	if (may_open(bd, tf) &&
+	    open_stream(bd, tf, TS_TEXT, &st, o, d) == 0) {
+		if ((ok0 = check_header(m, &st, d)) && !o->quick)
+			check_entries(m, &st, NULL, both ? &g[0] : NULL,
+			    false, o, d);
+		close_stream(&st);
+	}
+	if (!bin_first && may_open(bd, bf) && open_stream(bd, bf, TS_BINARY,
+	    &st, o, d) == 0) {
+		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
+			if (ok0) {
+				digest_file(&st, &g[1], d);
+				summed = true;
+			} else
+				check_entries(m, &st, NULL, NULL, false, o,
+				    d);
+		}
+		close_stream(&st);
+	} else if (bin_first && ok1 && !ok0 && !o->quick) {
+		/* The text file is unusable: the binary one, summed only,
+		 * is checked entry by entry after all, read again. */
+		if (open_stream(bd, bf, TS_BINARY, &st, o, d) == 0) {
+			check_entries(m, &st, NULL, NULL, false, o, d);
+			close_stream(&st);
+		}
+	}
+	if (ok0 && ok1 && summed && !same_sums(&g[0], &g[1]))
+		x6_again(bd, &g[0], &g[1], o, d);
+	free(g[0].sums);
+	free(g[1].sums);
+}
+
 void
 ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
@@ -511,8 +776,15 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 
 	if (o == NULL)
 		o = &dflt;
-	if (m == NULL || !meta_usable(m))
+	if (m == NULL || !meta_usable(m)) {
+		ts_bundle_settle(bd, d);
 		return;
+	}
+	if (ts_bundle_streams(bd)) {
+		check_stream(bd, o, d);
+		ts_bundle_settle(bd, d);
+		return;
+	}
 	memset(st, 0, sizeof(st));
 	for (k = 0; k < 2; k++) {
 		const char *f = ts_bundle_data_file(bd, (enum ts_kind)k);
@@ -523,7 +795,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 	}
 	if (!o->quick && (ok[0] || ok[1]))
 		check_entries(m, ok[0] ? &st[0] : &st[1], ok[0] && ok[1] ?
-		    &st[1] : NULL, o, d);
+		    &st[1] : NULL, NULL, false, o, d);
 	close_stream(&st[0]);
 	close_stream(&st[1]);
 }
@@ -640,7 +912,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 		if (start_stream(&st, &lay, o, d) != 0)
 			return;
 		if (check_header(m, &st, d) && !o->quick)
-			check_entries(m, &st, NULL, o, d);
+			check_entries(m, &st, NULL, NULL, false, o, d);
 	} else {
 		if (kind == TS_BINARY) {
 			ts_diag(d, TS_ERROR, ts_source_name(src), 0, 0, "E3",

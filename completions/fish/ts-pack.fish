@@ -1,0 +1,58 @@
+# fish completion for ts-pack(1)
+#
+# ts-pack [-fq] [-j N] [--level N] [--quick|--deep|--no-validate]
+#         [--index FILE] (-o ARCHIVE | --each DIR) BUNDLE ...
+# ts-pack [-fq] [-C DIR] [--max-size SIZE] [--max-members N] -x ARCHIVE
+# ts-pack [--check] [--deep] [--json] -t ARCHIVE
+#   -h --help, -V --version, -q --quiet, -f --force, -o --output,
+#   --each DIR, -x --extract, -t --list, -C --directory, -j --jobs,
+#   --level N, --quick, --deep, --no-validate, --index FILE,
+#   --max-size SIZE, --max-members N, --check, --json
+# A BUNDLE is a bundle directory or its NAME_metadata.json file.
+
+function __ts_pack_archives --description 'tar archives'
+    set -l tok (commandline -ct)
+    for f in $tok*
+        if test -d "$f"
+            printf '%s/\n' $f
+        else if string match -qr -- '\.(tar|tar\.zst|tzst|tar\.gz|tgz|tar\.xz|txz)$' $f
+            printf '%s\n' $f
+        end
+    end
+end
+
+function __ts_pack_bundles --description 'bundle directories and metadata files'
+    set -l tok (commandline -ct)
+    for f in $tok*
+        if test -d "$f"
+            printf '%s/\n' $f
+        else if string match -q -- '*_metadata.json' $f
+            printf '%s\n' $f
+        end
+    end
+end
+
+complete -c ts-pack -f
+complete -c ts-pack -s h -l help -d 'Print a usage summary and exit'  # --help
+complete -c ts-pack -s V -l version -d 'Print the version and exit'  # --version
+complete -c ts-pack -s q -l quiet -d 'Print no notes on stderr'  # --quiet
+complete -c ts-pack -s f -l force -d 'Replace an existing archive, index or bundle'  # --force
+# Packing
+complete -c ts-pack -s o -l output -x -a '(__ts_pack_archives)' -d 'Pack the bundles into ARCHIVE'  # --output
+complete -c ts-pack -l each -x -a '(__fish_complete_directories)' -d 'One archive per bundle, DIR/NAME.tar.zst'  # --each
+complete -c ts-pack -s j -l jobs -x -d 'zstd threads (default: the cores)'  # --jobs
+complete -c ts-pack -l level -x -d 'Compression level'  # --level
+complete -c ts-pack -l quick -d 'Check metadata and headers first (the default)'  # --quick
+complete -c ts-pack -l deep -d 'Check every entry first'  # --deep
+complete -c ts-pack -l no-validate -d 'Check nothing'  # --no-validate
+complete -c ts-pack -l index -r -F -d 'Write an index of the bundles, JSON or CSV'  # --index
+# Unpacking
+complete -c ts-pack -s x -l extract -x -a '(__ts_pack_archives)' -d 'Unpack the bundles of ARCHIVE'  # --extract
+complete -c ts-pack -s C -l directory -x -a '(__fish_complete_directories)' -d 'Unpack into DIR'  # --directory
+complete -c ts-pack -l max-size -x -d 'Refuse more data than SIZE (default 8G)'  # --max-size
+complete -c ts-pack -l max-members -x -d 'Refuse more members than N (default 100000)'  # --max-members
+# Listing
+complete -c ts-pack -s t -l list -x -a '(__ts_pack_archives)' -d 'List the bundles of ARCHIVE'  # --list
+complete -c ts-pack -l check -d 'With -t: say valid or invalid'  # --check
+complete -c ts-pack -l json -d 'With -t: one JSON object per bundle'  # --json
+complete -c ts-pack -a '(__ts_pack_bundles)'

@@ -1,0 +1,589 @@
+/*
+ * archive_read.c - a tar archive read member by member (SPEC B5), through
+ * libarchive: ustar, pax or GNU tar, with any compression libarchive
+ * undoes (zstd, gzip, xz, bzip2, or none), from a file or standard input.
+ *
+ * The data of a member is a source (ts_archive_data).  A thread reads it
+ * ahead into a few chunks while the caller parses what came before, so
+ * that decompression and parsing run on two cores: undoing zstd costs
+ * about as much as checking what it gives.  The caller's thread and the
+ * read-ahead thread never use libarchive at the same time; the mutex
+ * hands it from one to the other.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "tensorsuite.h"
+#include "io/archive.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+#define INBLOCK	(1 << 20)	/* what libarchive reads at a time */
+#define CHUNK	(1 << 20)	/* what the read-ahead hands on */
+#define NCHUNK	4
+
+enum { W_IDLE, W_RUN, W_QUIT };
+
+struct ts_archive {
+	struct archive	*a;
+	char		*name;		/* for messages */
+	char		*path;		/* to open again; NULL for stdin */
+	char		*err;		/* the last error, for messages */
+	int		 errnum;
+	uint64_t	 index;		/* of the next member */
+	char		*mname, *mlink;	/* the current member's, owned */
+	int64_t		 msize;
+	bool		 ended;
+	bool		 given;		/* the current member's data given */
+	struct msrc	*data;		/* ... as this source, while open */
+
+	/* The read-ahead thread and what it shares with the caller. */
+	pthread_t	 th;
+	bool		 th_on;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 to_worker, to_reader;
+	int		 state;		/* W_* */
+	bool		 stop;		/* the caller wants the member no more */
+	char		*ring[NCHUNK];
+	size_t		 len[NCHUNK];
+	size_t		 head, count;	/* the filled chunks */
+	size_t		 rpos;		/* read so far of ring[head] */
+	bool		 done;		/* the member's data all came */
+	int		 derr;		/* errno of a failed read, or 0 */
+	char		*dmsg;		/* ... its message */
+};
+
+static void
+seterr(struct ts_archive *ar, int e, const char *msg)
+{
+	free(ar->err);
+	ar->err = ts_xstrdup(msg != NULL && *msg != '\0' ? msg : strerror(e));
+	ar->errnum = e;
+}
+
+/* libarchive's error, as errno and a message; corrupt data is EILSEQ. */
+static void
+laerr(struct ts_archive *ar)
+{
+	int e = archive_errno(ar->a);
+
+	seterr(ar, e > 0 ? e : EILSEQ, archive_error_string(ar->a));
+}
+
+const char *
+ts_archive_error(const struct ts_archive *ar)
+{
+	return ar->err != NULL ? ar->err : "no error";
+}
+
+const char *
+ts_archive_name(const struct ts_archive *ar)
+{
+	return ar->name;
+}
+
+bool
+ts_archive_rereadable(const struct ts_archive *ar)
+{
+	return ar->path != NULL;
+}
+
+const char *
+ts_archive_compression(const struct ts_archive *ar)
+{
+	int i, n = archive_filter_count(ar->a);
+
+	for (i = 0; i < n; i++)
+		switch (archive_filter_code(ar->a, i)) {
+		case ARCHIVE_FILTER_ZSTD:
+			return "zstd";
+		case ARCHIVE_FILTER_GZIP:
+			return "gzip";
+		case ARCHIVE_FILTER_XZ:
+			return "xz";
+		case ARCHIVE_FILTER_BZIP2:
+			return "bzip2";
+		default:
+			break;
+		}
+	return "none";
+}
+
+struct ts_archive *
+ts_archive_open(const char *path)
+{
+	struct ts_archive *ar;
+	struct stat st;
+	int r, e;
+
+	if (strcmp(path, "-") != 0) {
+		if (stat(path, &st) != 0)
+			return NULL;
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return NULL;
+		}
+	}
+	ar = ts_xcalloc(1, sizeof(*ar));
+	ar->a = archive_read_new();
+	archive_read_support_filter_all(ar->a);
+	archive_read_support_format_tar(ar->a);
+	if (strcmp(path, "-") == 0) {
+		ar->name = ts_xstrdup("<stdin>");
+		r = archive_read_open_fd(ar->a, STDIN_FILENO, INBLOCK);
+	} else {
+		ar->name = ts_xstrdup(path);
+		/* Only a regular file can be read again from its start. */
+		if (S_ISREG(st.st_mode))
+			ar->path = ts_xstrdup(path);
+		r = archive_read_open_filename(ar->a, path, INBLOCK);
+	}
+	if (r != ARCHIVE_OK) {
+		e = archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
+		archive_read_free(ar->a);
+		free(ar->name);
+		free(ar->path);
+		free(ar);
+		errno = e;
+		return NULL;
+	}
+	pthread_mutex_init(&ar->mu, NULL);
+	pthread_cond_init(&ar->to_worker, NULL);
+	pthread_cond_init(&ar->to_reader, NULL);
+	return ar;
+}
+
+/* ---- the read-ahead ---- */
+
+static void *
+worker(void *arg)
+{
+	struct ts_archive *ar = arg;
+	la_ssize_t r;
+	size_t slot;
+
+	pthread_mutex_lock(&ar->mu);
+	for (;;) {
+		while (ar->state == W_IDLE)
+			pthread_cond_wait(&ar->to_worker, &ar->mu);
+		if (ar->state == W_QUIT)
+			break;
+		while (!ar->stop) {
+			while (ar->count == NCHUNK && !ar->stop)
+				pthread_cond_wait(&ar->to_worker, &ar->mu);
+			if (ar->stop)
+				break;
+			/* A free slot is the worker's alone: read unlocked. */
+			slot = (ar->head + ar->count) % NCHUNK;
+			pthread_mutex_unlock(&ar->mu);
+			r = archive_read_data(ar->a, ar->ring[slot], CHUNK);
+			pthread_mutex_lock(&ar->mu);
+			if (r <= 0) {
+				if (r < 0) {
+					ar->derr = archive_errno(ar->a) > 0 ?
+					    archive_errno(ar->a) : EILSEQ;
+					free(ar->dmsg);
+					ar->dmsg = ts_xstrdup(
+					    archive_error_string(ar->a) ?
+					    archive_error_string(ar->a) :
+					    strerror(ar->derr));
+				}
+				ar->done = true;
+				break;
+			}
+			ar->len[slot] = (size_t)r;
+			ar->count++;
+			pthread_cond_signal(&ar->to_reader);
+		}
+		ar->state = W_IDLE;
+		pthread_cond_signal(&ar->to_reader);
+	}
+	pthread_mutex_unlock(&ar->mu);
+	return NULL;
+}
+
+/* Start reading the current member's data ahead. */
+static int
+start(struct ts_archive *ar)
+{
+	int i;
+
+	if (!ar->th_on) {
+		for (i = 0; i < NCHUNK; i++)
+			ar->ring[i] = ts_xmalloc(CHUNK);
+		ar->state = W_IDLE;
+		if (pthread_create(&ar->th, NULL, worker, ar) != 0) {
+			for (i = 0; i < NCHUNK; i++) {
+				free(ar->ring[i]);
+				ar->ring[i] = NULL;
+			}
+			return -1;
+		}
+		ar->th_on = true;
+	}
+	pthread_mutex_lock(&ar->mu);
+	ar->head = ar->count = ar->rpos = 0;
+	ar->done = ar->stop = false;
+	ar->derr = 0;
+	ar->state = W_RUN;
+	pthread_cond_signal(&ar->to_worker);
+	pthread_mutex_unlock(&ar->mu);
+	return 0;
+}
+
+/* Stop the read-ahead, so that libarchive is the caller's again. */
+static void
+halt(struct ts_archive *ar)
+{
+	if (!ar->th_on)
+		return;
+	pthread_mutex_lock(&ar->mu);
+	ar->stop = true;
+	pthread_cond_signal(&ar->to_worker);
+	while (ar->state == W_RUN)
+		pthread_cond_wait(&ar->to_reader, &ar->mu);
+	pthread_mutex_unlock(&ar->mu);
+}
+
+/* A member's data; once the archive has moved on, it reads no more. */
+struct msrc {
+	struct ts_archive	*ar;	/* NULL: moved on */
+};
+
+static long
+msrc_read(void *ctx, void *buf, size_t n)
+{
+	struct ts_archive *ar = ((struct msrc *)ctx)->ar;
+	size_t k;
+
+	if (ar == NULL) {
+		errno = ESPIPE;
+		return -1;
+	}
+	pthread_mutex_lock(&ar->mu);
+	while (ar->count == 0 && !ar->done && ar->state == W_RUN)
+		pthread_cond_wait(&ar->to_reader, &ar->mu);
+	if (ar->count == 0) {
+		int e = ar->derr;
+
+		if (e != 0)
+			seterr(ar, e, ar->dmsg);
+		pthread_mutex_unlock(&ar->mu);
+		if (e != 0) {
+			errno = e;
+			return -1;
+		}
+		return 0;
+	}
+	pthread_mutex_unlock(&ar->mu);
+	/* The chunk at head is the reader's until it gives it back. */
+	k = ar->len[ar->head] - ar->rpos;
+	if (k > n)
+		k = n;
+	memcpy(buf, ar->ring[ar->head] + ar->rpos, k);
+	ar->rpos += k;
+	if (ar->rpos == ar->len[ar->head]) {
+		pthread_mutex_lock(&ar->mu);
+		ar->head = (ar->head + 1) % NCHUNK;
+		ar->count--;
+		ar->rpos = 0;
+		pthread_cond_signal(&ar->to_worker);
+		pthread_mutex_unlock(&ar->mu);
+	}
+	return (long)k;
+}
+
+static int
+msrc_close(void *ctx)
+{
+	struct msrc *s = ctx;
+
+	if (s->ar != NULL)
+		s->ar->data = NULL;
+	free(s);
+	return 0;
+}
+
+static const struct ts_source_ops msrc_ops = { msrc_read, NULL, msrc_close,
+    NULL };
+
+struct ts_source *
+ts_archive_data(struct ts_archive *ar)
+{
+	struct ts_source *src;
+	struct msrc *s;
+	char *name;
+
+	if (ar->mname == NULL || ar->given) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (start(ar) != 0) {
+		errno = EAGAIN;
+		return NULL;
+	}
+	ar->given = true;
+	s = ts_xmalloc(sizeof(*s));
+	s->ar = ar;
+	name = ts_xasprintf("%s:%s", ar->name, ar->mname);
+	src = ts_source_new(&msrc_ops, s, name, ar->msize);
+	ar->data = s;
+	free(name);
+	return src;
+}
+
+/* ---- members ---- */
+
+static enum ts_mtype
+mtype(struct archive_entry *e)
+{
+	if (archive_entry_hardlink(e) != NULL)
+		return TS_MEMBER_HARDLINK;
+	switch (archive_entry_filetype(e)) {
+	case AE_IFREG:
+		return TS_MEMBER_FILE;
+	case AE_IFDIR:
+		return TS_MEMBER_DIR;
+	case AE_IFLNK:
+		return TS_MEMBER_SYMLINK;
+	case AE_IFCHR:
+	case AE_IFBLK:
+		return TS_MEMBER_DEVICE;
+	case AE_IFIFO:
+		return TS_MEMBER_FIFO;
+	default:
+		return TS_MEMBER_OTHER;
+	}
+}
+
+int
+ts_archive_next(struct ts_archive *ar, struct ts_member *m)
+{
+	struct archive_entry *e;
+	const char *name, *link;
+	int r;
+
+	if (ar->data != NULL) {
+		/* The member's source, still open, reads no more. */
+		ar->data->ar = NULL;
+		ar->data = NULL;
+	}
+	halt(ar);
+	free(ar->mname);
+	free(ar->mlink);
+	ar->mname = ar->mlink = NULL;
+	ar->given = false;
+	if (ar->ended)
+		return 0;
+	r = archive_read_next_header(ar->a, &e);
+	if (r == ARCHIVE_EOF) {
+		ar->ended = true;
+		return 0;
+	}
+	if (r < ARCHIVE_WARN) {
+		laerr(ar);
+		/* Nothing read yet: whatever libarchive says, it is no tar
+		 * archive that it knows. */
+		if (ar->index == 0 && ar->errnum != EIO && ar->errnum != ENOMEM)
+			seterr(ar, EILSEQ, "not a tar archive");
+		ar->ended = true;
+		errno = ar->errnum;
+		return -1;
+	}
+	memset(m, 0, sizeof(*m));
+	name = archive_entry_pathname(e);
+	ar->mname = ts_xstrdup(name != NULL ? name : "");
+	m->name = ar->mname;
+	m->type = mtype(e);
+	link = archive_entry_hardlink(e);
+	if (link == NULL)
+		link = archive_entry_symlink(e);
+	if (link != NULL)
+		ar->mlink = ts_xstrdup(link);
+	m->link = ar->mlink;
+	m->size = archive_entry_size_is_set(e) ? archive_entry_size(e) : -1;
+	ar->msize = m->type == TS_MEMBER_FILE ? m->size : -1;
+	m->mtime = archive_entry_mtime_is_set(e) ? archive_entry_mtime(e) : 0;
+	m->mode = (unsigned)archive_entry_perm(e);
+	m->index = ar->index++;
+	return 1;
+}
+
+int
+ts_archive_close(struct ts_archive *ar)
+{
+	int i;
+
+	if (ar == NULL)
+		return 0;
+	if (ar->data != NULL)
+		ar->data->ar = NULL;
+	halt(ar);
+	if (ar->th_on) {
+		pthread_mutex_lock(&ar->mu);
+		ar->state = W_QUIT;
+		pthread_cond_signal(&ar->to_worker);
+		pthread_mutex_unlock(&ar->mu);
+		pthread_join(ar->th, NULL);
+	}
+	for (i = 0; i < NCHUNK; i++)
+		free(ar->ring[i]);
+	pthread_mutex_destroy(&ar->mu);
+	pthread_cond_destroy(&ar->to_worker);
+	pthread_cond_destroy(&ar->to_reader);
+	archive_read_free(ar->a);
+	free(ar->mname);
+	free(ar->mlink);
+	free(ar->name);
+	free(ar->path);
+	free(ar->err);
+	free(ar->dmsg);
+	free(ar);
+	return 0;
+}
+
+/* ---- what a bundle archive may hold ---- */
+
+char *
+ts_member_shown(const char *name)
+{
+	size_t n = strlen(name), i, o = 0;
+	char *s = ts_xmalloc(4 * n + 1);
+
+	/* Control characters would draw on the terminal: octal escapes. */
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)name[i];
+
+		if (c < 0x20 || c == 0x7f || c == '\\')
+			o += (size_t)sprintf(s + o, "\\%03o", c);
+		else
+			s[o++] = (char)c;
+	}
+	s[o] = '\0';
+	return s;
+}
+
+/* A plain file name of a bundle: no '/', not hidden, nothing odd. */
+static bool
+plainname(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > 255 || s[0] == '.')
+		return false;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || s[i] == '/')
+			return false;
+	return true;
+}
+
+const char *
+ts_member_check(const struct ts_member *m, char **bundle, char **file)
+{
+	const char *p = m->name, *slash;
+	size_t n;
+	char *b;
+
+	*bundle = *file = NULL;
+	if (*p == '\0')
+		return "it has no name";
+	if (*p == '/')
+		return "its path is absolute";
+	if (strcmp(p, "..") == 0 || strncmp(p, "../", 3) == 0 ||
+	    strstr(p, "/../") != NULL || (strlen(p) >= 3 &&
+	    strcmp(p + strlen(p) - 3, "/..") == 0))
+		return "its path climbs out with '..'";
+	switch (m->type) {
+	case TS_MEMBER_SYMLINK:
+		return "it is a symbolic link";
+	case TS_MEMBER_HARDLINK:
+		return "it is a hard link";
+	case TS_MEMBER_DEVICE:
+		return "it is a device";
+	case TS_MEMBER_FIFO:
+		return "it is a FIFO";
+	case TS_MEMBER_OTHER:
+		return "it is not a regular file";
+	default:
+		break;
+	}
+	while (p[0] == '.' && p[1] == '/')	/* "./NAME/..." */
+		for (p += 2; *p == '/'; p++)
+			continue;
+	if (*p == '\0' || strcmp(p, ".") == 0)
+		return m->type == TS_MEMBER_DIR ? NULL : "it has no name";
+	slash = strchr(p, '/');
+	n = slash ? (size_t)(slash - p) : strlen(p);
+	b = ts_xasprintf("%.*s", (int)n, p);
+	if (!ts_valid_name(b)) {
+		free(b);
+		return "its folder is not a bundle name "
+		    "([A-Za-z0-9][A-Za-z0-9._-]*)";
+	}
+	if (slash == NULL || slash[1] == '\0') {
+		if (m->type != TS_MEMBER_DIR) {
+			free(b);
+			return "it is not in a bundle's folder";
+		}
+		*bundle = b;
+		return NULL;
+	}
+	p = slash + 1;
+	n = strlen(p);
+	if (m->type == TS_MEMBER_DIR && p[n - 1] == '/')
+		n--;
+	if (memchr(p, '/', n) != NULL || m->type == TS_MEMBER_DIR) {
+		free(b);
+		return "a bundle's files lie directly in its folder";
+	}
+	if (!plainname(p, n)) {
+		free(b);
+		return "its file name is hidden or holds control characters";
+	}
+	*bundle = b;
+	*file = ts_xasprintf("%.*s", (int)n, p);
+	return NULL;
+}
+
+/* ---- what names an archive ---- */
+
+static const char *const suffixes[] = { ".tar", ".tar.zst", ".tzst",
+    ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", NULL };
+
+bool
+ts_archive_is(const char *path)
+{
+	struct ts_source *src;
+	struct stat st;
+	const char *p;
+	long n;
+	bool tar;
+	int i;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    S_ISDIR(st.st_mode))
+		return false;
+	for (i = 0; suffixes[i] != NULL; i++)
+		if (ts_has_suffix(path, suffixes[i]))
+			return true;
+	if (!S_ISREG(st.st_mode) || ts_has_suffix(path, "_metadata.json") ||
+	    (src = ts_source_open_file(path)) == NULL)
+		return false;
+	/* A ustar header at the start, once undone from its compression:
+	 * a compressed data file (x.tns.zst) is no archive. */
+	if (ts_source_compression(src) != NULL &&
+	    (src = ts_source_decompress(src)) == NULL)
+		return false;
+	n = ts_source_peek(src, &p, 512);
+	tar = n == 512 && memcmp(p + 257, "ustar", 5) == 0;
+	ts_source_close(src);
+	return tar;
+}

@@ -1,0 +1,508 @@
+/*
+ * archive_write.c - bundles written into a tar archive through
+ * libarchive, reproducibly: the same bundles give the same bytes
+ * whatever their files' times, owners and modes, the order they were
+ * given in, the locale or the time zone.  So every member is dated the
+ * bundle's metadata 'time' (midnight UTC), owned by 0/0 with no names,
+ * mode 0644 (folders 0755); the format is pax, which is plain ustar
+ * unless a name is too long; and the compressors run with fixed options:
+ * zstd always with worker threads (its output is then the same for any
+ * number of them), gzip without a time stamp, xz on one thread.
+ *
+ * A bundle goes in as NAME/, then its metadata, README, text and binary
+ * files, then the others by name (SPEC B5), so that a reader can check
+ * it as it streams by.  The same file holds the bundle writer of an
+ * archive (ts_bundle_out_archive): a tool writes the files into a
+ * temporary directory beside the archive, in any order, and the commit
+ * packs them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "tensorsuite.h"
+#include "io/archive.h"
+#include "io/io.h"
+#include "util/path.h"
+#include "util/progress.h"
+#include "util/xalloc.h"
+
+#define COPYBUF	(1 << 20)
+
+struct ts_archive_out {
+	struct archive	*a;
+	struct ts_sink	*k;
+	char		*buf;
+};
+
+/* ---- names ---- */
+
+static const struct {
+	const char	*sfx;
+	int		 c;
+} compsfx[] = {
+	{ ".tar.zst", TS_COMPRESS_ZSTD }, { ".tzst", TS_COMPRESS_ZSTD },
+	{ ".tar.gz", TS_COMPRESS_GZIP }, { ".tgz", TS_COMPRESS_GZIP },
+	{ ".tar.xz", TS_COMPRESS_XZ }, { ".txz", TS_COMPRESS_XZ },
+	{ ".tar", TS_COMPRESS_NONE }, { NULL, 0 }
+};
+
+int
+ts_compress_of(const char *path)
+{
+	int i;
+
+	for (i = 0; compsfx[i].sfx != NULL; i++)
+		if (ts_has_suffix(path, compsfx[i].sfx) &&
+		    strlen(path) > strlen(compsfx[i].sfx))
+			return compsfx[i].c;
+	return -1;
+}
+
+char *
+ts_archive_stem(const char *path)
+{
+	static const char *const more[] = { ".tar.bz2", ".tbz2", NULL };
+	const char *b = ts_basename(path);
+	size_t n = strlen(b);
+	int i;
+
+	for (i = 0; compsfx[i].sfx != NULL; i++)
+		if (ts_has_suffix(b, compsfx[i].sfx))
+			return ts_xasprintf("%.*s", (int)(n -
+			    strlen(compsfx[i].sfx)), b);
+	for (i = 0; more[i] != NULL; i++)
+		if (ts_has_suffix(b, more[i]))
+			return ts_xasprintf("%.*s", (int)(n -
+			    strlen(more[i])), b);
+	return ts_xstrdup(b);
+}
+
+/* ---- the archive ---- */
+
+static la_ssize_t
+out_write(struct archive *a, void *ud, const void *buf, size_t n)
+{
+	struct ts_archive_out *ao = ud;
+
+	if (ts_sink_write(ao->k, buf, n) != 0) {
+		archive_set_error(a, errno, "%s", strerror(errno));
+		return -1;
+	}
+	return (la_ssize_t)n;
+}
+
+static const char *const compname[] = { "zstd", "gzip", "xz", NULL };
+
+struct ts_archive_out *
+ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
+{
+	struct ts_archive_out *ao = ts_xcalloc(1, sizeof(*ao));
+	const char *f = compname[po->compress];
+	char num[32];
+	int r = ARCHIVE_OK;
+
+	ao->k = k;
+	ao->a = archive_write_new();
+	archive_write_set_format_pax_restricted(ao->a);
+	switch (po->compress) {
+	case TS_COMPRESS_ZSTD:
+		r = archive_write_add_filter_zstd(ao->a);
+		/* With workers, zstd cuts the input in jobs of a fixed size,
+		 * whatever their number: the bytes do not depend on -j. */
+		snprintf(num, sizeof(num), "%d", po->threads > 0 ?
+		    po->threads : 1);
+		if (r == ARCHIVE_OK)
+			r = archive_write_set_filter_option(ao->a, f,
+			    "threads", num);
+		break;
+	case TS_COMPRESS_GZIP:
+		r = archive_write_add_filter_gzip(ao->a);
+		if (r == ARCHIVE_OK)
+			r = archive_write_set_filter_option(ao->a, f,
+			    "timestamp", NULL);
+		break;
+	case TS_COMPRESS_XZ:
+		r = archive_write_add_filter_xz(ao->a);
+		break;
+	case TS_COMPRESS_NONE:
+		break;
+	}
+	if (r == ARCHIVE_OK && po->level >= 0 && f != NULL) {
+		snprintf(num, sizeof(num), "%d", po->level);
+		r = archive_write_set_filter_option(ao->a, f,
+		    "compression-level", num);
+	}
+	if (r != ARCHIVE_OK) {
+		archive_write_free(ao->a);
+		ts_sink_abort(k);
+		free(ao);
+		errno = EINVAL;
+		return NULL;
+	}
+	/* No padding after the end: the bytes are the tar stream's. */
+	archive_write_set_bytes_per_block(ao->a, 64 * 1024);
+	archive_write_set_bytes_in_last_block(ao->a, 1);
+	if (archive_write_open2(ao->a, ao, NULL, out_write, NULL, NULL) !=
+	    ARCHIVE_OK) {
+		r = archive_errno(ao->a) > 0 ? archive_errno(ao->a) : EIO;
+		archive_write_free(ao->a);
+		ts_sink_abort(k);
+		free(ao);
+		errno = r;
+		return NULL;
+	}
+	ao->buf = ts_xmalloc(COPYBUF);
+	return ao;
+}
+
+/* libarchive's failure as a message about the archive. */
+static void
+outerr(struct ts_archive_out *ao, struct ts_diags *d)
+{
+	int e = archive_errno(ao->a);
+	const char *s = archive_error_string(ao->a);
+
+	ts_diag_io(d, ts_sink_name(ao->k), "%s", s != NULL ? s : strerror(e >
+	    0 ? e : EIO));
+	errno = e > 0 ? e : EIO;
+}
+
+static int
+header(struct ts_archive_out *ao, const char *path, bool dir, int64_t size,
+    int64_t mtime, struct ts_diags *d)
+{
+	struct archive_entry *e = archive_entry_new();
+	int r;
+
+	archive_entry_set_pathname(e, path);
+	archive_entry_set_filetype(e, dir ? AE_IFDIR : AE_IFREG);
+	archive_entry_set_perm(e, dir ? 0755 : 0644);
+	archive_entry_set_size(e, dir ? 0 : size);
+	archive_entry_set_mtime(e, (time_t)mtime, 0);
+	archive_entry_set_uid(e, 0);
+	archive_entry_set_gid(e, 0);
+	r = archive_write_header(ao->a, e);
+	archive_entry_free(e);
+	if (r < ARCHIVE_WARN) {
+		outerr(ao, d);
+		return -1;
+	}
+	return 0;
+}
+
+/* Midnight UTC of a calendar date "YYYY-MM-DD", in seconds since 1970
+ * (days from the civil date, as Howard Hinnant counts them); 0 when it
+ * is no such date.  No time zone, no locale. */
+static int64_t
+date_time(const char *s)
+{
+	int64_t y, m, dd, era, yoe, doy, doe;
+
+	if (s == NULL || strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return 0;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+			return 0;
+	y = strtol(s, NULL, 10);
+	m = strtol(s + 5, NULL, 10);
+	dd = strtol(s + 8, NULL, 10);
+	if (m < 1 || m > 12 || dd < 1 || dd > 31)
+		return 0;
+	y -= m <= 2;
+	era = y / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + dd - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return (era * 146097 + doe - 719468) * 86400;
+}
+
+/* Copy one file of the bundle into the archive as NAME/fname. */
+static int
+put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
+    int64_t mtime, struct ts_diags *d)
+{
+	struct ts_file_stat fs;
+	struct ts_source *src;
+	char *mpath, *shown;
+	uint64_t left;
+	long r = 0;
+	int rv = -1, e = 0;
+
+	shown = ts_bundle_path(bd, fname);
+	if (ts_bundle_stat(bd, fname, &fs) != 0) {
+		ts_diag_io(d, shown, "%s", strerror(errno));
+		free(shown);
+		return -1;
+	}
+	if (!fs.regular || fs.size < 0) {
+		ts_diag(d, TS_WARNING, shown, 0, 0, "B1", "not a regular "
+		    "file: left out of the archive");
+		free(shown);
+		return 0;
+	}
+	if ((src = ts_bundle_open_file(bd, fname)) == NULL) {
+		ts_diag_io(d, shown, "%s", strerror(errno));
+		free(shown);
+		return -1;
+	}
+	mpath = ts_xasprintf("%s/%s", ts_bundle_name(bd), fname);
+	if (header(ao, mpath, false, fs.size, mtime, d) != 0) {
+		e = errno;
+		goto out;
+	}
+	left = (uint64_t)fs.size;
+	while (left > 0 && (r = ts_source_read(src, ao->buf, left < COPYBUF ?
+	    (size_t)left : COPYBUF)) > 0) {
+		if (archive_write_data(ao->a, ao->buf, (size_t)r) != r) {
+			outerr(ao, d);
+			e = errno;
+			goto out;
+		}
+		left -= (uint64_t)r;
+		ts_progress((uint64_t)fs.size - left, (uint64_t)fs.size, true,
+		    "packing %s", shown);
+	}
+	if (r < 0) {
+		e = errno;
+		ts_diag_io(d, shown, "%s", strerror(e));
+		goto out;
+	}
+	/* The header said how long it is: it must not change meanwhile. */
+	if (left > 0 || ts_source_read(src, ao->buf, 1) != 0) {
+		ts_diag_io(d, shown, "the file changed while it was packed");
+		e = EIO;
+		goto out;
+	}
+	rv = 0;
+out:
+	ts_source_close(src);
+	free(mpath);
+	free(shown);
+	errno = e;
+	return rv;
+}
+
+struct names {
+	char	**v;
+	size_t	 n;
+};
+
+static int
+collect(const char *fname, void *arg)
+{
+	struct names *ns = arg;
+
+	ns->v = ts_xreallocarray(ns->v, ns->n + 1, sizeof(*ns->v));
+	ns->v[ns->n++] = ts_xstrdup(fname);
+	return 0;
+}
+
+static int
+bycode(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
+    struct ts_diags *d)
+{
+	const struct ts_meta *m = ts_bundle_meta(bd);
+	const char *name = ts_bundle_name(bd);
+	struct names ns = { NULL, 0 };
+	char *first[4], *dir;
+	int64_t mtime = date_time(m != NULL ? m->time : NULL);
+	size_t i, j;
+	int rv = -1;
+
+	if (ts_bundle_list(bd, collect, &ns) != 0) {
+		ts_diag_io(d, ts_bundle_where(bd), "%s", strerror(errno));
+		goto out;
+	}
+	qsort(ns.v, ns.n, sizeof(*ns.v), bycode);
+	/* The order a reader streams by (SPEC B5); the rest by name. */
+	first[0] = ts_xasprintf("%s_metadata.json", name);
+	first[1] = ts_xstrdup(m && m->f_readme ? m->f_readme : "README.md");
+	first[2] = m && m->f_text ? ts_xstrdup(m->f_text) :
+	    ts_xasprintf("%s.tns", name);
+	first[3] = m && m->f_binary ? ts_xstrdup(m->f_binary) :
+	    ts_xasprintf("%s.tnsb", name);
+	dir = ts_xasprintf("%s/", name);
+	rv = header(ao, dir, true, 0, mtime, d);
+	free(dir);
+	for (i = 0; i < 4 && rv == 0; i++)
+		for (j = 0; j < ns.n; j++)
+			if (ns.v[j] != NULL && strcmp(ns.v[j], first[i]) == 0) {
+				rv = put_file(ao, bd, ns.v[j], mtime, d);
+				free(ns.v[j]);
+				ns.v[j] = NULL;
+				break;
+			}
+	for (j = 0; j < ns.n && rv == 0; j++)
+		if (ns.v[j] != NULL)
+			rv = put_file(ao, bd, ns.v[j], mtime, d);
+	for (i = 0; i < 4; i++)
+		free(first[i]);
+out:
+	for (j = 0; j < ns.n; j++)
+		free(ns.v[j]);
+	free(ns.v);
+	return rv;
+}
+
+static void
+out_free(struct ts_archive_out *ao)
+{
+	archive_write_free(ao->a);
+	free(ao->buf);
+	free(ao);
+}
+
+int
+ts_archive_out_commit(struct ts_archive_out *ao)
+{
+	int e;
+
+	if (archive_write_close(ao->a) != ARCHIVE_OK) {
+		e = archive_errno(ao->a) > 0 ? archive_errno(ao->a) : EIO;
+		ts_sink_abort(ao->k);
+		out_free(ao);
+		errno = e;
+		return -1;
+	}
+	e = ts_sink_commit(ao->k) != 0 ? errno : 0;
+	out_free(ao);
+	errno = e;
+	return e != 0 ? -1 : 0;
+}
+
+void
+ts_archive_out_abort(struct ts_archive_out *ao)
+{
+	if (ao == NULL)
+		return;
+	/* Nothing of it must appear: the sink goes first. */
+	ts_sink_abort(ao->k);
+	ao->k = NULL;
+	archive_write_fail(ao->a);
+	out_free(ao);
+}
+
+/* ---- a bundle written into an archive of its own ---- */
+
+struct arcout {
+	char		*path;		/* the archive */
+	char		*tmp;		/* the bundle's files meanwhile */
+	char		*name;
+	struct ts_sink	*k;		/* the archive, opened at once */
+	struct ts_pack_opts po;
+};
+
+static struct ts_sink *
+arc_file(void *ctx, const char *fname)
+{
+	struct arcout *o = ctx;
+	char *p = ts_xasprintf("%s/%s", o->tmp, fname);
+	int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	struct ts_sink *k;
+
+	free(p);
+	if (fd == -1)
+		return NULL;
+	p = ts_xasprintf("%s:%s/%s", o->path, o->name, fname);
+	k = ts_sink_open_fd(fd, p, true);
+	free(p);
+	return k;
+}
+
+static void
+arc_free(struct arcout *o)
+{
+	ts_sink_abort(o->k);
+	ts_rmflat(o->tmp);
+	ts_cleanup_remove(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	free(o->name);
+	free(o);
+}
+
+static int
+arc_commit(void *ctx)
+{
+	struct arcout *o = ctx;
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_archive_out *ao;
+	struct ts_bundle *bd;
+	int rv = -1, e = EIO;
+
+	bd = ts_bundle_open_dir(o->tmp, o->name, o->path, d);
+	ao = ts_archive_out_open(o->k, &o->po);
+	o->k = NULL;
+	if (ao == NULL)
+		e = errno;
+	else if (ts_archive_out_bundle(ao, bd, d) != 0) {
+		e = errno != 0 ? errno : EIO;
+		ts_archive_out_abort(ao);
+	} else if ((rv = ts_archive_out_commit(ao)) != 0)
+		e = errno;
+	ts_bundle_free(bd);
+	ts_diags_free(d);
+	arc_free(o);
+	errno = e;
+	return rv;
+}
+
+static void
+arc_abort(void *ctx)
+{
+	arc_free(ctx);
+}
+
+static const struct ts_bundle_out_ops arc_ops = { arc_file, arc_commit,
+    arc_abort };
+
+struct ts_bundle_out *
+ts_bundle_out_archive(const char *path, unsigned flags,
+    const struct ts_pack_opts *po)
+{
+	struct ts_bundle_out *bo;
+	struct arcout *o;
+	char *parent;
+	int e;
+
+	o = ts_xcalloc(1, sizeof(*o));
+	/* The archive first: an existing one is refused at once. */
+	if ((o->k = ts_sink_open(path, flags & TS_SINK_FORCE)) == NULL) {
+		free(o);
+		return NULL;
+	}
+	o->po = *po;
+	o->path = ts_xstrdup(path);
+	o->name = ts_archive_stem(path);
+	parent = ts_dirname(path);
+	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", parent, ts_basename(path));
+	free(parent);
+	ts_cleanup_add(o->tmp, true);
+	if (mkdtemp(o->tmp) == NULL) {
+		e = errno;
+		ts_cleanup_remove(o->tmp);
+		ts_sink_abort(o->k);
+		free(o->tmp);
+		free(o->path);
+		free(o->name);
+		free(o);
+		errno = e;
+		return NULL;
+	}
+	bo = ts_bundle_out_new(&arc_ops, o, o->name);
+	return bo;
+}

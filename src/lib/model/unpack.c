@@ -1,0 +1,376 @@
+/*
+ * unpack.c - the bundles of an archive unpacked into a directory,
+ * safely: an archive may come from anyone.  Every member must be one a
+ * bundle may hold (NAME/ or NAME/FILE; no absolute path, no '..', no
+ * link, device or FIFO), none may come twice, and the caps on the
+ * number of members and the bytes of data stop an archive bomb at its
+ * header, before anything is written.  Files are created with
+ * O_EXCL|O_NOFOLLOW under a fresh temporary directory inside the target
+ * one, so nothing can land outside it; the bundles are checked there,
+ * and renamed into place only when every one is good: a hostile or
+ * invalid member leaves nothing behind.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+#include "io/archive.h"
+#include "io/io.h"
+#include "util/progress.h"
+#include "util/xalloc.h"
+
+#define DEF_MAX_SIZE	(8ULL << 30)
+#define DEF_MAX_MEMBERS	100000
+#define COPYBUF		(1 << 20)
+
+struct unpack {
+	const struct ts_unpack_opts *o;
+	struct ts_diags	*d;
+	const char	*label;		/* the archive in messages */
+	const char	*dir;
+	char		*tmp;		/* the temporary directory */
+	int		 tfd;
+	char		**names;	/* bundles, in order */
+	size_t		 n;
+	char		*buf;
+};
+
+static bool
+known(struct unpack *u, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < u->n; i++)
+		if (strcmp(u->names[i], b) == 0)
+			return true;
+	return false;
+}
+
+/* A member refused: said, naming it; the unpack stops. */
+static int
+refuse(struct unpack *u, const struct ts_member *m, const char *why)
+{
+	char *shown = ts_member_shown(m->name);
+
+	ts_diag(u->d, TS_ERROR, u->label, 0, 0, "B5", "member '%s' is "
+	    "refused: %s", shown, why);
+	free(shown);
+	return -1;
+}
+
+/* A bundle met for the first time: its folder, and may it go in? */
+static int
+new_bundle(struct unpack *u, const char *b)
+{
+	char *target = ts_xasprintf("%s/%s", u->dir, b), *m;
+	struct stat st, ms;
+	int rv = 0;
+
+	if (lstat(target, &st) == 0) {
+		m = ts_xasprintf("%s/%s_metadata.json", target, b);
+		if (!u->o->force) {
+			ts_diag_usage(u->d, "'%s' exists (-f replaces it)",
+			    target);
+			rv = -1;
+		} else if (!S_ISDIR(st.st_mode) || lstat(m, &ms) != 0) {
+			ts_diag_usage(u->d, "'%s' exists and is not a bundle: "
+			    "-f replaces only a bundle", target);
+			rv = -1;
+		}
+		free(m);
+	}
+	free(target);
+	if (rv != 0)
+		return rv;
+	if (mkdirat(u->tfd, b, 0755) != 0) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		return -1;
+	}
+	u->names = ts_xreallocarray(u->names, u->n + 1, sizeof(*u->names));
+	u->names[u->n++] = ts_xstrdup(b);
+	return 0;
+}
+
+/* Write the member's data as file f of bundle b. */
+static int
+put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
+    const char *b, const char *f)
+{
+	struct ts_source *src;
+	struct timespec ts[2];
+	uint64_t done = 0;
+	int bfd, fd, e;
+	long r;
+
+	if ((bfd = openat(u->tfd, b, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		return -1;
+	}
+	fd = openat(bfd, f, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644);
+	e = errno;
+	close(bfd);
+	if (fd == -1) {
+		if (e == EEXIST)
+			return refuse(u, m, "it comes twice");
+		ts_diag_io(u->d, u->tmp, "%s", strerror(e));
+		return -1;
+	}
+	if ((src = ts_archive_data(ar)) == NULL) {
+		close(fd);
+		ts_diag_io(u->d, u->label, "%s", strerror(errno));
+		return -1;
+	}
+	while ((r = ts_source_read(src, u->buf, COPYBUF)) > 0) {
+		if ((e = ts_write_all(fd, u->buf, (size_t)r)) != 0) {
+			ts_source_close(src);
+			close(fd);
+			ts_diag_io(u->d, u->dir, "%s", strerror(e));
+			return -1;
+		}
+		done += (uint64_t)r;
+		ts_progress(done, (uint64_t)m->size, true, "unpacking %s/%s",
+		    b, f);
+	}
+	e = errno;
+	ts_source_close(src);
+	if (r < 0 || done != (uint64_t)m->size) {
+		close(fd);
+		ts_diag(u->d, TS_ERROR, u->label, 0, 0, "B5", "member '%s/%s' "
+		    "is refused: %s", b, f, r < 0 ? ts_archive_error(ar) :
+		    "its data is not as long as its header says");
+		(void)e;
+		return -1;
+	}
+	/* The member's time, as tar keeps it. */
+	ts[0].tv_sec = ts[1].tv_sec = (time_t)m->mtime;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	(void)futimens(fd, ts);
+	if (close(fd) != 0) {
+		ts_diag_io(u->d, u->dir, "%s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Every member into the temporary directory. */
+static int
+extract(struct unpack *u, struct ts_archive *ar)
+{
+	const uint64_t maxsize = u->o->max_size ? u->o->max_size :
+	    DEF_MAX_SIZE;
+	const uint64_t maxmem = u->o->max_members ? u->o->max_members :
+	    DEF_MAX_MEMBERS;
+	uint64_t total = 0, count = 0;
+	struct ts_member m;
+	const char *why;
+	char *b, *f, cap[128];
+	int r, rv = 0;
+
+	while (rv == 0 && (r = ts_archive_next(ar, &m)) > 0) {
+		if (++count > maxmem) {
+			snprintf(cap, sizeof(cap), "the archive holds more "
+			    "than %llu members (--max-members)",
+			    (unsigned long long)maxmem);
+			return refuse(u, &m, cap);
+		}
+		if ((why = ts_member_check(&m, &b, &f)) != NULL)
+			return refuse(u, &m, why);
+		if (m.type == TS_MEMBER_FILE && (m.size < 0 ||
+		    !ts_add_u64(total, (uint64_t)m.size, &total) ||
+		    total > maxsize)) {
+			snprintf(cap, sizeof(cap), "the data would pass "
+			    "%llu bytes (--max-size)",
+			    (unsigned long long)maxsize);
+			rv = refuse(u, &m, cap);
+		} else if (!known(u, b))
+			rv = new_bundle(u, b);
+		if (rv == 0 && f != NULL)
+			rv = put(u, ar, &m, b, f);
+		free(b);
+		free(f);
+	}
+	if (rv == 0 && r < 0) {
+		ts_diag(u->d, TS_ERROR, u->label, 0, 0, "B5", "%s",
+		    ts_archive_error(ar));
+		rv = -1;
+	}
+	if (rv == 0 && u->n == 0) {
+		ts_diag(u->d, TS_ERROR, u->label, 0, 0, "B5", "the archive "
+		    "holds no bundle");
+		rv = -1;
+	}
+	return rv;
+}
+
+/* Each bundle unpacked, checked where it lies, named as in the
+ * archive. */
+static int
+check_all(struct unpack *u)
+{
+	struct ts_check_opts co;
+	struct ts_bundle *bd;
+	char *path, *shown;
+	size_t i;
+	int rv = 0;
+
+	memset(&co, 0, sizeof(co));
+	co.quick = u->o->check == 0;
+	co.tmpdir = u->o->tmpdir;
+	for (i = 0; i < u->n; i++) {
+		size_t before = ts_diags_errors(u->d);
+
+		path = ts_xasprintf("%s/%s", u->tmp, u->names[i]);
+		shown = ts_xasprintf("%s:%s", u->label, u->names[i]);
+		bd = ts_bundle_open_dir(path, u->names[i], shown, u->d);
+		ts_check_bundle(bd, &co, u->d);
+		ts_bundle_free(bd);
+		if (ts_diags_errors(u->d) > before) {
+			ts_diag(u->d, TS_ERROR, u->label, 0, 0, "", "bundle "
+			    "'%s' is invalid: nothing unpacked",
+			    u->names[i]);
+			rv = -1;
+		}
+		free(path);
+		free(shown);
+	}
+	return rv;
+}
+
+/* Move bundle i into place, an old one (-f) aside into *old. */
+static int
+place(struct unpack *u, size_t i, char **old)
+{
+	char *from = ts_xasprintf("%s/%s", u->tmp, u->names[i]);
+	char *to = ts_xasprintf("%s/%s", u->dir, u->names[i]);
+	struct stat st;
+	int rv = 0, e = 0;
+
+	*old = NULL;
+	if (lstat(to, &st) == 0) {
+		*old = ts_xasprintf("%s/.%s.old", u->tmp, u->names[i]);
+		if (rename(to, *old) != 0) {
+			e = errno;
+			free(*old);
+			*old = NULL;
+			rv = -1;
+		}
+	}
+	if (rv == 0 && rename(from, to) != 0) {
+		e = errno;
+		if (*old != NULL && rename(*old, to) == 0) {
+			free(*old);
+			*old = NULL;
+		}
+		rv = -1;
+	}
+	if (rv != 0)
+		ts_diag_io(u->d, to, "%s", strerror(e));
+	free(from);
+	free(to);
+	return rv;
+}
+
+/* Every bundle into place, or (when one fails) none. */
+static int
+place_all(struct unpack *u)
+{
+	char **old = ts_xcalloc(u->n ? u->n : 1, sizeof(*old));
+	size_t i, j;
+	int rv = 0;
+
+	for (i = 0; i < u->n && rv == 0; i++)
+		rv = place(u, i, &old[i]);
+	if (rv != 0) {
+		/* Undo, newest first: what was there is there again. */
+		for (j = i - 1; j-- > 0;) {
+			char *to = ts_xasprintf("%s/%s", u->dir, u->names[j]);
+			char *back = ts_xasprintf("%s/%s", u->tmp,
+			    u->names[j]);
+
+			if (rename(to, back) == 0 && old[j] != NULL)
+				rename(old[j], to);
+			free(to);
+			free(back);
+		}
+	}
+	for (i = 0; i < u->n; i++)
+		free(old[i]);
+	free(old);
+	return rv;
+}
+
+int
+ts_unpack(const char *archive, const struct ts_unpack_opts *o,
+    char ***names, size_t *nn, struct ts_diags *d)
+{
+	struct unpack u;
+	struct ts_archive *ar;
+	struct stat st;
+	size_t i;
+	int rv = -1;
+
+	memset(&u, 0, sizeof(u));
+	u.o = o;
+	u.d = d;
+	u.label = strcmp(archive, "-") == 0 ? "<stdin>" : archive;
+	u.dir = o->dir != NULL ? o->dir : ".";
+	u.tfd = -1;
+	if (stat(u.dir, &st) != 0) {
+		ts_diag_io(d, u.dir, "%s", strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		ts_diag_io(d, u.dir, "not a directory");
+		return -1;
+	}
+	if ((ar = ts_archive_open(archive)) == NULL) {
+		if (errno == EILSEQ)
+			ts_diag(d, TS_ERROR, u.label, 0, 0, "B5", "not a tar "
+			    "archive");
+		else
+			ts_diag_io(d, u.label, "%s", strerror(errno));
+		return -1;
+	}
+	u.tmp = ts_xasprintf("%s/.ts-pack.XXXXXX", u.dir);
+	ts_cleanup_add_tree(u.tmp);
+	if (mkdtemp(u.tmp) == NULL || (u.tfd = open(u.tmp, O_RDONLY |
+	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		ts_diag_io(d, u.dir, "%s", strerror(errno));
+		goto out;
+	}
+	u.buf = ts_xmalloc(COPYBUF);
+	if (extract(&u, ar) != 0)
+		goto out;
+	ts_archive_close(ar);
+	ar = NULL;
+	if (o->check >= 0 && check_all(&u) != 0)
+		goto out;
+	if (place_all(&u) != 0)
+		goto out;
+	rv = 0;
+out:
+	ts_progress_clear();
+	ts_archive_close(ar);
+	if (u.tfd != -1)
+		close(u.tfd);
+	ts_rmtree2(u.tmp);
+	ts_cleanup_remove(u.tmp);
+	free(u.tmp);
+	free(u.buf);
+	if (rv == 0 && names != NULL) {
+		*names = u.names;
+		*nn = u.n;
+	} else {
+		for (i = 0; i < u.n; i++)
+			free(u.names[i]);
+		free(u.names);
+	}
+	return rv;
+}

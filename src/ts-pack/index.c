@@ -1,0 +1,307 @@
+/*
+ * index.c - the index ts-pack --index writes beside its archives, the
+ * way SuiteSparse publishes ssstats.csv beside its matrices: one record
+ * per bundle, with what a catalogue shows (name, group, id, shape, nnz,
+ * density, value type) and the size of each file.  JSON, or CSV when
+ * the file's name ends in .csv.  No date, no host: the same bundles give
+ * the same index.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "pack.h"
+#include "model/model.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+struct buf {
+	char	*s;
+	size_t	 n, cap;
+};
+
+static void
+put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if ((size_t)n < b->cap - b->n)
+			break;
+		b->cap = 2 * b->cap + (size_t)n + 1;
+		b->s = ts_xrealloc(b->s, b->cap);
+	}
+	b->n += (size_t)n;
+}
+
+/* A JSON string. */
+static void
+jstr(struct buf *b, const char *s)
+{
+	json_t *j = json_string(s != NULL ? s : "");
+	char *r = j != NULL ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+
+	put(b, "%s", r != NULL ? r : "null");
+	free(r);
+	json_decref(j);
+}
+
+/* A CSV field, quoted when it must be. */
+static void
+cstr(struct buf *b, const char *s)
+{
+	if (s == NULL)
+		s = "";
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		put(b, "%s", s);
+		return;
+	}
+	put(b, "\"");
+	for (; *s != '\0'; s++)
+		put(b, *s == '"' ? "\"\"" : "%c", *s);
+	put(b, "\"");
+}
+
+struct files {
+	char		**name;
+	int64_t		*size;
+	size_t		 n;
+	struct ts_bundle *bd;
+};
+
+static int
+addfile(const char *fname, void *arg)
+{
+	struct files *f = arg;
+	struct ts_file_stat fs;
+
+	if (ts_bundle_stat(f->bd, fname, &fs) != 0 || !fs.regular)
+		return 0;
+	f->name = ts_xreallocarray(f->name, f->n + 1, sizeof(*f->name));
+	f->size = ts_xreallocarray(f->size, f->n + 1, sizeof(*f->size));
+	f->name[f->n] = ts_xstrdup(fname);
+	f->size[f->n++] = fs.size;
+	return 0;
+}
+
+static int
+byname(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of a bundle, by name. */
+static void
+files_of(struct ts_bundle *bd, struct files *f)
+{
+	size_t i, j;
+
+	memset(f, 0, sizeof(*f));
+	f->bd = bd;
+	ts_bundle_list(bd, addfile, f);
+	/* Sort names and sizes together: names first, then look up. */
+	for (i = 1; i < f->n; i++)
+		for (j = i; j > 0 && byname(&f->name[j - 1], &f->name[j]) > 0;
+		    j--) {
+			char *t = f->name[j];
+			int64_t z = f->size[j];
+
+			f->name[j] = f->name[j - 1];
+			f->size[j] = f->size[j - 1];
+			f->name[j - 1] = t;
+			f->size[j - 1] = z;
+		}
+}
+
+static void
+files_free(struct files *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free(f->name[i]);
+	free(f->name);
+	free(f->size);
+}
+
+static bool
+shaped(const struct ts_meta *m)
+{
+	const unsigned need = TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ;
+
+	return m != NULL && (m->have & need) == need;
+}
+
+/* nnz over the number of positions. */
+static void
+density(struct buf *b, const struct ts_meta *m)
+{
+	char nb[TS_NUMBUF];
+	double p = 1;
+	int k;
+
+	for (k = 0; k < m->order; k++)
+		p *= (double)m->dims[k];
+	ts_fmt_double(nb, (double)m->nnz / p);
+	put(b, "%s", nb);
+}
+
+static void
+json_record(struct buf *b, const struct item *it, bool last)
+{
+	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	struct files f;
+	int64_t total = 0;
+	size_t i;
+	int k;
+
+	put(b, "  {\n    \"name\": ");
+	jstr(b, ts_bundle_name(it->bd));
+	put(b, ",\n    \"group\": ");
+	if (m != NULL && m->group != NULL)
+		jstr(b, m->group);
+	else
+		put(b, "null");
+	put(b, ",\n    \"id\": ");
+	if (m != NULL && m->id != NULL)
+		jstr(b, m->id);
+	else
+		put(b, "null");
+	put(b, ",\n    \"archive\": ");
+	jstr(b, it->archive);
+	if (shaped(m)) {
+		put(b, ",\n    \"order\": %d,\n    \"dimensions\": [", m->order);
+		for (k = 0; k < m->order; k++)
+			put(b, "%s%llu", k ? ", " : "",
+			    (unsigned long long)m->dims[k]);
+		put(b, "],\n    \"nnz\": %llu,\n    \"density\": ",
+		    (unsigned long long)m->nnz);
+		density(b, m);
+	} else
+		put(b, ",\n    \"order\": null,\n    \"dimensions\": null,\n"
+		    "    \"nnz\": null,\n    \"density\": null");
+	put(b, ",\n    \"sparsity_type\": ");
+	if (m != NULL && (m->have & TS_HAVE_SPARSITY))
+		jstr(b, ts_sparsity_names[m->sparsity]);
+	else
+		put(b, "null");
+	put(b, ",\n    \"value_type\": ");
+	if (m != NULL && (m->have & TS_HAVE_VTYPE))
+		jstr(b, ts_vtype_name(m->value_type));
+	else
+		put(b, "null");
+	put(b, ",\n    \"files\": {");
+	files_of(it->bd, &f);
+	for (i = 0; i < f.n; i++) {
+		put(b, "%s\n      ", i ? "," : "");
+		jstr(b, f.name[i]);
+		put(b, ": %lld", (long long)f.size[i]);
+		total += f.size[i];
+	}
+	put(b, "%s},\n    \"bytes\": %lld\n  }%s\n", f.n ? "\n    " : "",
+	    (long long)total, last ? "" : ",");
+	files_free(&f);
+}
+
+/* Bytes of the file named fname, or 0. */
+static int64_t
+size_of(const struct files *f, const char *fname)
+{
+	size_t i;
+
+	for (i = 0; fname != NULL && i < f->n; i++)
+		if (strcmp(f->name[i], fname) == 0)
+			return f->size[i];
+	return 0;
+}
+
+static void
+csv_record(struct buf *b, const struct item *it)
+{
+	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	const char *name = ts_bundle_name(it->bd);
+	int64_t meta, readme, text, bin, total = 0;
+	struct files f;
+	char *mf;
+	size_t i;
+	int k;
+
+	cstr(b, name);
+	put(b, ",");
+	cstr(b, m ? m->group : NULL);
+	put(b, ",");
+	cstr(b, m ? m->id : NULL);
+	put(b, ",");
+	cstr(b, it->archive);
+	if (shaped(m)) {
+		put(b, ",%d,", m->order);
+		for (k = 0; k < m->order; k++)
+			put(b, "%s%llu", k ? "x" : "",
+			    (unsigned long long)m->dims[k]);
+		put(b, ",%llu,", (unsigned long long)m->nnz);
+		density(b, m);
+	} else
+		put(b, ",,,,");
+	put(b, ",%s,%s", m && (m->have & TS_HAVE_SPARSITY) ?
+	    ts_sparsity_names[m->sparsity] : "", m && (m->have &
+	    TS_HAVE_VTYPE) ? ts_vtype_name(m->value_type) : "");
+	files_of(it->bd, &f);
+	mf = ts_xasprintf("%s_metadata.json", name);
+	meta = size_of(&f, mf);
+	readme = size_of(&f, m && m->f_readme ? m->f_readme : "README.md");
+	text = size_of(&f, ts_bundle_data_file(it->bd, TS_TEXT));
+	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_BINARY));
+	for (i = 0; i < f.n; i++)
+		total += f.size[i];
+	put(b, ",%lld,%lld,%lld,%lld,%lld,%lld\n", (long long)meta,
+	    (long long)readme, (long long)text, (long long)bin,
+	    (long long)(total - meta - readme - text - bin), (long long)total);
+	free(mf);
+	files_free(&f);
+}
+
+int
+write_index(struct ts_sink *k, const char *path, const struct item *v,
+    size_t n, struct ts_diags *d)
+{
+	bool csv = ts_has_suffix(path, ".csv");
+	struct buf b = { NULL, 0, 0 };
+	size_t i;
+
+	b.cap = 4096;
+	b.s = ts_xmalloc(b.cap);
+	b.s[0] = '\0';
+	if (csv)
+		put(&b, "name,group,id,archive,order,dimensions,nnz,density,"
+		    "sparsity_type,value_type,metadata_bytes,readme_bytes,"
+		    "text_bytes,binary_bytes,other_bytes,bytes\n");
+	else
+		put(&b, "[\n");
+	for (i = 0; i < n; i++) {
+		if (csv)
+			csv_record(&b, &v[i]);
+		else
+			json_record(&b, &v[i], i + 1 == n);
+	}
+	if (!csv)
+		put(&b, "]\n");
+	/* A failed write fails the commit. */
+	(void)ts_sink_write(k, b.s, b.n);
+	if (ts_sink_commit(k) != 0) {
+		ts_diag_io(d, path, "%s", strerror(errno));
+		free(b.s);
+		return -1;
+	}
+	free(b.s);
+	return 0;
+}

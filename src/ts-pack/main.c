@@ -1,0 +1,605 @@
+/*
+ * ts-pack - TensorSuite bundles in tar archives: packed reproducibly,
+ * unpacked safely, listed without unpacking.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "fe.h"
+#include "pack.h"
+#include "util/progress.h"
+#include "util/xalloc.h"
+
+enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
+	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK };
+
+static const struct option longopts[] = {
+	{ "check",		no_argument,		NULL, OPT_CHECK },
+	{ "deep",		no_argument,		NULL, OPT_DEEP },
+	{ "directory",		required_argument,	NULL, 'C' },
+	{ "each",		required_argument,	NULL, OPT_EACH },
+	{ "extract",		required_argument,	NULL, 'x' },
+	{ "force",		no_argument,		NULL, 'f' },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "index",		required_argument,	NULL, OPT_INDEX },
+	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "json",		no_argument,		NULL, OPT_JSON },
+	{ "level",		required_argument,	NULL, OPT_LEVEL },
+	{ "list",		required_argument,	NULL, 't' },
+	{ "max-members",	required_argument,	NULL, OPT_MAX_MEMBERS },
+	{ "max-size",		required_argument,	NULL, OPT_MAX_SIZE },
+	{ "no-validate",	no_argument,		NULL, OPT_NO_VALIDATE },
+	{ "output",		required_argument,	NULL, 'o' },
+	{ "quick",		no_argument,		NULL, OPT_QUICK },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [-fq] [-j N] [--level N] [--quick | --deep | "
+	    "--no-validate]\n"
+	    "               [--index FILE] -o ARCHIVE | --each DIR  BUNDLE ...\n"
+	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
+	    "-x ARCHIVE\n"
+	    "       %s [--check] [--deep] [--json] -t ARCHIVE\n",
+	    fe_progname, fe_progname, fe_progname);
+	if (fp != stdout)
+		return;
+	fputs("Pack TensorSuite bundles into a tar archive, unpack one, or "
+	    "list one.\n"
+	    "ARCHIVE '-' is standard output or input.\n\n"
+	    "Packing:\n"
+	    "  -o, --output ARCHIVE  write ARCHIVE: .tar.zst (the default), "
+	    ".tar.gz,\n"
+	    "                        .tar.xz or .tar, by its name\n"
+	    "      --each DIR        write one archive per bundle, "
+	    "DIR/NAME.tar.zst\n"
+	    "      --level N         compression level (zstd 1-19, default "
+	    "3; gzip 1-9;\n"
+	    "                        xz 0-9)\n"
+	    "  -j, --jobs N          zstd threads (default: the cores); the "
+	    "bytes do not\n"
+	    "                        depend on it\n"
+	    "      --quick           check metadata and headers first (the "
+	    "default)\n"
+	    "      --deep            check every entry first\n"
+	    "      --no-validate     check nothing\n"
+	    "      --index FILE      write an index of the bundles, JSON (or "
+	    "CSV for .csv)\n"
+	    "Unpacking:\n"
+	    "  -x, --extract ARCHIVE unpack the bundles of ARCHIVE\n"
+	    "  -C, --directory DIR   into DIR (default .)\n"
+	    "      --max-size SIZE   refuse more data than SIZE (default 8G)\n"
+	    "      --max-members N   refuse more members than N (default "
+	    "100000)\n"
+	    "      --quick, --deep, --no-validate  how the bundles are checked\n"
+	    "Listing:\n"
+	    "  -t, --list ARCHIVE    one line per bundle: name, order, "
+	    "dimensions, nnz\n"
+	    "      --check           ... and valid or invalid (--deep: every "
+	    "entry)\n"
+	    "      --json            one JSON object per bundle\n"
+	    "Other:\n"
+	    "  -f, --force           replace an existing ARCHIVE, index or "
+	    "bundle\n"
+	    "  -q, --quiet           no notes on stderr\n"
+	    "  -h, --help            show this help and exit\n"
+	    "  -V, --version         show the version and exit\n\n"
+	    "Exit status: 0 done, 1 a bundle or member was rejected, 2 usage "
+	    "error,\n3 I/O error.\n", fp);
+}
+
+/* A count within [lo, hi], or a usage message and exit. */
+static long
+count(const char *opt, const char *arg, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (*arg == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
+		fe_warnx("%s: '%s' is not a number from %ld to %ld", opt, arg,
+		    lo, hi);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
+/* SIZE: bytes, with an optional K, M, G or T suffix (powers of 1024);
+ * else a usage message and exit. */
+static uint64_t
+size_arg(const char *opt, const char *arg)
+{
+	static const char units[] = "KMGT";
+	const char *u;
+	uint64_t v, m = 1;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (*end != '\0' && end[1] == '\0' && (u = strchr(units,
+	    end[0] & ~0x20)) != NULL && *end != '\0')
+		m = 1ULL << (10 * (u - units + 1));
+	else if (*end != '\0')
+		errno = EINVAL;
+	if (*arg < '0' || *arg > '9' || errno != 0 || v == 0 ||
+	    !ts_mul_u64(v, m, &v)) {
+		fe_warnx("%s: '%s' is not a size (a number with K, M, G or T)",
+		    opt, arg);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
+/* ---- packing ---- */
+
+static int
+byname(const void *a, const void *b)
+{
+	return strcmp(ts_bundle_name(((const struct item *)a)->bd),
+	    ts_bundle_name(((const struct item *)b)->bd));
+}
+
+/* The failures of the system among the messages of from. */
+static void
+relay_io(const struct ts_diags *from, struct ts_diags *to)
+{
+	size_t i;
+
+	for (i = 0; i < ts_diags_len(from); i++)
+		if (ts_diags_at(from, i)->status == TS_EXIT_IO)
+			ts_diag_io(to, ts_diags_at(from, i)->file, "%s",
+			    ts_diags_at(from, i)->msg);
+		else if (ts_diags_at(from, i)->sev == TS_ERROR)
+			ts_diag(to, TS_ERROR, ts_diags_at(from, i)->file, 0, 0,
+			    ts_diags_at(from, i)->rule, "%s",
+			    ts_diags_at(from, i)->msg);
+}
+
+/* Open and check every bundle; sort them by name (the order of the
+ * operands must not change the archive).  -1 when one is refused. */
+static int
+gather(struct opts *o, int argc, char *argv[], struct item **items,
+    struct ts_diags *d)
+{
+	struct item *v = ts_xcalloc((size_t)argc, sizeof(*v));
+	struct ts_check_opts co;
+	int i, n = 0, rv = 0;
+
+	memset(&co, 0, sizeof(co));
+	co.quick = o->validate == 0;
+
+	for (i = 0; i < argc; i++) {
+		size_t errs = ts_diags_errors(d);
+		/* Unchecked, what the metadata says is not said either. */
+		struct ts_diags *od = o->validate >= 0 ? d :
+		    ts_diags_new(20, false);
+		struct ts_bundle *bd = ts_bundle_open(argv[i], od);
+
+		if (od != d) {
+			if (bd == NULL)
+				relay_io(od, d);
+			ts_diags_free(od);
+		}
+		if (bd == NULL) {
+			rv = -1;
+			continue;
+		}
+		if (o->validate >= 0 && ts_bundle_meta(bd) != NULL)
+			ts_check_bundle(bd, &co, d);
+		if (ts_diags_errors(d) > errs && o->validate >= 0) {
+			fe_warnx("'%s' is invalid: not packed", argv[i]);
+			rv = -1;
+		}
+		v[n].path = argv[i];
+		v[n++].bd = bd;
+	}
+	qsort(v, (size_t)n, sizeof(*v), byname);
+	for (i = 1; i < n; i++)
+		if (strcmp(ts_bundle_name(v[i - 1].bd),
+		    ts_bundle_name(v[i].bd)) == 0) {
+			ts_diag_usage(d, "'%s' and '%s' are both bundle '%s': an "
+			    "archive holds one of each name", v[i - 1].path,
+			    v[i].path, ts_bundle_name(v[i].bd));
+			rv = -1;
+		}
+	*items = v;
+	o->nitems = (size_t)n;
+	return rv;
+}
+
+/* Standard output, a device or a FIFO: written to as it is, in zstd
+ * (a name of the kind an archive has still says). */
+static bool
+stream(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") == 0 || (ts_compress_of(path) < 0 &&
+	    stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode));
+}
+
+/* A sink that could not be opened: why, and what status. */
+static void
+refused(const char *path, int e, struct ts_diags *d)
+{
+	if (e == EEXIST)
+		ts_diag_usage(d, "'%s' exists (-f replaces it)", path);
+	else
+		ts_diag_io(d, path, "%s", strerror(e));
+}
+
+/* Write items [i, j) into the archive at path. */
+static int
+write_archive(const struct opts *o, const char *path, struct item *v,
+    size_t i, size_t j, struct ts_diags *d)
+{
+	struct ts_pack_opts po;
+	struct ts_archive_out *ao;
+	struct ts_sink *k;
+	int c = stream(path) ? TS_COMPRESS_ZSTD : ts_compress_of(path);
+
+	po.compress = (enum ts_compress)c;
+	po.level = o->level;
+	po.threads = o->jobs;
+	if (strcmp(path, "-") == 0 && isatty(STDOUT_FILENO)) {
+		ts_diag_usage(d, "an archive is not written to a terminal");
+		return -1;
+	}
+	if ((k = ts_sink_open(path, o->force ? TS_SINK_FORCE : 0)) == NULL) {
+		refused(path, errno, d);
+		return -1;
+	}
+	if ((ao = ts_archive_out_open(k, &po)) == NULL) {
+		if (errno == EINVAL)
+			ts_diag_usage(d, "--level %d: not a level of %s",
+			    o->level, c == TS_COMPRESS_GZIP ? "gzip" :
+			    c == TS_COMPRESS_XZ ? "xz" : "zstd");
+		else
+			ts_diag_io(d, path, "%s", strerror(errno));
+		return -1;
+	}
+	for (; i < j; i++) {
+		v[i].archive = strcmp(path, "-") == 0 ? "<stdout>" : path;
+		if (ts_archive_out_bundle(ao, v[i].bd, d) != 0) {
+			ts_archive_out_abort(ao);
+			return -1;
+		}
+	}
+	if (ts_archive_out_commit(ao) != 0) {
+		ts_diag_io(d, path, "%s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int
+pack(struct opts *o, int argc, char *argv[], struct ts_diags *d)
+{
+	struct item *v = NULL;
+	struct ts_sink *ix = NULL;
+	char **paths = NULL;
+	size_t i;
+	int rv = -1, c;
+
+	if (o->out != NULL && !stream(o->out) && ts_compress_of(o->out) < 0) {
+		ts_diag_usage(d, "'%s': name the archive .tar.zst, .tar.gz, "
+		    ".tar.xz or .tar", o->out);
+		return -1;
+	}
+	c = o->out == NULL || stream(o->out) ? TS_COMPRESS_ZSTD :
+	    ts_compress_of(o->out);
+	if (o->level >= 0 && (c == TS_COMPRESS_NONE ||
+	    (c == TS_COMPRESS_ZSTD && (o->level < 1 || o->level > 19)) ||
+	    (c == TS_COMPRESS_GZIP && (o->level < 1 || o->level > 9)))) {
+		ts_diag_usage(d, "--level %d: %s", o->level, c ==
+		    TS_COMPRESS_NONE ? "a .tar is not compressed" : c ==
+		    TS_COMPRESS_ZSTD ? "zstd levels are 1 to 19" :
+		    "gzip levels are 1 to 9");
+		return -1;
+	}
+	if (gather(o, argc, argv, &v, d) != 0)
+		goto out;
+	/* The index is refused at once when it exists. */
+	if (o->index != NULL && (ix = ts_sink_open(o->index, o->force ?
+	    TS_SINK_FORCE : 0)) == NULL) {
+		refused(o->index, errno, d);
+		goto out;
+	}
+	if (o->each != NULL) {
+		paths = ts_xcalloc(o->nitems, sizeof(*paths));
+		for (i = 0; i < o->nitems; i++) {
+			paths[i] = ts_xasprintf("%s/%s.tar.zst", o->each,
+			    ts_bundle_name(v[i].bd));
+			if (write_archive(o, paths[i], v, i, i + 1, d) != 0)
+				goto out;
+		}
+	} else if (write_archive(o, o->out, v, 0, o->nitems, d) != 0)
+		goto out;
+	if (ix != NULL) {
+		rv = write_index(ix, o->index, v, o->nitems, d);
+		ix = NULL;
+		if (rv != 0)
+			goto out;
+	}
+	rv = 0;
+out:
+	ts_sink_abort(ix);
+	for (i = 0; i < o->nitems; i++) {
+		ts_bundle_free(v[i].bd);
+		if (paths != NULL)
+			free(paths[i]);
+	}
+	free(paths);
+	free(v);
+	return rv;
+}
+
+/* ---- unpacking and listing ---- */
+
+static int
+unpack(const struct opts *o, struct ts_diags *d)
+{
+	struct ts_unpack_opts uo;
+	char **names = NULL;
+	size_t n = 0, i;
+	int rv;
+
+	memset(&uo, 0, sizeof(uo));
+	uo.dir = o->dir;
+	uo.force = o->force;
+	uo.max_size = o->max_size;
+	uo.max_members = o->max_members;
+	uo.check = o->validate;
+	rv = ts_unpack(o->extract, &uo, &names, &n, d);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rv;
+}
+
+/* A JSON string, malloc'd. */
+static char *
+jstr(const char *s)
+{
+	json_t *j = json_string(s != NULL ? s : "");
+	char *r = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+
+	json_decref(j);
+	return r != NULL ? r : ts_xstrdup("\"\"");
+}
+
+static void
+list_line(const struct opts *o, struct ts_bundle *bd, struct ts_diags *d)
+{
+	const struct ts_meta *m = ts_bundle_meta(bd);
+	bool usable = m != NULL && (m->have & (TS_HAVE_ORDER | TS_HAVE_DIMS |
+	    TS_HAVE_NNZ)) == (TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ);
+	int k;
+
+	ts_progress_clear();
+	if (o->json) {
+		char *p = jstr(ts_bundle_where(bd)), *n = jstr(ts_bundle_name(bd));
+
+		printf("{\"path\": %s, \"name\": %s", p, n);
+		free(p);
+		free(n);
+		if (usable) {
+			printf(", \"order\": %d, \"dimensions\": [", m->order);
+			for (k = 0; k < m->order; k++)
+				printf("%s%llu", k ? ", " : "",
+				    (unsigned long long)m->dims[k]);
+			printf("], \"nnz\": %llu", (unsigned long long)m->nnz);
+		}
+		if (o->check)
+			printf(", \"valid\": %s, \"errors\": %zu, "
+			    "\"warnings\": %zu", ts_diags_errors(d) == 0 ?
+			    "true" : "false", ts_diags_count(d, TS_ERROR),
+			    ts_diags_count(d, TS_WARNING));
+		printf("}\n");
+		return;
+	}
+	printf("%s", ts_bundle_name(bd));
+	if (usable) {
+		printf("\t%d\t", m->order);
+		for (k = 0; k < m->order; k++)
+			printf("%s%llu", k ? "x" : "",
+			    (unsigned long long)m->dims[k]);
+		printf("\t%llu", (unsigned long long)m->nnz);
+	} else
+		printf("\t?\t?\t?");
+	if (o->check)
+		printf("\t%s", ts_diags_errors(d) == 0 ? "valid" : "invalid");
+	printf("\n");
+}
+
+static int
+list(const struct opts *o, struct ts_diags *ad)
+{
+	struct ts_diags *d = ts_diags_new(20, false);
+	struct ts_check_opts co;
+	struct ts_bundles *bs;
+	struct ts_bundle *bd;
+	int rv = 0;
+
+	memset(&co, 0, sizeof(co));
+	co.quick = o->validate <= 0;
+
+	if (o->check)
+		fe_diags_live(d, o->quiet);
+	if ((bs = ts_bundles_open(o->list, NULL, ad)) == NULL) {
+		ts_diags_free(d);
+		return -1;
+	}
+	for (;;) {
+		ts_diags_clear(d);
+		if ((bd = ts_bundles_next(bs, NULL, d)) == NULL)
+			break;
+		if (o->check)
+			ts_check_bundle(bd, &co, d);
+		list_line(o, bd, d);
+		if (o->check && ts_diags_status(d) > rv)
+			rv = ts_diags_status(d);
+		ts_bundle_free(bd);
+	}
+	if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
+		ts_diag(ad, TS_ERROR, o->list, 0, 0, "B5", "the archive holds "
+		    "no bundle");
+	ts_bundles_close(bs);
+	ts_diags_free(d);
+	return rv;
+}
+
+/* An option of another mode than the one asked for. */
+static bool
+misplaced(const struct opts *o)
+{
+	const char *bad = NULL;
+	bool packing = o->out != NULL || o->each != NULL;
+
+	if (!packing && o->index != NULL)
+		bad = "--index";
+	else if (!packing && o->level >= 0)
+		bad = "--level";
+	else if (o->extract == NULL && (o->dir != NULL || o->max_size ||
+	    o->max_members))
+		bad = o->dir != NULL ? "-C" : o->max_size ? "--max-size" :
+		    "--max-members";
+	else if (o->list == NULL && (o->check || o->json))
+		bad = o->check ? "--check" : "--json";
+	else if (o->list != NULL && o->force)
+		bad = "-f";
+	else if (o->list != NULL && o->validate < 0)
+		bad = "--no-validate";
+	if (bad == NULL)
+		return false;
+	fe_warnx("%s does not go with %s", bad, packing ? "packing" :
+	    o->extract != NULL ? "-x" : "-t");
+	return true;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o;
+	struct ts_diags *d;
+	int ch, modes, rv, st;
+
+	fe_init("ts-pack");
+	memset(&o, 0, sizeof(o));
+	o.level = -1;
+	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (o.jobs < 1)
+		o.jobs = 1;
+	while ((ch = getopt_long(argc, argv, "C:fhj:o:qt:Vx:", longopts,
+	    NULL)) != -1)
+		switch (ch) {
+		case 'C':
+			o.dir = optarg;
+			break;
+		case 'f':
+			o.force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return fe_close_stdout(TS_EXIT_OK);
+		case 'j':
+			o.jobs = (int)count("-j", optarg, 1, 256);
+			break;
+		case 'o':
+			o.out = optarg;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case 't':
+			o.list = optarg;
+			break;
+		case 'V':
+			return fe_version();
+		case 'x':
+			o.extract = optarg;
+			break;
+		case OPT_CHECK:
+			o.check = true;
+			break;
+		case OPT_DEEP:
+			o.validate = 1;
+			break;
+		case OPT_EACH:
+			o.each = optarg;
+			break;
+		case OPT_INDEX:
+			o.index = optarg;
+			break;
+		case OPT_JSON:
+			o.json = true;
+			break;
+		case OPT_LEVEL:
+			o.level = (int)count("--level", optarg, 0, 22);
+			break;
+		case OPT_MAX_MEMBERS:
+			o.max_members = (uint64_t)count("--max-members",
+			    optarg, 1, 1L << 40);
+			break;
+		case OPT_MAX_SIZE:
+			o.max_size = size_arg("--max-size", optarg);
+			break;
+		case OPT_NO_VALIDATE:
+			o.validate = -1;
+			break;
+		case OPT_QUICK:
+			o.validate = 0;
+			break;
+		default:
+			usage(stderr);
+			return TS_EXIT_USAGE;
+		}
+	argc -= optind;
+	argv += optind;
+	modes = (o.out != NULL) + (o.each != NULL) + (o.extract != NULL) +
+	    (o.list != NULL);
+	if (modes != 1) {
+		fe_warnx(modes ? "-o, --each, -x and -t exclude one another" :
+		    "say what to do: -o, --each, -x or -t");
+		usage(stderr);
+		return TS_EXIT_USAGE;
+	}
+	if ((o.out != NULL || o.each != NULL) != (argc > 0)) {
+		fe_warnx(argc > 0 ? "'%s': -x and -t take no operand" :
+		    "no bundle given", argc > 0 ? argv[0] : "");
+		usage(stderr);
+		return TS_EXIT_USAGE;
+	}
+	if (misplaced(&o))
+		return TS_EXIT_USAGE;
+	fe_progress_init(o.quiet);
+	d = ts_diags_new(20, false);
+	fe_diags_live(d, o.quiet);
+	if (o.out != NULL || o.each != NULL)
+		rv = pack(&o, argc, argv, d);
+	else if (o.extract != NULL)
+		rv = unpack(&o, d);
+	else
+		rv = list(&o, d);
+	ts_progress_clear();
+	st = ts_diags_status(d);
+	if (rv > st)
+		st = rv;
+	if (rv < 0 && st == TS_EXIT_OK)
+		st = TS_EXIT_DATA;
+	ts_diags_free(d);
+	return fe_close_stdout(st);
+}

@@ -1,0 +1,39 @@
+/*
+ * pack.h - what the two files of ts-pack share: the options, the
+ * bundles being packed, and the index written beside their archives
+ * (index.c).
+ */
+#ifndef TS_PACK_H
+#define TS_PACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tensorsuite.h"
+
+struct opts {
+	const char	*out, *each, *extract, *list, *dir, *index;
+	int		 validate;	/* -1 none, 0 quick, 1 deep */
+	bool		 force, quiet, json, check;
+	int		 level, jobs;
+	uint64_t	 max_size, max_members;
+	size_t		 nitems;
+};
+
+/* A bundle to pack. */
+struct item {
+	const char		*path;		/* as given */
+	struct ts_bundle	*bd;
+	const char		*archive;	/* where it went */
+};
+
+/*
+ * Write the index of the n bundles packed to k (named path, which says
+ * JSON or, ending in .csv, CSV) and commit it: one record per bundle,
+ * in the archive's order, with its descriptive metadata, its shape and
+ * the size of each of its files.  k is taken.  0, or -1 (reported).
+ */
+int	 write_index(struct ts_sink *k, const char *path,
+	    const struct item *v, size_t n, struct ts_diags *d);
+
+#endif

@@ -1,0 +1,633 @@
+#!/usr/bin/env bats
+# ts-pack(1): the command line, then the man page in its order: packing
+# (layout, compression, reproducible bytes, validation first, the index,
+# one archive per bundle), unpacking (hostile archives refused, caps,
+# nothing left behind), listing; then the bundles of share/ and
+# tests/data/reference/ through all of it, and ts-validate on archives.
+#
+# Each test runs in its own $BATS_TEST_TMPDIR, so that "nothing left
+# behind" is `ls -A` of a directory there.  Hostile archives are built
+# member by member with tests/mktar.py (python3's tarfile).  A larger
+# bundle (big, 300000 entries, text and binary, about 12 MB) is made once
+# per file (setup_file), so that zstd cuts it into several jobs.
+
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	load test_helper
+	export GEN="$BATS_FILE_TMPDIR/gen"
+	mkdir -p "$GEN"
+	awk 'BEGIN { srand(11); for (i = 0; i < 300000; i++)
+	    printf "%d %d %d %.6f\n", 1 + int(rand() * 300),
+	    1 + int(rand() * 200), 1 + int(rand() * 100), rand() + 0.5 }' |
+	    sort -u -n -k1,1 -k2,2 -k3,3 >"$GEN/big.rows"
+	ts-convert -q "$GEN/big.rows" -o "$GEN/big" --dims 300,200,100 \
+	    --text --binary --time 2026-11-30
+}
+
+setup() {
+	load test_helper
+	EL=$SHARE/example-element
+	BL=$SHARE/example-block
+	BI=$SHARE/example-binary
+	REF=$DATA/reference
+	BIG=$GEN/big
+	MKTAR="$TS_TOP/tests/mktar.py"
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# ---- local helpers ----
+
+# members ARCHIVE: the member names, as GNU tar lists them.
+members() {
+	tar -tf "$1"
+}
+
+# hostile ARCHIVE-SPEC...: build an archive with mktar.py, then unpack
+# it into a fresh directory u/ and expect a refusal naming the member
+# given as $WANT, with nothing left in u/.
+hostile() {
+	rm -rf u && mkdir u
+	/usr/bin/python3 "$MKTAR" h.tar "$@"
+	run ts-pack -x h.tar -C u
+	assert_failure 1
+	assert_output --partial "member '$WANT' is refused"
+	assert_equal "$(ls -A u)" ""
+}
+
+# =====================================================================
+# The command line
+# =====================================================================
+
+@test "ts-pack: -h, --help, -V and --version print to stdout and exit 0" {
+	run --separate-stderr ts-pack -h
+	assert_success
+	assert_line --index 0 --partial "usage: ts-pack"
+	[ -z "$stderr" ]
+	run -0 ts-pack --help
+	assert_output --partial "--max-size SIZE"
+	run -0 ts-pack -V
+	assert_output "ts-pack (TensorSuite) 0.1.0"
+	run -0 ts-pack --version
+	assert_output "ts-pack (TensorSuite) 0.1.0"
+}
+
+@test "ts-pack: usage errors exit 2 and write nothing" {
+	run ts-pack "$EL"
+	assert_failure 2
+	assert_output --partial "say what to do"
+	run ts-pack -o a.tar.zst -t a.tar.zst "$EL"
+	assert_failure 2
+	assert_output --partial "exclude one another"
+	run ts-pack -o a.tar.zst
+	assert_failure 2
+	assert_output --partial "no bundle given"
+	run ts-pack -t x.tar.zst "$EL"
+	assert_failure 2
+	assert_output --partial "take no operand"
+	run ts-pack -o a.zip "$EL"
+	assert_failure 2
+	assert_output --partial "name the archive .tar.zst, .tar.gz, .tar.xz or .tar"
+	run ts-pack -o a.tar --level 3 "$EL"
+	assert_failure 2
+	assert_output --partial "a .tar is not compressed"
+	run ts-pack -o a.tar.zst --level 25 "$EL"
+	assert_failure 2
+	run ts-pack -o a.tar.zst -j 0 "$EL"
+	assert_failure 2
+	assert_output --partial "-j: '0' is not a number from 1 to 256"
+	run ts-pack -o a.tar.zst --check "$EL"
+	assert_failure 2
+	assert_output --partial "--check does not go with packing"
+	run ts-pack -t a.tar.zst --index i.json
+	assert_failure 2
+	run ts-pack -x a.tar.zst --json
+	assert_failure 2
+	run ts-pack --bogus
+	assert_failure 2
+	assert_equal "$(ls -A)" ""
+}
+
+# =====================================================================
+# Packing: layout
+# =====================================================================
+
+@test "ts-pack: each bundle is NAME/, its metadata first, README, text, binary, then the rest by name" {
+	run -0 ts-pack -o a.tar.zst "$REF/random_tiny" "$EL"
+	run -0 members a.tar.zst
+	assert_output "example-element/
+example-element/example-element_metadata.json
+example-element/README.md
+example-element/example-element.tns
+example-element/example-element.tnsb
+random_tiny/
+random_tiny/random_tiny_metadata.json
+random_tiny/README.md
+random_tiny/random_tiny.tns
+random_tiny/random_tiny.tnsb
+random_tiny/config.yaml"
+}
+
+@test "ts-pack: owner 0/0 with no names, modes 0644 and 0755, dated the metadata's time at midnight UTC" {
+	run -0 ts-pack -o a.tar "$EL"
+	run -0 env TZ=UTC tar --numeric-owner -tvf a.tar
+	assert_line --index 0 --regexp '^drwxr-xr-x 0/0 +0 2026-12-01 00:00 example-element/$'
+	assert_line --index 1 --regexp '^-rw-r--r-- 0/0 +811 2026-12-01 00:00 example-element/example-element_metadata.json$'
+	run -0 tar -tvf a.tar
+	refute_output --partial "root"
+	# random_tiny says 2025-06-05.
+	run -0 ts-pack -o b.tar "$REF/random_tiny"
+	run -0 env TZ=UTC tar -tvf b.tar
+	assert_line --index 1 --partial " 2025-06-05 00:00 random_tiny/random_tiny_metadata.json"
+}
+
+@test "ts-pack: the compression follows the name; GNU tar, zstd, gzip and xz read every kind" {
+	local a
+	for a in a.tar.zst a.tzst a.tar.gz a.tgz a.tar.xz a.txz a.tar; do
+		run -0 ts-pack -o "$a" "$EL" "$BL"
+		mkdir "x-$a"
+		tar -xf "$a" -C "x-$a"
+		diff -r "$EL" "x-$a/example-element"
+		diff -r "$BL" "x-$a/example-block"
+	done
+	[ "$(head -c 4 a.tar.zst | od -An -tx1 | tr -d ' ')" = 28b52ffd ]
+	zstd -t -q a.tar.zst
+	[ "$(head -c 2 a.tar.gz | od -An -tx1 | tr -d ' ')" = 1f8b ]
+	gzip -t a.tar.gz
+	xz -t a.tar.xz
+	zstd -dc a.tar.zst | cmp - a.tar
+	gzip -dc a.tar.gz | cmp - a.tar
+	xz -dc a.tar.xz | cmp - a.tar
+	# Nothing after the tar stream: two zero blocks end it.
+	[ "$(stat -c %s a.tar)" -eq $(( ($(stat -c %s a.tar) / 512) * 512 )) ]
+}
+
+@test "ts-pack: -o - writes the archive to standard output" {
+	ts-pack -o - "$EL" >out.tar.zst
+	zstd -dc out.tar.zst | tar -tf - >list
+	assert_equal "$(head -2 list)" "example-element/
+example-element/example-element_metadata.json"
+	ts-pack -o a.tar.zst "$EL"
+	cmp a.tar.zst out.tar.zst
+}
+
+@test "ts-pack: a failed write is an error: -o - >/dev/full exits 3" {
+	run bash -c "ts-pack -o - '$EL' >/dev/full"
+	assert_failure 3
+	run ts-pack -o /dev/full "$EL"
+	assert_failure 3
+}
+
+@test "ts-pack: an existing archive is replaced only with -f" {
+	echo old >a.tar.zst
+	run ts-pack -o a.tar.zst "$EL"
+	assert_failure 2
+	assert_output --partial "'a.tar.zst' exists (-f replaces it)"
+	assert_equal "$(cat a.tar.zst)" old
+	run -0 ts-pack -f -o a.tar.zst "$EL"
+	zstd -t -q a.tar.zst
+	assert_equal "$(ls -A)" "a.tar.zst"
+}
+
+# =====================================================================
+# Reproducible bytes
+# =====================================================================
+
+@test "ts-pack: the same bytes after touch, chmod, reordered operands, another TZ or locale, and any -j" {
+	cp -r "$EL" "$BL" "$REF/random_tiny" .
+	ts-pack -o ref.tar.zst example-element example-block random_tiny
+	touch -d '2001-02-03 04:05' example-element/* random_tiny/config.yaml
+	chmod 600 example-block/* random_tiny/README.md
+	chmod 700 example-element
+	ts-pack -o 1.tar.zst random_tiny example-block example-element
+	cmp ref.tar.zst 1.tar.zst
+	TZ=Asia/Kolkata LC_ALL=C.UTF-8 ts-pack -o 2.tar.zst example-block/example-block_metadata.json random_tiny example-element
+	cmp ref.tar.zst 2.tar.zst
+	TZ=America/St_Johns ts-pack -j 1 -o 3.tar.zst example-*/ random_tiny
+	cmp ref.tar.zst 3.tar.zst
+	# Bundles given from elsewhere.
+	(cd / && ts-pack -o "$BATS_TEST_TMPDIR/4.tar.zst" "$EL" "$BL" "$REF/random_tiny")
+	cmp ref.tar.zst 4.tar.zst
+}
+
+@test "ts-pack: zstd's bytes do not depend on -j, even for a bundle cut into several jobs" {
+	ts-pack -j 1 -o 1.tar.zst "$BIG"
+	ts-pack -j 2 -o 2.tar.zst "$BIG"
+	ts-pack -j 4 -o 4.tar.zst "$BIG"
+	cmp 1.tar.zst 2.tar.zst
+	cmp 1.tar.zst 4.tar.zst
+	# Several zstd blocks at least: an archive bigger than one job.
+	[ "$(stat -c %s 1.tar.zst)" -gt 1000000 ]
+	ts-pack -o 1.tar.gz "$BIG"
+	sleep 1
+	ts-pack -o 2.tar.gz "$BIG"
+	cmp 1.tar.gz 2.tar.gz
+	# gzip: no time stamp in the header (bytes 4 to 7).
+	[ "$(head -c 8 1.tar.gz | tail -c 4 | od -An -tx1 | tr -d ' ')" = 00000000 ]
+}
+
+@test "ts-pack: --level changes the bytes, and still reads back" {
+	ts-pack -o 3.tar.zst "$BIG"
+	ts-pack --level 9 -o 9.tar.zst "$BIG"
+	ts-pack --level 1 -o 1.tar.gz "$BIG"
+	! cmp -s 3.tar.zst 9.tar.zst
+	zstd -dc 9.tar.zst | cmp - <(zstd -dc 3.tar.zst)
+	[ "$(stat -c %s 9.tar.zst)" -lt "$(stat -c %s 3.tar.zst)" ]
+	gzip -t 1.tar.gz
+}
+
+# =====================================================================
+# Validation before packing
+# =====================================================================
+
+@test "ts-pack: an invalid bundle is refused with its diagnostics, and no archive is left" {
+	mkbundle "$EL" t >/dev/null
+	# --quick (the default) reads the headers: a wrong count is caught.
+	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/' t/t.tns
+	run ts-pack -o a.tar.zst "$BL" t
+	assert_failure 1
+	assert_output --partial "t/t.tns: error: the size line gives nnz 7; the metadata says 6 [X4]"
+	assert_output --partial "'t' is invalid: not packed"
+	assert_equal "$(ls -A)" "t"
+	rm t/README.md
+	run ts-pack --quick -o a.tar.zst t
+	assert_failure 1
+	assert_output --partial "[B3]"
+	assert_equal "$(ls -A)" "t"
+	# Unchecked, it goes in, and nothing is said.
+	run -0 ts-pack --no-validate -o a.tar.zst t
+	assert_output ""
+	assert_equal "$(ls -A)" "a.tar.zst
+t"
+}
+
+@test "ts-pack: --deep reads every entry first; --quick does not" {
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
+	run -0 ts-pack --quick -o q.tar.zst t
+	run ts-pack --deep -o d.tar.zst t
+	assert_failure 1
+	assert_output --partial "[S1]"
+	[ ! -e d.tar.zst ]
+}
+
+@test "ts-pack: two bundles of one name cannot share an archive" {
+	mkdir a b
+	cp -r "$EL" a/
+	cp -r "$EL" b/
+	run ts-pack -o x.tar.zst a/example-element b/example-element
+	assert_failure 2
+	assert_output --partial "'a/example-element' and 'b/example-element' are both bundle 'example-element'"
+	[ ! -e x.tar.zst ]
+}
+
+@test "ts-pack: a bundle path that does not exist is an I/O error" {
+	run ts-pack -o x.tar.zst nosuch
+	assert_failure 3
+	[ ! -e x.tar.zst ]
+}
+
+# =====================================================================
+# The index, one archive per bundle
+# =====================================================================
+
+@test "ts-pack: --index writes a JSON index: name, group, id, shape, nnz, density, types, file sizes" {
+	run -0 ts-pack -o a.tar.zst --index idx.json "$EL" "$BL"
+	run -0 jq -c '.[0] | [.name, .group, .id, .archive, .order,
+	    .dimensions, .nnz, .density, .sparsity_type, .value_type]' idx.json
+	assert_output '["example-block","examples","0001","a.tar.zst",2,[6,4],12,0.5,"block","float64"]'
+	run -0 jq -c '.[1] | [.name, .dimensions, .nnz, .density, .value_type,
+	    .files["example-element.tnsb"], .files["README.md"], .bytes]' idx.json
+	assert_output "[\"example-element\",[4,3,2],6,0.25,\"float64\",260,211,$((811 + 211 + 132 + 260))]"
+	# The same bundles, the same index.
+	ts-pack -o b.tar.zst --index idx2.json "$BL" "$EL"
+	sed 's/b\.tar\.zst/a.tar.zst/' idx2.json | cmp - idx.json
+}
+
+@test "ts-pack: --index FILE.csv writes CSV, one row per bundle, with sizes per kind of file" {
+	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$REF/random_tiny"
+	run -0 cat idx.csv
+	assert_line --index 0 "name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes"
+	assert_line --index 1 "example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414"
+	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485$'
+}
+
+@test "ts-pack: an existing index is refused before anything is written" {
+	echo old >idx.json
+	run ts-pack -o a.tar.zst --index idx.json "$EL"
+	assert_failure 2
+	[ ! -e a.tar.zst ]
+}
+
+@test "ts-pack: --each DIR writes one archive per bundle, DIR/NAME.tar.zst" {
+	mkdir out
+	run -0 ts-pack --each out --index out/index.json "$EL" "$BL" "$BI"
+	run -0 ls out
+	assert_output "example-binary.tar.zst
+example-block.tar.zst
+example-element.tar.zst
+index.json"
+	run -0 members out/example-block.tar.zst
+	assert_line --index 0 "example-block/"
+	refute_output --partial "example-element"
+	run -0 jq -r '.[].archive' out/index.json
+	assert_output "out/example-binary.tar.zst
+out/example-block.tar.zst
+out/example-element.tar.zst"
+}
+
+# =====================================================================
+# Unpacking
+# =====================================================================
+
+@test "ts-pack: -x unpacks into -C DIR, byte for byte, dated as in the archive" {
+	ts-pack -o a.tar.zst "$EL" "$BL" "$BIG"
+	mkdir u
+	run -0 ts-pack -x a.tar.zst -C u
+	assert_output ""
+	diff -r "$EL" u/example-element
+	diff -r "$BL" u/example-block
+	diff -r "$BIG" u/big
+	assert_equal "$(TZ=UTC stat -c %y u/big/big.tns)" "2026-11-30 00:00:00.000000000 +0000"
+	# From standard input, into the current directory.
+	mkdir v && cd v
+	run -0 ts-pack -x - <../a.tar.zst
+	diff -r "$EL" example-element
+	assert_equal "$(ls -A)" "big
+example-block
+example-element"
+}
+
+@test "ts-pack: an existing bundle is replaced only with -f; what is not a bundle never is" {
+	ts-pack -o a.tar.zst "$EL" "$BL"
+	mkdir u
+	cp -r "$BL" u/
+	echo changed >u/example-block/README.md
+	run ts-pack -x a.tar.zst -C u
+	assert_failure 2
+	assert_output --partial "exists (-f replaces it)"
+	[ ! -e u/example-element ]
+	run -0 ts-pack -f -x a.tar.zst -C u
+	diff -r "$BL" u/example-block
+	diff -r "$EL" u/example-element
+	rm -r u/example-element && mkdir u/example-element && touch u/example-element/keep
+	run ts-pack -f -x a.tar.zst -C u
+	assert_failure 2
+	assert_output --partial "exists and is not a bundle"
+	[ -e u/example-element/keep ]
+	assert_equal "$(ls -A u)" "example-block
+example-element"
+}
+
+@test "ts-pack: every unpacked bundle is checked; an invalid one stops the unpacking, nothing is left" {
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/' t/t.tns
+	ts-pack --no-validate -o a.tar.zst "$BL" t
+	mkdir u
+	run ts-pack -x a.tar.zst -C u
+	assert_failure 1
+	assert_output --partial "a.tar.zst:t/t.tns: error: the size line gives nnz 7; the metadata says 6 [X4]"
+	assert_output --partial "bundle 't' is invalid: nothing unpacked"
+	assert_equal "$(ls -A u)" ""
+	# --deep reads the entries too.
+	mkbundle "$EL" s >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' s/s.tns
+	ts-pack --no-validate -o b.tar.zst s
+	run -0 ts-pack -x b.tar.zst -C u
+	rm -r u/s
+	run ts-pack --deep -x b.tar.zst -C u
+	assert_failure 1
+	assert_output --partial "[S1]"
+	assert_equal "$(ls -A u)" ""
+	run -0 ts-pack --no-validate -x a.tar.zst -C u
+	[ -d u/t ]
+}
+
+@test "ts-pack: hostile archives are refused, naming the member, and nothing is written" {
+	printf 'x\n' >x
+	WANT=/etc/evil hostile file:/etc/evil=@x
+	WANT=../evil hostile file:../evil=@x
+	WANT=a/../../evil hostile dir:a/ file:a/../../evil=@x
+	WANT=a/link hostile dir:a/ sym:a/link=/tmp
+	# A member escaping through a symbolic link to a directory.
+	WANT=a/up hostile dir:a/ sym:a/up=.. file:a/up/evil=@x
+	WANT=a/h hostile dir:a/ file:a/x=@x hard:a/h=a/x
+	WANT=a/null hostile dir:a/ chr:a/null
+	WANT=a/fifo hostile dir:a/ fifo:a/fifo
+	WANT=a/x hostile dir:a/ file:a/x=one file:a/x=two
+	WANT=a/deep/x hostile dir:a/ file:a/deep/x=@x
+	WANT=loose hostile file:loose=@x
+	WANT=a/.hidden hostile file:a/.hidden=@x
+	WANT='-a/x' hostile file:-a/x=@x
+	WANT='a/b\012c' hostile file:a/b$'\n'c=@x
+	# Nothing escaped either.
+	[ ! -e ../evil ] && [ ! -e /tmp/evil ] && [ ! -e "$BATS_TEST_TMPDIR/evil" ]
+}
+
+@test "ts-pack: a member that declares 10 GB is refused at its header, by the default cap" {
+	WANT=a/big hostile dir:a/ file:a/x=@/dev/null big:a/big=10000000000
+	assert_output --partial "pass 8589934592 bytes (--max-size)"
+}
+
+@test "ts-pack: --max-size and --max-members cap what an archive may hold" {
+	ts-pack -o a.tar.zst "$EL" "$BL"
+	mkdir u
+	run ts-pack -x a.tar.zst -C u --max-size 1K
+	assert_failure 1
+	assert_output --partial "pass 1024 bytes (--max-size)"
+	assert_equal "$(ls -A u)" ""
+	run ts-pack -x a.tar.zst -C u --max-members 5
+	assert_failure 1
+	assert_output --partial "more than 5 members (--max-members)"
+	assert_equal "$(ls -A u)" ""
+	run -0 ts-pack -x a.tar.zst -C u --max-size 3K --max-members 9
+	assert_equal "$(ls -A u)" "example-block
+example-element"
+}
+
+@test "ts-pack: a damaged or truncated archive stops the unpacking; not a tar archive at all, too" {
+	ts-pack -o a.tar.zst "$BIG"
+	head -c 200000 a.tar.zst >cut.tar.zst
+	mkdir u
+	run ts-pack -x cut.tar.zst -C u
+	assert_failure 1
+	assert_equal "$(ls -A u)" ""
+	printf 'hello\n' >h.tar
+	run ts-pack -x h.tar -C u
+	assert_failure 1
+	assert_output --partial "h.tar: error:"
+	run ts-pack -x nosuch.tar -C u
+	assert_failure 3
+	run ts-pack -x a.tar.zst -C nosuch
+	assert_failure 3
+	assert_equal "$(ls -A u)" ""
+}
+
+@test "ts-pack: an unpack stopped by a signal leaves nothing behind" {
+	ts-pack -o a.tar.zst "$BIG"
+	mkdir u
+	# The archive's first part, then a pause: ts-pack waits for more.
+	( head -c 300000 a.tar.zst; sleep 4 ) | ts-pack -x - -C u &
+	local pid=$!
+	sleep 1.5
+	# The temporary directory is there, and the bundle is not.
+	run ls -A u
+	assert_output --regexp '^\.ts-pack\.'
+	kill -TERM "$pid"
+	local st=0
+	wait "$pid" || st=$?
+	assert_equal "$st" 143
+	assert_equal "$(ls -A u)" ""
+}
+
+# =====================================================================
+# Listing
+# =====================================================================
+
+@test "ts-pack: -t lists one line per bundle: name, order, dimensions, nnz" {
+	ts-pack -o a.tar.zst "$EL" "$BI" "$BIG"
+	run -0 ts-pack -t a.tar.zst
+	assert_output "big	3	300x200x100	$(jq .nnz "$BIG/big_metadata.json")
+example-binary	2	5x4	4
+example-element	3	4x3x2	6"
+	run -0 ts-pack -t - <a.tar.zst
+	assert_line --index 2 "example-element	3	4x3x2	6"
+}
+
+@test "ts-pack: -t --check says valid or invalid, with the diagnostics; --json too" {
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
+	ts-pack --no-validate -o a.tar.zst "$BL" t
+	run -0 ts-pack -t a.tar.zst --check
+	assert_output "example-block	2	6x4	12	valid
+t	3	4x3x2	6	valid"
+	run ts-pack -t a.tar.zst --check --deep
+	assert_failure 1
+	assert_line "a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line "t	3	4x3x2	6	invalid"
+	run -1 --separate-stderr ts-pack -t a.tar.zst --check --deep --json
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "errors": 2, "warnings": 0}'
+	run -0 ts-pack -t a.tar.zst --json
+	assert_line --index 0 '{"path": "a.tar.zst:example-block", "name": "example-block", "order": 2, "dimensions": [6, 4], "nnz": 12}'
+}
+
+# =====================================================================
+# Every bundle of share/ and tests/data/reference/
+# =====================================================================
+
+@test "ts-pack: every bundle of share/ and the reference set packs, lists, validates inside the archive and unpacks identical" {
+	local b n want got opt
+	for b in "$SHARE"/example-* "$REF"/random_tiny "$REF"/demo_A "$REF"/demo_B "$REF"/legacy/random_tiny; do
+		n=${b##*/}
+		rm -rf a.tar.zst u && mkdir u
+		# The legacy bundle is invalid: packed and unpacked unchecked.
+		opt=
+		[[ $b == */legacy/* ]] && opt=--no-validate
+		run -0 ts-pack $opt -o a.tar.zst "$b"
+		run -0 ts-pack -t a.tar.zst
+		assert_output --regexp "^$n	"
+		# The same verdict and diagnostics inside the archive as in
+		# the directory, located ARCHIVE:NAME/FILE.
+		want=$(cd "${b%/*}" && ts-validate "$n" 2>&1 |
+		    sed "s|^$n/|a.tar.zst:$n/|; s|^$n: |a.tar.zst: |")
+		got=$(ts-validate a.tar.zst 2>&1 | sort)
+		assert_equal "$got" "$(echo "$want" | sort)"
+		run -0 ts-pack $opt -x a.tar.zst -C u
+		diff -r "$b" "u/$n"
+	done
+}
+
+# =====================================================================
+# ts-validate on archives
+# =====================================================================
+
+@test "ts-validate: an archive's bundles are checked as they stream by, in one report for the archive" {
+	ts-pack -o a.tar.zst "$EL" "$BL" "$BI"
+	run -0 ts-validate a.tar.zst
+	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
+	run -0 ts-validate --json a.tar.zst
+	assert_output --partial '{"path": "a.tar.zst", "name": null, "valid": true'
+	# An archive without a telling name, by its first bytes.
+	cp a.tar.zst archive
+	run -0 ts-validate archive
+	assert_output "archive: valid (0 errors, 0 warnings)"
+	# A compressed data file is no archive.
+	zstd -q -c "$EL/example-element.tns" >x.tns.zst
+	run -0 ts-validate x.tns.zst
+	refute_output --partial "tar"
+}
+
+@test "ts-validate: diagnostics inside an archive are located ARCHIVE:NAME/NAME.tns:LINE:COL, as in the directory" {
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
+	rm t/README.md
+	ts-pack --no-validate -o a.tar.gz t
+	run -1 ts-validate t
+	local want=$output
+	run -1 ts-validate a.tar.gz
+	assert_line "a.tar.gz:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line "a.tar.gz:t/t.tns:5:1: error: entry (1, 1, 9) differs from record 1 of the binary file (offset 54) [X6]"
+	assert_line "a.tar.gz:t/t_metadata.json: error: 'files.readme' names 'README.md', which does not exist [B3]"
+	assert_equal "$(echo "$output" | sed 's|^a\.tar\.gz:t/|t/|; s|^a\.tar\.gz:|t:|' | sort)" \
+	    "$(echo "$want" | sort)"
+}
+
+@test "ts-validate: members in another order still work, kept aside with a note" {
+	mkdir o && cp -r "$BIG" o/
+	# Data files before the metadata, as a directory listing may give.
+	(cd o && tar -cf ../r.tar big/big.tnsb big/big.tns big/README.md big/big_metadata.json)
+	run -0 ts-validate r.tar
+	assert_line "r.tar: valid (0 errors, 0 warnings)"
+	assert_output --partial "r.tar: note: the members of 'big' do not come in the order of a bundle's reading"
+	# Nothing kept is left in TMPDIR.
+	mkdir tmp
+	run -0 env TMPDIR="$PWD/tmp" ts-validate r.tar
+	assert_equal "$(ls -A tmp)" ""
+}
+
+@test "ts-validate: a large binary file before the text one is summed first, not kept aside" {
+	mkdir o && cp -r "$BIG" o/
+	sed -i '1000s/ [0-9.]*$/ 0.75/' o/big/big.tns
+	(cd o && tar -cf ../b.tar big/big_metadata.json big/README.md big/big.tnsb big/big.tns)
+	run -1 ts-validate o/big
+	local want=$output
+	mkdir tmp
+	run -1 env TMPDIR="$PWD/tmp" ts-validate b.tar
+	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:|')"
+	refute_output --partial "note:"
+	assert_equal "$(ls -A tmp)" ""
+}
+
+@test "ts-validate: text and binary that differ, in an archive on a pipe, are named by chunk" {
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 3 2 -1.25$/1 3 2 -1.5/' t/t.tns
+	ts-pack --no-validate -o a.tar.zst t
+	run -1 ts-validate t
+	assert_line --index 0 --regexp '^t/t.tns:6:1: error: entry \(1, 3, 2\) differs from record 2 of the binary file \(offset [0-9]+\) \[X6\]$'
+	local want=$output
+	run -1 ts-validate a.tar.zst
+	assert_output "$(echo "$want" | sed 's|^t/|a.tar.zst:t/|; s|^t:|a.tar.zst:|')"
+	run -1 ts-pack -t - --check --deep <a.tar.zst
+	assert_line "<stdin>:t/t.tns: error: entries 1 to 6 differ from the same records of the binary file (which entries, the archive cannot be read again to tell) [X6]"
+}
+
+@test "ts-validate: what an archive holds besides bundles is said, under B5" {
+	printf 'x\n' >x
+	/usr/bin/python3 "$MKTAR" m.tar "file:loose=@x" "sym:l=/etc" \
+	    "file:example-element/example-element_metadata.json=@$EL/example-element_metadata.json" \
+	    "file:example-element/README.md=@$EL/README.md" \
+	    "file:example-element/example-element.tns=@$EL/example-element.tns" \
+	    "file:example-element/example-element.tnsb=@$EL/example-element.tnsb" \
+	    "file:example-element/README.md=@$EL/README.md"
+	run -1 ts-validate m.tar
+	assert_line "m.tar: warning: member 'loose' is left out: it is not in a bundle's folder [B5]"
+	assert_line "m.tar: error: member 'l' is left out: it is a symbolic link [B5]"
+	assert_line "m.tar: error: member 'example-element/README.md' is left out: it comes twice [B5]"
+	assert_line "m.tar: invalid (2 errors, 1 warning)"
+	printf 'hello\n' >h.tar
+	run -1 ts-validate h.tar
+	assert_line "h.tar: error: not a tar archive [B5]"
+	/usr/bin/python3 "$MKTAR" e.tar
+	run -1 ts-validate e.tar
+	assert_line "e.tar: error: the archive holds no bundle [B5]"
+}
