@@ -1,16 +1,16 @@
 /*
  * gen-tensor - write the benchmark's synthetic bundle: an order-3
  * tensor of N distinct entries, sorted lexicographically, values in
- * (0, 1), through the library's own writer.
- * Usage: gen-tensor DIR NAME N
+ * (0, 1), through the library's own encoder; with "novalues", the same
+ * coordinates without values (what ts-gen-values fills in).
+ * Usage: gen-tensor DIR NAME N [novalues]
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tensorsuite.h"
+#include "util/xalloc.h"	/* ts_xasprintf: internal, not installed */
 
 static uint64_t state = 0x2545f4914f6cdd1dull;
 
@@ -30,32 +30,38 @@ main(int argc, char *argv[])
 	struct ts_header h;
 	struct ts_layout l;
 	struct ts_batch b;
-	struct ts_writer *w;
+	struct ts_encode_opts eo;
+	struct ts_encoder *w;
+	struct ts_sink *k;
 	uint64_t n, i, pos = 0, gap;
 	char *path;
 	FILE *fp;
-	int fd;
+	bool values;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: gen-tensor DIR NAME N\n");
+	if (argc < 4 || argc > 5 || (argc == 5 && strcmp(argv[4],
+	    "novalues") != 0)) {
+		fprintf(stderr, "usage: gen-tensor DIR NAME N [novalues]\n");
 		return 2;
 	}
 	n = strtoull(argv[3], NULL, 10);
+	values = argc == 4;
 	memset(&h, 0, sizeof(h));
 	memset(&l, 0, sizeof(l));
 	h.order = 3;
 	h.dims[0] = h.dims[1] = h.dims[2] = dim;
 	h.nnz = n;
 	l.kind = TS_TEXT;
-	l.values = 1;
+	l.values = values;
 	l.vtype = TS_FLOAT64;
 	l.base = 1;
 	path = ts_xasprintf("%s/%s.tns", argv[1], argv[2]);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) == -1) {
+	memset(&eo, 0, sizeof(eo));
+	eo.name = argv[2];
+	if ((k = ts_sink_open(path, TS_SINK_FORCE)) == NULL ||
+	    (w = ts_encoder_open(k, &h, &l, &eo, NULL)) == NULL) {
 		perror(path);
 		return 1;
 	}
-	w = ts_writer_open(fd, argv[2], &h, &l, TS_FMT_SHORTEST);
 	ts_batch_init(&b, 3, 65536);
 	/* Walk the linearized index space with random gaps, so the
 	 * entries come out sorted and distinct. */
@@ -67,14 +73,14 @@ main(int argc, char *argv[])
 		b.coords[b.n * 3 + 2] = pos % dim;
 		b.fval[b.n] = (double)((rnd() >> 11) | 1) * 0x1p-53;
 		if (++b.n == b.cap) {
-			b.has_values = true;
-			ts_writer_put(w, &b);
+			b.has_values = values;
+			ts_encoder_put(w, &b);
 			b.n = 0;
 		}
 	}
-	b.has_values = true;
-	ts_writer_put(w, &b);
-	if (ts_writer_close(w) != 0 || close(fd) != 0) {
+	b.has_values = values;
+	if (ts_encoder_put(w, &b) != 0 || ts_encoder_close(w) != 0 ||
+	    ts_sink_commit(k) != 0) {
 		perror(path);
 		return 1;
 	}
@@ -85,8 +91,8 @@ main(int argc, char *argv[])
 	    "  \"group\": \"bench\",\n  \"id\": \"0000\",\n"
 	    "  \"time\": \"2026-12-01\",\n  \"source_type\": \"synthetic\",\n"
 	    "  \"source\": \"tests/bench/gen-tensor\",\n  \"source_url\": \"\",\n"
-	    "  \"value_type\": \"float64\",\n  \"value_domain\": \"nonnegative\",\n"
-	    "  \"values_provided\": true,\n  \"index_type\": \"uint32\",\n"
+	    "  \"value_type\": \"float64\",\n  \"value_domain\": \"%s\",\n"
+	    "  \"values_provided\": %s,\n  \"index_type\": \"uint32\",\n"
 	    "  \"index_base\": 1,\n  \"sorted\": \"lexicographic\",\n"
 	    "  \"sort_order\": [1, 2, 3],\n  \"duplicates\": \"disallowed\",\n"
 	    "  \"explicit_zeros\": \"disallowed\",\n"
@@ -96,6 +102,7 @@ main(int argc, char *argv[])
 	    "  \"dimensions\": [%llu, %llu, %llu],\n  \"nnz\": %llu,\n"
 	    "  \"block_partitions\": null,\n  \"nnz_block\": null,\n"
 	    "  \"files\": {\n    \"text\": \"%s.tns\"\n  }\n}\n", argv[2],
+	    values ? "nonnegative" : "general", values ? "true" : "false",
 	    (unsigned long long)dim, (unsigned long long)dim,
 	    (unsigned long long)dim, (unsigned long long)n, argv[2]);
 	if (fclose(fp) != 0) {
