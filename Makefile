@@ -2,7 +2,7 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-sort ts-validate
+TOOLS   = ts-convert ts-gen-values ts-sort ts-validate
 # The library is every .c file below src/lib (its folders draw the flow:
 # io, format, stage, model, num, util, flow); the tools' front-end
 # helpers, not installed, are src/fe.

@@ -2,7 +2,8 @@
  * job_int.h - the state of one job, shared by its files: input.c (what
  * SRC is, its source and layout), import.c (attributes inferred by
  * reading), output.c (DST: sinks, encoders, the bundle's metadata and
- * README) and run.c (the flow between them).
+ * README), run.c (the flow between them) and gen.c (values generated
+ * on the way).
  */
 #ifndef TS_JOB_INT_H
 #define TS_JOB_INT_H
@@ -27,6 +28,7 @@ struct job {
 	bool			 meta_known;
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
+	struct job_gen		*gen;		/* gen.c's, or NULL */
 };
 
 /* input.c */
@@ -39,5 +41,12 @@ int	 job_infer(struct job *, bool light);
 char	*job_today(void);
 void	 job_describe(struct job *);
 int	 job_write(struct job *);
+/* gen.c: values generated on the way (ts-gen-values) */
+int	 job_gen_prepare(struct job *);
+int	 job_gen_stages(struct job *, struct ts_flow *,
+	    const struct ts_header *);
+char	*job_gen_readme(struct job *);
+int	 job_gen_finish(struct job *, int rv);
+int	 job_gen_blocks_only(struct job *);
 
 #endif

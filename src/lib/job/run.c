@@ -125,9 +125,14 @@ run(struct job *j)
 		    "one", o->src);
 		return -1;
 	}
+	/* ts-gen-values --blocks-out alone writes no DST. */
+	if (o->gen != NULL && o->dst == NULL)
+		return job_gen_blocks_only(j);
 	j->to = o->to != TS_PK_AUTO ? o->to : kind_of_dst(o->dst);
-	/* ts-sort to stdout: a filter keeps its input's kind. */
-	if (o->sort && o->to == TS_PK_AUTO && strcmp(o->dst, "-") == 0)
+	/* ts-sort, ts-gen-values to stdout: a filter keeps its input's
+	 * kind. */
+	if ((o->sort || o->gen != NULL) && o->to == TS_PK_AUTO &&
+	    strcmp(o->dst, "-") == 0)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice. */
