@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: throughput and peak memory of the toolkit on a generated
 # order-3 tensor of 20 million entries (about 700 MB of text), with the
-# ratio to standard tools on the same file in the same run.
+# ratio to standard tools on the same file in the same run; ts-gen-values
+# on the same coordinates without values, against ts-convert on them.
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR override)
 set -eu
 
@@ -16,12 +17,24 @@ export LC_ALL=C
 [ -x /usr/bin/time ] || { echo "bench: needs GNU time (apt-get install time)" >&2; exit 1; }
 cc=${CC:-cc}
 mkdir -p "$b"
+gentool() {
+	[ "$dir/gen-tensor" -nt tests/bench/gen-tensor.c ] ||
+	    $cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc/lib \
+	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$build/libtensorsuite.a" \
+	    $(pkg-config --libs jansson libarchive) -lm -lpthread
+}
 if [ ! -s "$b/$name.tns" ] || [ ! -s "$b/${name}_metadata.json" ]; then
 	echo "generating $n entries in $b (once)..."
-	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc/lib \
-	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$build/libtensorsuite.a" \
-	    $(pkg-config --libs jansson libarchive) -lm
+	gentool
 	"$dir/gen-tensor" "$b" "$name" "$n"
+fi
+nvname=novalues$n
+nv="$dir/$nvname"
+if [ ! -s "$nv/$nvname.tns" ] || [ ! -s "$nv/${nvname}_metadata.json" ]; then
+	echo "generating the same $n coordinates without values in $nv (once)..."
+	gentool
+	mkdir -p "$nv"
+	"$dir/gen-tensor" "$nv" "$nvname" "$n" novalues
 fi
 file="$b/$name.tns"
 bytes=$(stat -c %s "$file")
@@ -93,6 +106,35 @@ t_bt=$best_t; m_bt=$best_m
 cmp -s "$out/b.tns" "$file" || { echo "bench: tns -> tnsb -> tns changed the file" >&2; exit 1; }
 rm -f "$out/b.tns"
 
+# Values generated on the way cost little beside reading and writing:
+# ts-convert and ts-gen-values on the same value-less file, in turns so
+# that both meet the same conditions, best of 5 each.
+nvfile="$nv/$nvname.tns"
+bytes_all=$bytes; bytes=$(stat -c %s "$nvfile")
+cat "$nvfile" >/dev/null
+t_nvc=999999; m_nvc=0; t_gv=999999; m_gv=0; i=0
+while [ $i -lt 5 ]; do
+	for t in ts-convert ts-gen-values; do
+		rm -f "$out/nv.tnsb"
+		settle
+		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$bin/$t" "$nvfile" \
+		    -o "$out/nv.tnsb" 2>"$dir/err.out" || { cat "$dir/err.out" >&2; exit 1; }
+		read -r tt mm <"$dir/time.out"
+		if [ "$t" = ts-convert ]; then
+			t_nvc=$(echo "$tt $t_nvc" | awk '{ print ($1 < $2) ? $1 : $2 }')
+			m_nvc=$(echo "$mm $m_nvc" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		else
+			t_gv=$(echo "$tt $t_gv" | awk '{ print ($1 < $2) ? $1 : $2 }')
+			m_gv=$(echo "$mm $m_gv" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		fi
+	done
+	i=$((i + 1))
+done
+row "ts-convert valueless->tnsb" "$t_nvc" "$m_nvc"
+row "ts-gen-values tns -> tnsb" "$t_gv" "$m_gv"
+rm -f "$out/nv.tnsb"
+bytes=$bytes_all
+
 # Sorting by mode 3 first, so the sorted input really moves.
 sortrun() {	# sortrun LABEL ARGS...: best of 2 runs of ts-sort
 	label=$1; shift
@@ -140,6 +182,9 @@ echo "ts-convert: tns -> tnsb $(echo "$t_tb $t_cat" | awk '{ printf "%.1f", $1 /
 echo "targets: tns -> tnsb < 1.0 s ($(echo "$t_tb" | awk '{ print ($1 < 1.0) ? "met" : "NOT met" }'))," \
     "tnsb -> tns < 1.5 s ($(echo "$t_bt" | awk '{ print ($1 < 1.5) ? "met" : "NOT met" }'))," \
     "peak memory < 64 MiB ($(echo "$m_tb $m_bt" | awk '{ print ($1 / 1024 < 64 && $2 / 1024 < 64) ? "met" : "NOT met" }'))"
+echo "ts-gen-values: tns -> tnsb $(echo "$t_gv $t_nvc" | awk '{ printf "%.2f", $1 / $2 }')x the time of ts-convert" \
+    "on the same value-less file (target < 1.3: $(echo "$t_gv $t_nvc" | awk '{ print ($1 / $2 < 1.3) ? "met" : "NOT met" }'))," \
+    "peak memory < 64 MiB ($(echo "$m_gv" | awk '{ print ($1 / 1024 < 64) ? "met" : "NOT met" }'))"
 [ -n "$t_gnu" ] && echo "ts-sort: $(echo "$t_gnu $t_st" | awk '{ printf "%.1f", $1 / $2 }')x faster than GNU sort (in memory)," \
     "$(echo "$t_gnu $t_sx" | awk '{ printf "%.1f", $1 / $2 }')x with -S 256M"
 echo "targets: ts-sort tns < 3 s ($(echo "$t_st" | awk '{ print ($1 < 3) ? "met" : "NOT met" }'))," \
