@@ -2,13 +2,13 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-pack ts-sort ts-validate
+TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-validate
 # The library is every .c file below src/lib (its folders draw the flow:
 # io, format, stage, model, num, util, flow); the tools' front-end
 # helpers, not installed, are src/fe.
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c))
-UNITS   = test_num test_lib test_mtx test_sort
+UNITS   = test_num test_lib test_mtx test_sort test_gen
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)

@@ -11,8 +11,11 @@
 # against tar | zstd -T2 -3, and checked inside its archive against
 # zstd -dc plus ts-validate of the bundle unpacked.
 #
+# Last, ts-gen-values on the wide tensor's coordinates without values,
+# against ts-convert of the same value-less file.
+#
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
-# BENCH_ONLY=friendly|wide|archives override)
+# BENCH_ONLY=friendly|wide|archives|genvalues override)
 set -eu
 
 build=${1:-build}
@@ -205,9 +208,46 @@ archives() {
 	return 0
 }
 
+# genvalues NAME: ts-gen-values and ts-convert on the same value-less
+# file, in turns so that both meet the same conditions, best of 3 each
+# (issue 9: within 1.3x, in bounded memory).
+genvalues() {
+	name=$1
+	file="$dir/$name/$name.tns"
+	bytes=$(stat -c %s "$file")
+	out="$dir/out"
+	rm -rf "$out"; mkdir -p "$out"
+	echo
+	echo "== genvalues: $file: $n entries without values, $(echo "$bytes" |
+	    awk '{ printf "%.1f", $1 / 1e6 }') MB, $(nproc) cores"
+	cat "$file" >/dev/null
+	printf '%-30s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	t_nvc=999999; m_nvc=0; t_gv=999999; m_gv=0; k=0
+	while [ $k -lt 3 ]; do
+		rm="$out/nv.tnsb"
+		run 1 "$bin/ts-convert" -q "$file" -o "$out/nv.tnsb"
+		t_nvc=$(echo "$best_t $t_nvc" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_nvc=$(echo "$best_m $m_nvc" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		run 1 "$bin/ts-gen-values" -q "$file" -o "$out/nv.tnsb"
+		t_gv=$(echo "$best_t $t_gv" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_gv=$(echo "$best_m $m_gv" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		k=$((k + 1))
+	done
+	rm=
+	row "ts-convert (no values) -> tnsb" "$t_nvc" "$m_nvc"
+	row "ts-gen-values -> tnsb" "$t_gv" "$m_gv"
+	rm -rf "$out"
+	echo
+	echo "ts-gen-values: $(ratio "$t_gv" "$t_nvc")x the time of ts-convert on the same value-less file"
+	echo "targets: within 1.3x ($(met "$t_gv $t_nvc" '$1 <= 1.3 * $2')), peak < 64 MiB ($(met "$m_gv" '$1 / 1024 < 64'))"
+	return 0
+}
+
 only=${BENCH_ONLY:-}
 gen friendly
 gen wide 100000,80000,2000 unsorted
+gen novalues 100000,80000,2000 unsorted novalues
 [ -n "$only" ] && [ "$only" != friendly ] || suite friendly
 [ -n "$only" ] && [ "$only" != wide ] || suite wide
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
+[ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues

@@ -2,7 +2,7 @@
  * gen-tensor - write a benchmark bundle: an order-3 tensor of N distinct
  * entries with values in (0, 1), through the library's own encoder.
  *
- * Usage: gen-tensor DIR NAME N [D1,D2,D3 [unsorted]]
+ * Usage: gen-tensor DIR NAME N [D1,D2,D3 [unsorted] [novalues]]
  *
  * By default the dimensions are 2000 x 2000 x 2000 and the entries are
  * sorted lexicographically (1-4 digit coordinates: a friendly file).
@@ -10,7 +10,8 @@
  * dimensions and written in a random order, as real collections are
  * (FROSTT and SuiteSparse files are mostly unsorted, with 5-9 digit
  * coordinates).  The same arguments give the same bytes: the generator
- * is seeded.
+ * is seeded.  With "novalues", the same coordinates without values
+ * (what ts-gen-values fills in).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -50,13 +51,14 @@ main(int argc, char *argv[])
 	struct ts_batch b;
 	struct ts_encoder *e;
 	struct ts_sink *k;
-	bool unsorted = false;
+	bool unsorted = false, values = true;
+	int a;
 	char *path;
 	FILE *fp;
 
-	if (argc < 4 || argc > 6) {
+	if (argc < 4 || argc > 7) {
 		fprintf(stderr, "usage: gen-tensor DIR NAME N [D1,D2,D3 "
-		    "[unsorted]]\n");
+		    "[unsorted] [novalues]]\n");
 		return 2;
 	}
 	n = strtoull(argv[3], NULL, 10);
@@ -65,7 +67,16 @@ main(int argc, char *argv[])
 		fprintf(stderr, "gen-tensor: '%s' is not D1,D2,D3\n", argv[4]);
 		return 2;
 	}
-	unsorted = argc == 6 && strcmp(argv[5], "unsorted") == 0;
+	for (a = 5; a < argc; a++) {
+		if (strcmp(argv[a], "unsorted") == 0)
+			unsorted = true;
+		else if (strcmp(argv[a], "novalues") == 0)
+			values = false;
+		else {
+			fprintf(stderr, "gen-tensor: '%s'?\n", argv[a]);
+			return 2;
+		}
+	}
 	space = dim[0] * dim[1] * dim[2];
 	if (n == 0 || space / n < 2) {
 		fprintf(stderr, "gen-tensor: %lu entries do not fit\n", n);
@@ -102,7 +113,7 @@ main(int argc, char *argv[])
 	memcpy(h.dims, dim, sizeof(dim));
 	h.nnz = n;
 	l.kind = TS_TEXT;
-	l.values = 1;
+	l.values = values;
 	l.vtype = TS_FLOAT64;
 	l.base = 1;
 	eo.name = argv[2];
@@ -115,7 +126,7 @@ main(int argc, char *argv[])
 	if ((e = ts_encoder_open(k, &h, &l, &eo, NULL)) == NULL)
 		die(path);
 	ts_batch_init(&b, 3, 65536);
-	b.has_values = true;
+	b.has_values = values;
 	for (i = 0; i < n; i += b.n) {
 		b.n = n - i < b.cap ? n - i : b.cap;
 		memcpy(b.coords, c + 3 * i, b.n * 3 * sizeof(*c));
@@ -132,8 +143,8 @@ main(int argc, char *argv[])
 	    "  \"group\": \"bench\",\n  \"id\": \"0000\",\n"
 	    "  \"time\": \"2026-12-01\",\n  \"source_type\": \"synthetic\",\n"
 	    "  \"source\": \"tests/bench/gen-tensor\",\n  \"source_url\": \"\",\n"
-	    "  \"value_type\": \"float64\",\n  \"value_domain\": \"nonnegative\",\n"
-	    "  \"values_provided\": true,\n  \"index_type\": \"uint32\",\n"
+	    "  \"value_type\": \"float64\",\n  \"value_domain\": \"%s\",\n"
+	    "  \"values_provided\": %s,\n  \"index_type\": \"uint32\",\n"
 	    "  \"index_base\": 1,\n  \"sorted\": \"%s\",\n"
 	    "  \"sort_order\": %s,\n  \"duplicates\": \"disallowed\",\n"
 	    "  \"explicit_zeros\": \"disallowed\",\n"
@@ -143,6 +154,7 @@ main(int argc, char *argv[])
 	    "  \"dimensions\": [%lu, %lu, %lu],\n  \"nnz\": %lu,\n"
 	    "  \"block_partitions\": null,\n  \"nnz_block\": null,\n"
 	    "  \"files\": {\n    \"text\": \"%s.tns\"\n  }\n}\n", argv[2],
+	    values ? "nonnegative" : "general", values ? "true" : "false",
 	    unsorted ? "none" : "lexicographic", unsorted ? "[]" :
 	    "[1, 2, 3]", dim[0], dim[1], dim[2], n, argv[2]);
 	if (fclose(fp) != 0)

@@ -40,6 +40,12 @@ struct ts_job_opts {
 	size_t		 mem_limit;
 	const char	*tmpdir;
 	int		 threads;	/* 0: the machine's cores */
+	/* generating values (ts-gen-values): the generator's options, or
+	 * NULL; a block tensor's elements, with values (expand); its
+	 * blocks' dense values to a file (blocks_out; dst NULL: only) */
+	const struct ts_genvalues_opts *gen;
+	bool		 expand;
+	const char	*blocks_out;
 	/* the program and the command line, for the README of a bundle */
 	const char	*program;
 	const char	*command;

@@ -2,7 +2,8 @@
  * job_int.h - the state of one job, shared by its files: input.c (what
  * SRC is, its source and layout), import.c (attributes inferred by
  * reading), output.c (DST: sinks, encoders, the bundle's metadata and
- * README) and run.c (the flow between them).
+ * README), run.c (the flow between them) and gen.c (values generated
+ * on the way).
  */
 #ifndef TS_JOB_INT_H
 #define TS_JOB_INT_H
@@ -30,6 +31,7 @@ struct job {
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
 	bool			 stream;	/* DST is '-', a device, a FIFO */
+	struct job_gen		*gen;		/* gen.c's, or NULL */
 };
 
 /* input.c */
@@ -43,5 +45,12 @@ int	 ts_job_infer(struct job *, bool light);
 char	*ts_job_today(void);
 void	 ts_job_describe(struct job *);
 int	 ts_job_write(struct job *);
+/* gen.c: values generated on the way (ts-gen-values) */
+int	 ts_job_gen_prepare(struct job *);
+int	 ts_job_gen_stages(struct job *, struct ts_flow *,
+	    const struct ts_header *);
+char	*ts_job_gen_readme(struct job *);
+int	 ts_job_gen_finish(struct job *, int rv);
+int	 ts_job_gen_blocks_only(struct job *);
 
 #endif

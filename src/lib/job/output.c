@@ -232,6 +232,14 @@ readme_text(struct job *j)
 	    TS_VERSION, date, j->sname, ts_pkind_names[j->src_kind],
 	    j->o->command ? j->o->command : "", old && *old ?
 	    "\n## README of the source bundle\n\n" : "", old ? old : "");
+	if (j->gen != NULL) {
+		char *g = ts_job_gen_readme(j), *t;
+
+		t = ts_xasprintf("%s%s", s, g);
+		free(s);
+		free(g);
+		s = t;
+	}
 	free(old);
 	free(date);
 	return s;
@@ -399,7 +407,7 @@ ready(void *arg)
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
 	os->oh.nnz = m->nnz;
 	os->oh.nnz_block = m->nnz_block;
-	if (h->block) {
+	if (h->block && m->sparsity == TS_SP_BLOCK) {	/* not expanded */
 		os->oh.block = true;
 		memcpy(os->oh.parts, h->parts, sizeof(os->oh.parts));
 		memcpy(os->oh.extents, h->extents, sizeof(os->oh.extents));
@@ -509,7 +517,8 @@ pump(struct outputs *os, const char *label)
 	ts_flow_name_output(os->flow, label);
 	ts_flow_add(os->flow, ts_stage_bounds(lim, m->order, j->in.base,
 	    block, j->d));
-	if (m->values_provided && !block && j->in.vtype != m->value_type)
+	if (m->values_provided && !block && j->in.vtype != m->value_type &&
+	    j->gen == NULL)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	if (j->o->sort) {
@@ -522,6 +531,8 @@ pump(struct outputs *os, const char *label)
 		ts_flow_add(os->flow, st);
 		os->sorting = true;
 	}
+	if (j->gen != NULL && ts_job_gen_stages(j, os->flow, h) != 0)
+		goto out;
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
 	if (ts_flow_read(os->flow) != os->want) {
@@ -598,6 +609,7 @@ layouts(struct outputs *os)
 		l->vtype = m->value_type;
 		l->endian = m->endianness;
 		l->values = m->values_provided;
+		l->block = m->sparsity == TS_SP_BLOCK;	/* or expanded */
 	}
 }
 
@@ -735,8 +747,8 @@ write_single(struct job *j)
 	return rv;
 }
 
-int
-ts_job_write(struct job *j)
+static int
+write_any(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	bool text, binary;
@@ -756,4 +768,12 @@ ts_job_write(struct job *j)
 		}
 	}
 	return write_bundle(j, text, binary);
+}
+
+int
+ts_job_write(struct job *j)
+{
+	if (j->o->gen != NULL && ts_job_gen_prepare(j) != 0)
+		return -1;
+	return ts_job_gen_finish(j, write_any(j));
 }

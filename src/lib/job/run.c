@@ -250,15 +250,19 @@ run(struct job *j)
 	if (o->check)
 		return ts_job_input(j) != 0 ? -1 : check_order(j);
 
-	if (dst_kind(j) != 0 || ts_job_input(j) != 0)
+	if ((o->dst != NULL && dst_kind(j) != 0) || ts_job_input(j) != 0)
 		return -1;
 	if (o->inplace && (j->bd == NULL || j->ar != NULL)) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
 		    "one%s", o->src, j->ar ? ", but an archive" : "");
 		return -1;
 	}
-	/* ts-sort to a stream: a filter keeps its input's kind. */
-	if (o->sort && o->to == TS_PK_AUTO && j->stream)
+	/* ts-gen-values --blocks-out alone writes no DST. */
+	if (o->gen != NULL && o->dst == NULL)
+		return ts_job_gen_blocks_only(j);
+	/* ts-sort, ts-gen-values to a stream: a filter keeps its input's
+	 * kind. */
+	if ((o->sort || o->gen != NULL) && o->to == TS_PK_AUTO && j->stream)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice. */

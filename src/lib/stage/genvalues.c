@@ -1,0 +1,768 @@
+/*
+ * genvalues.c - values for value-less entries (SPEC section 9): each a
+ * pure function of the seed, the entry's 0-based coordinates and the
+ * options, never of the order of the file, its form or the machine.
+ *
+ * The function, named TS_GEN_NAME, is given exactly in ts-gen-values(1)
+ * under GENERATOR; in short: the coordinates, sorted within each group
+ * of symmetric modes, are absorbed one by one into a 64-bit state
+ * (started from the seed by SplitMix64) with wyhash's folded multiply,
+ * and the state seeds a SplitMix64 stream that the distribution draws
+ * from.  A counter-based generator, so any entry
+ * can be computed alone, in any order, on any thread.
+ *
+ * Every step is integer arithmetic or IEEE-754 double arithmetic that
+ * rounds once (+ - * / sqrt, frexp, round): no libm function whose last
+ * bit varies between C libraries or CPUs (glibc picks log and cos by
+ * CPU), which is why ln() is written out below.  Expressions must not
+ * be contracted to fused multiply-adds: GCC does not in ISO C mode
+ * (-std=c11), and clang is told so here.
+ *
+ * The options are checked against the metadata here, once, so that
+ * every value the stages make meets the value type, the domain and the
+ * explicit_zeros policy by construction.
+ */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "model/model.h"
+#include "stage/genvalues.h"
+#include "util/xalloc.h"
+
+#define GAMMA	0x9e3779b97f4a7c15ULL	/* SplitMix64's increment */
+#define WYP0	0xa0761d6478bd642fULL	/* wyhash's first secret */
+#define TRIES	64	/* draws before a value 0 gives way */
+
+void
+ts_genvalues_opts_init(struct ts_genvalues_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dist = TS_GEN_DEFAULT;
+	o->domain = o->zeros = -1;
+}
+
+/* ---- the function ---- */
+
+/* SplitMix64's finalizer (Steele, Lea and Flood 2014; Vigna's
+ * constants), a bijection of 64-bit words. */
+static inline uint64_t
+mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * wyhash's folded multiply: the 128-bit product of a and b, its two
+ * halves XORed.  One multiplication mixes a coordinate in as well as
+ * the three of mix64 would, and costs a third.
+ */
+static inline uint64_t
+mum(uint64_t a, uint64_t b)
+{
+#ifdef __SIZEOF_INT128__
+	__extension__ typedef unsigned __int128 u128;
+	u128 p = (u128)a * b;
+
+	return (uint64_t)p ^ (uint64_t)(p >> 64);
+#else
+	uint64_t al = a & 0xffffffff, ah = a >> 32;
+	uint64_t bl = b & 0xffffffff, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
+	uint64_t lo = (mid << 32) | (ll & 0xffffffff);
+	uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+
+	return lo ^ hi;
+#endif
+}
+
+/* The next number of the entry's SplitMix64 stream. */
+static inline uint64_t
+next(uint64_t *s)
+{
+	*s += GAMMA;
+	return mix64(*s);
+}
+
+/* Its top 53 bits as a double in [0, 1). */
+static inline double
+unit(uint64_t *s)
+{
+	return (double)(next(s) >> 11) * 0x1p-53;
+}
+
+/* The coordinates c absorbed one by one into h. */
+static inline uint64_t
+absorb(uint64_t h, const uint64_t *c, int order)
+{
+	int k;
+
+	for (k = 0; k < order; k++)
+		h = mum(h ^ c[k], WYP0);
+	return h;
+}
+
+/* The state of an entry: its coordinates, sorted within each group of
+ * symmetric modes, absorbed one by one. */
+static uint64_t
+entry_state(const struct ts_genvalues *g, const uint64_t *c)
+{
+	uint64_t t[TS_MAXORDER];
+	int n, i, j;
+
+	if (g->ngroups == 0)
+		return absorb(g->h0, c, g->order);
+	memcpy(t, c, (size_t)g->order * sizeof(*t));
+	for (n = 0; n < g->ngroups; n++) {
+		const int *md = g->gmode[n];
+
+		/* Insertion sort of the group's coordinates, left in its
+		 * modes in ascending order. */
+		for (i = 1; i < g->gsize[n]; i++) {
+			uint64_t v = t[md[i]];
+
+			for (j = i; j > 0 && t[md[j - 1]] > v; j--)
+				t[md[j]] = t[md[j - 1]];
+			t[md[j]] = v;
+		}
+	}
+	return absorb(g->h0, t, g->order);
+}
+
+/*
+ * The natural logarithm of x in (0, 1], from + - * / alone: x = m 2^e
+ * with m in [sqrt(1/2), sqrt(2)), and ln m = 2 atanh(t), t = (m-1)/(m+1),
+ * whose series to t^23 is exact to double precision there (|t| < 0.172).
+ */
+static double
+ln(double x)
+{
+	static const double ln2 = 0.6931471805599453;
+	double m, t, t2, p;
+	int e, k;
+
+	m = frexp(x, &e);
+	if (m < 0.7071067811865476) {
+		m *= 2;
+		e--;
+	}
+	t = (m - 1) / (m + 1);
+	t2 = t * t;
+	p = 1.0 / 23;
+	for (k = 21; k >= 1; k -= 2)
+		p = p * t2 + 1.0 / k;
+	return (double)e * ln2 + 2 * t * p;
+}
+
+/* A standard normal number: Marsaglia's polar method. */
+static double
+normal(uint64_t *s)
+{
+	double a, b, q;
+	int n;
+
+	for (n = 0; n < TRIES; n++) {
+		a = 2 * unit(s) - 1;
+		b = 2 * unit(s) - 1;
+		q = a * a + b * b;
+		if (q > 0 && q < 1)
+			return a * sqrt(-2 * ln(q) / q);
+	}
+	return 0;
+}
+
+/* An integer of [ilo, ihi] (without 0 when skip0), each as likely. */
+static int64_t
+integer(const struct ts_genvalues *g, uint64_t *s)
+{
+	uint64_t r = next(s), lim;
+	int64_t v;
+	int n;
+
+	if (g->span != 0) {
+		/* Reject the 2^64 mod span lowest words, so that each
+		 * remainder is as likely. */
+		lim = (0 - g->span) % g->span;
+		for (n = 1; r < lim && n < TRIES; n++)
+			r = next(s);
+		r %= g->span;
+	}
+	v = (int64_t)((uint64_t)g->ilo + r);
+	if (g->skip0 && v >= 0)
+		v++;
+	return v;
+}
+
+/* x rounded to an integer of [ilo, ihi], halves away from 0. */
+static int64_t
+to_int(const struct ts_genvalues *g, double x)
+{
+	int64_t v;
+
+	if (!(x > (double)g->ilo))
+		return g->ilo;
+	if (x >= (double)g->ihi)
+		return g->ihi;
+	v = (int64_t)round(x);
+	return v < g->ilo ? g->ilo : v > g->ihi ? g->ihi : v;
+}
+
+void
+ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
+    int64_t *i)
+{
+	uint64_t s = entry_state(g, c);
+	double x = 0;
+	int64_t v = 0;
+	int n;
+
+	if (g->binary) {
+		v = !(g->o.binary_zeros > 0 && unit(&s) < g->o.binary_zeros);
+		*f = (double)v;
+		*i = v;
+		return;
+	}
+	if (g->dist == TS_GEN_CONSTANT) {
+		*f = g->fconst;
+		*i = g->iconst;
+		return;
+	}
+	for (n = 0; n < TRIES; n++) {
+		switch (g->dist) {
+		case TS_GEN_INTEGERS:
+			v = integer(g, &s);
+			x = (double)v;
+			break;
+		case TS_GEN_NORMAL:
+			x = g->mean + g->std * normal(&s);
+			x = x < g->lo ? g->lo : x > g->hi ? g->hi : x;
+			break;
+		default:
+			x = g->lo + g->width * unit(&s);
+			break;
+		}
+		if (g->isint) {
+			if (g->dist != TS_GEN_INTEGERS)
+				v = to_int(g, x);
+			if (v != 0 || g->zeros) {
+				*i = v;
+				return;
+			}
+		} else {
+			if (g->vtype == TS_FLOAT32)
+				x = (float)x;
+			if (x != 0 || g->zeros) {
+				*f = x;
+				return;
+			}
+		}
+	}
+	*f = g->fnz;
+	*i = g->inz;
+}
+
+void
+ts_genvalues_fill(const struct ts_genvalues *g, struct ts_batch *b)
+{
+	b->has_values = true;
+	b->is_int = g->isint;
+	b->texts = false;
+	b->texts_only = false;
+	ts_gen_fill_range(g, b, 0, b->n);
+}
+
+void
+ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
+    size_t from, size_t to)
+{
+	const int order = g->order;
+	const bool f32 = g->vtype == TS_FLOAT32;
+	double f = 0;
+	int64_t v = 0;
+	size_t e;
+
+	/*
+	 * The common cases, inline: the first draw of a uniform float, or
+	 * of the integers (never 0 unless allowed), without symmetric
+	 * modes.  A uniform 0 that must be drawn again takes the long way,
+	 * which makes the same first draw.
+	 */
+	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_UNIFORM &&
+	    !g->isint) {
+		/* In locals: the stores to fval might alias g's doubles. */
+		const double lo = g->lo, width = g->width;
+		const uint64_t h0 = g->h0;
+		const bool zeros = g->zeros;
+		double *fv = b->fval;
+
+		for (e = from; e < to; e++) {
+			const uint64_t *c = b->coords + e * (size_t)order;
+			uint64_t s = absorb(h0, c, order);
+			double x = lo + width * unit(&s);
+
+			if (f32)
+				x = (float)x;
+			if (x == 0 && !zeros)
+				ts_gen_value(g, c, &x, &v);
+			fv[e] = x;
+		}
+		return;
+	}
+	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_INTEGERS) {
+		for (e = from; e < to; e++) {
+			uint64_t s = absorb(g->h0, b->coords + e *
+			    (size_t)order, order);
+
+			v = integer(g, &s);
+			if (g->isint)
+				b->ival[e] = v;
+			else
+				b->fval[e] = (double)v;
+		}
+		return;
+	}
+	for (e = from; e < to; e++) {
+		ts_gen_value(g, b->coords + e * (size_t)order, &f, &v);
+		if (g->isint)
+			b->ival[e] = v;
+		else
+			b->fval[e] = f;
+	}
+}
+
+/* ---- the options against the metadata ---- */
+
+static const char *const distnames[] = { "default", "uniform", "normal",
+    "constant", "integers" };
+
+/* The largest finite value of the type, and the least positive one. */
+static double
+type_max(enum ts_vtype t)
+{
+	return t == TS_FLOAT32 ? FLT_MAX : t == TS_FLOAT64 ? DBL_MAX :
+	    t == TS_INT32 ? 2147483647.0 : 9223372036854775807.0;
+}
+
+static double
+type_least(enum ts_vtype t)
+{
+	return t == TS_FLOAT32 ? 0x1p-149 : t == TS_FLOAT64 ? 0x1p-1074 : 1;
+}
+
+static void
+int_limits(enum ts_vtype t, int64_t *lo, int64_t *hi)
+{
+	*lo = t == TS_INT32 ? INT32_MIN : INT64_MIN;
+	*hi = t == TS_INT32 ? INT32_MAX : INT64_MAX;
+}
+
+/* An error of the request: the options do not fit the tensor. */
+#define BAD(...)	do { ts_diag_usage(d, __VA_ARGS__); return -1; } \
+			while (0)
+
+static int
+check_groups(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+    struct ts_diags *d)
+{
+	int k, n, first[TS_MAXORDER];
+
+	for (n = 0; n < o->ngroups; n++)
+		first[n] = -1;
+	for (k = 0; k < TS_MAXORDER; k++) {
+		if (o->group[k] == 0)
+			continue;
+		if (o->group[k] < 0 || o->group[k] > o->ngroups)
+			BAD("--symmetric-modes: bad group of mode %d", k + 1);
+		if (k >= g->order)
+			BAD("--symmetric-modes: the tensor has no mode %d "
+			    "(order %d)", k + 1, g->order);
+		n = o->group[k] - 1;
+		if (first[n] < 0)
+			first[n] = k;
+		else if (g->dims[k] != g->dims[first[n]])
+			BAD("--symmetric-modes: modes %d and %d have different "
+			    "dimensions (%llu and %llu)", first[n] + 1, k + 1,
+			    (unsigned long long)g->dims[first[n]],
+			    (unsigned long long)g->dims[k]);
+	}
+	ts_gen_set_groups(g, o->group);
+	for (n = 0; n < g->ngroups; n++)
+		if (g->gsize[n] < 2)
+			BAD("--symmetric-modes: a group needs two modes or more");
+	return 0;
+}
+
+void
+ts_gen_set_groups(struct ts_genvalues *g, const int *group)
+{
+	int k, n, id[TS_MAXORDER + 1];
+
+	/* Renumber the groups by their first mode. */
+	memset(id, -1, sizeof(id));
+	g->ngroups = 0;
+	for (k = 0; k < g->order; k++) {
+		if (group[k] <= 0 || group[k] > TS_MAXORDER)
+			continue;
+		if (id[group[k]] < 0) {
+			id[group[k]] = g->ngroups;
+			g->gsize[g->ngroups++] = 0;
+		}
+		n = id[group[k]];
+		g->gmode[n][g->gsize[n]++] = k;
+	}
+}
+
+static int
+resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+    struct ts_diags *d)
+{
+	int group[TS_MAXORDER] = { 0 }, k;
+
+	if (g->nsym == TS_SYM_FULL && g->order > 1) {
+		if (o->ngroups > 0)
+			BAD("--symmetric-modes: numerical_symmetry is 'full': "
+			    "every mode is symmetric to every other");
+		for (k = 0; k < g->order; k++) {
+			if (g->dims[k] != g->dims[0]) {
+				ts_diag(d, TS_ERROR, NULL, 0, 0, "M5",
+				    "numerical_symmetry 'full' needs equal "
+				    "dimensions");
+				return -1;
+			}
+			group[k] = 1;
+		}
+		ts_gen_set_groups(g, group);
+		return 0;
+	}
+	if (o->ngroups > 0)
+		return check_groups(g, o, d);
+	g->pattern = g->nsym == TS_SYM_PARTIAL;
+	return 0;
+}
+
+/* The value after TRIES zeros: the nonzero value of the type nearest
+ * to 0 in [lo, hi) (closed: [lo, hi]). */
+static int
+fallback(struct ts_genvalues *g, bool closed, struct ts_diags *d)
+{
+	double least = type_least(g->vtype), lo = g->lo, hi = g->hi;
+	char a[TS_NUMBUF], b[TS_NUMBUF];
+
+	if (g->zeros)
+		return 0;
+	if (g->isint) {
+		lo = (double)g->ilo;
+		hi = (double)g->ihi;
+		closed = true;
+	}
+	if (lo <= least && (least < hi || (closed && least == hi)))
+		g->fnz = least;
+	else if (lo <= -least && (-least < hi || (closed && -least == hi)))
+		g->fnz = -least;
+	else if (lo >= least || hi <= -least)
+		g->fnz = lo;	/* 0 cannot come */
+	else {
+		ts_fmt_double(a, lo);
+		ts_fmt_double(b, hi);
+		BAD("[%s, %s] holds no %s value but 0, and explicit_zeros "
+		    "is 'disallowed'", a, b, ts_vtype_name(g->vtype));
+	}
+	g->inz = (int64_t)g->fnz;
+	return 0;
+}
+
+/* Is x an integer that the value type holds exactly? */
+static bool
+exact_int(const struct ts_genvalues *g, double x)
+{
+	double lim = g->vtype == TS_FLOAT32 ? 0x1p24 : 0x1p53;
+
+	return x == floor(x) && fabs(x) <= lim;
+}
+
+static int
+resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+    struct ts_diags *d)
+{
+	const bool nonneg = g->dom == TS_DOM_NONNEGATIVE;
+	const double max = type_max(g->vtype);
+	int64_t tlo, thi;
+
+	int_limits(g->vtype, &tlo, &thi);
+	if (o->has_range) {
+		if (!(isfinite(o->lo) && isfinite(o->hi)) || o->lo > o->hi ||
+		    (o->lo == o->hi && g->dist != TS_GEN_INTEGERS))
+			BAD("--range: LO:HI needs LO %s HI, both finite",
+			    g->dist == TS_GEN_INTEGERS ? "<=" : "<");
+		if (nonneg && o->lo < 0)
+			BAD("--range: value_domain is 'nonnegative': LO must "
+			    "not be below 0");
+		if (g->isint || g->dist == TS_GEN_INTEGERS) {
+			if (!o->range_int)
+				BAD("--range: %s values need integer bounds",
+				    g->isint ? ts_vtype_name(g->vtype) :
+				    "integers");
+			g->ilo = o->ilo;
+			g->ihi = o->ihi;
+			if (g->isint && (g->ilo < tlo || g->ihi > thi))
+				BAD("--range: %s holds no such values",
+				    ts_vtype_name(g->vtype));
+			if (!g->isint && (!exact_int(g, o->lo) ||
+			    !exact_int(g, o->hi)))
+				BAD("--range: %s does not hold every integer "
+				    "of it", ts_vtype_name(g->vtype));
+		}
+		if (!g->isint && (fabs(o->lo) > max || fabs(o->hi) > max))
+			BAD("--range: beyond the finite values of %s",
+			    ts_vtype_name(g->vtype));
+		g->lo = o->lo + 0.0;	/* -0 is 0 */
+		g->hi = o->hi + 0.0;
+	} else if (g->dist == TS_GEN_NORMAL) {
+		/* Clipped to the domain and the type. */
+		g->lo = nonneg ? 0 : g->isint ? (double)tlo : -max;
+		g->hi = g->isint ? (double)thi : max;
+		g->ilo = nonneg ? 0 : tlo;
+		g->ihi = thi;
+	} else if (g->isint || g->dist == TS_GEN_INTEGERS) {
+		g->ilo = nonneg ? 0 : -100;
+		g->ihi = 100;
+		g->lo = (double)g->ilo;
+		g->hi = (double)g->ihi;
+	} else {
+		g->lo = nonneg ? 0 : -1;
+		g->hi = 1;
+	}
+	g->width = g->hi - g->lo;
+	if (!isfinite(g->width) && g->dist == TS_GEN_UNIFORM)
+		BAD("--range: HI - LO overflows float64");
+	if (g->dist == TS_GEN_INTEGERS) {
+		g->skip0 = !g->zeros && g->ilo <= 0 && g->ihi >= 0;
+		g->span = (uint64_t)g->ihi - (uint64_t)g->ilo + 1 -
+		    (g->skip0 ? 1 : 0);
+		if (g->skip0 && g->ilo == 0 && g->ihi == 0)
+			BAD("--range: 0:0 holds no integer but 0, and "
+			    "explicit_zeros is 'disallowed'");
+		return 0;
+	}
+	return fallback(g, g->dist == TS_GEN_NORMAL, d);
+}
+
+static int
+resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+    struct ts_diags *d)
+{
+	int64_t tlo, thi;
+	double v = o->has_value ? o->value : 1;
+
+	int_limits(g->vtype, &tlo, &thi);
+	if (g->isint) {
+		if (o->has_value && !o->value_int)
+			BAD("--value: %s values are integers",
+			    ts_vtype_name(g->vtype));
+		g->iconst = o->has_value ? o->ivalue : 1;
+		if (g->iconst < tlo || g->iconst > thi)
+			BAD("--value: %s does not hold it",
+			    ts_vtype_name(g->vtype));
+		v = (double)g->iconst;
+	} else {
+		if (!isfinite(v) || fabs(v) > type_max(g->vtype))
+			BAD("--value: not a finite %s", ts_vtype_name(g->vtype));
+		if (g->vtype == TS_FLOAT32)
+			v = (float)v;
+		g->fconst = v + 0.0;
+	}
+	if (v == 0 && !g->zeros)
+		BAD("--value: %s 0, and explicit_zeros is 'disallowed'",
+		    g->vtype == TS_FLOAT32 && o->value != 0 ?
+		    "rounds to" : "is");
+	if (v < 0 && g->dom == TS_DOM_NONNEGATIVE)
+		BAD("--value: below 0, and value_domain is 'nonnegative'");
+	return 0;
+}
+
+/* The options that only some distributions take. */
+static int
+check_applicable(const struct ts_genvalues *g,
+    const struct ts_genvalues_opts *o, struct ts_diags *d)
+{
+	const char *dn = distnames[g->dist];
+
+	if (g->binary) {
+		if (o->dist != TS_GEN_DEFAULT || o->has_range || o->has_mean ||
+		    o->has_std || o->has_value)
+			BAD("value_domain is 'binary': its values are 1, or 0 "
+			    "and 1 with --binary-zeros; no --dist, --range, "
+			    "--mean, --std or --value");
+		if (!(o->binary_zeros >= 0 && o->binary_zeros <= 1))
+			BAD("--binary-zeros: P must be from 0 to 1");
+		if (o->binary_zeros > 0 && !g->zeros)
+			BAD("--binary-zeros: explicit_zeros is 'disallowed'");
+		return 0;
+	}
+	if (o->binary_zeros != 0)
+		BAD("--binary-zeros: value_domain is '%s', not 'binary'",
+		    ts_domain_names[g->dom]);
+	if ((o->has_mean || o->has_std) && g->dist != TS_GEN_NORMAL)
+		BAD("--%s: only --dist normal takes it (not %s)",
+		    o->has_mean ? "mean" : "std", dn);
+	if (o->has_value && g->dist != TS_GEN_CONSTANT)
+		BAD("--value: only --dist constant takes it (not %s)", dn);
+	if (o->has_range && g->dist == TS_GEN_CONSTANT)
+		BAD("--range: --dist constant takes --value");
+	if (g->dist == TS_GEN_NORMAL && (!isfinite(o->mean) ||
+	    !isfinite(o->std) || (o->has_std && !(o->std > 0))))
+		BAD("--mean, --std: finite numbers, the deviation above 0");
+	return 0;
+}
+
+struct ts_genvalues *
+ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
+    struct ts_diags *d)
+{
+	struct ts_genvalues *g = ts_xcalloc(1, sizeof(*g));
+
+	g->o = *o;
+	g->order = m->order;
+	memcpy(g->dims, m->dims, sizeof(g->dims));
+	g->vtype = m->value_type;
+	g->dom = o->domain >= 0 ? (enum ts_domain)o->domain : m->value_domain;
+	g->zeros = o->zeros >= 0 ? o->zeros == 1 : m->zeros_allowed;
+	g->nsym = m->nsym;
+	g->isint = g->vtype == TS_INT32 || g->vtype == TS_INT64;
+	g->binary = g->dom == TS_DOM_BINARY;
+	g->dist = o->dist != TS_GEN_DEFAULT ? o->dist : g->isint ?
+	    TS_GEN_INTEGERS : TS_GEN_UNIFORM;
+	g->mean = o->has_mean ? o->mean : 0;
+	g->std = o->has_std ? o->std : 1;
+	g->h0 = mix64(o->seed + GAMMA);
+	if (check_applicable(g, o, d) != 0 || resolve_symmetry(g, o, d) != 0 ||
+	    (!g->binary && (g->dist == TS_GEN_CONSTANT ?
+	    resolve_constant(g, o, d) : resolve_range(g, o, d)) != 0)) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void
+ts_genvalues_free(struct ts_genvalues *g)
+{
+	free(g);
+}
+
+bool
+ts_gen_cheap(const struct ts_genvalues *g)
+{
+	return g->ngroups == 0 && (g->binary || g->dist == TS_GEN_CONSTANT ||
+	    g->dist == TS_GEN_INTEGERS || (g->dist == TS_GEN_UNIFORM &&
+	    !g->isint));
+}
+
+bool
+ts_genvalues_from_pattern(const struct ts_genvalues *g)
+{
+	return g->pattern;
+}
+
+/* ---- what the README says ---- */
+
+static char *
+num(char *buf, const struct ts_genvalues *g, double x)
+{
+	if (g->vtype == TS_FLOAT32 && fabs(x) <= FLT_MAX)
+		ts_fmt_float(buf, (float)x);
+	else
+		ts_fmt_double(buf, x);
+	return buf;
+}
+
+static char *
+groups_text(const struct ts_genvalues *g)
+{
+	char *s = ts_xstrdup(""), *t;
+	int n, i;
+
+	for (n = 0; n < g->ngroups; n++)
+		for (i = 0; i < g->gsize[n]; i++) {
+			t = ts_xasprintf("%s%s%d", s, i > 0 ? "," : n > 0 ?
+			    " and " : "", g->gmode[n][i] + 1);
+			free(s);
+			s = t;
+		}
+	return s;
+}
+
+/* The distribution, in words. */
+static char *
+dist_text(const struct ts_genvalues *g)
+{
+	char a[TS_NUMBUF], b[TS_NUMBUF], c[TS_NUMBUF], e[TS_NUMBUF];
+
+	if (g->binary) {
+		if (g->o.binary_zeros == 0)
+			return ts_xstrdup("1 (value_domain binary)");
+		ts_fmt_double(a, g->o.binary_zeros);
+		return ts_xasprintf("1, or 0 with probability %s", a);
+	}
+	switch (g->dist) {
+	case TS_GEN_CONSTANT:
+		if (g->isint)
+			ts_fmt_i64(a, g->iconst);
+		return ts_xasprintf("constant %s", g->isint ? a :
+		    num(a, g, g->fconst));
+	case TS_GEN_INTEGERS:
+		ts_fmt_i64(a, g->ilo);
+		ts_fmt_i64(b, g->ihi);
+		return ts_xasprintf("integers from %s to %s%s", a, b,
+		    g->skip0 ? ", 0 excluded" : "");
+	case TS_GEN_NORMAL:
+		ts_fmt_double(a, g->mean);
+		ts_fmt_double(b, g->std);
+		return ts_xasprintf("normal, mean %s, standard deviation %s, "
+		    "clipped to [%s, %s]%s", a, b, num(c, g, g->lo),
+		    num(e, g, g->hi), g->isint ? ", rounded" : "");
+	default:
+		return ts_xasprintf("uniform on [%s, %s)%s", num(a, g, g->lo),
+		    num(b, g, g->hi), g->isint ? ", rounded" : "");
+	}
+}
+
+char *
+ts_genvalues_describe(const struct ts_genvalues *g)
+{
+	char *dist = dist_text(g), *grp = groups_text(g), *sym, *s;
+	/* The distributions that may draw a 0 draw again. */
+	const bool redraw = !g->zeros && !g->binary &&
+	    g->dist != TS_GEN_CONSTANT && g->dist != TS_GEN_INTEGERS;
+
+	if (g->ngroups == 0)
+		sym = ts_xstrdup(g->pattern ? "none found" : "none");
+	else
+		sym = ts_xasprintf("%s (%s)", grp, g->nsym == TS_SYM_FULL ?
+		    "numerical_symmetry full" : !g->found ?
+		    "--symmetric-modes" : g->reduced ? "the first pair of "
+		    "a fully symmetric pattern" : "found from the pattern");
+	s = ts_xasprintf("- generator: %s (ts-gen-values(1), GENERATOR)\n"
+	    "- seed: %llu\n"
+	    "- distribution: %s%s\n"
+	    "- value_type %s, value_domain %s, explicit_zeros %s\n"
+	    "- symmetric modes (coordinates sorted within each group): %s\n",
+	    TS_GEN_NAME, (unsigned long long)g->o.seed, dist,
+	    redraw ? "; a value 0 is drawn again" : "",
+	    ts_vtype_name(g->vtype), ts_domain_names[g->dom],
+	    g->zeros ? "allowed" : "disallowed", sym);
+	free(dist);
+	free(sym);
+	free(grp);
+	return s;
+}

@@ -1,0 +1,450 @@
+/*
+ * genvalues_stage.c - the generator (genvalues.c) as a stage of a flow.
+ * Usually it streams: each batch gets its values in place.  When the
+ * values must be partially symmetric and no --symmetric-modes says in
+ * which modes, the pattern tells: the stage then holds the coordinates
+ * until the input ends, finds which pairs of equal-sized modes can be
+ * swapped without changing the set of entries (S7), groups the modes
+ * those pairs join, and hands the entries on in their order with
+ * values symmetric within each group.  That costs the coordinates in
+ * memory, a hash set of them (16 to 24 bytes an entry), and a look-up
+ * of each entry's mirror for each pair of equal-sized modes.
+ *
+ * With threads, each batch is split between the caller and helper
+ * threads, when its values are dear enough (normal numbers, symmetric
+ * modes) for that to pay; a value depends on nothing but its entry, so
+ * the output is the same whatever their number.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "stage/genvalues.h"
+#include "util/xalloc.h"
+
+#define MAXTHREADS	16
+#define MINPART		1024	/* entries worth a thread's while */
+
+struct genst;
+
+struct helper {
+	struct genst		*st;
+	pthread_t		 tid;
+	int			 i;		/* its part: 1.. */
+};
+
+struct genst {
+	struct ts_genvalues	*g;
+	/* the helpers: each fills its part of b, then says so */
+	struct helper		 h[MAXTHREADS];
+	int			 nt;		/* threads, the caller's too */
+	int			 started;	/* helpers running */
+	pthread_mutex_t		 mu;
+	pthread_cond_t		 go, finished;
+	struct ts_batch		*b;
+	unsigned		 round;		/* of work handed out */
+	int			 pending;
+	bool			 quit;
+	struct ts_diags		*d;
+	char			*file;
+	/* holding: the coordinates in input order, and a set of them */
+	uint64_t		*tup, *set;
+	size_t			 n, cap, done, mask;
+};
+
+/* Part i of nt of b's entries. */
+static void
+part(const struct genst *st, int i, int nt, size_t *from, size_t *to)
+{
+	*from = st->b->n * (size_t)i / (size_t)nt;
+	*to = st->b->n * (size_t)(i + 1) / (size_t)nt;
+}
+
+static void *
+helper_main(void *arg)
+{
+	struct helper *h = arg;
+	struct genst *st = h->st;
+	unsigned seen = 0;
+	size_t from, to;
+
+	pthread_mutex_lock(&st->mu);
+	for (;;) {
+		while (st->round == seen && !st->quit)
+			pthread_cond_wait(&st->go, &st->mu);
+		if (st->quit)
+			break;
+		seen = st->round;
+		part(st, h->i, st->nt, &from, &to);
+		pthread_mutex_unlock(&st->mu);
+		ts_gen_fill_range(st->g, st->b, from, to);
+		pthread_mutex_lock(&st->mu);
+		if (--st->pending == 0)
+			pthread_cond_signal(&st->finished);
+	}
+	pthread_mutex_unlock(&st->mu);
+	return NULL;
+}
+
+/* The values of b, split between the threads when it is worth it. */
+static void
+fill(struct genst *st, struct ts_batch *b)
+{
+	size_t from, to;
+	int i;
+
+	if (st->nt < 2 || b->n < 2 * MINPART || ts_gen_cheap(st->g)) {
+		ts_genvalues_fill(st->g, b);
+		return;
+	}
+	if (st->started == 0) {
+		for (i = 1; i < st->nt; i++) {
+			st->h[i].st = st;
+			st->h[i].i = i;
+			if (pthread_create(&st->h[i].tid, NULL, helper_main,
+			    &st->h[i]) != 0)
+				break;
+			st->started++;
+		}
+		/* Threads we could not have: fewer parts. */
+		st->nt = st->started + 1;
+	}
+	/* What ts_genvalues_fill says of b; the values follow. */
+	b->has_values = true;
+	b->is_int = st->g->isint;
+	b->texts = b->texts_only = false;
+	pthread_mutex_lock(&st->mu);
+	st->b = b;
+	st->pending = st->nt - 1;
+	st->round++;
+	pthread_cond_broadcast(&st->go);
+	pthread_mutex_unlock(&st->mu);
+	part(st, 0, st->nt, &from, &to);
+	ts_gen_fill_range(st->g, b, from, to);
+	pthread_mutex_lock(&st->mu);
+	while (st->pending > 0)
+		pthread_cond_wait(&st->finished, &st->mu);
+	pthread_mutex_unlock(&st->mu);
+}
+
+static int
+gen_put(void *self, struct ts_batch *b)
+{
+	struct genst *st = self;
+
+	if (b->has_values && !st->g->o.replace) {
+		ts_diag_usage(st->d, "'%s' holds values already (--replace "
+		    "replaces them)", st->file);
+		return -1;
+	}
+	fill(st, b);
+	return 0;
+}
+
+/* ---- holding, to find the symmetric modes ---- */
+
+static int
+hold_put(void *self, struct ts_batch *b)
+{
+	struct genst *st = self;
+	const size_t order = (size_t)st->g->order;
+
+	if (b->has_values && !st->g->o.replace) {
+		ts_diag_usage(st->d, "'%s' holds values already (--replace "
+		    "replaces them)", st->file);
+		return -1;
+	}
+	if (st->n + b->n > st->cap) {
+		while (st->n + b->n > st->cap)
+			st->cap = st->cap ? 2 * st->cap : 65536;
+		st->tup = ts_xreallocarray(st->tup, st->cap, order *
+		    sizeof(uint64_t));
+	}
+	memcpy(st->tup + st->n * order, b->coords, b->n * order *
+	    sizeof(uint64_t));
+	st->n += b->n;
+	return 0;
+}
+
+/* A hash of a tuple, for the set of them. */
+static uint64_t
+tuple_hash(const uint64_t *c, int order)
+{
+	uint64_t h = 0x243f6a8885a308d3ULL;
+	int k;
+
+	for (k = 0; k < order; k++) {
+		h = (h ^ c[k]) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/*
+ * The slot of tuple t in the set (open addressing, linear probing):
+ * where it is, or the empty slot where it would go.
+ */
+static uint64_t *
+slot_of(const struct genst *st, const uint64_t *t, uint64_t h)
+{
+	const int order = st->g->order;
+	size_t i = (size_t)h & st->mask;
+	const uint64_t tag = h >> 48;
+	int k;
+
+	/* A slot holds the index + 1 of a tuple, and in its top 16 bits
+	 * 16 bits of the tuple's hash, so that most tuples that differ are
+	 * told apart without being read. */
+	for (;; i = (i + 1) & st->mask) {
+		const uint64_t v = st->set[i];
+		const uint64_t *x;
+
+		if (v == 0)
+			break;
+		if (v >> 48 != tag)
+			continue;
+		x = st->tup + ((v & 0xffffffffffffULL) - 1) * (size_t)order;
+		for (k = 0; k < order && x[k] == t[k]; k++)
+			continue;
+		if (k == order)
+			break;
+	}
+	return &st->set[i];
+}
+
+/*
+ * The tuple of entry i, with modes p and q swapped (p == q: as it is),
+ * into t, and its hash.  Look-ups go to random places of a large table:
+ * the slot of the entry AHEAD further on is fetched meanwhile.
+ */
+#define AHEAD	16
+
+static uint64_t
+mirror(const struct genst *st, size_t i, int p, int q, uint64_t *t)
+{
+	const size_t order = (size_t)st->g->order;
+	const uint64_t *x;
+	uint64_t u[TS_MAXORDER];
+
+	if (i + AHEAD < st->n) {
+		x = st->tup + (i + AHEAD) * order;
+		memcpy(u, x, order * sizeof(*u));
+		u[p] = x[q];
+		u[q] = x[p];
+		__builtin_prefetch(&st->set[tuple_hash(u, st->g->order) &
+		    st->mask]);
+	}
+	x = st->tup + i * order;
+	memcpy(t, x, order * sizeof(*t));
+	t[p] = x[q];
+	t[q] = x[p];
+	return tuple_hash(t, st->g->order);
+}
+
+/* The set of the tuples, to look mirrors up in one probe or two. */
+static void
+build_set(struct genst *st)
+{
+	uint64_t t[TS_MAXORDER], h, *sl;
+	size_t cap = 16, i;
+
+	while (cap < st->n + st->n / 2)
+		cap *= 2;
+	st->set = ts_xcalloc(cap, sizeof(*st->set));
+	st->mask = cap - 1;
+	for (i = 0; i < st->n; i++) {
+		h = mirror(st, i, 0, 0, t);
+		if (*(sl = slot_of(st, t, h)) == 0)
+			*sl = (h >> 48 << 48) | (i + 1);
+	}
+}
+
+/* Is the pattern the same with modes p and q swapped? */
+static bool
+swappable(const struct genst *st, int p, int q)
+{
+	uint64_t t[TS_MAXORDER], h;
+	size_t i;
+
+	for (i = 0; i < st->n; i++) {
+		h = mirror(st, i, p, q, t);
+		if (t[p] != t[q] && *slot_of(st, t, h) == 0)
+			return false;
+	}
+	return true;
+}
+
+/* Some entry's value changes when two adjacent modes swap: the values
+ * are not fully symmetric (S8's test for 'full'). */
+static bool
+some_value_changes(const struct genst *st)
+{
+	const struct ts_genvalues *g = st->g;
+	const size_t order = (size_t)g->order;
+	uint64_t t[TS_MAXORDER];
+	double f1, f2;
+	int64_t i1, i2;
+	size_t i;
+	int p;
+
+	for (i = 0; i < st->n; i++) {
+		const uint64_t *x = st->tup + i * order;
+
+		ts_gen_value(g, x, &f1, &i1);
+		for (p = 0; p + 1 < g->order; p++) {
+			if (x[p] == x[p + 1])
+				continue;
+			memcpy(t, x, order * sizeof(*t));
+			t[p] = x[p + 1];
+			t[p + 1] = x[p];
+			ts_gen_value(g, t, &f2, &i2);
+			if (g->isint ? i1 != i2 : f1 != f2)
+				return true;
+		}
+	}
+	return false;
+}
+
+static int
+find_root(int *up, int k)
+{
+	while (up[k] != k)
+		k = up[k] = up[up[k]];
+	return k;
+}
+
+static int
+hold_finish(void *self)
+{
+	struct genst *st = self;
+	struct ts_genvalues *g = st->g;
+	int up[TS_MAXORDER], group[TS_MAXORDER] = { 0 }, p, q, n = 0;
+	int pairs = 0, first_p = -1, first_q = -1;
+
+	build_set(st);
+	for (p = 0; p < g->order; p++)
+		up[p] = p;
+	for (p = 0; p < g->order; p++)
+		for (q = p + 1; q < g->order; q++)
+			if (g->dims[p] == g->dims[q] &&
+			    find_root(up, p) != find_root(up, q) &&
+			    swappable(st, p, q)) {
+				up[find_root(up, q)] = find_root(up, p);
+				if (pairs++ == 0) {
+					first_p = p;
+					first_q = q;
+				}
+			}
+	free(st->set);
+	st->set = NULL;
+	if (pairs == 0) {
+		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S7",
+		    "numerical_symmetry is 'partial', but no two equal-sized "
+		    "modes can be swapped without changing the pattern");
+		return -1;
+	}
+	if (pairs == g->order - 1) {
+		/* Every mode joins one group: the pattern is fully
+		 * symmetric, and values symmetric in all of it would be
+		 * 'full'.  One pair keeps them partial. */
+		group[first_p] = group[first_q] = 1;
+		g->reduced = true;
+	} else
+		for (p = 0; p < g->order; p++) {
+			int r = find_root(up, p), k;
+
+			if (group[r] == 0)
+				for (k = p + 1; k < g->order; k++)
+					if (find_root(up, k) == r) {
+						group[r] = ++n;
+						break;
+					}
+			group[p] = group[r];
+		}
+	ts_gen_set_groups(g, group);
+	g->found = true;
+	if (g->reduced && !some_value_changes(st)) {
+		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S8",
+		    "numerical_symmetry is 'partial', but these values would "
+		    "be fully symmetric: every value equals its mirrors' "
+		    "under every swap of modes");
+		return -1;
+	}
+	return 0;
+}
+
+static long
+hold_next(void *self, struct ts_batch *b)
+{
+	struct genst *st = self;
+	const size_t order = (size_t)st->g->order;
+	size_t n = st->n - st->done;
+
+	if (n > b->cap)
+		n = b->cap;
+	memcpy(b->coords, st->tup + st->done * order, n * order *
+	    sizeof(uint64_t));
+	b->n = n;
+	b->first = st->done;
+	/* No longer where they came from: messages name no place. */
+	b->file = NULL;
+	b->loc_offset = false;
+	st->done += n;
+	fill(st, b);
+	return (long)n;
+}
+
+static uint64_t
+hold_count(void *self)
+{
+	return ((struct genst *)self)->n;
+}
+
+static void
+gen_free(void *self)
+{
+	struct genst *st = self;
+	int i;
+
+	pthread_mutex_lock(&st->mu);
+	st->quit = true;
+	pthread_cond_broadcast(&st->go);
+	pthread_mutex_unlock(&st->mu);
+	for (i = 1; i <= st->started; i++)
+		pthread_join(st->h[i].tid, NULL);
+	pthread_mutex_destroy(&st->mu);
+	pthread_cond_destroy(&st->go);
+	pthread_cond_destroy(&st->finished);
+
+	free(st->tup);
+	free(st->set);
+	free(st->file);
+	free(st);
+}
+
+static const struct ts_stage_ops stream_ops = {
+	"generate values", TS_STAGE_VALUES, gen_put, NULL, NULL, NULL,
+	gen_free
+};
+
+static const struct ts_stage_ops hold_ops = {
+	"generate values", TS_STAGE_VALUES, hold_put, hold_finish, hold_next,
+	hold_count, gen_free
+};
+
+struct ts_stage *
+ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
+    struct ts_diags *d)
+{
+	struct genst *st = ts_xcalloc(1, sizeof(*st));
+
+	st->g = g;
+	st->nt = threads < 1 ? 1 : threads > MAXTHREADS ? MAXTHREADS : threads;
+	pthread_mutex_init(&st->mu, NULL);
+	pthread_cond_init(&st->go, NULL);
+	pthread_cond_init(&st->finished, NULL);
+	st->d = d;
+	st->file = ts_xstrdup(file);
+	return ts_stage_new(g->pattern ? &hold_ops : &stream_ops, st);
+}

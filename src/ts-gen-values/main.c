@@ -1,0 +1,351 @@
+/*
+ * ts-gen-values - give a value-less tensor values: each a pure function
+ * of a seed and the entry's coordinates, inside every constraint its
+ * metadata states.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fe.h"
+
+enum {
+	/* the options that choose values, OPT_BZEROS to OPT_ZEROS */
+	OPT_BZEROS = 256, OPT_DIST, OPT_DOMAIN, OPT_MEAN, OPT_RANGE,
+	OPT_REPLACE, OPT_SEED, OPT_STD, OPT_SYM, OPT_VALUE, OPT_ZEROS,
+	/* the others */
+	OPT_BLOCKS, OPT_EXPAND, OPT_TO, OPT_VTYPE
+};
+
+static const struct option longopts[] = {
+	{ "binary-zeros",	required_argument,	NULL, OPT_BZEROS },
+	{ "blocks-out",		required_argument,	NULL, OPT_BLOCKS },
+	{ "dist",		required_argument,	NULL, OPT_DIST },
+	{ "expand",		no_argument,		NULL, OPT_EXPAND },
+	{ "explicit-zeros",	required_argument,	NULL, OPT_ZEROS },
+	{ "force",		no_argument,		NULL, 'f' },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
+	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "mean",		required_argument,	NULL, OPT_MEAN },
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
+	{ "output",		required_argument,	NULL, 'o' },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "range",		required_argument,	NULL, OPT_RANGE },
+	{ "replace",		no_argument,		NULL, OPT_REPLACE },
+	{ "seed",		required_argument,	NULL, OPT_SEED },
+	{ "std",		required_argument,	NULL, OPT_STD },
+	{ "symmetric-modes",	required_argument,	NULL, OPT_SYM },
+	{ "to",			required_argument,	NULL, OPT_TO },
+	{ "value",		required_argument,	NULL, OPT_VALUE },
+	{ "value-domain",	required_argument,	NULL, OPT_DOMAIN },
+	{ "value-type",		required_argument,	NULL, OPT_VTYPE },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s [-fhqV] [--dist DIST] [--range LO:HI] [--mean "
+	    "M] [--std S]\n                     [--value V] [--seed N] "
+	    "[--expand] [--blocks-out FILE]\n                     [-j N] "
+	    "[-o DST] [SRC]\n", fe_progname);
+	if (fp != stdout)
+		return;
+	fputs("Give a value-less tensor values, each a pure function of the "
+	    "seed and the\nentry's coordinates, inside every constraint of "
+	    "its metadata.  SRC is a bundle,\na .tns or .tnsb file, or '-' "
+	    "(the default); DST as for ts-convert (default '-').\n\n"
+	    "  -o, --output DST         bundle directory, .tns or .tnsb file, "
+	    "or '-'\n"
+	    "      --to KIND            bundle, tns or tnsb (default: from "
+	    "DST or SRC)\n"
+	    "  -f, --force              replace an existing DST or FILE\n"
+	    "Values:\n"
+	    "      --dist DIST          uniform, normal, constant or integers\n"
+	    "                           (default: integers for integer "
+	    "types, else uniform)\n"
+	    "      --range LO:HI        uniform on [LO,HI), integers in "
+	    "[LO,HI], normal\n"
+	    "                           clipped to [LO,HI] (default [-1,1), "
+	    "[0,1) if\n"
+	    "                           nonnegative; integers -100:100)\n"
+	    "      --mean M, --std S    normal (default 0 and 1)\n"
+	    "      --value V            constant (default 1)\n"
+	    "      --seed N             0 to 2^64-1 (default 0)\n"
+	    "      --binary-zeros P     binary domain: a 0 with probability P "
+	    "(default 0)\n"
+	    "      --symmetric-modes M  groups of symmetric modes, e.g. 1,2 "
+	    "or 1,2/3,4\n"
+	    "      --value-type T       float32, float64, int32 or int64 "
+	    "(default: metadata)\n"
+	    "      --value-domain D     general, nonnegative or binary\n"
+	    "      --explicit-zeros Z   allowed or disallowed\n"
+	    "      --replace            replace the values SRC holds\n"
+	    "Block tensors:\n"
+	    "      --expand             write the elements of the blocks, "
+	    "with values\n"
+	    "      --blocks-out FILE    the blocks' dense values, first mode "
+	    "fastest\n"
+	    "Input:\n"
+	    "      --meta FILE          attributes of a bare data file or "
+	    "stream\n"
+	    "      --input-base 0|1, --input-index-type T, --input-value-type "
+	    "T,\n"
+	    "      --input-endian E, --no-values   the layout of a bare "
+	    "binary stream\n"
+	    "  -j, --jobs N             threads (default 1)\n"
+	    "  -q, --quiet              no notes on stderr\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\nExit status: 0 done, 1 the input was rejected, 2 usage error "
+	    "(options that\nthe metadata does not allow), 3 I/O error.\n", fp);
+}
+
+/* A number: a decimal literal, read exactly; *isint when it is an
+ * integer, in *iv. */
+static double
+number(const char *opt, const char *s, size_t n, int64_t *iv, bool *isint)
+{
+	const char *e = s + n, *p;
+	double v;
+
+	p = (*s == '-' || *s == '+') ? s + 1 : s;
+	*isint = p < e && strspn(p, "0123456789") >= (size_t)(e - p);
+	if (*isint) {
+		char buf[32];
+		char *end;
+
+		errno = 0;
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
+		*iv = strtoll(buf, &end, 10);
+		if (n >= sizeof(buf) || errno != 0) {
+			fe_warnx("%s: '%s' is beyond int64", opt, s);
+			exit(TS_EXIT_USAGE);
+		}
+	}
+	if (n == 0 || ts_parse_double(s, e, &v) != e) {
+		fe_warnx("%s: '%.*s' is not a number", opt, (int)n, s);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
+/* "1,2/3,4": groups of modes, each mode in one group at most. */
+static void
+parse_groups(struct ts_genvalues_opts *g, const char *arg)
+{
+	uint64_t v[TS_MAXORDER];
+	char buf[1024], *grp, *save = NULL;
+	int i, n;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	memset(g->group, 0, sizeof(g->group));
+	g->ngroups = 0;
+	for (grp = strtok_r(buf, "/", &save); grp != NULL;
+	    grp = strtok_r(NULL, "/", &save)) {
+		if ((n = fe_parse_list(grp, 1, TS_MAXORDER, v,
+		    TS_MAXORDER)) < 2)
+			goto bad;
+		g->ngroups++;
+		for (i = 0; i < n; i++) {
+			if (g->group[v[i] - 1] != 0)
+				goto bad;
+			g->group[v[i] - 1] = g->ngroups;
+		}
+	}
+	if (g->ngroups > 0 && strlen(arg) < sizeof(buf) &&
+	    arg[strlen(arg) - 1] != '/')
+		return;
+bad:
+	fe_warnx("--symmetric-modes: '%s' is not groups of two or more "
+	    "distinct modes, like 1,2 or 1,2/3,4", arg);
+	exit(TS_EXIT_USAGE);
+}
+
+static void
+parse_seed(struct ts_genvalues_opts *g, const char *arg)
+{
+	char *end;
+
+	errno = 0;
+	g->seed = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0) {
+		fe_warnx("--seed: '%s' is not an integer from 0 to "
+		    "18446744073709551615", arg);
+		exit(TS_EXIT_USAGE);
+	}
+}
+
+static void
+parse_range(struct ts_genvalues_opts *g, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	bool a, b;
+
+	if (colon == NULL) {
+		fe_warnx("--range: '%s' is not LO:HI", arg);
+		exit(TS_EXIT_USAGE);
+	}
+	g->lo = number("--range", arg, (size_t)(colon - arg), &g->ilo, &a);
+	g->hi = number("--range", colon + 1, strlen(colon + 1), &g->ihi, &b);
+	g->has_range = true;
+	g->range_int = a && b;
+}
+
+static const char *const dists[] = { "uniform", "normal", "constant",
+    "integers", NULL };
+static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
+static const char *const vtypes[] = { "float32", "float64", "int32",
+    "int64", NULL };
+static const char *const domains[] = { "general", "nonnegative", "binary",
+    NULL };
+static const char *const zeros[] = { "disallowed", "allowed", NULL };
+
+/* An option that chooses values, OPT_BZEROS to OPT_ZEROS. */
+static void
+value_opt(struct ts_genvalues_opts *g, int ch, const char *arg)
+{
+	int64_t iv;		/* of numbers that need not be integers */
+	bool isint;
+
+	switch (ch) {
+	case OPT_BZEROS:
+		g->binary_zeros = number("--binary-zeros", arg, strlen(arg),
+		    &iv, &isint);
+		break;
+	case OPT_DIST:
+		g->dist = (enum ts_gen_dist)(1 + fe_pick("--dist", arg, dists));
+		break;
+	case OPT_ZEROS:
+		g->zeros = fe_pick("--explicit-zeros", arg, zeros);
+		break;
+	case OPT_MEAN:
+		g->mean = number("--mean", arg, strlen(arg), &iv, &isint);
+		g->has_mean = true;
+		break;
+	case OPT_RANGE:
+		parse_range(g, arg);
+		break;
+	case OPT_REPLACE:
+		g->replace = true;
+		break;
+	case OPT_SEED:
+		parse_seed(g, arg);
+		break;
+	case OPT_STD:
+		g->std = number("--std", arg, strlen(arg), &iv, &isint);
+		g->has_std = true;
+		break;
+	case OPT_SYM:
+		parse_groups(g, arg);
+		break;
+	case OPT_VALUE:
+		g->value = number("--value", arg, strlen(arg),
+		    &g->ivalue, &g->value_int);
+		g->has_value = true;
+		break;
+	case OPT_DOMAIN:
+		g->domain = fe_pick("--value-domain", arg, domains);
+		break;
+	}
+}
+
+static char *command;	/* as typed, for the README */
+
+int
+main(int argc, char *argv[])
+{
+	struct ts_genvalues_opts g;
+	struct ts_job_opts o;
+	bool quiet = false;
+	int ch, rv, li = 0;
+	long n;
+
+	fe_init("ts-gen-values");
+	ts_job_opts_init(&o);
+	ts_genvalues_opts_init(&g);
+	o.gen = &g;
+	/* getopt_long reorders argv: keep the command as typed (in a
+	 * static, so that it is not lost on the paths that exit). */
+	command = fe_command_line(argc, argv);
+
+	o.program = fe_progname;
+	o.command = command;
+	while ((ch = getopt_long(argc, argv, "fhj:o:qV", longopts, &li)) !=
+	    -1)
+		switch (ch) {
+		case 'f':
+			o.force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return fe_close_stdout(TS_EXIT_OK);
+		case 'j':
+			n = strtol(optarg, NULL, 10);
+			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
+			    strlen(optarg)) {
+				fe_warnx("-j: '%s' is not a thread count",
+				    optarg);
+				return TS_EXIT_USAGE;
+			}
+			o.threads = (int)n;
+			break;
+		case 'o':
+			o.dst = optarg;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'V':
+			return fe_version();
+		case OPT_BLOCKS:
+			o.blocks_out = optarg;
+			break;
+		case OPT_EXPAND:
+			o.expand = true;
+			break;
+		case OPT_TO:
+			o.to = (enum ts_pkind)(1 + fe_pick("--to", optarg,
+			    tokinds));
+			break;
+		case OPT_VTYPE:
+			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
+			break;
+		case FE_OPT_INPUT:
+			fe_input_opt(&o, longopts[li].name, optarg);
+			break;
+		default:
+			if (ch >= OPT_BZEROS && ch <= OPT_ZEROS) {
+				value_opt(&g, ch, optarg);
+				break;
+			}
+			usage(stderr);
+			return TS_EXIT_USAGE;
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1) {
+		fe_warnx("give one SRC");
+		usage(stderr);
+		return TS_EXIT_USAGE;
+	}
+	o.src = argc == 1 ? argv[0] : "-";
+	/* --blocks-out alone writes that file only. */
+	if (o.dst == NULL && (o.blocks_out == NULL || o.expand))
+		o.dst = "-";
+	/* No progress line among entries written to a terminal. */
+	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
+	    0) && isatty(STDOUT_FILENO)));
+	rv = fe_run_job(&o, quiet);
+	free(command);
+	return fe_close_stdout(rv);
+}
