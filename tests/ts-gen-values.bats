@@ -639,6 +639,31 @@ assert n == len(bits) == 12000
 	    --input-base 1 --no-values - <"$T/vl.tnsb" | cmp o.tnsb -
 }
 
+@test "ts-gen-values: an archive as SRC (--member picks one) and DST NAME.tar.zst; every output kind of ts-convert" {
+	ts-pack -q -o two.tar.zst "$T" "$BLK"
+	run ts-gen-values -q --expand two.tar.zst -o out
+	assert_failure 2
+	assert_output --partial "--member"
+	[ ! -e out ]
+	ts-gen-values -q --member vl two.tar.zst -o vl.tar.zst
+	run -0 ts-validate vl.tar.zst
+	# The same values as from the directory.
+	ts-gen-values -q "$T" -o dir.tns
+	ts-convert -q vl.tar.zst -o arc.tns
+	diff <(tail -n +4 dir.tns) <(tail -n +4 arc.tns)
+	# Matrix Market, FROSTT and compressed text, as ts-convert writes them.
+	ts-gen-values -q --expand "$BLK" -o blk.mtx
+	head -n 1 blk.mtx | grep -q '^%%MatrixMarket matrix coordinate real general'
+	ts-gen-values -q --expand "$BLK" --to frostt -o - >blk.frostt
+	[ "$(wc -l <blk.frostt)" -eq "$(meta "$BLK" .nnz)" ]
+	ts-gen-values -q "$T" -o vl.tns.zst
+	zstd -dc vl.tns.zst | cmp - dir.tns
+	run ts-gen-values -q "$T" -o vl.txt
+	assert_failure 2
+	assert_output --partial "cannot tell the kind of output"
+	[ ! -e vl.txt ]
+}
+
 # =====================================================================
 # Exit status
 # =====================================================================

@@ -7,7 +7,7 @@
 #   --to KIND, --dist DIST, --range LO:HI, --mean M, --std S, --value V,
 #   --seed N, --binary-zeros P, --symmetric-modes GROUPS, --value-type T,
 #   --value-domain D, --explicit-zeros Z, --replace, --expand,
-#   --blocks-out FILE, -j N --jobs N, --meta FILE, --input-base 0|1,
+#   --blocks-out FILE, -j N --jobs N, --member NAME, --meta FILE, --input-base 0|1,
 #   --input-index-type T, --input-value-type T, --input-endian E,
 #   --no-values
 # SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
@@ -22,7 +22,7 @@ complete -c ts-gen-values -s V -l version -d 'Print the version and exit'  # --v
 complete -c ts-gen-values -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-gen-values -s f -l force -d 'Replace an existing DST or --blocks-out file'  # --force
 complete -c ts-gen-values -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb or -'  # --output
-complete -c ts-gen-values -l to -x -a 'bundle tns tnsb' -d 'Kind of DST'  # --to
+complete -c ts-gen-values -l to -x -a 'bundle tns tnsb frostt mtx cutensor' -d 'Kind of DST'  # --to
 # Values
 complete -c ts-gen-values -l dist -x -a 'uniform normal constant integers' -d 'Distribution of the values'  # --dist
 complete -c ts-gen-values -l range -x -d 'Bounds LO:HI of uniform, integers, normal'  # --range
@@ -41,6 +41,7 @@ complete -c ts-gen-values -s j -l jobs -x -d 'Threads (default 1)'  # --jobs
 complete -c ts-gen-values -l expand -d 'Write the elements of the blocks, with values'  # --expand
 complete -c ts-gen-values -l blocks-out -r -F -d 'The blocks'"'"' dense values, first mode fastest'  # --blocks-out
 # A bare data file or stream
+complete -c ts-gen-values -l member -x -d 'The bundle of an archive SRC that holds several'  # --member
 complete -c ts-gen-values -l meta -r -F -d 'Metadata of a bare data file or stream'  # --meta
 complete -c ts-gen-values -l input-base -x -a '0 1' -d 'Index base of a bare input'  # --input-base
 complete -c ts-gen-values -l input-index-type -x -a "$itypes" -d 'Index type of a binary stream'  # --input-index-type

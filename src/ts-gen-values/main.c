@@ -34,6 +34,7 @@ static const struct option longopts[] = {
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT },
 	{ "jobs",		required_argument,	NULL, 'j' },
 	{ "mean",		required_argument,	NULL, OPT_MEAN },
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT },
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT },
 	{ "output",		required_argument,	NULL, 'o' },
@@ -62,12 +63,16 @@ usage(FILE *fp)
 		return;
 	fputs("Give a value-less tensor values, each a pure function of the "
 	    "seed and the\nentry's coordinates, inside every constraint of "
-	    "its metadata.  SRC is a bundle,\na .tns or .tnsb file, or '-' "
-	    "(the default); DST as for ts-convert (default '-').\n\n"
-	    "  -o, --output DST         bundle directory, .tns or .tnsb file, "
-	    "or '-'\n"
-	    "      --to KIND            bundle, tns or tnsb (default: from "
-	    "DST or SRC)\n"
+	    "its metadata.  SRC is a bundle\n(a directory or an archive), a "
+	    ".tns or .tnsb file, or '-' (the default); DST\nas for ts-convert "
+	    "(default '-').\n\n"
+	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
+	    "...), .tns, .tnsb,\n"
+	    "                           .mtx or .json file, possibly .gz, .zst, "
+	    ".xz or .bz2, or '-'\n"
+	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
+	    "cutensor (default:\n"
+	    "                           from DST; to a stream, SRC's kind)\n"
 	    "  -f, --force              replace an existing DST or FILE\n"
 	    "Values:\n"
 	    "      --dist DIST          uniform, normal, constant or integers\n"
@@ -96,13 +101,15 @@ usage(FILE *fp)
 	    "      --blocks-out FILE    the blocks' dense values, first mode "
 	    "fastest\n"
 	    "Input:\n"
+	    "      --member NAME        the bundle of an archive SRC that "
+	    "holds several\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1, --input-index-type T, --input-value-type "
 	    "T,\n"
 	    "      --input-endian E, --no-values   the layout of a bare "
 	    "binary stream\n"
-	    "  -j, --jobs N             threads (default 1)\n"
+	    "  -j, --jobs N             threads (default: the cores)\n"
 	    "  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -127,15 +134,11 @@ number(const char *opt, const char *s, size_t n, int64_t *iv, bool *isint)
 		errno = 0;
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
 		*iv = strtoll(buf, &end, 10);
-		if (n >= sizeof(buf) || errno != 0) {
-			fe_warnx("%s: '%s' is beyond int64", opt, s);
-			exit(TS_EXIT_USAGE);
-		}
+		if (n >= sizeof(buf) || errno != 0)
+			fe_usage_error("%s: '%s' is beyond int64", opt, s);
 	}
-	if (n == 0 || ts_parse_double(s, e, &v) != e) {
-		fe_warnx("%s: '%.*s' is not a number", opt, (int)n, s);
-		exit(TS_EXIT_USAGE);
-	}
+	if (n == 0 || ts_parse_double(s, e, &v) != e)
+		fe_usage_error("%s: '%.*s' is not a number", opt, (int)n, s);
 	return v;
 }
 
@@ -166,9 +169,8 @@ parse_groups(struct ts_genvalues_opts *g, const char *arg)
 	    arg[strlen(arg) - 1] != '/')
 		return;
 bad:
-	fe_warnx("--symmetric-modes: '%s' is not groups of two or more "
+	fe_usage_error("--symmetric-modes: '%s' is not groups of two or more "
 	    "distinct modes, like 1,2 or 1,2/3,4", arg);
-	exit(TS_EXIT_USAGE);
 }
 
 static void
@@ -178,11 +180,9 @@ parse_seed(struct ts_genvalues_opts *g, const char *arg)
 
 	errno = 0;
 	g->seed = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0) {
-		fe_warnx("--seed: '%s' is not an integer from 0 to "
+	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0)
+		fe_usage_error("--seed: '%s' is not an integer from 0 to "
 		    "18446744073709551615", arg);
-		exit(TS_EXIT_USAGE);
-	}
 }
 
 static void
@@ -191,10 +191,8 @@ parse_range(struct ts_genvalues_opts *g, const char *arg)
 	const char *colon = strchr(arg, ':');
 	bool a, b;
 
-	if (colon == NULL) {
-		fe_warnx("--range: '%s' is not LO:HI", arg);
-		exit(TS_EXIT_USAGE);
-	}
+	if (colon == NULL)
+		fe_usage_error("--range: '%s' is not LO:HI", arg);
 	g->lo = number("--range", arg, (size_t)(colon - arg), &g->ilo, &a);
 	g->hi = number("--range", colon + 1, strlen(colon + 1), &g->ihi, &b);
 	g->has_range = true;
@@ -203,7 +201,6 @@ parse_range(struct ts_genvalues_opts *g, const char *arg)
 
 static const char *const dists[] = { "uniform", "normal", "constant",
     "integers", NULL };
-static const char *const tokinds[] = { "bundle", "tns", "tnsb", NULL };
 static const char *const vtypes[] = { "float32", "float64", "int32",
     "int64", NULL };
 static const char *const domains[] = { "general", "nonnegative", "binary",
@@ -268,7 +265,6 @@ main(int argc, char *argv[])
 	struct ts_job_opts o;
 	bool quiet = false;
 	int ch, rv, li = 0;
-	long n;
 
 	fe_init("ts-gen-values");
 	ts_job_opts_init(&o);
@@ -290,14 +286,7 @@ main(int argc, char *argv[])
 			usage(stdout);
 			return fe_close_stdout(TS_EXIT_OK);
 		case 'j':
-			n = strtol(optarg, NULL, 10);
-			if (n < 1 || n > 256 || strspn(optarg, "0123456789") !=
-			    strlen(optarg)) {
-				fe_warnx("-j: '%s' is not a thread count",
-				    optarg);
-				return TS_EXIT_USAGE;
-			}
-			o.threads = (int)n;
+			o.threads = fe_parse_jobs(optarg);
 			break;
 		case 'o':
 			o.dst = optarg;
@@ -314,8 +303,8 @@ main(int argc, char *argv[])
 			o.expand = true;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(1 + fe_pick("--to", optarg,
-			    tokinds));
+			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
+			    optarg, fe_to_kinds));
 			break;
 		case OPT_VTYPE:
 			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
@@ -329,6 +318,7 @@ main(int argc, char *argv[])
 				break;
 			}
 			usage(stderr);
+			fe_try_help();
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
@@ -336,6 +326,7 @@ main(int argc, char *argv[])
 	if (argc > 1) {
 		fe_warnx("give one SRC");
 		usage(stderr);
+		fe_try_help();
 		return TS_EXIT_USAGE;
 	}
 	o.src = argc == 1 ? argv[0] : "-";
