@@ -281,7 +281,7 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * SIGINT, SIGTERM or SIGHUP ends the program).  Without TS_SINK_FORCE an
  * existing path is refused (EEXIST); a directory always is (EISDIR).
  */
-enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2 };
+enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2, TS_BUNDLE_OUT_WAIT = 4 };
 struct ts_sink *ts_sink_open(const char *path, unsigned flags);
 struct ts_sink *ts_sink_open_fd(int fd, const char *name, bool owned);
 /* Write all n bytes: 0, or -1 with errno.  A failed write fails the
@@ -297,10 +297,14 @@ mode_t	 ts_umask(void);
 /*
  * A bundle being written: a sink per file, then all of them appear at
  * once.  ts_bundle_out_open writes a directory: a temporary one beside
- * dir, renamed into place at commit (with TS_SINK_FORCE replacing an
- * existing bundle, never another directory: ENOTEMPTY, and without it
- * EEXIST); with TS_BUNDLE_OUT_INPLACE each file replaces its namesake in
- * dir, the metadata last, and other files stay.
+ * dir, which takes the place of dir at commit (with TS_SINK_FORCE
+ * replacing an existing bundle, never another directory: ENOTEMPTY, and
+ * without it EEXIST); with TS_BUNDLE_OUT_INPLACE each file replaces its
+ * namesake in dir and the other files stay.  A bundle replaced is
+ * replaced in one step (the old one or the new one, never a mix), its
+ * successor on disk first.  The writer holds the bundle's lock from open
+ * to commit or abort: when another writer holds it, open waits with
+ * TS_BUNDLE_OUT_WAIT and fails with EWOULDBLOCK without.
  */
 struct ts_bundle_out_ops {
 	struct ts_sink *(*file)(void *ctx, const char *fname);

@@ -27,6 +27,8 @@ struct job {
 	bool			 meta_known;
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
+	struct ts_sink		*sink;		/* file DST, opened first */
+	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 };
 
 /* input.c */
@@ -36,6 +38,7 @@ void	 job_input_free(struct job *);
 /* import.c */
 int	 job_infer(struct job *, bool light);
 /* output.c */
+int	 job_open_output(struct job *);
 char	*job_today(void);
 void	 job_describe(struct job *);
 int	 job_write(struct job *);

@@ -118,14 +118,16 @@ run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 
-	if (job_input(j) != 0)
+	/* DST first: refused before anything is read, and a bundle locked
+	 * before its old self is read. */
+	j->to = o->to != TS_PK_AUTO ? o->to : kind_of_dst(o->dst);
+	if (job_open_output(j) != 0 || job_input(j) != 0)
 		return -1;
 	if (o->inplace && j->bd == NULL) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
 		    "one", o->src);
 		return -1;
 	}
-	j->to = o->to != TS_PK_AUTO ? o->to : kind_of_dst(o->dst);
 	/* ts-sort to stdout: a filter keeps its input's kind. */
 	if (o->sort && o->to == TS_PK_AUTO && strcmp(o->dst, "-") == 0)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
@@ -163,6 +165,8 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_EXIT_OK)
 		ts_diag(d, TS_ERROR, j.sname, 0, 0, "", "failed");
+	ts_sink_abort(j.sink);
+	ts_bundle_out_abort(j.bo);
 	job_input_free(&j);
 	ts_meta_free(&j.m);
 	free(j.dstdir);
