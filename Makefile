@@ -23,7 +23,7 @@ DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
-        uninstall clean
+        uninstall clean fuzz fuzz-build check-valgrind
 
 all: $(BINS) $(LIB) $(BUILD)/tensorsuite.pc
 
@@ -69,7 +69,40 @@ $(BUILD)/tensorsuite.pc: tensorsuite.pc.in config.mk
 # Set up (packages), build, and run every test; ends with "N passed, N failed".
 check: deps
 	$(MAKE) all $(UNITBIN)
+	$(MAKE) fuzz-build
 	BUILD=$(BUILD) tests/run.sh $(BUILD)
+
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c) over the library built by
+# clang with ASan, UBSan and the fuzzer's coverage, in build-fuzz.
+# "make fuzz FUZZ_SECONDS=N" runs each for N seconds on its corpus;
+# make check runs each for a few (tests/fuzz.bats).
+FUZZ_BUILD   = build-fuzz
+FUZZ_CC      = clang
+FUZZ_SECONDS = 60
+FUZZ_CFLAGS  = -O1 -g -fsanitize=address,undefined \
+               -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZERS = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+
+fuzz-build:
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) SANITIZE= \
+	    CFLAGS="$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link" \
+	    LDFLAGS="$(FUZZ_CFLAGS) -fsanitize=fuzzer" \
+	    $(FUZZERS:%=$(FUZZ_BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
+
+# The conversions of the bats suites with the tools under valgrind, which
+# sees the reads of uninitialised memory that ASan does not (slow: not in
+# check).  VALGRIND_SUITES picks the suites (tests/NAME.bats).
+VALGRIND_SUITES = ts-convert ts-sort hostile
+check-valgrind: deps
+	$(MAKE) all
+	tests/valgrind.sh $(BUILD) $(VALGRIND_SUITES)
 
 deps:
 	@scripts/deps.sh
@@ -122,6 +155,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(FUZZ_BUILD)
 
 -include $(LIBOBJ:.o=.d) $(FEOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t))))

@@ -4,13 +4,15 @@
 # Build and test: a C compiler, a C++ one (the public header must compile
 # as C++), make, pkg-config, jansson, libarchive,
 # bats with bats-support and bats-assert, mandoc, python3-jsonschema,
-# python3-scipy (the Matrix Market round trips are checked with mmread).
+# python3-scipy (the Matrix Market round trips are checked with mmread),
+# clang with libFuzzer (the fuzzing harnesses), strace (the fault
+# suite), valgrind (make check-valgrind).
 # --bench adds python3-numpy (the benchmark's numpy.loadtxt comparison).
 set -eu
 
 pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
-zstd jq"
+zstd jq clang libclang-rt-dev strace valgrind"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-numpy time"
 
 missing=""

@@ -296,7 +296,8 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * With TS_SINK_COMPRESS, a path whose suffix names a compression (see
  * ts_sink_compression) is written through ts_sink_compress.
  */
-enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2, TS_SINK_COMPRESS = 4 };
+enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2, TS_SINK_COMPRESS = 4,
+	TS_BUNDLE_OUT_WAIT = 8 };
 struct ts_sink *ts_sink_open(const char *path, unsigned flags);
 /* "gzip", "zstd", "xz" or "bzip2" for a path ending in .gz, .zst, .xz
  * or .bz2; else NULL. */
@@ -322,12 +323,16 @@ mode_t	 ts_umask(void);
 /*
  * A bundle being written: a sink per file, then all of them appear at
  * once.  ts_bundle_out_open writes a directory: a temporary one beside
- * dir, renamed into place at commit.  It takes the place of nothing, or
- * of an empty directory; with TS_SINK_FORCE, of an existing bundle or
- * file (without it: EEXIST); never of another directory (ENOTEMPTY) or a
- * device or FIFO (ENOTDIR), except that a dir that is /dev/null writes
- * every file nowhere.  With TS_BUNDLE_OUT_INPLACE each file replaces its
- * namesake in dir, the metadata last, and other files stay.
+ * dir, which takes the place of dir at commit.  It takes the place of
+ * nothing, or of an empty directory; with TS_SINK_FORCE, of an existing
+ * bundle or file (without it: EEXIST); never of another directory
+ * (ENOTEMPTY) or a device or FIFO (ENOTDIR), except that a dir that is
+ * /dev/null writes every file nowhere.  With TS_BUNDLE_OUT_INPLACE each
+ * file replaces its namesake in dir and the other files stay.  A bundle
+ * replaced is replaced in one step (the old one or the new one, never a
+ * mix), its successor on disk first.  The writer holds the bundle's lock
+ * from open to commit or abort: when another writer holds it, open waits
+ * with TS_BUNDLE_OUT_WAIT and fails with EWOULDBLOCK without.
  */
 struct ts_bundle_out_ops {
 	struct ts_sink *(*file)(void *ctx, const char *fname);

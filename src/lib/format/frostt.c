@@ -109,6 +109,25 @@ peek(struct ts_decoder *dec, size_t *at, size_t *len)
 	}
 }
 
+/* A dialect's header states no dimension or count that metadata
+ * cannot (line is s's, v its n numbers); -1 after saying so. */
+static int
+toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
+    const uint64_t *v, int n, const char *what)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (v[k] > TS_DIM_MAX) {
+			ts_diag(dec->d, TS_ERROR, dec->file, line,
+			    fieldcol(s, len, k), "", "%s %llu is beyond "
+			    "2^63-1, the largest metadata can state", what,
+			    (unsigned long long)v[k]);
+			return -1;
+		}
+	return 0;
+}
+
 static void
 hdrerr(struct ts_decoder *dec, uint64_t line, const char *what)
 {
@@ -152,11 +171,15 @@ sptensor(struct ts_decoder *dec, const char *s, size_t len)
 		}
 		h->dims[k] = v[k];
 	}
+	if (toolarge(dec, t->L.line, s, len, v, h->order, "dimension") != 0)
+		return -1;
 	if ((s = content(dec, &len, &off, &line)) == NULL ||
 	    (n = numbers(s, len, v)) != 1) {
 		hdrerr(dec, t->L.line, "the count of entries");
 		return -1;
 	}
+	if (toolarge(dec, t->L.line, s, len, v, 1, "count") != 0)
+		return -1;
 	h->nnz = v[0];
 	h->nnz_known = h->dims_known = true;
 	if (dec->lay.values < 0)
@@ -167,9 +190,10 @@ sptensor(struct ts_decoder *dec, const char *s, size_t len)
 /*
  * Extended FROSTT: line A is "N nnz" or "N", line B the N dimensions,
  * line C a row of N coordinates and a value.  Returns true when the
- * lines ahead are such; the header is then read.
+ * lines ahead are such (the header is then read), -1 when it states
+ * what metadata cannot.
  */
-static bool
+static int
 extended(struct ts_decoder *dec)
 {
 	struct ts_header *h = &dec->h;
@@ -181,19 +205,24 @@ extended(struct ts_decoder *dec)
 	if ((s = peek(dec, &at, &len)) == NULL ||
 	    (na = numbers(s, len, a)) < 1 || na > 2 || a[0] < 1 ||
 	    a[0] > TS_MAXORDER)
-		return false;
+		return 0;
 	if ((s = peek(dec, &at, &len)) == NULL ||
 	    (nb = numbers(s, len, b)) != (int)a[0])
-		return false;
+		return 0;
 	for (k = 0; k < nb; k++)
 		if (b[k] == 0)
-			return false;
+			return 0;
 	/* The next row must hold N coordinates and a value. */
 	if ((s = peek(dec, &at, &len)) == NULL ||
 	    ts_text_countfields(s) != nb + 1)
-		return false;
-	content(dec, &len, &off, &line);
-	content(dec, &len, &off, &line);
+		return 0;
+	s = content(dec, &len, &off, &line);
+	if (na == 2 && toolarge(dec, line + 1, s, len, a + 1, 1, "count") !=
+	    0)
+		return -1;
+	s = content(dec, &len, &off, &line);
+	if (toolarge(dec, line + 1, s, len, b, nb, "dimension") != 0)
+		return -1;
 	h->dialect = "extended FROSTT";
 	h->order = nb;
 	memcpy(h->dims, b, (size_t)nb * sizeof(*b));
@@ -205,7 +234,7 @@ extended(struct ts_decoder *dec)
 	}
 	if (dec->lay.values < 0)
 		dec->lay.values = 1;
-	return true;
+	return 1;
 }
 
 /*
@@ -223,7 +252,7 @@ frostt_open(struct ts_decoder *dec)
 	uint64_t off, line;
 	size_t len;
 	char *s;
-	int n, k;
+	int n, k, ext;
 
 	h->kind = TS_FROSTT;
 	if ((s = content(dec, &len, &off, &line)) == NULL) {
@@ -251,7 +280,9 @@ frostt_open(struct ts_decoder *dec)
 	L->pos = (size_t)(s - L->buf);
 	L->off = off;
 	L->line = line;
-	if (extended(dec))
+	if ((ext = extended(dec)) < 0)
+		return -1;
+	if (ext)
 		goto done;
 	/* Plain FROSTT: the first row is an entry. */
 	if (dec->lay.values < 0)

@@ -45,6 +45,29 @@ long	 ts_lines_fill(struct ts_lines *, size_t maxcap);
 char	*ts_lines_get(struct ts_lines *, size_t *lenp, bool *crlf,
 	    size_t maxcap);
 
+/*
+ * The largest dimension or count a data file may state: metadata is
+ * JSON, whose integers a reader (jansson) takes up to 2^63-1, so a
+ * bundle can state no larger one.
+ */
+#define TS_DIM_MAX	((uint64_t)INT64_MAX)
+
+/* The 1-based column of field k (0-based) of a line of len bytes. */
+static inline uint64_t
+fieldcol(const char *s, size_t len, int k)
+{
+	size_t i = 0;
+
+	for (;;) {
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (k-- == 0 || i == len)
+			return (uint64_t)i + 1;
+		while (i < len && s[i] != ' ' && s[i] != '\t')
+			i++;
+	}
+}
+
 static inline bool
 isdelim(char c)
 {

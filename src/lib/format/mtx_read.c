@@ -445,11 +445,16 @@ read_size(struct ts_mtx_reader *r)
 	}
 	in->rows = v[0];
 	in->cols = v[1];
-	for (n = 0; n < 2; n++)
-		if (v[n] == 0) {
+	for (n = 0; n < 3; n++)
+		if (n < 2 && v[n] == 0) {
 			/* Matrix Market allows it; a tensor cannot be. */
 			rerr(r, r->L.line, col[n], "dimension %d is 0; "
 			    "TensorSuite dimensions are positive", n + 1);
+			return -1;
+		} else if (v[n] > TS_DIM_MAX) {
+			rerr(r, r->L.line, col[n], "%s %llu is beyond 2^63-1, "
+			    "the largest TensorSuite metadata can state", n < 2 ?
+			    "dimension" : "count", (unsigned long long)v[n]);
 			return -1;
 		}
 	if (in->sym != TS_MTX_GENERAL && in->rows != in->cols) {

@@ -300,6 +300,15 @@ ts_tns_read_header(struct ts_decoder *dec)
 			goto fail;
 		}
 	}
+	for (i = 1; i <= h->order + 1; i++)
+		if (v[i] > TS_DIM_MAX) {
+			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line,
+			    fieldcol(s, len, i), "H3", "%s %llu is beyond "
+			    "2^63-1, the largest metadata can state",
+			    i <= h->order ? "dimension" : "count",
+			    (unsigned long long)v[i]);
+			goto fail;
+		}
 	h->nnz = v[h->order + 1];
 	h->nnz_known = h->dims_known = true;
 	if (dec->lay.block && read_blocks(dec, &v, &vcap) != 0)

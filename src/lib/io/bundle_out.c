@@ -2,17 +2,32 @@
  * bundle_out.c - a bundle being written, behind one small table of
  * functions (a sink per file, commit, abort), so that a tool writes a
  * bundle directory or an archive alike.  This file holds the generic
- * part and the directory: the files are written in a temporary directory
- * beside the target, which is renamed into place at commit; abort, or a
- * signal, removes it.
+ * part and the directory.
+ *
+ * A directory is written under the bundle's lock (lock.c), as a whole
+ * new bundle in a temporary directory beside the target; rewriting in
+ * place first gives it the old bundle's other files (hard links, or
+ * copies).  At commit, a bundle that replaces another is made durable
+ * (fsync of every file and directory) and exchanged with the old one in
+ * one step, renameat2(RENAME_EXCHANGE), so that a reader finds the old
+ * bundle or the new one, never a mix; then the old one is removed.
+ * Where the file system cannot exchange, the old directory is moved
+ * aside and the new one renamed into place, under a journal that lets
+ * the next writer finish the move if this one is killed between the
+ * two.  Abort, or SIGINT, SIGTERM or SIGHUP before the commit, removes
+ * the temporary; the commit itself holds those signals off.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "tensorsuite.h"
@@ -79,10 +94,17 @@ ts_bundle_out_abort(struct ts_bundle_out *o)
 
 /* ---- a directory ---- */
 
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE	(1 << 1)	/* linux/fs.h */
+#endif
+
 struct dirout {
-	char	*dir;		/* the target directory */
-	char	*tmp;		/* the temporary directory, until commit */
-	bool	 inplace;
+	char		*dir;		/* the target directory */
+	char		*parent;	/* ... and where it is */
+	char		*tmp;		/* the new bundle, until commit; then
+					 * what it replaced, until removed */
+	bool		 inplace;
+	struct ts_lock	*lock;
 };
 
 static struct ts_sink *
@@ -106,101 +128,306 @@ static void
 dir_free(struct dirout *o)
 {
 	if (o->tmp != NULL) {
-		ts_rmflat(o->tmp);
+		/* What cannot be removed now, the next writer removes. */
+		if (ts_rmtree(o->tmp) != 0 && errno != ENOENT)
+			ts_lock_keep(o->lock);
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
 	}
+	ts_lock_release(o->lock);
+	free(o->parent);
 	free(o->dir);
 	free(o);
 }
 
-/* Move the new bundle into place, replacing an old one (-f). */
+/* ---- keeping the old bundle's other files, in place ---- */
+
+static int keep_dir(int, int, bool);
+
 static int
-dir_replace(struct dirout *o)
+copy_at(int from, int to, const char *name, mode_t mode)
 {
-	struct stat st;
-	char *old = NULL;
-	int rv, e;
+	char buf[1 << 16];
+	ssize_t r;
+	int in, out, e = 0;
 
-	if (lstat(o->dir, &st) == 0) {
-		char *parent = ts_dirname(o->dir);
+	if ((in = openat(from, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) ==
+	    -1)
+		return -1;
+	if ((out = openat(to, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	    mode & 07777)) == -1) {
+		e = errno;
+		close(in);
+		errno = e;
+		return -1;
+	}
+	while ((r = read(in, buf, sizeof(buf))) > 0)
+		if ((e = ts_write_all(out, buf, (size_t)r)) != 0)
+			break;
+	if (r < 0)
+		e = errno;
+	close(in);
+	if (close(out) != 0 && e == 0)
+		e = errno;
+	errno = e;
+	return e != 0 ? -1 : 0;
+}
 
-		old = ts_xasprintf("%s/.%s.old.XXXXXX", parent,
-		    ts_basename(o->dir));
-		free(parent);
-		if (mkdtemp(old) == NULL || rename(o->dir, old) != 0) {
-			e = errno;
-			rmdir(old);
-			free(old);
-			errno = e;
+/*
+ * One entry of the old bundle into the new: a file as a hard link (a
+ * copy where the file system refuses one), a directory with what it
+ * holds, a symbolic link or a FIFO as itself.  Sockets and devices are
+ * nothing a bundle keeps.
+ */
+static int
+keep_one(int from, int to, const char *name, const struct stat *st)
+{
+	char target[PATH_MAX];
+	ssize_t n;
+	int sf, tf, rv, e;
+
+	if (S_ISREG(st->st_mode))
+		return linkat(from, name, to, name, 0) == 0 ? 0 :
+		    copy_at(from, to, name, st->st_mode);
+	if (S_ISLNK(st->st_mode)) {
+		if ((n = readlinkat(from, name, target, sizeof(target) -
+		    1)) < 0)
 			return -1;
-		}
+		target[n] = '\0';
+		return symlinkat(target, to, name);
 	}
-	rv = rename(o->tmp, o->dir);
+	if (S_ISFIFO(st->st_mode))
+		return mkfifoat(to, name, st->st_mode & 07777);
+	if (!S_ISDIR(st->st_mode))
+		return 0;
+	if (mkdirat(to, name, 0700) != 0)
+		return -1;
+	sf = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	tf = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	rv = sf == -1 || tf == -1 ? -1 : keep_dir(sf, tf, false);
+	if (rv == 0 && fchmod(tf, st->st_mode & 07777) != 0)
+		rv = -1;
 	e = errno;
-	if (old != NULL) {
-		if (rv == 0) {
-			if (S_ISDIR(st.st_mode))
-				ts_rmflat(old);
-			else
-				unlink(old);
-		} else
-			rename(old, o->dir);
-		free(old);
-	}
+	if (sf != -1)
+		close(sf);
+	if (tf != -1)
+		close(tf);
 	errno = e;
 	return rv;
 }
 
-/* Rewriting in place: rename each file over its old self, the metadata
- * last; other files of the bundle stay. */
+/* Every entry of from that to lacks (at the top: what the writer did
+ * not write anew). */
 static int
-dir_replace_files(struct dirout *o)
+keep_dir(int from, int to, bool top)
 {
-	static const char suffix[] = "_metadata.json";
 	struct dirent *e;
-	char from[4096], to[4096];
-	int pass, rv = 0;
+	struct stat st;
 	DIR *d;
+	int fd, rv = 0, err = 0;
 
-	for (pass = 0; pass < 2 && rv == 0; pass++) {
-		if ((d = opendir(o->tmp)) == NULL)
-			return -1;
-		while ((e = readdir(d)) != NULL) {
-			size_t n = strlen(e->d_name);
-			bool meta = n >= sizeof(suffix) - 1 &&
-			    strcmp(e->d_name + n - (sizeof(suffix) - 1),
-			    suffix) == 0;
-
-			if (e->d_name[0] == '.' || meta != (pass == 1))
-				continue;
-			snprintf(from, sizeof(from), "%s/%s", o->tmp,
-			    e->d_name);
-			snprintf(to, sizeof(to), "%s/%s", o->dir, e->d_name);
-			if (rename(from, to) != 0) {
-				rv = -1;
-				break;
-			}
-		}
-		closedir(d);
+	if ((fd = openat(from, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1)
+		return -1;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return -1;
 	}
-	if (rv == 0)
-		rmdir(o->tmp);
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (top && fstatat(to, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		    0)
+			continue;
+		if (fstatat(from, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    keep_one(from, to, e->d_name, &st) != 0)
+			rv = -1, err = errno;
+	}
+	closedir(d);
+	errno = err;
 	return rv;
+}
+
+static int
+keep_all(struct dirout *o)
+{
+	int from, to, rv, e;
+
+	from = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	to = open(o->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	rv = from == -1 || to == -1 ? -1 : keep_dir(from, to, true);
+	e = errno;
+	if (from != -1)
+		close(from);
+	if (to != -1)
+		close(to);
+	errno = e;
+	return rv;
+}
+
+/* Every file and directory of the tree at dfd on disk. */
+static int
+sync_tree(int dfd)
+{
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	int fd, rv = 0, err = 0;
+
+	if ((fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1)
+		return -1;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return -1;
+	}
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+			continue;
+		fd = openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+		    (S_ISDIR(st.st_mode) ? O_DIRECTORY : 0));
+		if (fd == -1 || (S_ISDIR(st.st_mode) ? sync_tree(fd) :
+		    fsync(fd)) != 0)
+			rv = -1, err = errno;
+		if (fd != -1)
+			close(fd);
+	}
+	closedir(d);
+	if (rv == 0 && fsync(dfd) != 0)
+		rv = -1, err = errno;
+	errno = err;
+	return rv;
+}
+
+static int
+sync_path(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rv, e;
+
+	if (fd == -1)
+		return -1;
+	rv = sync_tree(fd);
+	e = errno;
+	close(fd);
+	errno = e;
+	return rv;
+}
+
+/* ---- the commit ---- */
+
+static int
+exchange(const char *a, const char *b)
+{
+#ifdef SYS_renameat2
+	return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b,
+	    RENAME_EXCHANGE);
+#else
+	(void)a;
+	(void)b;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Write the journal: what goes (and what was moved aside). */
+static int
+journal(struct dirout *o, const char *aside, bool sync)
+{
+	char *t = ts_xasprintf("new %s\n%s%s%s", ts_basename(o->tmp),
+	    aside ? "old " : "", aside ? ts_basename(aside) : "",
+	    aside ? "\n" : "");
+	int rv = ts_lock_journal(o->lock, t, sync), e = errno;
+
+	free(t);
+	errno = e;
+	return rv;
+}
+
+/*
+ * No exchange on this file system: the old bundle is moved aside, then
+ * the new one into its place, with the journal saying so in between.
+ * Afterwards o->tmp is what was moved aside.
+ */
+static int
+move_aside(struct dirout *o)
+{
+	char *aside = ts_xasprintf("%s/.%s.old.XXXXXX", o->parent,
+	    ts_basename(o->dir));
+	int e;
+
+	if (mkdtemp(aside) == NULL) {
+		free(aside);
+		return -1;
+	}
+	if (journal(o, aside, true) != 0 || ts_fsync_dir(o->parent) != 0 ||
+	    rename(o->dir, aside) != 0) {
+		e = errno;
+		rmdir(aside);
+		journal(o, NULL, false);
+		free(aside);
+		errno = e;
+		return -1;
+	}
+	if (rename(o->tmp, o->dir) != 0) {
+		e = errno;
+		if (rename(aside, o->dir) == 0)
+			journal(o, NULL, false);
+		else
+			ts_lock_keep(o->lock);	/* the next writer's work */
+		free(aside);
+		errno = e;
+		return -1;
+	}
+	ts_cleanup_remove(o->tmp);
+	free(o->tmp);
+	o->tmp = aside;
+	journal(o, NULL, false);
+	return 0;
 }
 
 static int
 dir_commit(void *ctx)
 {
 	struct dirout *o = ctx;
-	int rv = o->inplace ? dir_replace_files(o) : dir_replace(o), e = errno;
+	sigset_t block, saved;
+	struct stat st;
+	bool replace;
+	int rv = -1, e = 0;
 
-	if (rv == 0) {
+	/* No signal between the steps: each leaves a whole bundle. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &block, &saved);
+	replace = lstat(o->dir, &st) == 0;
+	/* In place, the bundle keeps what it had, and its mode. */
+	if (replace && o->inplace && (keep_all(o) != 0 ||
+	    chmod(o->tmp, st.st_mode & 07777) != 0))
+		goto out;
+	if (!replace) {
+		if (rename(o->tmp, o->dir) != 0)
+			goto out;
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;
-	}
+	} else if (sync_path(o->tmp) != 0)
+		goto out;
+	else if (exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
+	    errno == ENOSYS || errno == ENOTSUP) || move_aside(o) != 0))
+		goto out;
+	/* In place, whatever follows fails. */
+	rv = 0;
+	if (replace && ts_fsync_dir(o->parent) != 0)
+		rv = -1;
+out:
+	e = errno;
 	dir_free(o);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	errno = e;
 	return rv;
 }
@@ -334,34 +561,44 @@ struct ts_bundle_out *
 ts_bundle_out_open(const char *dir, unsigned flags)
 {
 	struct dirout *o;
-	struct stat st;
-	char *parent, *name;
 	struct ts_bundle_out *bo;
+	struct stat st;
+	size_t n;
 	int e;
 
 	/* A bundle written nowhere: every file is made and dropped. */
 	if (stat(dir, &st) == 0 && is_devnull(&st))
 		return ts_bundle_out_new(&null_ops, ts_xstrdup(dir), "null");
-	if (!(flags & TS_BUNDLE_OUT_INPLACE) && may_replace(dir, flags) != 0)
-		return NULL;
 	o = ts_xcalloc(1, sizeof(*o));
+	o->dir = ts_xstrdup(dir);
+	n = strlen(o->dir);
+	while (n > 1 && o->dir[n - 1] == '/')
+		o->dir[--n] = '\0';
+	o->parent = ts_dirname(o->dir);
 	o->inplace = (flags & TS_BUNDLE_OUT_INPLACE) != 0;
-	parent = ts_dirname(dir);
-	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", parent, ts_basename(dir));
-	free(parent);
+	/* One writer at a time; and what it finds, it finds locked. */
+	if ((o->lock = ts_lock_take(o->dir, (flags & TS_BUNDLE_OUT_WAIT) !=
+	    0, NULL)) == NULL)
+		goto fail;
+	if (!o->inplace && may_replace(o->dir, flags) != 0)
+		goto fail;
+	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", o->parent,
+	    ts_basename(o->dir));
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {
-		e = errno;
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
-		free(o);
-		errno = e;
-		return NULL;
+		o->tmp = NULL;
+		goto fail;
 	}
+	if (journal(o, NULL, false) != 0)
+		goto fail;
 	chmod(o->tmp, 0755 & ~ts_umask());
-	o->dir = ts_xstrdup(dir);
-	name = ts_xstrdup(ts_basename(dir));
-	bo = ts_bundle_out_new(&dir_ops, o, name);
-	free(name);
+	bo = ts_bundle_out_new(&dir_ops, o, ts_basename(o->dir));
 	return bo;
+fail:
+	e = errno;
+	dir_free(o);
+	errno = e;
+	return NULL;
 }

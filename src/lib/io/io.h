@@ -33,4 +33,25 @@ void	 ts_rmflat(const char *dir);
 /* Remove a directory of files and flat directories. */
 void	 ts_rmtree2(const char *dir);
 
+/*
+ * The lock a writer of a bundle holds, and its journal (lock.c): flock
+ * on PARENT/.NAME.lock.  ts_lock_take waits for it, or fails with
+ * EWOULDBLOCK (holder, when not NULL, gets the holder's pid, or 0),
+ * and puts right what a killed holder left.  ts_lock_journal writes
+ * what the holder is doing ("new X\n", "old Y\n": see lock.c), durably
+ * when sync; ts_lock_keep leaves the journal for the next writer when
+ * the holder could not clean up.  ts_lock_interrupted: a reader's
+ * question, was a rewrite of dir stopped while the bundle was moved
+ * aside?
+ */
+struct ts_lock;
+struct ts_lock *ts_lock_take(const char *dir, bool wait, long *holder);
+int	 ts_lock_journal(struct ts_lock *, const char *text, bool sync);
+void	 ts_lock_keep(struct ts_lock *);
+void	 ts_lock_release(struct ts_lock *);
+bool	 ts_lock_interrupted(const char *dir);
+/* Remove a tree without following links; fsync a directory. */
+int	 ts_rmtree(const char *path);
+int	 ts_fsync_dir(const char *dir);
+
 #endif

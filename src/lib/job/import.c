@@ -12,7 +12,42 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "stage/stage.h"
 #include "util/xalloc.h"
+
+/* The largest dimension metadata states (JSON integers, as jansson
+ * reads them). */
+#define DIM_MAX	((uint64_t)INT64_MAX)
+
+/*
+ * FROSTT states no dimensions: they are the extent of the coordinates,
+ * which metadata must be able to state.  A coordinate beyond it is
+ * refused where it is.
+ */
+static int
+extent_put(void *self, struct ts_batch *b)
+{
+	struct ts_diags *d = self;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < b->order; k++)
+			if (b->coords[i * (size_t)b->order + (size_t)k] >
+			    DIM_MAX) {
+				ts_batch_diag(d, b, i, k, TS_ERROR, "S1",
+				    "coordinate %llu is beyond 2^63-1, the "
+				    "largest dimension metadata can state",
+				    (unsigned long long)b->coords[i *
+				    (size_t)b->order + (size_t)k]);
+				return -1;
+			}
+	return 0;
+}
+
+static const struct ts_stage_ops extent_ops = {
+	"extent", 0, extent_put, NULL, NULL, NULL, NULL
+};
 
 /* FROSTT: the base from the coordinates, dimensions from their extent
  * (or --dims), unless a dialect's header states them. */
@@ -46,6 +81,13 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 			continue;
 		}
 		m->dims[k] = inf->n ? inf->max[k] + 1 - (uint64_t)base : 1;
+		if (m->dims[k] > DIM_MAX) {
+			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "S1", "0-based "
+			    "coordinate %llu in mode %d makes a dimension of "
+			    "2^63, beyond the largest metadata can state",
+			    (unsigned long long)inf->max[k], k + 1);
+			return -1;
+		}
 	}
 	if (j->o->ndims > 0) {
 		if (j->o->ndims != order) {
@@ -54,6 +96,13 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 			return -1;
 		}
 		for (k = 0; k < order; k++) {
+			if (j->o->dims[k] > DIM_MAX) {
+				ts_diag_usage(j->d, "--dims: %llu is beyond "
+				    "2^63-1, the largest dimension metadata "
+				    "can state",
+				    (unsigned long long)j->o->dims[k]);
+				return -1;
+			}
 			if (j->o->dims[k] < m->dims[k]) {
 				ts_diag(j->d, TS_ERROR, NULL, 0, 0, "", "--dims: "
 				    "mode %d has a coordinate beyond %llu",
@@ -141,6 +190,8 @@ ts_job_infer(struct job *j, bool light)
 		inf.n = h->nnz;
 	} else {
 		f = ts_flow_new(dec, j->d, j->sname);
+		if (frostt && !h->dims_known)
+			ts_flow_add(f, ts_stage_new(&extent_ops, j->d));
 		ts_flow_add(f, ts_stage_infer(order, light, &inf));
 		ts_flow_run(f, NULL, NULL);
 		ts_flow_free(f);

@@ -32,6 +32,8 @@ struct job {
 	char			*dstdir;	/* bundle DST, no trailing / */
 	bool			 stream;	/* DST is '-', a device, a FIFO */
 	struct job_gen		*gen;		/* gen.c's, or NULL */
+	struct ts_sink		*sink;		/* file DST, opened first */
+	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 };
 
 /* input.c */
@@ -42,6 +44,7 @@ void	 ts_job_input_free(struct job *);
 /* import.c */
 int	 ts_job_infer(struct job *, bool light);
 /* output.c */
+int	 ts_job_open_output(struct job *);
 char	*ts_job_today(void);
 void	 ts_job_describe(struct job *);
 int	 ts_job_write(struct job *);

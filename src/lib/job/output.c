@@ -18,6 +18,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -109,6 +110,65 @@ sink_refused(struct job *j, const char *path, int e)
 		ts_diag_io(j->d, path, "%s", strerror(e));
 }
 
+/*
+ * DST, opened before SRC is read: an existing or unwritable DST is
+ * refused at once, and a bundle is locked before its old self is read
+ * (ts-sort -i), so that two writers of it take turns.  Standard output
+ * is opened when written.
+ */
+int
+ts_job_open_output(struct job *j)
+{
+	const struct ts_job_opts *o = j->o;
+	unsigned flags = o->force ? TS_SINK_FORCE : 0;
+	char *dir, *rp = NULL;
+
+	if (o->dst == NULL || (j->stream && j->to != TS_PK_BUNDLE))
+		return 0;
+	if (j->to != TS_PK_BUNDLE) {
+		if ((j->sink = ts_sink_open(o->dst, flags |
+		    TS_SINK_COMPRESS)) == NULL) {
+			sink_refused(j, o->dst, errno);
+			return -1;
+		}
+		return 0;
+	}
+	if (j->dst_archive) {
+		struct ts_pack_opts po = { (enum ts_compress)
+		    ts_compress_of(o->dst), -1, job_cores() };
+
+		if ((j->bo = ts_bundle_out_archive(o->dst, flags, &po)) ==
+		    NULL) {
+			sink_refused(j, o->dst, errno);
+			return -1;
+		}
+		return 0;
+	}
+	dir = (char *)o->dst;
+	if (o->inplace) {
+		/* SRC's bundle (its directory, or where its metadata is),
+		 * by a name that can be exchanged with another ("." cannot). */
+		flags |= TS_BUNDLE_OUT_INPLACE;
+		if (ts_has_suffix(o->src, "_metadata.json"))
+			dir = rp = ts_dirname(o->src);
+		if ((dir = realpath(dir, NULL)) != NULL) {
+			free(rp);
+			rp = dir;
+		} else
+			dir = rp != NULL ? rp : (char *)o->dst;
+	}
+	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
+	    errno == EWOULDBLOCK) {
+		ts_diag(j->d, TS_NOTE, o->dst, 0, 0, "", "another program is "
+		    "writing this bundle; waiting for it to finish");
+		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
+	}
+	if (j->bo == NULL)
+		sink_refused(j, o->dst, errno);
+	free(rp);
+	return j->bo == NULL ? -1 : 0;
+}
+
 /* ---- the bundle's attributes, README and other files ---- */
 
 /* Apply the descriptive flags and the defaults of a new bundle. */
@@ -191,6 +251,16 @@ meta_selfcheck(struct job *j)
 	struct ts_meta m;
 	size_t i;
 
+	/* What a reader would refuse, a writer never writes. */
+	if (strlen(text) >= TS_META_MAX) {
+		ts_diag(j->d, TS_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
+		    NULL, 0, 0, "M1", "rewritten, the metadata would be "
+		    "larger than %u MiB, which no reader takes",
+		    TS_META_MAX >> 20);
+		free(text);
+		ts_diags_free(chk);
+		return NULL;
+	}
 	ts_meta_init(&m);
 	ts_meta_parse(&m, text, strlen(text), "metadata", chk);
 	ts_meta_free(&m);
@@ -618,7 +688,6 @@ write_bundle(struct job *j, bool text, bool binary)
 {
 	struct outputs os;
 	char *mtext = NULL, *readme, *mname;
-	unsigned flags = j->o->force ? TS_SINK_FORCE : 0;
 	int rv = -1, i;
 
 	memset(&os, 0, sizeof(os));
@@ -630,19 +699,11 @@ write_bundle(struct job *j, bool text, bool binary)
 		return -1;
 	free(mtext);
 	mtext = NULL;
-	if (j->o->inplace)
-		flags |= TS_BUNDLE_OUT_INPLACE;
-	if (j->dst_archive) {
-		struct ts_pack_opts po = { (enum ts_compress)
-		    ts_compress_of(j->o->dst), -1, job_cores() };
-
-		os.bo = ts_bundle_out_archive(j->o->dst, flags, &po);
-	} else
-		os.bo = ts_bundle_out_open(j->dstdir, flags);
-	if (os.bo == NULL) {
-		sink_refused(j, j->o->dst, errno);
+	if ((os.bo = j->bo) == NULL) {	/* opened before SRC was read */
+		ts_diag_usage(j->d, "'%s' cannot be a bundle", j->o->dst);
 		return -1;
 	}
+	j->bo = NULL;
 	if (text) {
 		os.v[os.n].kind = TS_PK_TNS;
 		os.v[os.n++].fname = j->mp->f_text;
@@ -733,12 +794,14 @@ write_single(struct job *j)
 	/* FROSTT is 1-based unless asked otherwise. */
 	if (j->to == TS_PK_FROSTT && j->o->out_base < 0)
 		os.v[0].lay.base = 1;
-	if ((os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
+	if ((os.v[0].sink = j->sink) == NULL &&
+	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
 		sink_refused(j, dst, errno);
 		free(os.comment);
 		return -1;
 	}
+	j->sink = NULL;
 	rv = pump(&os, strcmp(dst, "-") == 0 ? "<stdout>" : dst);
 	if (rv == 0)
 		rv = ts_job_input_end(j);

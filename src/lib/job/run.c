@@ -250,7 +250,10 @@ run(struct job *j)
 	if (o->check)
 		return ts_job_input(j) != 0 ? -1 : check_order(j);
 
-	if ((o->dst != NULL && dst_kind(j) != 0) || ts_job_input(j) != 0)
+	/* DST first: refused before anything is read, and a bundle locked
+	 * before its old self is read. */
+	if ((o->dst != NULL && dst_kind(j) != 0) ||
+	    ts_job_open_output(j) != 0 || ts_job_input(j) != 0)
 		return -1;
 	if (o->inplace && (j->bd == NULL || j->ar != NULL)) {
 		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
@@ -298,6 +301,8 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_EXIT_OK)
 		ts_diag(d, TS_ERROR, j.sname, 0, 0, "", "failed");
+	ts_sink_abort(j.sink);
+	ts_bundle_out_abort(j.bo);
 	ts_job_input_free(&j);
 	ts_meta_free(&j.m);
 	free(j.dstdir);

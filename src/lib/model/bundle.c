@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "io/io.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -401,8 +402,14 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 
 	if (stat(path, &st) == -1) {
 		/* Nothing there is a missing operand, not bad data: the
-		 * caller's typo, or the system failing us. */
-		ts_diag_io(d, path, "%s", strerror(errno));
+		 * caller's typo, or the system failing us; or a rewrite
+		 * stopped while the bundle was moved aside (io/lock.c). */
+		if (errno == ENOENT && ts_lock_interrupted(path))
+			ts_diag_io(d, path, "not there: a rewrite of the "
+			    "bundle was interrupted; its next writer (ts-sort "
+			    "-i, ts-convert -f) puts it back");
+		else
+			ts_diag_io(d, path, "%s", strerror(errno));
 		return NULL;
 	}
 	if (S_ISDIR(st.st_mode)) {

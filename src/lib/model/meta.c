@@ -17,7 +17,7 @@
 #include "util/xalloc.h"
 
 /* Largest metadata file we read; real ones are under a kilobyte. */
-#define META_MAX	(16u << 20)
+#define META_MAX	TS_META_MAX
 
 enum jt { J_STR, J_BOOL, J_INT, J_ARR, J_ARR_NULL, J_INT_NULL, J_OBJ };
 
@@ -821,21 +821,30 @@ int
 ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 {
 	const char *path = ts_source_name(src);
+	int64_t hint = ts_source_size(src);
 	char *buf;
 	long r;
-	size_t len = 0;
+	size_t len = 0, cap;
 	int rv;
 
-	/* Read up to the cap, whatever a size says; the size is a hint. */
-	buf = ts_xmalloc(META_MAX + 1);
+	/* Read up to the cap, whatever a size says; the size is a hint
+	 * for the buffer, which grows as the text comes (a buffer of the
+	 * cap for every file is dear under the sanitizers). */
+	cap = hint >= 0 && (uint64_t)hint < META_MAX ? (size_t)hint + 1 :
+	    65536;
+	buf = ts_xmalloc(cap + 1);
 	while (len < META_MAX && (r = ts_source_read(src, buf + len,
-	    META_MAX - len)) != 0) {
+	    cap - len)) != 0) {
 		if (r < 0) {
 			ts_diag_io(d, path, "read error: %s", strerror(errno));
 			free(buf);
 			return -1;
 		}
 		len += (size_t)r;
+		if (len == cap && cap < META_MAX) {
+			cap = cap > META_MAX / 2 ? META_MAX : 2 * cap;
+			buf = ts_xrealloc(buf, cap + 1);
+		}
 	}
 	if (len == META_MAX) {
 		ts_diag(d, TS_ERROR, path, 0, 0, "M1",

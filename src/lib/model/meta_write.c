@@ -2,7 +2,8 @@
  * meta_write.c - the canonical form of the metadata (SPEC M2): keys in
  * the order of the table, two-space indent, arrays of numbers on one
  * line, files as a nested object, unknown keys kept after the known
- * ones.  Two writes of the same metadata are byte-identical.
+ * ones, each value on one line.  Two writes of the same metadata are
+ * byte-identical.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -38,18 +39,19 @@ sb_puts(struct sbuf *b, const char *s)
 	sb_put(b, s, strlen(s));
 }
 
+/*
+ * A value on one line, as [1, 2, 3] is written: an unknown value kept
+ * indented would grow with the square of its depth (a 13 kB file nested
+ * 2,046 deep became 25 MB, past what a reader takes).
+ */
 static void
-sb_json(struct sbuf *b, json_t *v, const char *indent)
+sb_json(struct sbuf *b, json_t *v)
 {
-	char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_INDENT(2));
-	char *p;
+	char *t = json_dumps(v, JSON_ENCODE_ANY);
 
-	/* Nested lines get the indent of the key they belong to. */
-	for (p = t; *p != '\0'; p++) {
-		sb_put(b, p, 1);
-		if (*p == '\n')
-			sb_puts(b, indent);
-	}
+	if (t == NULL)
+		ts_xoom(0);	/* jansson fails only out of memory */
+	sb_puts(b, t);
 	free(t);
 }
 
@@ -60,7 +62,7 @@ sb_str(struct sbuf *b, const char *s)
 
 	if (j == NULL)
 		j = json_string("");
-	sb_json(b, j, "");
+	sb_json(b, j);
 	json_decref(j);
 }
 
@@ -198,7 +200,7 @@ ts_meta_canonical(const struct ts_meta *m)
 			sb_puts(&b, first ? "\n    " : ",\n    ");
 			sb_str(&b, k);
 			sb_puts(&b, ": ");
-			sb_json(&b, v, "    ");
+			sb_json(&b, v);
 			first = false;
 		}
 	sb_puts(&b, first ? "}" : "\n  }");
@@ -207,7 +209,7 @@ ts_meta_canonical(const struct ts_meta *m)
 			sb_puts(&b, ",\n  ");
 			sb_str(&b, k);
 			sb_puts(&b, ": ");
-			sb_json(&b, v, "  ");
+			sb_json(&b, v);
 		}
 	sb_puts(&b, "\n}\n");
 	return b.s;

@@ -6,6 +6,9 @@
 #ifndef TS_MODEL_H
 #define TS_MODEL_H
 
+/* The largest metadata file a reader takes, and so a writer writes. */
+#define TS_META_MAX	(16u << 20)
+
 extern const char *const ts_vtype_names[];
 extern const char *const ts_itype_names[];
 extern const char *const ts_domain_names[];

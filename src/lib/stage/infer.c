@@ -69,7 +69,10 @@ infer_put(void *self, struct ts_batch *b)
 			o->zero |= v == 0;
 			o->neg |= !(v >= 0);
 			o->nonbin |= v != 0 && v != 1;
-			o->frac |= v != (double)(int64_t)v;
+			/* Beyond int64 (or not finite) is no id either; the
+			 * cast would be undefined there. */
+			o->frac |= !(v > -0x1p63 && v < 0x1p63) ||
+			    v != (double)(int64_t)v;
 			if (o->n == 0 || v > o->vmax)
 				o->vmax = v;
 		}

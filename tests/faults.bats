@@ -1,0 +1,362 @@
+#!/usr/bin/env bats
+# Faults: what a writer of a bundle leaves when the system fails it, when
+# it is killed, or when another writer runs beside it.  After each, the
+# bundle is the old one or the new one, never a mix; a failed or
+# interrupted writer leaves no temporary beside it (after SIGKILL, which
+# nothing can catch, the next writer of the bundle removes what was left).
+#
+# System calls fail through strace's fault injection (-e inject=SC:
+# error=EIO:when=N), at each call in turn, and kills land there the same
+# way (signal=SIGKILL); other kills land at random times.  Each test adds
+# its counts to $FAULTS_LOG; the last test prints the totals (runs,
+# faults injected, bundles intact) as a TAP comment.
+
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	export FAULTS_LOG="$BATS_FILE_TMPDIR/counts"
+	: >"$FAULTS_LOG"
+}
+
+setup() {
+	load test_helper
+	strace -f -qq -o /dev/null true 2>/dev/null ||
+	    skip "strace is not installed or cannot trace here"
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# ---- local helpers ----
+
+# same A B: directories A and B hold the same names, links and bytes
+# (not the same inodes: an atomic rewrite replaces them).
+same() {
+	diff -r --no-dereference "$1" "$2" >/dev/null 2>&1
+}
+
+# count KIND N: add N to the counts of KIND (runs, faults, intact).
+count() {
+	echo "$1 $2" >>"$FAULTS_LOG"
+}
+
+# total KIND: the sum of the counts of KIND.
+total() {
+	awk -v k="$1" '$1 == k { n += $2 } END { print n + 0 }' "$FAULTS_LOG"
+}
+
+# beside: what the working directory holds besides the bundles named.
+beside() {
+	local n want=" $* "
+	for n in $(ls -A); do
+		case $want in *" $n "*) ;; *) echo "$n" ;; esac
+	done
+}
+
+# unsorted DIR [ROWS [SEED]]: a bundle DIR (text and binary, a README,
+# an auxiliary file, a subdirectory) of ROWS random rows, not sorted.
+unsorted() {
+	local rows=${2:-40} seed=${3:-5}
+	awk -v n="$rows" -v s="$seed" 'BEGIN { srand(s); for (i = 0; i < n; i++)
+	    printf "%d %d %d %.4f\n", 1 + int(rand() * 9),
+	    1 + int(rand() * 8), 1 + int(rand() * 7), rand() - 0.5 }' >rows.in
+	ts-convert -q --dims 9,8,7 rows.in -o "$1"
+	rm rows.in
+	echo "notes" >"$1/notes.txt"
+	mkdir "$1/extra"
+	echo "deep" >"$1/extra/deep.txt"
+}
+
+# fresh: bundle t as it was made, from its copy o/t.
+fresh() {
+	rm -rf t && cp -a o/t t
+}
+
+# outcome: bundle t is the old one (o/t) or the new one (n/t), else say
+# how it differs from the old one.
+outcome() {
+	same t o/t || same t n/t && return 0
+	echo "# t is neither the old nor the new bundle:" >&3
+	diff -r --no-dereference o/t t 2>&1 | sed 's/^/# /' >&3
+	return 1
+}
+
+# inject SC ERR-OR-SIGNAL N CMD...: run CMD under strace with the Nth
+# call of SC failing (error=EIO) or killed (signal=SIGKILL); status 0 and
+# "injected" on stdout when the Nth call came, else "none".
+inject() {
+	local sc=$1 how=$2 n=$3
+	shift 3
+	strace -f -qq -o strace.out -e trace="$sc" \
+	    -e inject="$sc:$how:when=$n" "$@" >/dev/null 2>cmd.err
+	if grep -q -e INJECTED -e 'killed by SIGKILL' strace.out; then
+		echo injected
+	else
+		echo none
+	fi
+	rm -f strace.out
+}
+
+# The calls that change files, and those that make them durable.
+SYSCALLS="write rename renameat2 linkat unlink unlinkat mkdir mkdirat rmdir
+fsync fdatasync close flock"
+
+# firstcall SC CMD...: the number of the first call of SC that CMD makes
+# once it takes the bundle's lock (flock); the calls before (loading
+# libraries, reading arguments) change no bundle.  1 for a writer that
+# takes no lock.
+firstcall() {
+	local sc=$1
+	shift
+	fresh
+	strace -f -qq -o calls.out -e trace="flock,$sc" "$@" 2>/dev/null
+	awk -v sc="$sc" '$2 ~ "^flock\\(" { seen = 1 }
+	    $2 ~ "^" sc "\\(" { n++; if (seen) { found = 1; exit } }
+	    END { print found ? n : seen ? n + 1 : 1 }' calls.out
+	rm -f calls.out
+}
+
+# faultloop HOW CMD...: for every call of $SYSCALLS in turn (from the
+# lock on, at most $PERCALL of each), a fresh copy of bundle t (from o/t)
+# goes through CMD with that call failing (HOW error=EIO) or killed
+# (signal=SIGKILL); then t must be the old bundle or the new one (n/t).  After a failure nothing is left beside t,
+# unless the failure was in removing it: then the next run of CMD
+# removes it.  After a kill, a clean run of CMD leaves the new bundle
+# and nothing beside it.
+faultloop() {
+	local how=$1 sc n last runs=0 faults=0 intact=0 left=0 got
+	shift
+	for sc in $SYSCALLS; do
+		n=$(firstcall "$sc" "$@")
+		last=$((n + ${PERCALL:-6}))
+		while [ "$n" -lt "$last" ]; do
+			fresh
+			got=$(inject "$sc" "$how" "$n" "$@")
+			runs=$((runs + 1))
+			[ "$got" = injected ] || break
+			faults=$((faults + 1))
+			outcome || { cat cmd.err >&3; return 1; }
+			if [ "$how" = signal=SIGKILL ]; then
+				"$@" 2>cmd.err || { cat cmd.err >&3; return 1; }
+				same t n/t || return 1
+			fi
+			if [ -n "$(beside t o n src cmd.err)" ]; then
+				# What a failed clean-up left (the failure
+				# was in it), the next writer removes.
+				left=$((left + 1))
+				"$@" 2>cmd.err || { cat cmd.err >&3; return 1; }
+				same t n/t || return 1
+			fi
+			if [ -n "$(beside t o n src cmd.err)" ]; then
+				echo "# $sc #$n ($how) left: $(beside t o n src cmd.err)" >&3
+				return 1
+			fi
+			intact=$((intact + 1))
+			n=$((n + 1))
+		done
+	done
+	count runs "$runs"
+	count faults "$faults"
+	count intact "$intact"
+	count left "$left"
+	[ "$faults" -gt 0 ]
+}
+
+# =====================================================================
+# ts-sort -i: all or nothing (issue 12, defect 6)
+# =====================================================================
+
+@test "faults: ts-sort -i with each rename, write, fsync... failing in turn leaves the old bundle or the new one, and nothing beside it" {
+	mkdir o && unsorted o/t
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	! same o/t n/t
+	faultloop error=EIO ts-sort -q -i -k 3,1,2 t
+}
+
+@test "faults: ts-sort -i killed at each rename, write, fsync...: the old bundle or the new one; the next run finishes it and leaves nothing" {
+	mkdir o && unsorted o/t
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	faultloop signal=SIGKILL ts-sort -q -i -k 3,1,2 t
+}
+
+@test "faults: ts-convert -f onto a bundle, with each call failing or killed in turn: the old bundle or the new one" {
+	mkdir o && unsorted o/t
+	unsorted src 60 9
+	fresh
+	ts-convert -q -f src -o t
+	mkdir n && cp -a t n/t
+	! same o/t n/t
+	# The commit is ts-sort's (above); the calls around it suffice.
+	SYSCALLS="renameat2 fsync unlinkat close"
+	faultloop error=EIO ts-convert -q -f src -o t
+	faultloop signal=SIGKILL ts-convert -q -f src -o t
+}
+
+@test "faults: the exchange unsupported (renameat2 fails with EINVAL): a journaled sequence, all or nothing, and a rerun repairs a kill" {
+	mkdir o && unsorted o/t
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	# Every renameat2 fails: the fallback runs, and works.
+	fresh
+	run strace -f -qq -o /dev/null -e inject=renameat2:error=EINVAL \
+	    ts-sort -q -i -k 3,1,2 t
+	assert_success
+	same t n/t
+	[ -z "$(beside t o n)" ]
+	# Killed at each rename of the fallback: old or new, or (between
+	# its two renames) no bundle, which a reader is told about and the
+	# next run of the writer brings back.
+	local n runs=0 faults=0 intact=0 got
+	for n in 1 2 3 4 5 6; do
+		fresh
+		got=$(strace -f -qq -o strace.out -e trace=rename,renameat2 \
+		    -e inject=renameat2:error=EINVAL \
+		    -e inject=rename:signal=SIGKILL:when=$n \
+		    ts-sort -q -i -k 3,1,2 t 2>/dev/null; grep -c "killed by SIGKILL" strace.out || true)
+		runs=$((runs + 1))
+		[ "$got" -gt 0 ] || break
+		faults=$((faults + 1))
+		if [ ! -e t ]; then
+			run ts-validate t
+			assert_failure 3
+			assert_output --partial "interrupted"
+		else
+			outcome
+		fi
+		run ts-sort -q -i -k 3,1,2 t
+		assert_success
+		same t n/t
+		[ -z "$(beside t o n strace.out)" ]
+		intact=$((intact + 1))
+	done
+	[ "$faults" -ge 2 ]
+	count runs "$runs"
+	count faults "$faults"
+	count intact "$intact"
+}
+
+@test "faults: ts-sort -i and ts-convert -f killed (SIGKILL, SIGTERM) at random times: old or new, never a mix" {
+	local i sig runs=0 intact=0 pid
+	mkdir o && unsorted o/t 20000
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	for i in $(seq 1 10); do
+		fresh
+		sig=KILL
+		[ $((i % 2)) -eq 0 ] && sig=TERM
+		ts-sort -q -i -k 3,1,2 t 2>/dev/null &
+		pid=$!
+		sleep "0.0$((RANDOM % 10))$((RANDOM % 10))"
+		kill -s "$sig" "$pid" 2>/dev/null || true
+		wait "$pid" || true
+		runs=$((runs + 1))
+		outcome
+		if [ "$sig" = TERM ]; then
+			[ -z "$(beside t o n)" ] ||
+			    { echo "# SIGTERM left $(beside t o n)" >&3; false; }
+		fi
+		ts-sort -q -i -k 3,1,2 t
+		same t n/t
+		[ -z "$(beside t o n)" ]
+		intact=$((intact + 1))
+	done
+	count runs "$runs"
+	count faults "$runs"
+	count intact "$intact"
+}
+
+# =====================================================================
+# Two writers (issue 12, defect 7)
+# =====================================================================
+
+@test "faults: a second ts-sort -i waits for the first, saying so, and both results are whole" {
+	unsorted t
+	# The first writer is slowed down at each rename and fsync.
+	strace -f -qq -o /dev/null -e inject=rename,renameat2,fsync:delay_enter=300000 \
+	    ts-sort -q -i -k 1,2,3 t &
+	sleep 0.3
+	run ts-sort -i -k 3,2,1 t
+	wait
+	assert_success
+	assert_output --partial "waiting"
+	run ts-validate t
+	assert_success
+	run jq -c .sort_order t/t_metadata.json
+	assert_output '[3,2,1]'
+	[ -z "$(beside t)" ]
+}
+
+@test "faults: two writers at once (ts-sort -i, ts-convert -f) 12 times: both succeed, the bundle is valid and whole" {
+	local i runs=0 intact=0 a b
+	mkdir o && unsorted o/t 3000
+	unsorted src 3000 9
+	fresh
+	for i in $(seq 1 12); do
+		ts-sort -q -i -k 1,2,3 t 2>a.err &
+		a=$!
+		if [ $((i % 2)) -eq 0 ]; then
+			ts-sort -q -i -k 3,2,1 t 2>b.err &
+		else
+			ts-convert -q -f src -o t 2>b.err &
+		fi
+		b=$!
+		wait "$a" || { cat a.err >&3; false; }
+		wait "$b" || { cat b.err >&3; false; }
+		runs=$((runs + 2))
+		run ts-validate t
+		assert_success
+		[ -z "$(beside t o n src a.err b.err)" ]
+		intact=$((intact + 1))
+	done
+	count runs "$runs"
+	count intact "$intact"
+}
+
+# =====================================================================
+# Signals (issue 12, defect 8)
+# =====================================================================
+
+@test "faults: a hang-up ignored before the start (nohup) stays ignored; a default one cleans up" {
+	local pid st
+	unsorted b 2000
+	mkfifo in.tns
+	# SIGHUP ignored: the conversion goes on and finishes.  (The first
+	# rows are more than the look-ahead at the kind of the file, so the
+	# output is open when the signal comes.)
+	(trap '' HUP; exec ts-convert -q --meta b/b_metadata.json in.tns \
+	    -o out.tns) &
+	pid=$!
+	exec 5>in.tns
+	head -n 1000 b/b.tns >&5
+	sleep 0.5
+	kill -HUP "$pid"
+	sleep 0.2
+	tail -n +1001 b/b.tns >&5
+	exec 5>&-
+	wait "$pid"
+	cmp out.tns b/b.tns
+	# SIGHUP at its default: the program dies of it, leaving nothing.
+	rm out.tns
+	ts-convert -q --meta b/b_metadata.json in.tns -o out.tns &
+	pid=$!
+	exec 5>in.tns
+	head -n 1000 b/b.tns >&5
+	sleep 0.5
+	kill -HUP "$pid"
+	exec 5>&-
+	st=0
+	wait "$pid" || st=$?
+	assert_equal "$st" 129
+	[ -z "$(beside b in.tns)" ]
+}
+
+@test "faults: the totals" {
+	echo "# faults: $(total runs) runs, $(total faults) faults injected," \
+	    "$(total intact) bundles intact ($(total left) of them once the" \
+	    "next writer removed what a failed clean-up left)" >&3
+	[ "$(total runs)" -gt 0 ]
+}
