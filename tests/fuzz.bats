@@ -54,3 +54,7 @@ fuzz() {
 @test "fuzz: Matrix Market, imported (fuzz_mtx)" {
 	fuzz fuzz_mtx
 }
+
+@test "fuzz: tar archives of bundles, checked and unpacked (fuzz_archive)" {
+	fuzz fuzz_archive
+}

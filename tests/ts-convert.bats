@@ -1409,8 +1409,6 @@ Try 'ts-convert --help'."
 # =====================================================================
 # Text parsed by threads (issue 8): chunks cut at line ends, batches in
 # file order, exact line numbers.  TS_CHUNK cuts small files small.
-# ==============================================================}
-
 # =====================================================================
 
 @test "ts-convert: text parsed by several threads gives the same bytes and the same messages as one thread" {
@@ -1452,7 +1450,9 @@ Try 'ts-convert --help'."
 	assert_success
 	assert_equal "$stderr" "$one"
 	cmp w1.tns w3.tns
-=======
+}
+
+# =====================================================================
 # Archives (ts-pack(1)): a bundle in a tar archive as SRC and as DST
 # =====================================================================
 

@@ -116,7 +116,7 @@ partrows() {
 	for a in "--no-such-option" "--dist poisson" "--seed -1" \
 	    "--seed 18446744073709551616" "--seed 1x" "--range 1" \
 	    "--range a:b" "--range 1:" "--mean x" "--std 1,5" \
-	    "--value-domain real" "--explicit-zeros maybe" "--to mtx" \
+	    "--value-domain real" "--explicit-zeros maybe" "--to foo" \
 	    "-j 0" "-j 257" "-j 2x" "--symmetric-modes 1" \
 	    "--symmetric-modes 1,1" "--symmetric-modes 0,1" \
 	    "--symmetric-modes 1,2/" "--symmetric-modes 1,2/2,3" \
@@ -681,14 +681,18 @@ assert n == len(bits) == 12000
 	assert_failure 1
 	assert_output --partial "[S1]"
 	[ ! -e out ]
+	# A directory that is not a bundle is never replaced; an empty one
+	# holds nothing to lose.
 	mkdir out
+	touch out/keep
 	run ts-gen-values -q "$T" -o out
 	assert_failure 2
-	assert_output --partial "exists"
-	rmdir out
+	assert_output --partial "not a bundle"
+	rm out/keep
 	ts-gen-values -q "$T" -o out
 	run ts-gen-values -q "$T" -o out
 	assert_failure 2
+	assert_output --partial "exists"
 	run -0 ts-gen-values -q -f --seed 1 "$T" -o out
 	valid out
 }

@@ -627,21 +627,27 @@ dupbundle() {
 	only t s z.tns d.tns
 }
 
-@test "ts-sort: -c keeps one entry in memory, whatever the size of SRC" {
-	local small big
+@test "ts-sort: -c runs in bounded memory, whatever the size of SRC" {
+	local small mid big
 	rss() {
 		/usr/bin/python3 -c 'import resource, subprocess, sys
 subprocess.run(sys.argv[1:], check=True)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	}
 	printf '1 1 1\n' >one.tns
-	awk 'BEGIN { for (i = 0; i < 3000000; i++)
+	awk 'BEGIN { for (i = 0; i < 1000000; i++)
+	    printf "%d %d 1\n", 1 + int(i / 1000), 1 + i % 1000 }' >mid.tns
+	awk 'BEGIN { for (i = 0; i < 4000000; i++)
 	    printf "%d %d 1\n", 1 + int(i / 1000), 1 + i % 1000 }' >many.tns
-	small=$(rss ts-sort -c -q one.tns)
-	big=$(rss ts-sort -c -q many.tns)
-	# 3 million entries would take 48 MB as the sort's records.
-	echo "max RSS: $small KiB for one entry, $big KiB for 3000000"
-	[ "$big" -lt $((small + 8192)) ]
+	small=$(rss ts-sort -c -q -j 2 one.tns)
+	mid=$(rss ts-sort -c -q -j 2 mid.tns)
+	big=$(rss ts-sort -c -q -j 2 many.tns)
+	# 4 million entries would take 64 MB as the sort's records; what -c
+	# holds is the parser's chunks in flight (three of 1 MiB, parsed, with
+	# two threads), the same for 1 and 4 million entries.
+	echo "max RSS: $small KiB for one entry, $mid KiB for 1000000, $big KiB for 4000000"
+	[ "$big" -lt $((mid + 2048)) ]
+	[ "$big" -lt $((small + 32768)) ]
 }
 
 @test "ts-sort: a large binary bundle sorts as its text does, in memory and spilled" {

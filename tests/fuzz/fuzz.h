@@ -64,8 +64,22 @@ mem_close(void *ctx)
 	return 0;
 }
 
+/* Reads at an offset, which let a decoder parse with threads. */
+static long
+mem_pread(void *ctx, void *buf, size_t n, uint64_t off)
+{
+	struct memsrc *m = ctx;
+
+	if (off >= m->n)
+		return 0;
+	if (n > m->n - off)
+		n = m->n - (size_t)off;
+	memcpy(buf, m->p + off, n);
+	return (long)n;
+}
+
 static const struct ts_source_ops memsrc_ops = { mem_read, mem_rewind,
-    mem_close };
+    mem_close, mem_pread };
 
 static struct ts_source *
 fuzz_source(const uint8_t *p, size_t n, const char *name)
@@ -373,6 +387,7 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	const uint8_t *p;
 	uint8_t a, b, c;
 	size_t n;
+	long one;
 	int k;
 
 	if (size < 3)
@@ -399,7 +414,24 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 		return;
 	}
 	h = ts_decoder_header(dec);
-	fuzz_drain(dec, h->order);
+	one = fuzz_drain(dec, h->order);
+	/* Text parsed by three threads, in chunks of 64 bytes (TS_CHUNK):
+	 * as many entries and as many messages as one thread gives. */
+	if (kind == TS_TEXT && (c & 0x40)) {
+		struct ts_diags *d3 = ts_diags_new(4, false);
+		struct ts_source *s3 = fuzz_source(p, n, "f");
+		struct ts_decoder *dec3;
+
+		setenv("TS_CHUNK", "64", 1);
+		/* The one-thread open succeeded. */
+		FUZZ_ASSERT((dec3 = ts_decoder_open(s3, &lay, d3)) != NULL);
+		ts_decoder_set_threads(dec3, 3);
+		FUZZ_ASSERT(fuzz_drain(dec3, h->order) == one);
+		FUZZ_ASSERT(ts_diags_len(d3) == ts_diags_len(d));
+		ts_decoder_close(dec3);
+		ts_source_close(s3);
+		ts_diags_free(d3);
+	}
 
 	/* Metadata that agrees with the header. */
 	ts_meta_init(&m);

@@ -27,7 +27,7 @@
 #include "util/diag_int.h"
 #include "util/xalloc.h"
 
-#define CHUNK		((uint64_t)2 << 20)	/* TS_CHUNK overrides */
+#define CHUNK		((uint64_t)1 << 20)	/* TS_CHUNK overrides */
 #define PROBE		((size_t)64 << 10)
 #define MAXWORKERS	16
 
@@ -250,7 +250,7 @@ ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
 	p->nchunks = (p->size - off + p->chunk - 1) / p->chunk;
 	p->line = line;
 	p->given = dec->rows;
-	p->nslot = 2 * workers + 1;
+	p->nslot = workers + 2;
 	p->slot = ts_xcalloc((size_t)p->nslot, sizeof(*p->slot));
 	for (i = 0; i < p->nslot; i++)
 		p->slot[i].d = ts_diags_like(dec->d);

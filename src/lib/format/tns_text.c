@@ -285,7 +285,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 		    L->off + 8 * ts_par_chunk() && ts_source_pread(dec->src,
 		    NULL, 0, 0) == 0)
 			t->par = ts_par_start(dec, L->off, L->line,
-			    dec->threads - 1, b->cap);
+			    dec->threads, b->cap);
 		if (t->par != NULL)
 			return ts_par_next(t->par, dec, b);
 	}
