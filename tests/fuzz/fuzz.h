@@ -70,7 +70,7 @@ mem_pread(void *ctx, void *buf, size_t n, uint64_t off)
 {
 	struct memsrc *m = ctx;
 
-	if (off >= m->n)
+	if (off >= m->n || n == 0)
 		return 0;
 	if (n > m->n - off)
 		n = m->n - (size_t)off;
@@ -216,7 +216,7 @@ ns_free(void *ctx)
 }
 
 static const struct ts_bundle_ns_ops memns_ops = { ns_stat, ns_open,
-    ns_path, ns_list, ns_free };
+    ns_path, ns_list, ns_free, NULL };
 
 static void
 ns_add(struct memns *ns, const char *name, const void *p, size_t n)

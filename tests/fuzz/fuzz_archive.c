@@ -6,6 +6,7 @@
  * only bundle directories of regular files: no link, device or FIFO, and
  * nothing outside it (a member that would land elsewhere is refused).
  */
+#define _XOPEN_SOURCE 700	/* nftw */
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
