@@ -315,7 +315,9 @@ bundle() {
 	# A writer that never writes: a tool that reads waits forever.
 	exec 5<>in.tns
 	touch exists.tns
+	# A directory that is not a bundle (an empty one would be taken).
 	mkdir b
+	touch b/keep
 	for t in ts-convert ts-sort; do
 		guarded "$t" in.tns -o exists.tns
 		assert_failure 2

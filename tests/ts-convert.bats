@@ -960,7 +960,7 @@ Try 'ts-convert --help'."
 	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
 		run ts-convert -q "$EL" "$dst"
 		assert_failure 2
-		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
 	done
 	only
 	# --to says it; a final slash or a directory there says bundle.

@@ -130,9 +130,15 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 	r->d = ts_diags_new(o->max_per_rule, o->strict);
 	if (strcmp(path, "-") == 0)
 		check_data(path, o, r);
-	else if (stat(path, &st) != 0)
-		/* A typo in a CI path is not bad data. */
-		ts_diag_io(r->d, path, "%s", strerror(errno));
+	else if (stat(path, &st) != 0) {
+		/* A typo in a CI path is not bad data; nor is a bundle that
+		 * an interrupted rewrite moved aside, which the bundle's
+		 * opener tells apart. */
+		if (errno == ENOENT)
+			ts_bundle_free(ts_bundle_open(path, r->d));
+		else
+			ts_diag_io(r->d, path, "%s", strerror(errno));
+	}
 	else if (S_ISDIR(st.st_mode) || ts_has_suffix(path, META_SUFFIX)) {
 		r->bundle = true;
 		if ((bd = ts_bundle_open(path, r->d)) != NULL) {
