@@ -427,7 +427,7 @@ static void
 arc_free(struct arcout *o)
 {
 	ts_sink_abort(o->k);
-	ts_rmflat(o->tmp);
+	ts_rmtree(o->tmp);
 	ts_cleanup_remove(o->tmp);
 	free(o->tmp);
 	free(o->path);

@@ -1,12 +1,14 @@
 /*
- * cleanup.c - temporaries removed when a signal ends the program, and
- * whole writes.
+ * cleanup.c - temporaries removed when a signal ends the program (or
+ * when their owner is done: ts_rmtree), and whole writes.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tensorsuite.h"
@@ -38,45 +40,45 @@ ts_write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-void
-ts_rmflat(const char *dir)
-{
-	DIR *d;
-	struct dirent *e;
-	char path[4096];
+/* ---- removing trees ---- */
 
-	if ((d = opendir(dir)) != NULL) {
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 ||
-			    strcmp(e->d_name, "..") == 0)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			unlink(path);
-		}
-		closedir(d);
+static int
+rmtree_at(int dfd, const char *name)
+{
+	struct dirent *e;
+	DIR *d;
+	int fd, rv = 0;
+
+	if (unlinkat(dfd, name, 0) == 0)
+		return 0;
+	if (errno != EISDIR && errno != EPERM)
+		return errno == ENOENT ? 0 : -1;
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	if (fd == -1 || (d = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			close(fd);
+		return -1;
 	}
-	rmdir(dir);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 &&
+		    strcmp(e->d_name, "..") != 0 &&
+		    rmtree_at(dirfd(d), e->d_name) != 0)
+			rv = -1;
+	closedir(d);
+	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0)
+		rv = -1;
+	return rv;
 }
 
-void
-ts_rmtree2(const char *dir)
+int
+ts_rmtree(const char *path)
 {
-	DIR *d;
-	struct dirent *e;
-	char path[4096];
+	struct stat st;
 
-	if ((d = opendir(dir)) != NULL) {
-		while ((e = readdir(d)) != NULL) {
-			if (strcmp(e->d_name, ".") == 0 ||
-			    strcmp(e->d_name, "..") == 0)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			if (unlink(path) != 0)
-				ts_rmflat(path);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
+	if (lstat(path, &st) != 0)
+		return -1;
+	return rmtree_at(AT_FDCWD, path);
 }
 
 static void
@@ -86,10 +88,8 @@ on_signal(int sig)
 
 	for (i = 0; i < MAXPENDING; i++)
 		if (pending[i] != NULL) {
-			if (pending_dir[i] == 2)
-				ts_rmtree2(pending[i]);
-			else if (pending_dir[i])
-				ts_rmflat(pending[i]);
+			if (pending_dir[i])
+				ts_rmtree(pending[i]);
 			else
 				unlink(pending[i]);
 		}
@@ -129,17 +129,6 @@ ts_cleanup_add(char *path, bool dir)
 			pending[i] = path;
 			return;
 		}
-}
-
-void
-ts_cleanup_add_tree(char *path)
-{
-	int i;
-
-	ts_cleanup_add(path, true);
-	for (i = 0; i < MAXPENDING; i++)
-		if (pending[i] == path)
-			pending_dir[i] = 2;
 }
 
 void

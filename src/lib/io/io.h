@@ -25,13 +25,10 @@ int	 ts_write_all(int fd, const void *buf, size_t n);
  * path must stay valid until ts_cleanup_remove(path) (the same pointer).
  */
 void	 ts_cleanup_add(char *path, bool dir);
-/* The same for a directory of flat directories (bundles unpacked). */
-void	 ts_cleanup_add_tree(char *path);
 void	 ts_cleanup_remove(const char *path);
-/* Remove a flat directory: its entries, then itself. */
-void	 ts_rmflat(const char *dir);
-/* Remove a directory of files and flat directories. */
-void	 ts_rmtree2(const char *dir);
+/* Remove a file or a whole tree, never following a link: 0, or -1
+ * with errno (what could be removed is). */
+int	 ts_rmtree(const char *path);
 
 /*
  * The lock a writer of a bundle holds, and its journal (lock.c): flock
@@ -50,8 +47,7 @@ int	 ts_lock_journal(struct ts_lock *, const char *text, bool sync);
 void	 ts_lock_keep(struct ts_lock *);
 void	 ts_lock_release(struct ts_lock *);
 bool	 ts_lock_interrupted(const char *dir);
-/* Remove a tree without following links; fsync a directory. */
-int	 ts_rmtree(const char *path);
+/* fsync a directory. */
 int	 ts_fsync_dir(const char *dir);
 
 #endif

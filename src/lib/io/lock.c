@@ -240,46 +240,7 @@ ts_lock_interrupted(const char *dir)
 	return rv;
 }
 
-/* ---- removing and syncing trees ---- */
-
-static int
-rmtree_at(int dfd, const char *name)
-{
-	struct dirent *e;
-	DIR *d;
-	int fd, rv = 0;
-
-	if (unlinkat(dfd, name, 0) == 0)
-		return 0;
-	if (errno != EISDIR && errno != EPERM)
-		return errno == ENOENT ? 0 : -1;
-	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
-	if (fd == -1 || (d = fdopendir(fd)) == NULL) {
-		if (fd != -1)
-			close(fd);
-		return -1;
-	}
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 &&
-		    strcmp(e->d_name, "..") != 0 &&
-		    rmtree_at(dirfd(d), e->d_name) != 0)
-			rv = -1;
-	closedir(d);
-	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0)
-		rv = -1;
-	return rv;
-}
-
-int
-ts_rmtree(const char *path)
-{
-	struct stat st;
-
-	if (lstat(path, &st) != 0)
-		return -1;
-	return rmtree_at(AT_FDCWD, path);
-}
+/* ---- syncing ---- */
 
 int
 ts_fsync_dir(const char *dir)

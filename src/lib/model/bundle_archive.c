@@ -651,7 +651,7 @@ ts_bundles_close(struct ts_bundles *bs)
 	free(bs->cf);
 	ts_archive_close(bs->ar);
 	if (bs->spill != NULL) {
-		ts_rmflat(bs->spill);
+		ts_rmtree(bs->spill);
 		ts_cleanup_remove(bs->spill);
 		free(bs->spill);
 	}

@@ -339,7 +339,7 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 		return -1;
 	}
 	u.tmp = ts_xasprintf("%s/.ts-pack.XXXXXX", u.dir);
-	ts_cleanup_add_tree(u.tmp);
+	ts_cleanup_add(u.tmp, true);
 	if (mkdtemp(u.tmp) == NULL || (u.tfd = open(u.tmp, O_RDONLY |
 	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		ts_diag_io(d, u.dir, "%s", strerror(errno));
@@ -360,7 +360,7 @@ out:
 	ts_archive_close(ar);
 	if (u.tfd != -1)
 		close(u.tfd);
-	ts_rmtree2(u.tmp);
+	ts_rmtree(u.tmp);
 	ts_cleanup_remove(u.tmp);
 	free(u.tmp);
 	free(u.buf);
