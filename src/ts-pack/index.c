@@ -16,60 +16,35 @@
 #include "pack.h"
 #include "model/model.h"
 #include "util/path.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
-
-struct buf {
-	char	*s;
-	size_t	 n, cap;
-};
-
-static void
-put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-put(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-		va_end(ap);
-		if ((size_t)n < b->cap - b->n)
-			break;
-		b->cap = 2 * b->cap + (size_t)n + 1;
-		b->s = ts_xrealloc(b->s, b->cap);
-	}
-	b->n += (size_t)n;
-}
 
 /* A JSON string. */
 static void
-jstr(struct buf *b, const char *s)
+jstr(struct ts_strbuf *b, const char *s)
 {
 	json_t *j = json_string(s != NULL ? s : "");
 	char *r = j != NULL ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
 
-	put(b, "%s", r != NULL ? r : "null");
+	ts_sbprintf(b, "%s", r != NULL ? r : "null");
 	free(r);
 	json_decref(j);
 }
 
 /* A CSV field, quoted when it must be. */
 static void
-cstr(struct buf *b, const char *s)
+cstr(struct ts_strbuf *b, const char *s)
 {
 	if (s == NULL)
 		s = "";
 	if (strpbrk(s, ",\"\r\n") == NULL) {
-		put(b, "%s", s);
+		ts_sbprintf(b, "%s", s);
 		return;
 	}
-	put(b, "\"");
+	ts_sbprintf(b, "\"");
 	for (; *s != '\0'; s++)
-		put(b, *s == '"' ? "\"\"" : "%c", *s);
-	put(b, "\"");
+		ts_sbprintf(b, *s == '"' ? "\"\"" : "%c", *s);
+	ts_sbprintf(b, "\"");
 }
 
 struct files {
@@ -144,7 +119,7 @@ shaped(const struct ts_meta *m)
 
 /* nnz over the number of positions. */
 static void
-density(struct buf *b, const struct ts_meta *m)
+density(struct ts_strbuf *b, const struct ts_meta *m)
 {
 	char nb[TS_NUMBUF];
 	double p = 1;
@@ -153,11 +128,11 @@ density(struct buf *b, const struct ts_meta *m)
 	for (k = 0; k < m->order; k++)
 		p *= (double)m->dims[k];
 	ts_fmt_double(nb, (double)m->nnz / p);
-	put(b, "%s", nb);
+	ts_sbprintf(b, "%s", nb);
 }
 
 static void
-json_record(struct buf *b, const struct item *it, bool last)
+json_record(struct ts_strbuf *b, const struct item *it, bool last)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
 	struct files f;
@@ -165,51 +140,52 @@ json_record(struct buf *b, const struct item *it, bool last)
 	size_t i;
 	int k;
 
-	put(b, "  {\n    \"name\": ");
+	ts_sbprintf(b, "  {\n    \"name\": ");
 	jstr(b, ts_bundle_name(it->bd));
-	put(b, ",\n    \"group\": ");
+	ts_sbprintf(b, ",\n    \"group\": ");
 	if (m != NULL && m->group != NULL)
 		jstr(b, m->group);
 	else
-		put(b, "null");
-	put(b, ",\n    \"id\": ");
+		ts_sbprintf(b, "null");
+	ts_sbprintf(b, ",\n    \"id\": ");
 	if (m != NULL && m->id != NULL)
 		jstr(b, m->id);
 	else
-		put(b, "null");
-	put(b, ",\n    \"archive\": ");
+		ts_sbprintf(b, "null");
+	ts_sbprintf(b, ",\n    \"archive\": ");
 	jstr(b, it->archive);
 	if (shaped(m)) {
-		put(b, ",\n    \"order\": %d,\n    \"dimensions\": [", m->order);
+		ts_sbprintf(b, ",\n    \"order\": %d,\n    \"dimensions\": [",
+		    m->order);
 		for (k = 0; k < m->order; k++)
-			put(b, "%s%llu", k ? ", " : "",
+			ts_sbprintf(b, "%s%llu", k ? ", " : "",
 			    (unsigned long long)m->dims[k]);
-		put(b, "],\n    \"nnz\": %llu,\n    \"density\": ",
+		ts_sbprintf(b, "],\n    \"nnz\": %llu,\n    \"density\": ",
 		    (unsigned long long)m->nnz);
 		density(b, m);
 	} else
-		put(b, ",\n    \"order\": null,\n    \"dimensions\": null,\n"
-		    "    \"nnz\": null,\n    \"density\": null");
-	put(b, ",\n    \"sparsity_type\": ");
+		ts_sbprintf(b, ",\n    \"order\": null,\n    \"dimensions\": "
+		    "null,\n    \"nnz\": null,\n    \"density\": null");
+	ts_sbprintf(b, ",\n    \"sparsity_type\": ");
 	if (m != NULL && (m->have & TS_HAVE_SPARSITY))
 		jstr(b, ts_sparsity_names[m->sparsity]);
 	else
-		put(b, "null");
-	put(b, ",\n    \"value_type\": ");
+		ts_sbprintf(b, "null");
+	ts_sbprintf(b, ",\n    \"value_type\": ");
 	if (m != NULL && (m->have & TS_HAVE_VTYPE))
 		jstr(b, ts_vtype_name(m->value_type));
 	else
-		put(b, "null");
-	put(b, ",\n    \"files\": {");
+		ts_sbprintf(b, "null");
+	ts_sbprintf(b, ",\n    \"files\": {");
 	files_of(it->bd, &f);
 	for (i = 0; i < f.n; i++) {
-		put(b, "%s\n      ", i ? "," : "");
+		ts_sbprintf(b, "%s\n      ", i ? "," : "");
 		jstr(b, f.name[i]);
-		put(b, ": %lld", (long long)f.size[i]);
+		ts_sbprintf(b, ": %lld", (long long)f.size[i]);
 		total += f.size[i];
 	}
-	put(b, "%s},\n    \"bytes\": %lld\n  }%s\n", f.n ? "\n    " : "",
-	    (long long)total, last ? "" : ",");
+	ts_sbprintf(b, "%s},\n    \"bytes\": %lld\n  }%s\n", f.n ?
+	    "\n    " : "", (long long)total, last ? "" : ",");
 	files_free(&f);
 }
 
@@ -226,7 +202,7 @@ size_of(const struct files *f, const char *fname)
 }
 
 static void
-csv_record(struct buf *b, const struct item *it)
+csv_record(struct ts_strbuf *b, const struct item *it)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
 	const char *name = ts_bundle_name(it->bd);
@@ -237,22 +213,22 @@ csv_record(struct buf *b, const struct item *it)
 	int k;
 
 	cstr(b, name);
-	put(b, ",");
+	ts_sbprintf(b, ",");
 	cstr(b, m ? m->group : NULL);
-	put(b, ",");
+	ts_sbprintf(b, ",");
 	cstr(b, m ? m->id : NULL);
-	put(b, ",");
+	ts_sbprintf(b, ",");
 	cstr(b, it->archive);
 	if (shaped(m)) {
-		put(b, ",%d,", m->order);
+		ts_sbprintf(b, ",%d,", m->order);
 		for (k = 0; k < m->order; k++)
-			put(b, "%s%llu", k ? "x" : "",
+			ts_sbprintf(b, "%s%llu", k ? "x" : "",
 			    (unsigned long long)m->dims[k]);
-		put(b, ",%llu,", (unsigned long long)m->nnz);
+		ts_sbprintf(b, ",%llu,", (unsigned long long)m->nnz);
 		density(b, m);
 	} else
-		put(b, ",,,,");
-	put(b, ",%s,%s", m && (m->have & TS_HAVE_SPARSITY) ?
+		ts_sbprintf(b, ",,,,");
+	ts_sbprintf(b, ",%s,%s", m && (m->have & TS_HAVE_SPARSITY) ?
 	    ts_sparsity_names[m->sparsity] : "", m && (m->have &
 	    TS_HAVE_VTYPE) ? ts_vtype_name(m->value_type) : "");
 	files_of(it->bd, &f);
@@ -263,7 +239,7 @@ csv_record(struct buf *b, const struct item *it)
 	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_BINARY));
 	for (i = 0; i < f.n; i++)
 		total += f.size[i];
-	put(b, ",%lld,%lld,%lld,%lld,%lld,%lld\n", (long long)meta,
+	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld\n", (long long)meta,
 	    (long long)readme, (long long)text, (long long)bin,
 	    (long long)(total - meta - readme - text - bin), (long long)total);
 	free(mf);
@@ -275,18 +251,18 @@ write_index(struct ts_sink *k, const char *path, const struct item *v,
     size_t n, struct ts_diags *d)
 {
 	bool csv = ts_has_suffix(path, ".csv");
-	struct buf b = { NULL, 0, 0 };
+	struct ts_strbuf b = { NULL, 0, 0 };
 	size_t i;
 
 	b.cap = 4096;
 	b.s = ts_xmalloc(b.cap);
 	b.s[0] = '\0';
 	if (csv)
-		put(&b, "name,group,id,archive,order,dimensions,nnz,density,"
-		    "sparsity_type,value_type,metadata_bytes,readme_bytes,"
-		    "text_bytes,binary_bytes,other_bytes,bytes\n");
+		ts_sbprintf(&b, "name,group,id,archive,order,dimensions,nnz,"
+		    "density,sparsity_type,value_type,metadata_bytes,"
+		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes\n");
 	else
-		put(&b, "[\n");
+		ts_sbprintf(&b, "[\n");
 	for (i = 0; i < n; i++) {
 		if (csv)
 			csv_record(&b, &v[i]);
@@ -294,7 +270,7 @@ write_index(struct ts_sink *k, const char *path, const struct item *v,
 			json_record(&b, &v[i], i + 1 == n);
 	}
 	if (!csv)
-		put(&b, "]\n");
+		ts_sbprintf(&b, "]\n");
 	/* A failed write fails the commit. */
 	(void)ts_sink_write(k, b.s, b.n);
 	if (ts_sink_commit(k) != 0) {

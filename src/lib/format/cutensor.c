@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "format/format.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 int
@@ -76,44 +77,18 @@ ts_cutensor_free(struct ts_cutensor *ct)
 	memset(ct, 0, sizeof(*ct));
 }
 
-/* A growing string. */
-struct sb {
-	char	*s;
-	size_t	 n, cap;
-};
-
-static void
-sbf(struct sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void
-sbf(struct sb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-		va_end(ap);
-		if (n >= 0 && (size_t)n < b->cap - b->n)
-			break;
-		b->cap = 2 * b->cap + (n > 0 ? (size_t)n : 64);
-		b->s = ts_xrealloc(b->s, b->cap);
-	}
-	b->n += (size_t)n;
-}
-
 /* Numbers ten to a line keep the file readable and diffable. */
 static void
-putarr(struct sb *b, const char *key, const int64_t *v, uint64_t n, bool last)
+putarr(struct ts_strbuf *b, const char *key, const int64_t *v, uint64_t n,
+    bool last)
 {
 	uint64_t i;
 
-	sbf(b, "  \"%s\": [", key);
+	ts_sbprintf(b, "  \"%s\": [", key);
 	for (i = 0; i < n; i++)
-		sbf(b, "%s%s%lld", i ? "," : "", i % 10 == 0 ? "\n    " : " ",
-		    (long long)v[i]);
-	sbf(b, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
+		ts_sbprintf(b, "%s%s%lld", i ? "," : "", i % 10 == 0 ?
+		    "\n    " : " ", (long long)v[i]);
+	ts_sbprintf(b, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
 }
 
 char *
@@ -121,7 +96,7 @@ ts_cutensor_json(const struct ts_cutensor *ct)
 {
 	int64_t s[TS_CUTENSOR_MAXMODES], *c;
 	uint64_t total = 0, i, n = ct->num_blocks * ct->num_modes;
-	struct sb b;
+	struct ts_strbuf b;
 
 	b.cap = 1024;
 	b.n = 0;
@@ -133,13 +108,13 @@ ts_cutensor_json(const struct ts_cutensor *ct)
 	c = ts_xreallocarray(NULL, n ? (size_t)n : 1, sizeof(int64_t));
 	for (i = 0; i < n; i++)
 		c[i] = ct->coords[i];
-	sbf(&b, "{\n  \"numModes\": %u,\n", ct->num_modes);
+	ts_sbprintf(&b, "{\n  \"numModes\": %u,\n", ct->num_modes);
 	putarr(&b, "numSectionsPerMode", s, ct->num_modes, false);
 	putarr(&b, "extent", ct->extent, total, false);
-	sbf(&b, "  \"numNonZeroBlocks\": %llu,\n",
+	ts_sbprintf(&b, "  \"numNonZeroBlocks\": %llu,\n",
 	    (unsigned long long)ct->num_blocks);
 	putarr(&b, "nonZeroCoordinates", c, n, true);
-	sbf(&b, "}\n");
+	ts_sbprintf(&b, "}\n");
 	free(c);
 	return b.s;
 }
