@@ -22,17 +22,24 @@ fe_init(const char *progname)
 	ts_progname = progname;
 }
 
+/* "prog: message" on stderr, the progress line out of the way. */
+static void
+vwarnx(const char *fmt, va_list ap)
+{
+	ts_progress_clear();
+	fprintf(stderr, "%s: ", fe_progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void
 fe_warnx(const char *fmt, ...)
 {
 	va_list ap;
 
-	ts_progress_clear();
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarnx(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 void
@@ -60,12 +67,9 @@ fe_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	ts_progress_clear();
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarnx(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	fe_try_help();
 	exit(TS_EXIT_USAGE);
 }

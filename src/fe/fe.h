@@ -72,6 +72,15 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
  * --input-value-type, --member, --meta, --no-values.
  */
 #define FE_OPT_INPUT	0x1000
+/* Their entries in a struct option array. */
+#define FE_INPUT_LONGOPTS						\
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }
 void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
 
 #endif
