@@ -88,7 +88,7 @@ suite() {
 	bytes=$(stat -c %s "$file")
 	mb=$(echo "$bytes" | awk '{ printf "%.1f", $1 / 1e6 }')
 	echo
-	echo "== $name: $file: $n entries, $mb MB, $(nproc) cores, $(grep -q '"none"' "$meta" && echo unsorted || echo sorted)"
+	echo "== $name: $file: $n entries, $mb MB, $(nproc) cores, $(grep -q '"sorted": "none"' "$meta" && echo unsorted || echo sorted)"
 	cat "$file" >/dev/null	# warm the page cache for every contender
 	printf '%-30s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
 	run 3 wc -l "$file"; t_wc=$best_t; row "wc -l" "$best_t" "$best_m"
