@@ -358,6 +358,26 @@ example-block
 example-element"
 }
 
+@test "ts-pack: -x takes each bundle's lock, as every writer of a bundle does, and waits for another writer" {
+	ts-pack -o a.tar.zst "$EL" "$BL"
+	mkdir u
+	ts-pack -x a.tar.zst -C u
+	# Another writer holds example-block's lock for a second.
+	flock u/.example-block.lock sleep 1 &
+	sleep 0.2
+	local t0 t1
+	t0=$(date +%s%N)
+	run -0 ts-pack -f -x a.tar.zst -C u
+	t1=$(date +%s%N)
+	wait
+	[ $(( (t1 - t0) / 1000000 )) -ge 600 ] ||
+	    { echo "did not wait: $(( (t1 - t0) / 1000000 )) ms"; false; }
+	diff -r "$EL" u/example-element
+	diff -r "$BL" u/example-block
+	assert_equal "$(ls -A u)" "example-block
+example-element"
+}
+
 @test "ts-pack: an existing bundle is replaced only with -f; what is not a bundle never is" {
 	ts-pack -o a.tar.zst "$EL" "$BL"
 	mkdir u

@@ -277,17 +277,57 @@ place(struct unpack *u, size_t i, char **old)
 	return rv;
 }
 
-/* Every bundle into place, or (when one fails) none. */
+static const char *const *sort_names;
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(sort_names[*(const size_t *)a],
+	    sort_names[*(const size_t *)b]);
+}
+
+/*
+ * The lock of every bundle about to be placed, which every writer of a
+ * bundle takes (io/lock.c): another writer of one of them is waited
+ * for.  Taken in name order, so that two unpacks never wait for each
+ * other.  lk[i] is bundle i's.
+ */
+static int
+lock_all(struct unpack *u, struct ts_lock **lk)
+{
+	size_t *ix = ts_xcalloc(u->n ? u->n : 1, sizeof(*ix)), i;
+	int rv = 0;
+
+	for (i = 0; i < u->n; i++)
+		ix[i] = i;
+	sort_names = (const char *const *)u->names;
+	qsort(ix, u->n, sizeof(*ix), by_name);
+	for (i = 0; i < u->n && rv == 0; i++) {
+		char *to = ts_xasprintf("%s/%s", u->dir, u->names[ix[i]]);
+
+		if ((lk[ix[i]] = ts_lock_take(to, true, NULL)) == NULL) {
+			ts_diag_io(u->d, to, "cannot lock: %s",
+			    strerror(errno));
+			rv = -1;
+		}
+		free(to);
+	}
+	free(ix);
+	return rv;
+}
+
+/* Every bundle into place, under its lock, or (when one fails) none. */
 static int
 place_all(struct unpack *u)
 {
 	char **old = ts_xcalloc(u->n ? u->n : 1, sizeof(*old));
-	size_t i, j;
-	int rv = 0;
+	struct ts_lock **lk = ts_xcalloc(u->n ? u->n : 1, sizeof(*lk));
+	size_t i = 0, j;
+	int rv = lock_all(u, lk);
 
 	for (i = 0; i < u->n && rv == 0; i++)
 		rv = place(u, i, &old[i]);
-	if (rv != 0) {
+	if (rv != 0 && i > 0) {
 		/* Undo, newest first: what was there is there again. */
 		for (j = i - 1; j-- > 0;) {
 			char *to = ts_xasprintf("%s/%s", u->dir, u->names[j]);
@@ -300,9 +340,12 @@ place_all(struct unpack *u)
 			free(back);
 		}
 	}
-	for (i = 0; i < u->n; i++)
+	for (i = 0; i < u->n; i++) {
 		free(old[i]);
+		ts_lock_release(lk[i]);
+	}
 	free(old);
+	free(lk);
 	return rv;
 }
 
