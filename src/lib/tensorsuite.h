@@ -556,8 +556,9 @@ struct ts_encoder;
  * Open an encoder of lay->kind on k and write the header h describes
  * (order, dims, nnz; block parts and extents).  h and the strings of o
  * are borrowed until ts_encoder_close.  The encoder does not own k:
- * close the encoder, then commit (or abort) the sink.  NULL with errno,
- * or with the problem in d (cuTENSOR: not a block tensor).
+ * close the encoder, then commit (or abort) the sink.  NULL with errno
+ * (ERANGE: a dimension beyond 2^63-1, which no reader takes), or with
+ * the problem in d (cuTENSOR: not a block tensor).
  */
 struct ts_encoder *ts_encoder_open(struct ts_sink *, const struct ts_header *,
 	    const struct ts_layout *, const struct ts_encode_opts *,

@@ -291,6 +291,10 @@ fuzz_import(const uint8_t *p, size_t n, struct ts_layout *lay)
 		    inf.max[kk] + 1 - (uint64_t)(lay->kind == TS_FROSTT ?
 		    base : 0);
 	oh.nnz = inf.n;
+	/* ts-convert refuses a dimension metadata cannot state (S1). */
+	for (kk = 0; kk < order; kk++)
+		if (oh.dims[kk] > (uint64_t)INT64_MAX)
+			goto out;
 	ts_infer_whole(&inf, lay->kind == TS_FROSTT ? (uint64_t)base : 0,
 	    oh.dims);
 	ts_decoder_close(dec);

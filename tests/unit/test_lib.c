@@ -2,6 +2,7 @@
  * test_lib.c - unit tests of libtensorsuite's decoders, encoders,
  * metadata and diagnostics.  Prints TAP; exit status 1 when a test fails.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -449,6 +450,48 @@ test_parallel(void)
 	free(v2);
 }
 
+/* An encoder never writes a header its decoders refuse: a dimension
+ * beyond 2^63-1 (found by fuzz_frostt) is refused at open, ERANGE. */
+static void
+test_encoder_range(void)
+{
+	struct ts_header h;
+	struct ts_layout l;
+	struct ts_sink *k;
+	struct ts_encoder *e;
+	int kind, err;
+	bool good = true;
+
+	for (kind = 0; kind < 2; kind++) {
+		memset(&h, 0, sizeof(h));
+		memset(&l, 0, sizeof(l));
+		h.order = 2;
+		h.dims[0] = (uint64_t)INT64_MAX + 1;
+		h.dims[1] = 3;
+		h.nnz = 1;
+		l.kind = kind == 0 ? TS_TEXT : TS_BINARY;
+		l.vtype = TS_FLOAT64;
+		l.itype = TS_UINT64;
+		l.endian = kind == 0 ? TS_END_NONE : TS_END_LITTLE;
+		l.values = 1;
+		l.base = 1;
+		k = ts_sink_open("/dev/null", 0);
+		errno = 0;
+		e = ts_encoder_open(k, &h, &l, NULL, NULL);
+		err = errno;
+		good &= e == NULL && err == ERANGE;
+		if (e != NULL)
+			ts_encoder_close(e);
+		h.dims[0] = (uint64_t)INT64_MAX;
+		e = ts_encoder_open(k, &h, &l, NULL, NULL);
+		good &= e != NULL;
+		if (e != NULL)
+			ts_encoder_close(e);
+		ts_sink_abort(k);
+	}
+	ok(good, "encoders refuse a dimension of 2^63 (ERANGE), take 2^63-1");
+}
+
 int
 main(void)
 {
@@ -465,6 +508,7 @@ main(void)
 	test_diag_cap();
 	test_cutensor();
 	test_parallel();
+	test_encoder_range();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

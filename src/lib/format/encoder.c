@@ -35,11 +35,19 @@ ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
 {
 	const struct ts_encoder_ops *ops = encoder_ops(lay->kind);
 	struct ts_encoder *enc;
+	int m;
 
-	if (ops == NULL) {
+	if (ops == NULL || h->order > TS_MAXORDER) {
 		errno = EINVAL;
 		return NULL;
 	}
+	/* Never a header the decoders would refuse: no metadata can state
+	 * a dimension beyond 2^63-1 (ERANGE). */
+	for (m = 0; m < h->order; m++)
+		if (h->dims[m] > (uint64_t)INT64_MAX) {
+			errno = ERANGE;
+			return NULL;
+		}
 	enc = ts_xcalloc(1, sizeof(*enc));
 	enc->ops = ops;
 	enc->sink = k;

@@ -1,0 +1,18 @@
+build-fuzz2/lib/io/archive_write.o: src/lib/io/archive_write.c \
+  src/lib/tensorsuite.h src/lib/tsnum.h src/lib/io/archive.h \
+  src/lib/io/io.h src/lib/util/path.h src/lib/util/progress.h \
+  src/lib/util/xalloc.h
+
+src/lib/tensorsuite.h:
+
+src/lib/tsnum.h:
+
+src/lib/io/archive.h:
+
+src/lib/io/io.h:
+
+src/lib/util/path.h:
+
+src/lib/util/progress.h:
+
+src/lib/util/xalloc.h:

@@ -1,0 +1,13 @@
+build-fuzz2/lib/io/decompress.o: src/lib/io/decompress.c \
+  src/lib/tensorsuite.h src/lib/tsnum.h src/lib/io/io.h \
+  src/lib/util/path.h src/lib/util/xalloc.h
+
+src/lib/tensorsuite.h:
+
+src/lib/tsnum.h:
+
+src/lib/io/io.h:
+
+src/lib/util/path.h:
+
+src/lib/util/xalloc.h:

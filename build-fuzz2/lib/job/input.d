@@ -1,0 +1,15 @@
+build-fuzz2/lib/job/input.o: src/lib/job/input.c src/lib/tensorsuite.h \
+  src/lib/tsnum.h src/lib/job/job_int.h src/lib/job/job.h \
+  src/lib/util/path.h src/lib/util/xalloc.h
+
+src/lib/tensorsuite.h:
+
+src/lib/tsnum.h:
+
+src/lib/job/job_int.h:
+
+src/lib/job/job.h:
+
+src/lib/util/path.h:
+
+src/lib/util/xalloc.h:
