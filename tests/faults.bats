@@ -22,6 +22,10 @@ setup() {
 	load test_helper
 	strace -f -qq -o /dev/null true 2>/dev/null ||
 	    skip "strace is not installed or cannot trace here"
+	# LeakSanitizer cannot run under ptrace: a sanitized build is
+	# traced with leak checks off (the other suites keep them).
+	[ "${TS_SANITIZE:-0}" = 1 ] &&
+	    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 

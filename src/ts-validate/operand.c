@@ -236,7 +236,8 @@ find_bundles(const char *dir, char ***paths)
 		free(f.v);
 		return -1;
 	}
-	qsort(f.v, f.n, sizeof(*f.v), cmpstr);
+	if (f.n > 1)
+		qsort(f.v, f.n, sizeof(*f.v), cmpstr);
 	*paths = f.v;
 	return (int)f.n;
 }
