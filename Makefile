@@ -111,6 +111,12 @@ demo: deps
 	$(MAKE) all
 	@echo '$$ ts-validate share/example-*'
 	@$(BUILD)/bin/ts-validate share/example-*
+	@echo '$$ ts-pack -f -o $(BUILD)/examples.tar.zst share/example-*'
+	@$(BUILD)/bin/ts-pack -q -f -o $(BUILD)/examples.tar.zst share/example-*
+	@echo '$$ ts-validate $(BUILD)/examples.tar.zst'
+	@$(BUILD)/bin/ts-validate $(BUILD)/examples.tar.zst
+	@echo '$$ ts-gen-values --expand share/example-block -o - | head -n 6'
+	@$(BUILD)/bin/ts-gen-values --expand share/example-block -o - | head -n 6
 
 bench: deps
 	@scripts/deps.sh --bench

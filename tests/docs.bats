@@ -9,6 +9,17 @@ bats_require_minimum_version 1.5.0
 
 load test_helper
 
+@test "make demo, the README's first command, validates, packs and fills the examples" {
+	local build
+	build=$(cd "$TS_BIN/.." && pwd)
+	run -0 make -s -C "$TS_TOP" demo BUILD="$build"
+	assert_line "share/example-element: valid (0 errors, 0 warnings)"
+	assert_line "3 bundles: 3 valid, 0 invalid"
+	assert_line "$build/examples.tar.zst: valid (0 errors, 0 warnings)"
+	assert_line --partial "% name: example-block"
+	rm -f "$build/examples.tar.zst"
+}
+
 @test "man pages are clean under mandoc -T lint" {
 	run mandoc -T lint -W warning "$TS_TOP"/man/*.[0-9]
 	assert_success
