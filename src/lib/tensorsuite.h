@@ -234,6 +234,10 @@ struct ts_source *ts_source_new(const struct ts_source_ops *, void *ctx,
 struct ts_source *ts_source_open_file(const char *path);
 /* A descriptor, closed at the end when owned. */
 struct ts_source *ts_source_open_fd(int fd, const char *name, bool owned);
+/* n bytes at p, borrowed until the source is closed; it can rewind and
+ * be read at any offset (so a decoder may parse it with threads). */
+struct ts_source *ts_source_open_mem(const void *p, size_t n,
+	    const char *name);
 /*
  * A file opened for a decoder: with TS_SOURCE_DECOMPRESS, gzip, zstd, xz
  * or bzip2 data is decompressed on the way; with TS_SOURCE_REWIND, a

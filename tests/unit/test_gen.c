@@ -300,33 +300,6 @@ test_symmetry(void)
 
 /* ---- block tensors ---- */
 
-/* A source reading a string. */
-struct memsrc {
-	const char	*s;
-	size_t		 n, off;
-};
-
-static long
-mem_read(void *ctx, void *buf, size_t n)
-{
-	struct memsrc *m = ctx;
-
-	if (n > m->n - m->off)
-		n = m->n - m->off;
-	memcpy(buf, m->s + m->off, n);
-	m->off += n;
-	return (long)n;
-}
-
-static int
-mem_close(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
-static const struct ts_source_ops memsrc_ops = { mem_read, NULL, mem_close };
-
 /* A sink collecting what is written. */
 struct memsink {
 	char	*buf;
@@ -478,9 +451,8 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
     double **dense)
 {
 	char *text = block_text(B), *p;
-	struct memsrc ms = { text, strlen(text), 0 };
 	struct memsink ks = { NULL, 0, 0 }, kd = { NULL, 0, 0 };
-	struct ts_source *src = ts_source_new(&memsrc_ops, &ms, "b", -1);
+	struct ts_source *src = ts_source_open_mem(text, strlen(text), "b");
 	struct ts_sink *k = ts_sink_new(&memsink_ops, &ks, "text");
 	struct ts_sink *kb = ts_sink_new(&memsink_ops, &kd, "dense");
 	struct ts_diags *d = ts_diags_new(0, false);

@@ -232,6 +232,66 @@ static const struct ts_source_ops fd_ops = { fd_read, fd_rewind, fd_close,
 static const struct ts_source_ops pipe_ops = { fd_read, NULL, fd_close,
     NULL };
 
+/* ---- bytes in memory ---- */
+
+struct memsrc {
+	const char	*p;
+	size_t		 n, pos;
+};
+
+static long
+mem_read(void *ctx, void *buf, size_t n)
+{
+	struct memsrc *m = ctx;
+
+	if (n > m->n - m->pos)
+		n = m->n - m->pos;
+	if (n > 0)
+		memcpy(buf, m->p + m->pos, n);
+	m->pos += n;
+	return (long)n;
+}
+
+static int
+mem_rewind(void *ctx)
+{
+	((struct memsrc *)ctx)->pos = 0;
+	return 0;
+}
+
+static int
+mem_close(void *ctx)
+{
+	free(ctx);
+	return 0;
+}
+
+static long
+mem_pread(void *ctx, void *buf, size_t n, uint64_t off)
+{
+	struct memsrc *m = ctx;
+
+	if (off >= m->n || n == 0)
+		return 0;
+	if (n > m->n - off)
+		n = m->n - (size_t)off;
+	memcpy(buf, m->p + off, n);
+	return (long)n;
+}
+
+static const struct ts_source_ops mem_ops = { mem_read, mem_rewind,
+    mem_close, mem_pread };
+
+struct ts_source *
+ts_source_open_mem(const void *p, size_t n, const char *name)
+{
+	struct memsrc *m = ts_xcalloc(1, sizeof(*m));
+
+	m->p = p;
+	m->n = n;
+	return ts_source_new(&mem_ops, m, name, (int64_t)n);
+}
+
 struct ts_source *
 ts_source_open_fd(int fd, const char *name, bool owned)
 {

@@ -335,40 +335,6 @@ forget(struct ts_bundles *bs)
 
 /* ---- sources of what was kept, or read again ---- */
 
-struct memsrc {
-	const char	*p;
-	size_t		 n, pos;
-};
-
-static long
-mem_read(void *ctx, void *buf, size_t n)
-{
-	struct memsrc *m = ctx;
-
-	if (n > m->n - m->pos)
-		n = m->n - m->pos;
-	memcpy(buf, m->p + m->pos, n);
-	m->pos += n;
-	return (long)n;
-}
-
-static int
-mem_rewind(void *ctx)
-{
-	((struct memsrc *)ctx)->pos = 0;
-	return 0;
-}
-
-static int
-mem_close(void *ctx)
-{
-	free(ctx);
-	return 0;
-}
-
-static const struct ts_source_ops mem_ops = { mem_read, mem_rewind,
-    mem_close, NULL };
-
 /* A member read again from the start of the archive, which it owns. */
 struct againsrc {
 	struct ts_archive	*ar;
@@ -426,14 +392,9 @@ read_again(struct ts_bundles *bs, const struct kept *k)
 static struct ts_source *
 open_kept(struct ts_bundles *bs, const struct kept *k)
 {
-	struct memsrc *m;
-
 	switch (k->how) {
 	case K_MEM:
-		m = ts_xcalloc(1, sizeof(*m));
-		m->p = k->mem;
-		m->n = (size_t)k->size;
-		return ts_source_new(&mem_ops, m, k->file, k->size);
+		return ts_source_open_mem(k->mem, (size_t)k->size, k->file);
 	case K_FILE:
 		return ts_source_open_file(k->path);
 	default:
