@@ -16,7 +16,10 @@ command -v valgrind >/dev/null || { echo "valgrind: not installed" >&2; exit 1; 
 wrap=$(mktemp -d)
 trap 'rm -rf "$wrap"' EXIT INT TERM
 mkdir "$wrap/bin" "$wrap/logs"
-for t in ts-convert ts-sort ts-validate; do
+# Tests that run a tool as another user (nobody) reach it too.
+chmod 755 "$wrap" "$wrap/bin"
+chmod 1777 "$wrap/logs"
+for t in ts-convert ts-gen-values ts-pack ts-sort ts-validate; do
 	cat >"$wrap/bin/$t" <<EOT
 #!/bin/sh
 exec valgrind -q --track-origins=yes --log-file="$wrap/logs/$t.%p.log" \\
