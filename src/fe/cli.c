@@ -62,6 +62,17 @@ fe_try_help(void)
 	fprintf(stderr, "Try '%s --help'.\n", fe_progname);
 }
 
+const char *
+fe_filter_src(int argc, char *const *argv, void (*usage)(FILE *))
+{
+	if (argc <= 1)
+		return argc == 1 ? argv[0] : "-";
+	fe_warnx("give one SRC");
+	usage(stderr);
+	fe_try_help();
+	exit(TS_EXIT_USAGE);
+}
+
 void
 fe_usage_error(const char *fmt, ...)
 {

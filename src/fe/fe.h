@@ -25,6 +25,10 @@ void	 fe_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 /* The last line of every usage error, as GNU tools end theirs:
  * "Try 'PROG --help'." on stderr. */
 void	 fe_try_help(void);
+/* The one SRC operand of a filter, "-" without one; more than one is a
+ * usage error, said with the tool's usage message (exits 2). */
+const char *fe_filter_src(int argc, char *const *argv,
+	    void (*usage)(FILE *));
 /* A usage error: the message, the line above, exit(TS_EXIT_USAGE). */
 void	 fe_usage_error(const char *, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));

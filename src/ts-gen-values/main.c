@@ -317,13 +317,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1) {
-		fe_warnx("give one SRC");
-		usage(stderr);
-		fe_try_help();
-		return TS_EXIT_USAGE;
-	}
-	o.src = argc == 1 ? argv[0] : "-";
+	o.src = fe_filter_src(argc, argv, usage);
 	/* --blocks-out alone writes that file only. */
 	if (o.dst == NULL && (o.blocks_out == NULL || o.expand))
 		o.dst = "-";

@@ -178,13 +178,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1) {
-		fe_warnx("give one SRC");
-		usage(stderr);
-		fe_try_help();
-		return TS_EXIT_USAGE;
-	}
-	o.src = argc == 1 ? argv[0] : "-";
+	o.src = fe_filter_src(argc, argv, usage);
 	if (check) {
 		if (inplace || o.dst != NULL || o.to != TS_PK_AUTO)
 			fe_usage_error("-c only reads: no -i, -o or --to");
