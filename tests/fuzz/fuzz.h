@@ -64,22 +64,10 @@ mem_close(void *ctx)
 	return 0;
 }
 
-/* Reads at an offset, which let a decoder parse with threads. */
-static long
-mem_pread(void *ctx, void *buf, size_t n, uint64_t off)
-{
-	struct memsrc *m = ctx;
-
-	if (off >= m->n || n == 0)
-		return 0;
-	if (n > m->n - off)
-		n = m->n - (size_t)off;
-	memcpy(buf, m->p + off, n);
-	return (long)n;
-}
-
+/* No pread: the decoders read this one in small pieces, on one thread;
+ * the threaded parse gets the library's ts_source_open_mem. */
 static const struct ts_source_ops memsrc_ops = { mem_read, mem_rewind,
-    mem_close, mem_pread };
+    mem_close, NULL };
 
 static struct ts_source *
 fuzz_source(const uint8_t *p, size_t n, const char *name)
@@ -423,7 +411,7 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	 * as many entries and as many messages as one thread gives. */
 	if (kind == TS_TEXT && (c & 0x40)) {
 		struct ts_diags *d3 = ts_diags_new(4, false);
-		struct ts_source *s3 = fuzz_source(p, n, "f");
+		struct ts_source *s3 = ts_source_open_mem(p, n, "f");
 		struct ts_decoder *dec3;
 
 		setenv("TS_CHUNK", "64", 1);
