@@ -18,7 +18,6 @@
  * (the journal is written only once the new one is whole and durable),
  * then every temporary away.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
