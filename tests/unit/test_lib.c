@@ -10,7 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "tensorsuite.h"
+#include "util/escape.h"
+#include "util/xalloc.h"
 #include "tap.h"
 
 
@@ -492,6 +496,260 @@ test_encoder_range(void)
 	ok(good, "encoders refuse a dimension of 2^63 (ERANGE), take 2^63-1");
 }
 
+/* ---- the escaping of names and messages (util/escape.c) ---- */
+
+/* The bytes the word w of the text form stands for, into out (cap
+ * bytes); false when w is not such a word. */
+static bool
+unquote(const char *w, char *out, size_t cap)
+{
+	static const char letter[] = "abtnvfr", ctl[] = "\a\b\t\n\v\f\r";
+	size_t n = 0;
+	const char *k;
+
+	if (*w != '\'') {
+		snprintf(out, cap, "%s", w);
+		return true;
+	}
+	while (*w != '\0' && n + 1 < cap) {
+		if (*w == '\'') {
+			for (w++; *w != '\0' && *w != '\'' && n + 1 < cap; w++)
+				out[n++] = *w;
+			if (*w++ != '\'')
+				return false;
+		} else if (w[0] == '$' && w[1] == '\'') {
+			for (w += 2; *w != '\'' && n + 1 < cap; ) {
+				if (*w++ != '\\')
+					return false;
+				if (*w >= '0' && *w <= '7') {
+					out[n++] = (char)((w[0] - '0') * 64 +
+					    (w[1] - '0') * 8 + (w[2] - '0'));
+					w += 3;
+				} else if (*w != '\0' &&
+				    (k = strchr(letter, *w)) != NULL) {
+					out[n++] = ctl[k - letter];
+					w++;
+				} else
+					return false;
+			}
+			w++;
+		} else if (w[0] == '\\' && w[1] == '\'') {
+			out[n++] = '\'';
+			w += 2;
+		} else
+			return false;
+	}
+	out[n] = '\0';
+	return *w == '\0';
+}
+
+/* What a function of escape.h writes, as a string (malloc'd). */
+#define CAPTURE(buf, call) do {						\
+	size_t len_;							\
+	FILE *fp = open_memstream(&(buf), &len_);			\
+	call;								\
+	fclose(fp);							\
+} while (0)
+
+/* Safe on a line of text: UTF-8 without controls, line separators or
+ * what XML cannot hold (U+FFFE, U+FFFF), no "##[". */
+static bool
+line_safe(const char *s)
+{
+	static const char *const bad[] = { "##[", "\xe2\x80\xa8",
+	    "\xe2\x80\xa9", "\xef\xbf\xbe", "\xef\xbf\xbf", NULL };
+	const unsigned char *p;
+	int i;
+
+	if (!ts_utf8_valid(s))
+		return false;
+	for (i = 0; bad[i] != NULL; i++)
+		if (strstr(s, bad[i]) != NULL)
+			return false;
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 &&
+		    p[1] < 0xa0))
+			return false;
+	return true;
+}
+
+/* s with XML's five entities and character references decoded. */
+static void
+xml_decode(const char *s, char *out)
+{
+	static const char *const ent[] = { "&amp;", "&lt;", "&gt;", "&quot;",
+	    NULL };
+	static const char chr[] = "&<>\"";
+	unsigned v;
+	int i, len;
+
+	while (*s != '\0') {
+		for (i = 0; ent[i] != NULL; i++)
+			if (strncmp(s, ent[i], strlen(ent[i])) == 0)
+				break;
+		if (ent[i] != NULL) {
+			*out++ = chr[i];
+			s += strlen(ent[i]);
+		} else if (sscanf(s, "&#%u;%n", &v, &len) == 1) {
+			*out++ = (char)v;
+			s += len;
+		} else
+			*out++ = *s++;
+	}
+	*out = '\0';
+}
+
+static void
+gh_decode(const char *s, char *out)
+{
+	static const char *const esc[] = { "%0D", "%0A", "%3A", "%2C", "%25",
+	    NULL };
+	static const char chr[] = "\r\n:,%";
+	int i;
+
+	while (*s != '\0') {
+		for (i = 0; esc[i] != NULL; i++)
+			if (strncmp(s, esc[i], 3) == 0)
+				break;
+		if (esc[i] != NULL) {
+			*out++ = chr[i];
+			s += 3;
+		} else
+			*out++ = *s++;
+	}
+	*out = '\0';
+}
+
+static bool
+b64_decode(const char *s, char *out)
+{
+	static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned v = 0;
+	int bits = 0;
+	const char *k;
+
+	for (; *s != '\0' && *s != '='; s++) {
+		if ((k = strchr(abc, *s)) == NULL)
+			return false;
+		v = v << 6 | (unsigned)(k - abc);
+		if ((bits += 6) >= 8) {
+			bits -= 8;
+			*out++ = (char)(v >> bits & 0xff);
+		}
+	}
+	*out = '\0';
+	return true;
+}
+
+/* A random name: bytes a report must survive, UTF-8 of every width,
+ * and plain letters. */
+static void
+random_name(char *s)
+{
+	static const char *const piece[] = { "\n", "\r", "%", ":", ",", "&",
+	    "<", ">", "\"", "'", "\033", "\001", "\177", "\377", "\200", "#",
+	    "##[", "[", " ", "\t", "\\", "$", "a", "b", "/", ".tns",
+	    "\xc3\xa9", "\xc2\x85", "\xc2\xa0", "\xe2\x80\xa8", "\xef\xbf\xbf",
+	    "\xf0\x9f\x98\x80", "\xed\xa0\x80", "\xc0\xaf", "::", "x" };
+	size_t np = sizeof(piece) / sizeof(piece[0]);
+	int i, n = (int)(next64() % 9);
+
+	*s = '\0';
+	for (i = 0; i < n; i++)
+		strcat(s, piece[next64() % np]);
+}
+
+static void
+test_escape(void)
+{
+	static const char *const fixed[][2] = {
+		/* As GNU ls --quoting-style=shell-escape shows them. */
+		{ "a\nb", "'a'$'\\n''b'" }, { "\nb", "''$'\\n''b'" },
+		{ "x\377", "'x'$'\\377'" }, { "\001", "''$'\\001'" },
+		{ "a\033[31mb", "'a'$'\\033''[31mb'" },
+		{ "\xc2\x85x", "''$'\\302\\205''x'" },
+		{ "plain", "plain" }, { "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },
+		{ "a b", "a b" },
+		/* Our own: a quote, and what starts a workflow command. */
+		{ "it's", "'it'\\''s'" }, { "", "''" }, { ":x", "':x'" },
+		{ " ::x", "' ::x'" }, { "\xc2\xa0::x", "'\xc2\xa0::x'" },
+		{ "h##[x", "'h##''[x'" }, { "a:b", "a:b" },
+	};
+	char s[256], *q, *j, *x, *g, *m, out[1024], dec[1024];
+	bool quoted = true, always = true, safe = true, json = true,
+	    xml = true, gh = true, sane = true, fx = true;
+	json_error_t err;
+	json_t *o;
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		q = ts_quote(fixed[i][0], false);
+		if (strcmp(q, fixed[i][1]) != 0) {
+			fx = false;
+			fprintf(stderr, "# quote: got %s, want %s\n", q,
+			    fixed[i][1]);
+		}
+		free(q);
+	}
+	ok(fx, "the text form quotes as ls's shell-escape style, and more");
+	for (i = 0; i < 20000; i++) {
+		random_name(s);
+		/* The text form: safe, and it gives the name back. */
+		q = ts_quote(s, false);
+		quoted &= unquote(q, out, sizeof(out)) && strcmp(out, s) == 0;
+		safe &= line_safe(q) && *q != ':' && *q != ' ' &&
+		    (ts_name_plain(s) ? strcmp(q, s) == 0 : *q == '\'');
+		free(q);
+		q = ts_quote(s, true);
+		always &= *q == '\'' && unquote(q, out, sizeof(out)) &&
+		    strcmp(out, s) == 0;
+		free(q);
+		/* JSON: exact, or the text form and base64. */
+		CAPTURE(j, (fputc('{', fp), ts_fput_json_name(fp, "k", s),
+		    fputc('}', fp)));
+		o = json_loads(j, 0, &err);
+		if (o == NULL || strstr(j, "##[") != NULL ||
+		    strpbrk(j, "\n\r\033\001\177") != NULL)
+			json = false;
+		else if (json_object_get(o, "k_base64") == NULL)
+			json &= ts_utf8_valid(s) && strcmp(json_string_value(
+			    json_object_get(o, "k")), s) == 0;
+		else
+			json &= !ts_utf8_valid(s) && b64_decode(
+			    json_string_value(json_object_get(o, "k_base64")),
+			    dec) && strcmp(dec, s) == 0 && unquote(
+			    json_string_value(json_object_get(o, "k")), out,
+			    sizeof(out)) && strcmp(out, s) == 0;
+		json_decref(o);
+		free(j);
+		/* XML: only what an attribute may hold; the text form back. */
+		CAPTURE(x, ts_fput_xml_name(fp, s));
+		xml_decode(x, dec);
+		xml &= line_safe(x) && strpbrk(x, "<>\"") == NULL &&
+		    unquote(dec, out, sizeof(out)) && strcmp(out, s) == 0;
+		free(x);
+		/* GitHub: no line break, ':' or ','; the name back. */
+		CAPTURE(g, ts_fput_gh_name(fp, s));
+		gh_decode(g, dec);
+		gh &= strpbrk(g, "\r\n:,") == NULL && (strcmp(dec, s) == 0 ||
+		    (unquote(dec, out, sizeof(out)) && strcmp(out, s) == 0));
+		free(g);
+		/* A message: safe, never longer. */
+		m = ts_xstrdup(s);
+		ts_text_sanitize(m);
+		sane &= line_safe(m) && strlen(m) <= strlen(s);
+		free(m);
+	}
+	ok(quoted, "the text form of 20000 random names gives each back");
+	ok(safe, "the text form is printable UTF-8, starts no command");
+	ok(always, "a name in a message is always quoted, and given back");
+	ok(json, "JSON: the name exactly, or quoted with its bytes in base64");
+	ok(xml, "XML: an attribute value that gives the text form back");
+	ok(gh, "GitHub: a file= value that the runner unescapes to the name");
+	ok(sane, "a message is made printable UTF-8 in place");
+}
+
 int
 main(void)
 {
@@ -509,6 +767,7 @@ main(void)
 	test_cutensor();
 	test_parallel();
 	test_encoder_range();
+	test_escape();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);
