@@ -396,3 +396,39 @@ bundle() {
 	assert_equal "$(md5sum t/*)" "$before"
 	only t
 }
+
+# =====================================================================
+# Names a terminal would obey (issue 22.15)
+# =====================================================================
+
+# raw_free: $output holds no ESC, BEL or \x01.
+raw_free() {
+	[[ $output != *[$'\e\a\x01']* ]] || {
+		echo "a control byte in: $output"; return 1; }
+}
+
+@test "hostile: a name with control bytes reaches no terminal raw: diagnostics quote it as ls does, other messages show '?' (issue 22.15)" {
+	local n=$'e\e]0;pwned\a.tns' b=$'b\e[1m' q
+	{ tns e 2 3 3 3; printf '1 1 1.5\n2 9 2\n3 3 1\n'; } >"$n"
+	mkdir "$b"
+	q=$(ls --quoting-style=shell-escape -d -- "$n")
+	# The progress line too, drawn at once.
+	export TS_PROGRESS=always
+	guarded ts-convert "$n" o.tns
+	assert_failure 1
+	raw_free
+	assert_line --partial "$q:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	guarded ts-sort "$n" -o o.tns
+	assert_failure 1
+	raw_free
+	guarded ts-gen-values "$n" -o o.tns
+	assert_failure
+	raw_free
+	guarded ts-validate "$n"
+	assert_failure 1
+	raw_free
+	guarded ts-pack -o x.tar "$b"
+	assert_failure
+	raw_free
+	assert_line "ts-pack: 'b?[1m' is invalid: not packed"
+}

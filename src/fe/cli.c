@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "util/escape.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -22,14 +23,17 @@ fe_init(const char *progname)
 	ts_progname = progname;
 }
 
-/* "prog: message" on stderr, the progress line out of the way. */
+/* "prog: message" on stderr, the progress line out of the way; the
+ * names in the message shown safely, as a diagnostic's are. */
 static void
 vwarnx(const char *fmt, va_list ap)
 {
+	char buf[1024];
+
 	ts_progress_clear();
-	fprintf(stderr, "%s: ", fe_progname);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	ts_text_sanitize(buf);
+	fprintf(stderr, "%s: %s\n", fe_progname, buf);
 }
 
 void
@@ -47,13 +51,14 @@ fe_warn(const char *fmt, ...)
 {
 	va_list ap;
 	int e = errno;
+	char buf[1024];
 
 	ts_progress_clear();
-	fprintf(stderr, "%s: ", fe_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(e));
+	ts_text_sanitize(buf);
+	fprintf(stderr, "%s: %s: %s\n", fe_progname, buf, strerror(e));
 }
 
 void

@@ -1,7 +1,8 @@
 /*
  * print.c - what the front end draws on standard error: the progress
  * line (on a terminal only, redrawn in place, cleared before any other
- * message) and the diagnostics, printed as they are recorded.
+ * message) and the diagnostics, printed as they are recorded; names and
+ * messages made safe for a terminal by util/escape.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,9 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "util/escape.h"
 #include "util/progress.h"
+#include "util/xalloc.h"
 
 #define PROGRESS_AFTER	1.0
 
@@ -18,6 +21,7 @@ static int width;	/* of the line on screen; 0: none */
 static void
 draw(const char *line, void *arg)
 {
+	char *safe;
 	int w;
 
 	(void)arg;
@@ -28,7 +32,11 @@ draw(const char *line, void *arg)
 		width = 0;
 		return;
 	}
-	w = fprintf(stderr, "\r%s: %s", fe_progname, line) - 1;
+	/* The line names a file, which must not reach the terminal raw. */
+	safe = ts_xstrdup(line);
+	ts_text_sanitize(safe);
+	w = fprintf(stderr, "\r%s: %s", fe_progname, safe) - 1;
+	free(safe);
 	/* Pad over what a longer line left. */
 	if (width > w)
 		fprintf(stderr, "%*s", width - w, "");

@@ -122,14 +122,17 @@ typedef void ts_diag_fn(const struct ts_diag *, void *arg);
 void	 ts_diags_set_emit(struct ts_diags *, ts_diag_fn *, void *arg);
 /*
  * Print one message as "file:line:col: error: message [S1]"; a message
- * about no file as "prog: message" (prog NULL: "error: message").
+ * about no file as "prog: message" (prog NULL: "error: message").  A
+ * file name a line cannot show safely (controls, bytes that are not
+ * UTF-8, ...) is quoted as ls quotes it: 'a'$'\n''b'.
  */
 void	 ts_diag_print(const struct ts_diag *, FILE *, const char *prog);
 /* Every kept message, then one note per file and rule that lost some
  * to the cap. */
 void	 ts_diags_print(const struct ts_diags *, FILE *, const char *prog);
 void	 ts_diags_print_suppressed(const struct ts_diags *, FILE *);
-/* As a JSON array of objects (no final newline). */
+/* As a JSON array of objects (no final newline); a file name that is
+ * not UTF-8 is quoted, its bytes in base64 as "file_base64". */
 void	 ts_diags_print_json(const struct ts_diags *, FILE *);
 const char *ts_sev_name(enum ts_sev);
 

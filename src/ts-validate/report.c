@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "validate.h"
+#include "util/escape.h"
 #include "util/progress.h"
 
 static const char *
@@ -26,11 +27,12 @@ verdict(const struct result *r)
 	size_t ne = ts_diags_count(r->d, TS_ERROR);
 	size_t nw = ts_diags_count(r->d, TS_WARNING);
 
+	ts_fput_name(stdout, r->path);
 	/* What could not be read is neither valid nor invalid. */
 	if (r->status == TS_EXIT_IO)
-		printf("%s: not checked (an I/O error)\n", r->path);
+		fputs(": not checked (an I/O error)\n", stdout);
 	else
-		printf("%s: %s (%zu error%s, %zu warning%s)\n", r->path,
+		printf(": %s (%zu error%s, %zu warning%s)\n",
 		    r->valid ? "valid" : "invalid", ne, plural(ne), nw,
 		    plural(nw));
 }

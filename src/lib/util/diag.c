@@ -13,10 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "tensorsuite.h"
 #include "util/diag_int.h"
+#include "util/escape.h"
 #include "util/xalloc.h"
 
 struct ts_rulecount {
@@ -168,10 +167,10 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	if (sev == TS_WARNING && d->strict)
 		sev = TS_ERROR;
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	/* A message is one line, whatever a file's strings hold. */
-	for (char *p = buf; *p != '\0'; p++)
-		if ((unsigned char)*p < ' ' || *p == 0x7f)
-			*p = '?';
+	/* A message is one line of printable UTF-8 that starts no workflow
+	 * command, whatever a file's strings hold; every report can then
+	 * carry it as it is. */
+	ts_text_sanitize(buf);
 	/* Work that reads its input twice says a note once. */
 	if (sev != TS_ERROR && repeated(d, sev, file, line, col, buf))
 		return false;
@@ -302,13 +301,16 @@ ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
 		/* The system failing us, as err(3) says it. */
 		if (prog != NULL)
 			fprintf(fp, "%s: ", prog);
-		if (g->file != NULL)
-			fprintf(fp, "%s: ", g->file);
+		if (g->file != NULL) {
+			ts_fput_name(fp, g->file);
+			fputs(": ", fp);
+		}
 		fprintf(fp, "%s\n", g->msg);
 		return;
 	}
 	if (g->file != NULL) {
-		fputs(g->file, fp);
+		/* A name is quoted when it is not safe on a line. */
+		ts_fput_name(fp, g->file);
 		if (g->offset >= 0)
 			fprintf(fp, ":+%lld", (long long)g->offset);
 		else if (g->line > 0) {
@@ -339,9 +341,12 @@ ts_diags_print_suppressed(const struct ts_diags *d, FILE *fp)
 	for (i = 0; i < d->nrc; i++) {
 		if (d->rc[i].suppressed == 0)
 			continue;
-		fprintf(fp, "%s%snote: %zu more diagnostics%s%s%s not shown\n",
-		    d->rc[i].file ? d->rc[i].file : "",
-		    d->rc[i].file ? ": " : "", d->rc[i].suppressed,
+		if (d->rc[i].file != NULL) {
+			ts_fput_name(fp, d->rc[i].file);
+			fputs(": ", fp);
+		}
+		fprintf(fp, "note: %zu more diagnostics%s%s%s not shown\n",
+		    d->rc[i].suppressed,
 		    d->rc[i].rule[0] ? " [" : "", d->rc[i].rule,
 		    d->rc[i].rule[0] ? "]" : "");
 	}
@@ -357,22 +362,6 @@ ts_diags_print(const struct ts_diags *d, FILE *fp, const char *prog)
 	ts_diags_print_suppressed(d, fp);
 }
 
-static void
-putjstr(FILE *fp, const char *s)
-{
-	json_t *j = json_string(s);
-	char *t;
-
-	if (j == NULL) {	/* not UTF-8: cannot happen for our text */
-		fputs("null", fp);
-		return;
-	}
-	t = json_dumps(j, JSON_ENCODE_ANY);
-	fputs(t, fp);
-	free(t);
-	json_decref(j);
-}
-
 void
 ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 {
@@ -382,12 +371,10 @@ ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 	fputc('[', fp);
 	for (i = 0; i < d->n; i++) {
 		g = &d->v[i];
-		fprintf(fp, "%s{\"severity\": \"%s\", \"file\": ",
-		    i ? ", " : "", sevnames[g->sev]);
-		if (g->file)
-			putjstr(fp, g->file);
-		else
-			fputs("null", fp);
+		fprintf(fp, "%s{\"severity\": \"%s\", ", i ? ", " : "",
+		    sevnames[g->sev]);
+		/* A name that is not UTF-8 adds "file_base64". */
+		ts_fput_json_name(fp, "file", g->file);
 		if (g->line > 0)
 			fprintf(fp, ", \"line\": %llu",
 			    (unsigned long long)g->line);
@@ -405,11 +392,11 @@ ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 			fputs(", \"offset\": null", fp);
 		fputs(", \"rule\": ", fp);
 		if (g->rule[0])
-			putjstr(fp, g->rule);
+			ts_fput_json(fp, g->rule);
 		else
 			fputs("null", fp);
 		fputs(", \"message\": ", fp);
-		putjstr(fp, g->msg);
+		ts_fput_json(fp, g->msg);
 		fputc('}', fp);
 	}
 	fputc(']', fp);
