@@ -1863,17 +1863,187 @@ frostt() {
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
 cases = root.findall("./testsuite/testcase")
-print(root.get("tests"), root.get("failures"), len(cases))
+print(root.get("tests"), root.get("failures"), root.get("errors"), len(cases))
 for c in cases:
     f = c.find("failure")
-    print(c.get("name"), "fail" if f is not None else "pass",
+    if f is None:
+        f = c.find("error")
+    print(c.get("name"), f.tag if f is not None else "pass",
           (f.text or "").strip().splitlines()[0] if f is not None else "")
 PY
 	assert_success
-	assert_line --index 0 "3 2 3"
-	assert_line --index 1 "t fail t/t.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	assert_line --index 0 "3 1 1 3"
+	assert_line --index 1 "t failure t/t.tns:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
 	assert_line --index 2 "$SHARE/example-element pass "
-	assert_line --index 3 --partial "no-such fail ts-validate: no-such: No such file or directory"
+	# What could not be read is an error, not a failure (issue 22.14).
+	assert_line --index 3 --partial "no-such error ts-validate: no-such: No such file or directory"
+}
+
+# ---- reports a file name cannot break (issue 22, points 13 to 16) ----
+
+# The names of issue 22.16, and names that once started workflow
+# commands (22.13): LF, CR, %, :, ',', &, <, ", ESC, \x01, \xff; "::" at
+# the start, after white space, after a newline; "##[", the runner's
+# old syntax, read anywhere in a line.
+NAMES=($'nl\nx.tns' $'cr\rx.tns' 'pc%0A:a,b.tns' 'amp&lt<"q.tns'
+    $'esc\e[31m.tns' $'ctl\x01.tns' $'ff\xff.tns')
+INJECT=($'w\n::stop-commands::pause.tns' '::warning::w.tns'
+    ' ::error::sp.tns' 'h##[stop-commands]z.tns')
+CHECK="$BATS_TEST_DIRNAME/report-check.py"
+
+# badcopies NAME...: bundle t, with a coordinate out of range on line 6
+# of its text file, and a copy of that file as each NAME (to check with
+# --meta t/t_metadata.json, so that each has an S1 error naming it).
+badcopies() {
+	local n
+	use text t
+	sed -i '6s/^1 3 2/1 9 2/' t/t.tns
+	for n in "$@"; do
+		cp t/t.tns "$n"
+	done
+}
+
+# unprivileged CMD...: `run CMD...` as a user that file modes bind
+# (nobody, when we are root, who reads anything).
+unprivileged() {
+	if [ "$(id -u)" -eq 0 ]; then
+		chmod 755 "$BATS_TEST_TMPDIR"
+		run setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    env PATH="$PATH" "$@"
+	else
+		run "$@"
+	fi
+}
+
+@test "ts-validate: --format github: no byte of a name starts a workflow command, in a path or a message (issue 22.13)" {
+	local d=$'a\n::stop-commands::pause'
+	badcopies "${INJECT[@]}"
+	mkdir "$d"
+	cp -r t "$d/"
+	# What the runner reads, stdout and stderr: the one annotation meant,
+	# on the file it names, then plain lines.
+	run bash -c 'ts-validate --format github -r "$1" 2>&1 | "$2" github' _ "$d" "$CHECK"
+	assert_success
+	assert_line --index 0 "error b'a\\n::stop-commands::pause/t/t.tns' coordinate 9 exceeds dimension 3 of mode 2"
+	assert_line --index 1 "1 annotations"
+	run bash -c 'ts-validate --format github --meta t/t_metadata.json "${@:2}" 2>&1 | "$1" github' _ "$CHECK" "${INJECT[@]}"
+	assert_success
+	assert_line --index 0 "error b'w\\n::stop-commands::pause.tns' coordinate 9 exceeds dimension 3 of mode 2"
+	assert_line --index 1 "error b'::warning::w.tns' coordinate 9 exceeds dimension 3 of mode 2"
+	assert_line --index 4 "4 annotations"
+	# The plain lines quote a name that could start one.
+	run ts-validate --format github --meta t/t_metadata.json "${INJECT[@]}"
+	assert_line "'w'\$'\\n''::stop-commands::pause.tns': invalid (1 error, 0 warnings)"
+	assert_line "'::warning::w.tns': invalid (1 error, 0 warnings)"
+	assert_line "' ::error::sp.tns': invalid (1 error, 0 warnings)"
+	assert_line "'h##''[stop-commands]z.tns': invalid (1 error, 0 warnings)"
+	# The text format, read by the runner as well, holds no command.
+	run bash -c 'ts-validate -r "$1" 2>&1 | "$2" github' _ "$d" "$CHECK"
+	assert_success
+	assert_output "0 annotations"
+	run bash -c 'ts-validate --meta t/t_metadata.json "${@:2}" 2>&1 | "$1" github' _ "$CHECK" "${INJECT[@]}"
+	assert_success
+	assert_output "0 annotations"
+}
+
+@test "ts-validate: --format junit is well-formed whatever a name holds, and what was not checked is an <error> (issue 22.14)" {
+	local s=0
+	badcopies "${NAMES[@]}"
+	ts-validate --format junit --meta t/t_metadata.json "${NAMES[@]}" \
+	    no-such >report.xml 2>/dev/null || s=$?
+	[ "$s" -eq 3 ]
+	run xmllint --noout report.xml
+	assert_success
+	run "$CHECK" junit report.xml
+	assert_success
+	assert_line --index 0 "8 tests, 7 failures, 1 errors"
+	# A newline in a name is told from a space: the name is quoted.
+	assert_line --index 1 "b'nl\\nx.tns' failure 'nl'\$'\\n''x.tns':6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	assert_line --index 7 "b'ff\\xff.tns' failure 'ff'\$'\\377''.tns':6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	assert_line --index 8 "b'no-such' error ts-validate: no-such: No such file or directory"
+	run grep -c '<error type="io"' report.xml
+	assert_output 1
+}
+
+@test "ts-validate: --json identifies a path that is not UTF-8 (path_base64), and ts-validate(1) lists every key (issue 22.15)" {
+	local s=0
+	badcopies $'ff\xff.tns' $'esc\e[31m.tns'
+	ts-validate --json --meta t/t_metadata.json $'ff\xff.tns' \
+	    $'esc\e[31m.tns' no-such >out.jsonl || s=$?
+	[ "$s" -eq 3 ]
+	run "$CHECK" json "$TS_TOP/man/ts-validate.1" <out.jsonl
+	assert_success
+	assert_line --index 0 "b'ff\\xff.tns' valid=False status=1"
+	assert_line --index 1 "  b'ff\\xff.tns' coordinate 9 exceeds dimension 3 of mode 2"
+	assert_line --index 2 "b'esc\\x1b[31m.tns' valid=False status=1"
+	assert_line --index 4 "b'no-such' valid=False status=3"
+	run jq -r 'select(.path_base64) | .path, .path_base64,
+	    .diagnostics[0].file, .diagnostics[0].file_base64' out.jsonl
+	assert_line --index 0 "'ff'\$'\\377''.tns'"
+	assert_line --index 1 "Zmb/LnRucw=="
+	assert_line --index 2 "'ff'\$'\\377''.tns'"
+	assert_line --index 3 "Zmb/LnRucw=="
+	[ "${#lines[@]}" -eq 4 ]
+	# A UTF-8 name is exact, its controls escaped as JSON does.
+	run jq -r 'select(.path | startswith("esc")) | .path | @json' out.jsonl
+	assert_output '"esc\u001b[31m.tns"'
+}
+
+@test "ts-validate: the text report and its diagnostics quote a name with control bytes as ls does (issue 22.15)" {
+	local n q
+	badcopies $'esc\e[31m.tns' $'ctl\x01.tns' $'ff\xff.tns' $'nl\nx.tns' \
+	    $'cr\rx.tns' $'tab\tx.tns' $'\e]0;title\a.tns'
+	for n in $'esc\e[31m.tns' $'ctl\x01.tns' $'ff\xff.tns' $'nl\nx.tns' \
+	    $'cr\rx.tns' $'tab\tx.tns' $'\e]0;title\a.tns'; do
+		q=$(ls --quoting-style=shell-escape -d -- "$n")
+		run --separate-stderr ts-validate --meta t/t_metadata.json "$n"
+		assert_failure 1
+		assert_equal "$output" "$q: invalid (1 error, 0 warnings)"
+		assert_equal "$stderr" "$q:6:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	done
+	# A plain name stays as it is.
+	run --separate-stderr ts-validate --meta t/t_metadata.json t/t.tns
+	assert_output "t/t.tns: invalid (1 error, 0 warnings)"
+}
+
+@test "ts-validate: one escaping for every format, names holding LF, CR, %, :, ',', &, <, \", ESC, \\x01, \\xff (issue 22.16)" {
+	local s=0
+	badcopies "${NAMES[@]}" "${INJECT[@]}"
+	# text: one line per verdict, each name given back by its quoting.
+	ts-validate --meta t/t_metadata.json "${NAMES[@]}" "${INJECT[@]}" \
+	    >out 2>err || s=$?
+	[ "$s" -eq 1 ]
+	run "$CHECK" text <out
+	assert_success
+	assert_line --index 0 "b'nl\\nx.tns' invalid"
+	assert_line --index 10 "b'h##[stop-commands]z.tns' invalid"
+	[ "${#lines[@]}" -eq 11 ]
+	run "$CHECK" text <err
+	assert_success
+	run bash -c 'cat out err | "$1" github' _ "$CHECK"
+	assert_output "0 annotations"
+	# JSON: every line parses, every name is exact or quoted and in base64.
+	ts-validate --json --meta t/t_metadata.json "${NAMES[@]}" \
+	    "${INJECT[@]}" >out || true
+	jq -e . out >/dev/null
+	run "$CHECK" json "$TS_TOP/man/ts-validate.1" <out
+	assert_success
+	[ "${#lines[@]}" -eq 22 ]
+	run "$CHECK" github <out
+	assert_output "0 annotations"
+	# GitHub: an annotation per name, on that file.
+	run bash -c 'ts-validate --format github --meta t/t_metadata.json "${@:2}" 2>&1 | "$1" github' _ "$CHECK" "${NAMES[@]}" "${INJECT[@]}"
+	assert_success
+	assert_line --index 11 "11 annotations"
+	# JUnit: well-formed, each test case named by its quoting.
+	ts-validate --format junit --meta t/t_metadata.json "${NAMES[@]}" \
+	    "${INJECT[@]}" >report.xml || true
+	xmllint --noout report.xml
+	run "$CHECK" junit report.xml
+	assert_success
+	assert_line --index 0 "11 tests, 11 failures, 0 errors"
+	run "$CHECK" github <report.xml
+	assert_output "0 annotations"
 }
 
 @test "ts-validate: the checks that need order sort in bounded memory: -S spills runs to -T, the verdict is the same" {

@@ -3,13 +3,12 @@
  * reader wants: text for people (diagnostics on standard error, one
  * verdict a line on standard output), one JSON object a line for jq,
  * GitHub workflow commands that annotate a pull request, or one JUnit
- * XML document for GitLab and Jenkins.
+ * XML document for GitLab and Jenkins.  Every name and message goes
+ * through util/escape.h, so that no file name can break a report.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
 
 #include "validate.h"
 #include "util/escape.h"
@@ -40,23 +39,13 @@ verdict(const struct result *r)
 /* ---- JSON ---- */
 
 static void
-putjson(const char *s)
-{
-	json_t *j = s != NULL ? json_string(s) : NULL;
-	char *t = j != NULL ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
-
-	fputs(t != NULL ? t : "null", stdout);
-	free(t);
-	json_decref(j);
-}
-
-static void
 report_json(const struct result *r, const struct opts *o)
 {
-	fputs("{\"path\": ", stdout);
-	putjson(r->path);
-	fputs(", \"name\": ", stdout);
-	putjson(r->name);
+	/* A name that is not UTF-8 adds "path_base64" ("name_base64"). */
+	fputc('{', stdout);
+	ts_fput_json_name(stdout, "path", r->path);
+	fputs(", ", stdout);
+	ts_fput_json_name(stdout, "name", r->name);
 	printf(", \"valid\": %s, \"errors\": %zu, \"warnings\": %zu, "
 	    "\"notes\": %zu, \"quick\": %s, \"status\": %d, \"diagnostics\": ",
 	    r->valid ? "true" : "false", ts_diags_count(r->d, TS_ERROR),
@@ -67,33 +56,6 @@ report_json(const struct result *r, const struct opts *o)
 }
 
 /* ---- GitHub workflow commands ---- */
-
-/* A property or message of a workflow command, escaped as the runner
- * expects: '%', CR and LF always; ':' and ',' in properties. */
-static void
-ghput(const char *s, bool prop)
-{
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '%':
-			fputs("%25", stdout);
-			break;
-		case '\r':
-			fputs("%0D", stdout);
-			break;
-		case '\n':
-			fputs("%0A", stdout);
-			break;
-		case ':':
-			fputs(prop ? "%3A" : ":", stdout);
-			break;
-		case ',':
-			fputs(prop ? "%2C" : ",", stdout);
-			break;
-		default:
-			putchar(*s);
-		}
-}
 
 static void
 report_github(const struct result *r)
@@ -108,7 +70,7 @@ report_github(const struct result *r)
 		printf("::%s", cmd[g->sev]);
 		if (g->file != NULL) {
 			fputs(" file=", stdout);
-			ghput(g->file, true);
+			ts_fput_gh_name(stdout, g->file);
 			sep = ",";
 			if (g->line > 0) {
 				printf(",line=%llu", (unsigned long long)g->line);
@@ -119,76 +81,87 @@ report_github(const struct result *r)
 		}
 		if (g->rule[0] != '\0') {
 			printf("%stitle=", sep);
-			ghput(g->rule, true);
+			ts_fput_gh(stdout, g->rule, true);
 		}
 		fputs("::", stdout);
-		ghput(g->msg, false);
+		ts_fput_gh(stdout, g->msg, false);
 		if (g->offset >= 0)
 			printf(" (byte offset %lld)", (long long)g->offset);
 		putchar('\n');
 	}
-	if (ts_diags_suppressed(r->d) > 0)
-		printf("::notice::%s: %zu more diagnostics not shown "
-		    "(-m 0 shows all)\n", r->path, ts_diags_suppressed(r->d));
+	if (ts_diags_suppressed(r->d) > 0) {
+		char *q = ts_quote(r->path, false);
+
+		fputs("::notice::", stdout);
+		ts_fput_gh(stdout, q, false);
+		printf(": %zu more diagnostics not shown (-m 0 shows all)\n",
+		    ts_diags_suppressed(r->d));
+		free(q);
+	}
+	/* Plain lines: a name that could start a command is quoted. */
 	verdict(r);
 }
 
 /* ---- JUnit XML ---- */
 
-static void
-xmlput(const char *s)
+/*
+ * What JUnit calls a test case's outcome: a failure is data rejected
+ * (status 1); an error is an operand that could not be checked (a
+ * system or I/O error, 3, or a request the library refused, 2).
+ */
+static bool
+junit_error(const struct result *r)
 {
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '<':
-			fputs("&lt;", stdout);
-			break;
-		case '>':
-			fputs("&gt;", stdout);
-			break;
-		case '&':
-			fputs("&amp;", stdout);
-			break;
-		case '"':
-			fputs("&quot;", stdout);
-			break;
-		default:
-			putchar(*s);
-		}
+	return !r->valid && r->status != TS_EXIT_DATA;
 }
 
 static void
 report_junit(const struct result *v, size_t n)
 {
-	size_t i, k, fail = 0;
+	size_t i, k, fail = 0, err = 0;
+	const char *tag;
 	double t = 0;
 
 	for (i = 0; i < n; i++) {
-		fail += !v[i].valid;
+		err += junit_error(&v[i]);
+		fail += !v[i].valid && !junit_error(&v[i]);
 		t += v[i].seconds;
 	}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<testsuites name=\"ts-validate\" tests=\"%zu\" failures=\"%zu\" "
-	    "time=\"%.3f\">\n"
+	    "errors=\"%zu\" time=\"%.3f\">\n"
 	    "  <testsuite name=\"ts-validate\" tests=\"%zu\" failures=\"%zu\" "
-	    "errors=\"0\" time=\"%.3f\">\n", n, fail, t, n, fail, t);
+	    "errors=\"%zu\" time=\"%.3f\">\n", n, fail, err, t, n, fail, err,
+	    t);
 	for (i = 0; i < n; i++) {
 		const struct result *r = &v[i];
 
+		/* A name XML cannot hold, or that holds a newline (which an
+		 * attribute would turn into a space), is in the text form. */
 		fputs("    <testcase classname=\"tensorsuite\" name=\"", stdout);
-		xmlput(r->path);
+		ts_fput_xml_name(stdout, r->path);
 		printf("\" time=\"%.3f\"", r->seconds);
 		if (r->valid && ts_diags_len(r->d) == 0) {
 			fputs("/>\n", stdout);
 			continue;
 		}
 		fputs(">\n", stdout);
-		if (!r->valid)
+		if (r->valid) {
+			tag = "system-out";
+			fputs("      <system-out>", stdout);
+		} else if (junit_error(r)) {
+			tag = "error";
+			printf("      <error type=\"%s\" message=\"%s\">",
+			    r->status == TS_EXIT_IO ? "io" : "usage",
+			    r->status == TS_EXIT_IO ? "not checked (an I/O "
+			    "error)" : "not checked (a usage error)");
+		} else {
+			tag = "failure";
 			printf("      <failure type=\"invalid\" message=\"%zu "
 			    "error%s\">", ts_diags_count(r->d, TS_ERROR),
 			    plural(ts_diags_count(r->d, TS_ERROR)));
-		else
-			fputs("      <system-out>", stdout);
+		}
+		/* The lines of the text format, names quoted as there. */
 		for (k = 0; k < ts_diags_len(r->d); k++) {
 			const struct ts_diag *g = ts_diags_at(r->d, k);
 			char *line = NULL;
@@ -199,11 +172,10 @@ report_junit(const struct result *v, size_t n)
 				continue;
 			ts_diag_print(g, m, fe_progname);
 			fclose(m);
-			xmlput(line);
+			ts_fput_xml(stdout, line, false);
 			free(line);
 		}
-		fputs(r->valid ? "</system-out>\n" : "</failure>\n", stdout);
-		fputs("    </testcase>\n", stdout);
+		printf("</%s>\n    </testcase>\n", tag);
 	}
 	fputs("  </testsuite>\n</testsuites>\n", stdout);
 }
