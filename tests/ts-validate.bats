@@ -1965,6 +1965,47 @@ unprivileged() {
 	assert_output 1
 }
 
+@test "ts-validate: every format says why -r DIR failed: no bundle below it, or a folder that cannot be read (issue 22.14)" {
+	local why="'empty': no bundle below it (a folder holding NAME_metadata.json)"
+	mkdir empty
+	run --separate-stderr ts-validate -r empty
+	assert_failure 1
+	assert_equal "$stderr" "ts-validate: $why"
+	assert_output "empty: invalid (1 error, 0 warnings)"
+	run ts-validate --json -r empty
+	assert_failure 1
+	run jq -r '[.path, .valid, .status, .diagnostics[0].message] | @tsv' <<<"$output"
+	assert_output "empty	false	1	$why"
+	run --separate-stderr ts-validate --format github -r empty
+	assert_failure 1
+	assert_line --index 0 "::error::$why"
+	run bash -c 'ts-validate --format junit -r empty >report.xml'
+	assert_failure 1
+	run "$CHECK" junit report.xml
+	assert_success
+	assert_line --index 0 "1 tests, 1 failures, 0 errors"
+	assert_line --index 1 "b'empty' failure ts-validate: $why"
+	# A folder below DIR that cannot be read: an I/O error, 3, said in
+	# every format too.
+	mkdir -p coll/locked
+	use text t
+	mv t coll/
+	chmod 0 coll/locked
+	unprivileged ts-validate --json -r coll
+	chmod 755 coll/locked
+	assert_failure 3
+	run jq -r '[.path, .valid, .status, .diagnostics[0].file, .diagnostics[0].message] | @tsv' <<<"$output"
+	assert_output "coll	false	3	coll/locked	Permission denied"
+	chmod 0 coll/locked
+	unprivileged bash -c 'ts-validate --format junit -r coll 2>/dev/null'
+	chmod 755 coll/locked
+	assert_failure 3
+	printf '%s\n' "$output" >report.xml
+	run "$CHECK" junit report.xml
+	assert_line --index 0 "1 tests, 0 failures, 1 errors"
+	assert_line --index 1 "b'coll' error ts-validate: coll/locked: Permission denied"
+}
+
 @test "ts-validate: --json identifies a path that is not UTF-8 (path_base64), and ts-validate(1) lists every key (issue 22.15)" {
 	local s=0
 	badcopies $'ff\xff.tns' $'esc\e[31m.tns'

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "validate.h"
+#include "util/escape.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -88,6 +89,7 @@ usage(FILE *fp)
 
 struct pool {
 	char			**paths;
+	struct ts_diags		**why;	/* why -r found nothing, or NULL */
 	struct result		*res;
 	bool			*done;
 	size_t			 n, next;
@@ -95,6 +97,24 @@ struct pool {
 	pthread_mutex_t		 mu;
 	pthread_cond_t		 cv;
 };
+
+/* Check operand i; or, for a directory -r found nothing to check in,
+ * make its result of why, so that every format says it. */
+static void
+check(struct pool *p, size_t i)
+{
+	struct result *r = &p->res[i];
+
+	if (p->why[i] == NULL) {
+		check_operand(p->paths[i], p->o, r);
+		return;
+	}
+	memset(r, 0, sizeof(*r));
+	r->path = ts_xstrdup(p->paths[i]);
+	r->d = p->why[i];
+	p->why[i] = NULL;
+	r->status = ts_diags_status(r->d);
+}
 
 static void *
 worker(void *arg)
@@ -108,7 +128,7 @@ worker(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		if (i >= p->n)
 			return NULL;
-		check_operand(p->paths[i], p->o, &p->res[i]);
+		check(p, i);
 		pthread_mutex_lock(&p->mu);
 		p->done[i] = true;
 		pthread_cond_broadcast(&p->cv);
@@ -134,7 +154,7 @@ run(struct pool *p, int jobs)
 	}
 	for (i = 0; i < p->n; i++) {
 		if (nt == 0)
-			check_operand(p->paths[i], p->o, &p->res[i]);
+			check(p, i);
 		else {
 			pthread_mutex_lock(&p->mu);
 			while (!p->done[i])
@@ -151,12 +171,17 @@ run(struct pool *p, int jobs)
 	}
 }
 
-/* The operands, with -r's directories expanded to their bundles. */
+/*
+ * The operands, with -r's directories expanded to their bundles.  A
+ * directory that gives none stays an operand, with why (in whyv) in
+ * place of its checks.
+ */
 static size_t
 operands(int argc, char *argv[], const struct opts *o, char ***out,
-    int *status)
+    struct ts_diags ***whyv)
 {
-	char **v = NULL, **found;
+	struct ts_diags **w = NULL, *why;
+	char **v = NULL, **found, *q;
 	size_t n = 0, cap = 0;
 	int i, k, nf;
 
@@ -167,33 +192,43 @@ operands(int argc, char *argv[], const struct opts *o, char ***out,
 
 		nf = 1;
 		found = NULL;
+		why = NULL;
 		if (expand) {
-			nf = find_bundles(argv[i], &found);
-			if (nf < 0) {
-				*status = TS_EXIT_IO;
-				continue;
-			}
+			why = ts_diags_new(o->max_per_rule, o->strict);
+			nf = find_bundles(argv[i], &found, why);
 			if (nf == 0) {
-				fe_warnx("'%s': no bundle below it (a folder "
-				    "holding NAME_metadata.json)", argv[i]);
-				if (*status < TS_EXIT_DATA)
-					*status = TS_EXIT_DATA;
+				q = ts_quote(argv[i], true);
+				ts_diag(why, TS_ERROR, NULL, 0, 0, "", "%s: no "
+				    "bundle below it (a folder holding "
+				    "NAME_metadata.json)", q);
+				free(q);
+			}
+			if (nf > 0) {
+				ts_diags_free(why);
+				why = NULL;
+			} else {
 				free(found);
-				continue;
+				found = NULL;
+				nf = 1;
 			}
 		}
 		if (n + (size_t)nf > cap) {
 			cap = 2 * (n + (size_t)nf);
 			v = ts_xreallocarray(v, cap, sizeof(*v));
+			w = ts_xreallocarray(w, cap, sizeof(*w));
 		}
-		if (found == NULL)
+		if (found == NULL) {
+			w[n] = why;
 			v[n++] = ts_xstrdup(argv[i]);
-		else
-			for (k = 0; k < nf; k++)
+		} else
+			for (k = 0; k < nf; k++) {
+				w[n] = NULL;
 				v[n++] = found[k];
+			}
 		free(found);
 	}
 	*out = v;
+	*whyv = w;
 	return n;
 }
 
@@ -285,7 +320,7 @@ main(int argc, char *argv[])
 	fe_progress_init(o.quiet || o.jobs > 1);
 	memset(&p, 0, sizeof(p));
 	p.o = &o;
-	p.n = operands(argc, argv, &o, &p.paths, &rv);
+	p.n = operands(argc, argv, &o, &p.paths, &p.why);
 	p.res = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.res));
 	p.done = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.done));
 	report_start(&o);
@@ -300,6 +335,7 @@ main(int argc, char *argv[])
 		free(p.paths[i]);
 	}
 	free(p.paths);
+	free(p.why);
 	free(p.res);
 	free(p.done);
 	return fe_close_stdout(rv);

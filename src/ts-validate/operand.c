@@ -161,6 +161,7 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 struct found {
 	char	**v;
 	size_t	 n, cap;
+	struct ts_diags *d;	/* why the walk failed */
 };
 
 static int
@@ -201,7 +202,7 @@ walk(const char *dir, struct found *f, int depth)
 	if (depth > 64)
 		return 0;	/* a loop of links, or no sane tree */
 	if ((d = opendir(dir)) == NULL) {
-		fe_warn("%s", dir);
+		ts_diag_io(f->d, dir, "%s", strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -219,15 +220,15 @@ walk(const char *dir, struct found *f, int depth)
 }
 
 int
-find_bundles(const char *dir, char ***paths)
+find_bundles(const char *dir, char ***paths, struct ts_diags *why)
 {
-	struct found f = { NULL, 0, 0 };
+	struct found f = { NULL, 0, 0, why };
 	struct stat st;
 
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		if (errno == 0 || S_ISREG(st.st_mode))
 			errno = ENOTDIR;
-		fe_warn("%s", dir);
+		ts_diag_io(why, dir, "%s", strerror(errno));
 		return -1;
 	}
 	if (walk(dir, &f, 0) != 0) {
