@@ -6,13 +6,14 @@
 # bats with bats-support and bats-assert, mandoc, python3-jsonschema,
 # python3-scipy (the Matrix Market round trips are checked with mmread),
 # clang with libFuzzer (the fuzzing harnesses), strace (the fault
-# suite), valgrind (make check-valgrind).
+# suite), valgrind (make check-valgrind), bash-completion, zsh and fish
+# (the completions are tried in each).
 # --bench adds python3-numpy (the benchmark's numpy.loadtxt comparison).
 set -eu
 
 pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
-zstd jq clang libclang-rt-dev strace valgrind"
+zstd jq clang libclang-rt-dev strace valgrind bash-completion zsh fish"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-numpy time"
 
 missing=""
