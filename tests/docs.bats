@@ -222,6 +222,31 @@ zsh_glob() {
 	fi
 }
 
+# jobs_default: what the text on stdin says the default of -j is: "cpus"
+# (the CPUs, cores or processors there are), a number, or "?".
+jobs_default() {
+	tr '\n' ' ' | sed -n 's/^.*[Dd]efault\(:\| is\)\{0,1\} *//p' |
+	    awk '{ t = substr($0, 1, 80) }
+	    t ~ /CPU|core|processor/ { print "cpus"; exit }
+	    match(t, /^[0-9]+/) { print substr(t, 1, RLENGTH); exit }
+	    { print "?" }'
+}
+
+@test "--help and the man page of every tool give -j the same default" {
+	local t h m bad=0
+	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate; do
+		h=$("$TS_BIN/$t" --help | awk '/^ +-j, --jobs/ { p = 1; print; next }
+		    p && /^          +[^ -]/ { print; next } { p = 0 }' | jobs_default)
+		m=$(awk '/^\.It Fl j Ar/ { p = 1; next } p && /^\.It / { exit }
+		    p' "$TS_TOP/man/$t.1" | jobs_default)
+		if [ "$h" != "$m" ] || [ "$h" = "?" ]; then
+			echo "$t: --help says the default of -j is '$h', $t(1) '$m'"
+			bad=1
+		fi
+	done
+	[ "$bad" -eq 0 ]
+}
+
 @test "the bash completion offers the long options" {
 	run bash -c "source '$TS_TOP/completions/bash/ts-validate';
 	    COMP_WORDS=(ts-validate --q); COMP_CWORD=1; _ts_validate;

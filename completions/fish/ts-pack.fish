@@ -44,7 +44,7 @@ complete -c ts-pack -s f -l force -d 'Replace an existing archive, index or bund
 # Packing
 complete -c ts-pack -s o -l output -x -a '(__ts_pack_archives)' -d 'Pack the bundles into ARCHIVE'  # --output
 complete -c ts-pack -l each -x -a '(__fish_complete_directories)' -d 'One archive per bundle, DIR/NAME.tar.zst'  # --each
-complete -c ts-pack -s j -l jobs -x -d 'zstd threads (default: the cores)'  # --jobs
+complete -c ts-pack -s j -l jobs -x -d 'zstd threads (default: the CPUs it may use)'  # --jobs
 complete -c ts-pack -l level -x -d 'Compression level'  # --level
 complete -c ts-pack -l quick -d 'Check metadata and headers first (the default)'  # --quick
 complete -c ts-pack -l deep -d 'Check every entry first'  # --deep

@@ -15,6 +15,7 @@
 #include "fe.h"
 #include "pack.h"
 #include "util/progress.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
 enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
@@ -67,9 +68,9 @@ usage(FILE *fp)
 	    "      --level N         compression level (zstd 1-19, default "
 	    "3; gzip 1-9;\n"
 	    "                        xz 0-9)\n"
-	    "  -j, --jobs N          zstd threads (default: the cores); the "
-	    "bytes do not\n"
-	    "                        depend on it\n"
+	    "  -j, --jobs N          zstd threads (default: the CPUs it may "
+	    "use); the bytes\n"
+	    "                        do not depend on it\n"
 	    "      --quick           check metadata and headers first (the "
 	    "default)\n"
 	    "      --deep            check every entry first\n"
@@ -500,9 +501,7 @@ main(int argc, char *argv[])
 	fe_init("ts-pack");
 	memset(&o, 0, sizeof(o));
 	o.level = -1;
-	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (o.jobs < 1)
-		o.jobs = 1;
+	o.jobs = ts_cpus_available();
 	while ((ch = getopt_long(argc, argv, "C:fhj:o:qt:Vx:", longopts,
 	    NULL)) != -1)
 		switch (ch) {

@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# The tools on a shared machine: the default of -j is the CPUs the
+# process may use (its affinity mask, as taskset(1) sets it, and its
+# cgroup's CPU quota), and the default of -S a quarter of the memory it
+# may use (the least of the physical memory, its cgroup's limit,
+# RLIMIT_AS and RLIMIT_DATA, as prlimit(1) sets them), and --help and
+# the man pages say so.
+#
+# Threads are counted by tests/limits/tasks.c, preloaded: after each
+# thread a program starts, the threads alive in /proc/self/task; at exit,
+# the most seen and how many were started.  The cgroup files themselves
+# are read in the unit tests (tests/unit/test_util.c), on trees laid out
+# for them: a test cannot make a cgroup here.
+
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	export GEN="$BATS_FILE_TMPDIR/gen"
+	mkdir -p "$GEN"
+	cc -shared -fPIC -O2 -Wall -o "$GEN/tasks.so" \
+	    "$BATS_TEST_DIRNAME/limits/tasks.c" -ldl
+	# Large enough for the threaded parser at TS_CHUNK=64K.
+	awk 'BEGIN { srand(42); for (i = 0; i < 300000; i++)
+	    printf "%d %d %d %.6f\n", 1 + int(rand() * 500),
+	    1 + int(rand() * 400), 1 + int(rand() * 300), rand() * 10 - 5 }' \
+	    >"$GEN/big.tns"
+}
+
+setup() {
+	load test_helper
+	cd "$BATS_TEST_TMPDIR" || return 1
+	# The CPUs this shell may use, as a list taskset -c takes.
+	CPUS=$(taskset -pc $$ | sed 's/.*: //')
+}
+
+# cpu N: the Nth CPU (from 1) this shell may use; nothing when fewer.
+cpu() {
+	local l a b n=0
+	for l in ${CPUS//,/ }; do
+		a=${l%-*} b=${l#*-}
+		while [ "$a" -le "$b" ]; do
+			n=$((n + 1))
+			[ "$n" -eq "$1" ] && { echo "$a"; return; }
+			a=$((a + 1))
+		done
+	done
+}
+
+# threads CMD...: run CMD with the thread counter; prints "PEAK STARTED".
+threads() {
+	local out=$BATS_TEST_TMPDIR/tasks.out
+	rm -f "$out"
+	if [ "${TS_SANITIZE:-0}" = 1 ]; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	fi
+	TS_CHUNK=65536 TS_TASKS_OUT=$out LD_PRELOAD=$GEN/tasks.so "$@" \
+	    </dev/null >/dev/null 2>"$BATS_TEST_TMPDIR/tasks.err" || {
+		cat "$BATS_TEST_TMPDIR/tasks.err"
+		return 1
+	}
+	cat "$out"
+}
+
+# same_threads CPULIST N CMD...: CMD pinned to CPULIST runs as many
+# threads as CMD -j N unpinned (the one argument "-j N" goes first).
+same_threads() {
+	local cpus=$1 n=$2 pinned given
+	shift 2
+	pinned=$(threads taskset -c "$cpus" "$1" "${@:2}") || return 1
+	given=$(threads "$1" -j "$n" "${@:2}") || return 1
+	if [ "$pinned" != "$given" ]; then
+		echo "$*: on CPUs $cpus: '$pinned' (peak, started); -j $n: '$given'"
+		return 1
+	fi
+}
+
+@test "pinned to one CPU, each tool runs the threads -j 1 runs; on two, those of -j 2" {
+	local one two b=$BATS_TEST_TMPDIR/b c n
+	[ -z "${TS_VALGRIND:-}" ] || skip "valgrind runs one thread at a time"
+	one=$(cpu 1)
+	two=$(cpu 2)
+	ts-convert -q "$GEN/big.tns" -o "$b"
+	# The measure tells one thread from two, and the threads change
+	# nothing but the speed.
+	mkdir j1 j2
+	[ "$(threads ts-sort -j 1 "$GEN/big.tns" -o j1/s.tns)" != \
+	    "$(threads ts-sort -j 2 "$GEN/big.tns" -o j2/s.tns)" ]
+	[ "$(threads ts-convert -j 1 "$GEN/big.tns" -o j1/c.tnsb)" != \
+	    "$(threads ts-convert -j 2 "$GEN/big.tns" -o j2/c.tnsb)" ]
+	cmp j1/s.tns j2/s.tns
+	cmp j1/c.tnsb j2/c.tnsb
+	for c in "$one" ${two:+"$one,$two"}; do
+		n=1
+		[ "$c" = "$one" ] || n=2
+		echo "# CPUs $c"
+		# Text parsed by threads, and sorted by them.
+		same_threads "$c" $n ts-convert -f "$GEN/big.tns" -o c.tnsb
+		same_threads "$c" $n ts-sort -f "$GEN/big.tns" -o s.tns
+		# zstd's workers, for an archive.
+		same_threads "$c" $n ts-convert -f "$GEN/big.tns" -o c.tar.zst
+		same_threads "$c" $n ts-pack -f -o p.tar.zst "$b"
+		# Normal values are dear enough to share between threads.
+		same_threads "$c" $n ts-gen-values -f --replace --dist normal \
+		    "$b" -o g.tnsb
+	done
+}
+
+@test "ts-validate pinned to one CPU parses a bundle's text with one thread" {
+	local b=$BATS_TEST_TMPDIR/b pinned free
+	[ -z "${TS_VALGRIND:-}" ] || skip "valgrind runs one thread at a time"
+	[ -n "$(cpu 2)" ] || skip "one CPU here"
+	ts-convert -q "$GEN/big.tns" -o "$b"
+	pinned=$(threads taskset -c "$(cpu 1)" ts-validate "$b")
+	free=$(threads taskset -c "$(cpu 1),$(cpu 2)" ts-validate "$b")
+	assert_equal "$pinned" "1 0"
+	[ "$free" != "$pinned" ]
+}
