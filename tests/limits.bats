@@ -115,3 +115,93 @@ same_threads() {
 	assert_equal "$pinned" "1 0"
 	[ "$free" != "$pinned" ]
 }
+
+# ---- memory, and the one size parser ----
+
+# nosan: skip under sanitizers and valgrind, which reserve more address
+# space than any limit these tests set.
+nosan() {
+	[ "${TS_SANITIZE:-0}" != 1 ] && [ -z "${TS_VALGRIND:-}" ] ||
+	    skip "sanitizers and valgrind reserve more address space than RLIMIT_AS allows"
+}
+
+@test "--help of ts-sort and ts-validate says what -S's 25% comes to, and of which limit" {
+	local t
+	for t in ts-sort ts-validate; do
+		run -0 "$t" --help
+		assert_output --regexp 'RAM, the cgroup.s'
+		assert_output --regexp 'memory\.max,'
+		assert_output --regexp 'RLIMIT_AS and RLIMIT_DATA; default 25%'
+		assert_output --regexp ' here, of [0-9.]+[KMGT] (physical memory|cgroup memory\.max|cgroup memory\.limit_in_bytes|RLIMIT_AS|RLIMIT_DATA)'
+	done
+	nosan
+	for t in ts-sort ts-validate; do
+		run -0 prlimit --as=$((1 << 30)) "$t" --help
+		assert_output --partial "256M here, of 1G RLIMIT_AS"
+		run -0 prlimit --data=$((3 << 29)) "$t" --help
+		assert_output --partial "384M here, of 1.5G RLIMIT_DATA"
+		run -0 prlimit --as=$((1 << 30)) --data=$((3 << 29)) "$t" --help
+		assert_output --partial "256M here, of 1G RLIMIT_AS"
+	done
+}
+
+# A tensor whose records (48 MB) do not fit, with the rest of the
+# process, in 128 MB of address space: sorted in memory, as a plan for
+# the machine's RAM would, it runs out; sorted in runs of a quarter of
+# RLIMIT_AS, it is sorted.
+@test "under prlimit --as, ts-sort sorts in runs of a quarter of the limit, where a plan for the RAM ran out of memory" {
+	nosan
+	awk 'BEGIN { srand(3); for (i = 0; i < 3000000; i++)
+	    printf "%d %d %d %d\n", 1 + int(rand() * 500),
+	    1 + int(rand() * 400), 1 + int(rand() * 300), i % 7 }' >big3.tns
+	mkdir want got runs
+	ts-sort -q -j 1 big3.tns -o want/s.tns
+	run prlimit --as=$((128 << 20)) ts-sort -q -j 1 -T runs big3.tns \
+	    -o got/s.tns
+	assert_success
+	cmp want/s.tns got/s.tns
+	assert_equal "$(ls -A runs)" ""
+	# It did spill: -T is needed.
+	run prlimit --as=$((128 << 20)) ts-sort -q -j 1 -T no-such-dir \
+	    big3.tns -o got/s2.tns
+	assert_failure 3
+}
+
+@test "every size option takes a size the same way: fractions, K to T, and percentages of the memory the process may use" {
+	local b opt
+	ts-pack -q -o a.tar.zst "$SHARE/example-element" "$SHARE/example-block"
+	mkdir u
+	# A percentage, as ts-pack(1) says.
+	run -0 ts-pack -q -x a.tar.zst -C u --max-size 50%
+	assert_equal "$(ls -A u)" "example-block
+example-element"
+	rm -rf u/*
+	run ts-pack -x a.tar.zst -C u --max-size 1.5K
+	assert_failure 1
+	assert_output --partial "pass 1536 bytes (--max-size)"
+	run ts-pack -x a.tar.zst -C u --max-size 0.5k
+	assert_failure 1
+	assert_output --partial "pass 512 bytes (--max-size)"
+	run -0 ts-sort -q -S 1.5M "$SHARE/example-element" -o s.tns
+	run -0 ts-validate -q -S 10% "$SHARE/example-element"
+	# What is not a size is refused alike by every option.
+	for opt in "ts-sort -S" "ts-validate -S" "ts-pack -x a.tar.zst --max-size"; do
+		for b in 1e9 0x10 inf 50%x 101% 0% -1 +1 1MB 1,5G "" " 1G" 1.5.5; do
+			run $opt "$b" "$SHARE/example-element"
+			assert_failure 2
+			assert_output --partial "${opt##* }: '$b' is not a size"
+		done
+	done
+	run ts-sort -S 512K "$SHARE/example-element"
+	assert_failure 2
+	assert_output --partial "-S: '512K' is not a size of at least 1M, like 256M, 2G or 25%"
+	run ts-pack -x a.tar.zst --max-size 0
+	assert_failure 2
+	assert_output --partial "--max-size: '0' is not a size, like 256M, 2G or 25%"
+	# The percentage is of the memory the process may use.
+	nosan
+	run prlimit --as=$((1 << 30)) ts-pack -x a.tar.zst -C u \
+	    --max-size 0.0001%
+	assert_failure 1
+	assert_output --partial "pass 1073 bytes (--max-size)"
+}

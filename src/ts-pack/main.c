@@ -117,32 +117,6 @@ count(const char *opt, const char *arg, long lo, long hi)
 	return v;
 }
 
-/* SIZE: bytes, with an optional K, M, G or T suffix (powers of 1024);
- * else a usage message and exit. */
-static uint64_t
-size_arg(const char *opt, const char *arg)
-{
-	static const char units[] = "KMGT";
-	const char *u;
-	uint64_t v, m = 1;
-	char *end;
-
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (*end != '\0' && end[1] == '\0' && (u = strchr(units,
-	    end[0] & ~0x20)) != NULL && *end != '\0')
-		m = 1ULL << (10 * (u - units + 1));
-	else if (*end != '\0')
-		errno = EINVAL;
-	if (*arg < '0' || *arg > '9' || errno != 0 || v == 0 ||
-	    !ts_mul_u64(v, m, &v)) {
-		fe_warnx("%s: '%s' is not a size (a number with K, M, G or T)",
-		    opt, arg);
-		exit(TS_EXIT_USAGE);
-	}
-	return v;
-}
-
 /* ---- packing ---- */
 
 static int
@@ -554,7 +528,7 @@ main(int argc, char *argv[])
 			    optarg, 1, 1L << 40);
 			break;
 		case OPT_MAX_SIZE:
-			o.max_size = size_arg("--max-size", optarg);
+			o.max_size = fe_parse_size_min("--max-size", optarg, 1);
 			break;
 		case OPT_NO_VALIDATE:
 			o.validate = -1;

@@ -1,7 +1,8 @@
 /*
- * test_util.c - unit tests of what libtensorsuite finds the process may
- * use: CPUs and memory, from cgroup trees (v2, v1, both, a container's
- * view) laid out in a temporary directory.  Prints TAP; exit status 1 when a test fails.
+ * test_util.c - unit tests of libtensorsuite's size parser (every tool's
+ * -S and --max-size) and of what it finds the process may use: CPUs and
+ * memory, from cgroup trees (v2, v1, both, a container's view) laid out
+ * in a temporary directory.  Prints TAP; exit status 1 when a test fails.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,8 +13,118 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "util/size.h"
 #include "util/sysres.h"
 #include "tap.h"
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+
+static uint64_t
+next64(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* ts_parse_size(s, whole) gives want. */
+static int
+size_is(const char *s, uint64_t whole, uint64_t want)
+{
+	uint64_t v = 0;
+
+	return ts_parse_size(s, whole, &v) == 0 && v == want;
+}
+
+/* ts_parse_size(s) fails with errno e. */
+static int
+size_fails(const char *s, int e)
+{
+	uint64_t v = 12345;
+
+	errno = 0;
+	return ts_parse_size(s, 1000, &v) == -1 && errno == e && v == 12345;
+}
+
+static void
+test_sizes(void)
+{
+	static const char *const bad[] = { "", "M", "K1", "-1", "+1", "1e3",
+	    "0x10", "inf", "nan", " 1", "1 ", "1MB", "1KK", "1k2", "101%",
+	    "100.5%", "0%", "0.0%", "%", "1,5G", "1.5.5", "1%%", "1%M", ".",
+	    ".M", "2G ", "1\n", "99999999999999999999999X", "1000000000000%",
+	    NULL };
+	static const char sfx[] = "KkMmGgTt";
+	uint64_t g = (uint64_t)1 << 30;
+	int i, good;
+	char buf[64];
+
+	ok(size_is("0", 0, 0) && size_is("1", 0, 1) &&
+	    size_is("256M", 0, 256 << 20) && size_is("2g", 0, 2 * g) &&
+	    size_is("1T", 0, g << 10) && size_is("1k", 0, 1024) &&
+	    size_is("007K", 0, 7 << 10),
+	    "sizes: bytes, K, M, G, T in either case");
+	ok(size_is("1.5G", 0, g + g / 2) && size_is(".5K", 0, 512) &&
+	    size_is("1.", 0, 1) && size_is("2.9", 0, 2) &&
+	    size_is("0.0009765625K", 0, 1) && size_is("1.00000000000000000001M",
+	    0, 1 << 20),
+	    "sizes: fractions, rounded down to whole bytes");
+	ok(size_is("25%", 1000, 250) && size_is("100%", 1000, 1000) &&
+	    size_is("12.5%", 1000, 125) && size_is("0.5%", 1000, 5) &&
+	    size_is("1%", 99, 0) && size_is("50%", 16 * g, 8 * g) &&
+	    size_is("33%", 24 * g, 24 * g / 100 * 33 + 24 * g % 100 * 33 /
+	    100),
+	    "sizes: percentages of the memory given, 0 < N <= 100");
+	for (i = 0, good = 1; bad[i] != NULL; i++)
+		if (!size_fails(bad[i], EINVAL)) {
+			printf("# '%s' taken for a size\n", bad[i]);
+			good = 0;
+		}
+	ok(good, "sizes: what is not one is EINVAL, *out untouched");
+	ok(size_is("9223372036854775807", 0, (uint64_t)INT64_MAX) &&
+	    size_is("8388607T", 0, (uint64_t)8388607 << 40) &&
+	    size_fails("9223372036854775808", ERANGE) &&
+	    size_fails("8388608T", ERANGE) &&
+	    size_fails("99999999999999999999999", ERANGE) &&
+	    size_fails("9999999999999999999999.5G", ERANGE) &&
+	    size_fails("8388608.0T", ERANGE) &&
+	    size_is("8388607.99999999T", 0, ((uint64_t)8388607 << 40) +
+	    (uint64_t)(0.99999999 * (double)((uint64_t)1 << 40))),
+	    "sizes: beyond 2^63 - 1 bytes is ERANGE");
+	/* Random counts and suffixes, and percentages of random wholes
+	 * small enough for whole * N to be exact. */
+	for (i = 0, good = 1; i < 20000 && good; i++) {
+		uint64_t n = next64() >> (24 + next64() % 40), want;
+		int k = (int)(next64() % 9);
+
+		if (k == 8) {
+			snprintf(buf, sizeof(buf), "%llu", (unsigned long long)n);
+			want = n;
+		} else {
+			n &= ((uint64_t)1 << 22) - 1;
+			snprintf(buf, sizeof(buf), "%llu%c",
+			    (unsigned long long)n, sfx[k]);
+			want = n << (10 * (k / 2 + 1));
+		}
+		good = size_is(buf, 0, want);
+		if (!good)
+			printf("# '%s' is not %llu\n", buf,
+			    (unsigned long long)want);
+	}
+	ok(good, "sizes: 20000 random counts and suffixes");
+	for (i = 0, good = 1; i < 20000 && good; i++) {
+		uint64_t whole = next64() >> 8, p = 1 + next64() % 100;
+
+		snprintf(buf, sizeof(buf), "%llu%%", (unsigned long long)p);
+		good = size_is(buf, whole, whole * p / 100);
+		if (!good)
+			printf("# '%s' of %llu\n", buf,
+			    (unsigned long long)whole);
+	}
+	ok(good, "sizes: 20000 random percentages");
+}
 
 static char tmpdir[] = "/tmp/ts-unit-XXXXXX";
 
@@ -75,11 +186,11 @@ test_cgroups(void)
 	    "cgroup v2: 1.5 CPUs of quota are 2 threads (with the mask's %d)",
 	    real);
 	v = ts_cgroup_memory(&why);
-	ok(v == 2 * g && strcmp(why, "the cgroup's memory.max") == 0,
+	ok(v == 2 * g && strcmp(why, "cgroup memory.max") == 0,
 	    "cgroup v2: memory.max of a parent, 2G");
 	v = ts_mem_available(&why);
 	ok(v <= 2 * g && (v < 2 * g || strcmp(why,
-	    "the cgroup's memory.max") == 0),
+	    "cgroup memory.max") == 0),
 	    "cgroup v2: memory available %llu, %s", (unsigned long long)v, why);
 	put(d, "sys/fs/cgroup/job/step/cpu.max", "20000 100000\n");
 	ok(ts_cgroup_cpus() == 0.2 && ts_cpus_available() == 1,
@@ -111,7 +222,7 @@ test_cgroups(void)
 	    "100000\n");
 	ok(ts_cgroup_cpus() == 3.0, "cgroup v1: cpu.cfs_quota_us, 3 CPUs");
 	v = ts_cgroup_memory(&why);
-	ok(v == g && strcmp(why, "the cgroup's memory.limit_in_bytes") == 0,
+	ok(v == g && strcmp(why, "cgroup memory.limit_in_bytes") == 0,
 	    "cgroup v1: memory.limit_in_bytes, 1G");
 
 	/* A container's view: the mount shows the cgroup of the process,
@@ -169,6 +280,7 @@ main(void)
 {
 	char cmd[64];
 
+	test_sizes();
 	if (mkdtemp(tmpdir) == NULL) {
 		perror("mkdtemp");
 		return 1;

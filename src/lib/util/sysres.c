@@ -314,8 +314,8 @@ ts_cgroup_memory(const char **why)
 		walk_up("memory", mem_limit, &m);
 	}
 	if (why != NULL)
-		*why = m.v2 ? "the cgroup's memory.max" :
-		    "the cgroup's memory.limit_in_bytes";
+		*why = m.v2 ? "cgroup memory.max" :
+		    "cgroup memory.limit_in_bytes";
 	return m.least;
 }
 

@@ -27,8 +27,8 @@ int	 ts_cpus_available(void);
  * The bytes of memory this process may use: the least of the physical
  * memory, its cgroup's limit (memory.max, or memory.limit_in_bytes),
  * RLIMIT_AS and RLIMIT_DATA.  *why (when why is not NULL) gets which of
- * them it is, for people: "physical memory", "the cgroup's memory.max",
- * "the cgroup's memory.limit_in_bytes", "RLIMIT_AS" or "RLIMIT_DATA".
+ * them it is, for people: "physical memory", "cgroup memory.max",
+ * "cgroup memory.limit_in_bytes", "RLIMIT_AS" or "RLIMIT_DATA".
  * 0 only when nothing can be read.
  */
 uint64_t ts_mem_available(const char **why);
