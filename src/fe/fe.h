@@ -67,8 +67,12 @@ const char *fe_mem_default(const char *pct);
 /* The command line as typed, quoted where needed (malloc'd). */
 char	*fe_command_line(int argc, char *const argv[]);
 
-/* The progress line, on standard error when it is a terminal (or
- * TS_PROGRESS=always), never when quiet or TS_PROGRESS=never. */
+/* The progress line on standard error: redrawn in place within the
+ * terminal's width when it is a terminal (after a second, or at once
+ * with TS_PROGRESS=always); a whole line every few seconds with
+ * TS_PROGRESS=always into a file or pipe; never when quiet or
+ * TS_PROGRESS=never.  Another value of TS_PROGRESS is warned of and
+ * taken as auto, the default. */
 void	 fe_progress_init(bool quiet);
 
 /* Print each diagnostic of d on standard error as it comes, notes

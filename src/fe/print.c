@@ -1,7 +1,6 @@
 /*
- * print.c - what the front end draws on standard error: the progress
- * line (on a terminal only, redrawn in place, cleared before any other
- * message) and the diagnostics, printed as they are recorded.
+ * print.c - the diagnostics on standard error, printed as they are
+ * recorded, the progress line (progress.c) cleared before each.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,42 +9,6 @@
 
 #include "fe.h"
 #include "util/progress.h"
-
-#define PROGRESS_AFTER	1.0
-
-static int width;	/* of the line on screen; 0: none */
-
-static void
-draw(const char *line, void *arg)
-{
-	int w;
-
-	(void)arg;
-	if (line == NULL) {
-		if (width > 0)
-			fprintf(stderr, "\r%*s\r", width, "");
-		fflush(stderr);
-		width = 0;
-		return;
-	}
-	w = fprintf(stderr, "\r%s: %s", fe_progname, line) - 1;
-	/* Pad over what a longer line left. */
-	if (width > w)
-		fprintf(stderr, "%*s", width - w, "");
-	fflush(stderr);
-	width = w;
-}
-
-void
-fe_progress_init(bool quiet)
-{
-	const char *e = getenv("TS_PROGRESS");
-	bool always = e != NULL && strcmp(e, "always") == 0;
-	bool on = !quiet && (always || (isatty(STDERR_FILENO) &&
-	    (e == NULL || strcmp(e, "never") != 0)));
-
-	ts_progress_hook(on ? draw : NULL, NULL, always ? 0 : PROGRESS_AFTER);
-}
 
 static void
 emit(const struct ts_diag *g, void *arg)
