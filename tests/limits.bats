@@ -161,6 +161,12 @@ nosan() {
 	assert_success
 	cmp want/s.tns got/s.tns
 	assert_equal "$(ls -A runs)" ""
+	# With threads too, whose malloc arenas would each reserve 64 MB of
+	# the address space.
+	mkdir got2
+	run prlimit --as=$((200 << 20)) ts-sort -q -j 2 big3.tns -o got2/s.tns
+	assert_success
+	cmp want/s.tns got2/s.tns
 	# It did spill: -T is needed.
 	run prlimit --as=$((128 << 20)) ts-sort -q -j 1 -T no-such-dir \
 	    big3.tns -o got/s2.tns

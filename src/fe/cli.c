@@ -3,10 +3,12 @@
  * fe.h).
  */
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "fe.h"
@@ -20,6 +22,16 @@ const char *fe_progname = "tensorsuite";
 void
 fe_init(const char *progname)
 {
+#ifdef M_ARENA_MAX
+	struct rlimit rl;
+
+	/* Under RLIMIT_AS, each thread's malloc arena (glibc's) reserves
+	 * 64 MiB of address space, which the limit counts though no page
+	 * of it is used: with one arena, the memory -S plans for is the
+	 * memory there is. */
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		mallopt(M_ARENA_MAX, 1);
+#endif
 	fe_progname = progname;
 	ts_progname = progname;
 }
