@@ -211,3 +211,18 @@ example-element"
 	assert_failure 1
 	assert_output --partial "pass 1073 bytes (--max-size)"
 }
+
+# The Slurm script of README.md, as a job of one CPU would run it.
+@test "the Slurm script of README.md runs" {
+	awk '/^    #!\/bin\/sh$/ { p = 1 } p && /^$/ { exit } p { print substr($0, 5) }' \
+	    "$TS_TOP/README.md" >job.sh
+	grep -q 'SLURM_CPUS_PER_TASK' job.sh
+	mkdir tensors
+	cp -r "$SHARE/example-element" "$SHARE/example-block" tensors/
+	cp "$DATA/real/splatt_med.tns" big.tns
+	SLURM_CPUS_PER_TASK=1 run sh job.sh
+	assert_success
+	[ -s sorted.tns ] && [ -s tensors.tar.zst ]
+	run -0 ts-sort -c -k 3,1,2 sorted.tns
+	run -0 ts-validate -q tensors.tar.zst
+}
