@@ -138,7 +138,8 @@ static bool
 cgroup_dir(const char *ctl, char *dir, size_t n, size_t *top)
 {
 	char path[2 * PATH_MAX], mnt[PATH_MAX], mroot[PATH_MAX];
-	char *line = NULL, *c, *cg = NULL;
+	char *line = NULL, *c;
+	const char *cg = NULL;
 	size_t cap = 0, k;
 	FILE *fp;
 
