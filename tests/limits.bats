@@ -4,7 +4,9 @@
 # cgroup's CPU quota), and the default of -S a quarter of the memory it
 # may use (the least of the physical memory, its cgroup's limit,
 # RLIMIT_AS and RLIMIT_DATA, as prlimit(1) sets them), and --help and
-# the man pages say so.
+# the man pages say so; every size option takes its sizes one way,
+# percentages of that memory included; the Slurm script of README.md
+# runs.
 #
 # Threads are counted by tests/limits/tasks.c, preloaded: after each
 # thread a program starts, the threads alive in /proc/self/task; at exit,
