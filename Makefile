@@ -8,7 +8,7 @@ TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-validate
 # helpers, not installed, are src/fe.
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c))
-UNITS   = test_num test_lib test_mtx test_sort test_gen
+UNITS   = test_num test_lib test_mtx test_sort test_gen test_util
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
@@ -23,7 +23,7 @@ DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
-        uninstall clean fuzz fuzz-build check-valgrind
+        uninstall clean fuzz fuzz-build check-valgrind FORCE
 
 all: $(BINS) $(LIB) $(BUILD)/tensorsuite.pc
 
@@ -60,11 +60,29 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
 
-$(BUILD)/tensorsuite.pc: tensorsuite.pc.in config.mk
+# The install paths, as the sed script that writes them into the files
+# installed: tensorsuite.pc's @VARIABLES@, and in the FILES of the man
+# pages the default /usr/local paths they show (one substitution a line).
+# The script is rewritten only when a path changes, so that `make
+# PREFIX=/usr` after `make` remakes those files, and only then.
+$(BUILD)/paths.sed: FORCE
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCDIR@|$(INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    tensorsuite.pc.in > $@
+	@printf '%s\n' 's|@PREFIX@|$(PREFIX)|' 's|@LIBDIR@|$(LIBDIR)|' \
+	    's|@INCDIR@|$(INCDIR)|' 's|@VERSION@|$(VERSION)|' \
+	    's|^\(\.It Pa \)/usr/local/include/|\1$(INCDIR)/|;t' \
+	    's|^\(\.It Pa \)/usr/local/lib/pkgconfig/|\1$(PCDIR)/|;t' \
+	    's|^\(\.It Pa \)/usr/local/lib/|\1$(LIBDIR)/|;t' \
+	    's|^\(\.It Pa \)/usr/local/share/tensorsuite/|\1$(DATADIR)/|;t' \
+	    's|^\(\.It Pa \)/usr/local/share/doc/tensorsuite/|\1$(DOCDIR)/|;t' \
+	    >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
+$(BUILD)/tensorsuite.pc: tensorsuite.pc.in $(BUILD)/paths.sed
+	sed -f $(BUILD)/paths.sed tensorsuite.pc.in >$@
+
+$(BUILD)/man/%: man/% $(BUILD)/paths.sed
+	@mkdir -p $(@D)
+	sed -f $(BUILD)/paths.sed $< >$@
 
 # Set up (packages), build, and run every test; ends with "N passed, N failed".
 check: deps
@@ -127,20 +145,34 @@ lint:
 	mandoc -T lint -W warning man/*.[0-9]
 	tests/lint.sh
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
-	    $(DESTDIR)$(MANDIR)/man5 \
-	    $(DESTDIR)$(PCDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(BASHCOMPDIR) \
-	    $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+# Every file install writes (below $(DESTDIR)): uninstall removes these
+# and nothing else, then those of the suite's own directories that are
+# left empty; bin/, share/man/man1/ and the like are shared with other
+# packages and stay.
+INSTALLED = $(TOOLS:%=$(BINDIR)/%) $(LIBDIR)/libtensorsuite.a \
+	$(INCDIR)/tensorsuite.h $(INCDIR)/tsnum.h $(PCDIR)/tensorsuite.pc \
+	$(TOOLS:%=$(MANDIR)/man1/%.1) $(MANDIR)/man3/libtensorsuite.3 \
+	$(MANDIR)/man5/tensorsuite.5 \
+	$(DATADIR)/tensorsuite-metadata.schema.json \
+	$(DOCDIR)/examples/ts-summary.c \
+	$(TOOLS:%=$(BASHCOMPDIR)/%) $(TOOLS:%=$(ZSHCOMPDIR)/_%) \
+	$(TOOLS:%=$(FISHCOMPDIR)/%.fish)
+INSTALLDIRS = $(BINDIR) $(LIBDIR) $(INCDIR) $(PCDIR) $(MANDIR)/man1 \
+	$(MANDIR)/man3 $(MANDIR)/man5 $(DATADIR) $(DOCDIR)/examples \
+	$(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
+OWNDIRS = $(DOCDIR)/examples $(DOCDIR) $(DATADIR)
+
+install: all $(BUILD)/man/libtensorsuite.3 $(BUILD)/man/tensorsuite.5
+	install -d $(INSTALLDIRS:%=$(DESTDIR)%)
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
 	install -m 644 src/lib/tensorsuite.h src/lib/tsnum.h $(DESTDIR)$(INCDIR)
 	install -m 644 $(BUILD)/tensorsuite.pc $(DESTDIR)$(PCDIR)
 	install -m 644 $(TOOLS:%=man/%.1) $(DESTDIR)$(MANDIR)/man1
-	install -m 644 man/libtensorsuite.3 $(DESTDIR)$(MANDIR)/man3
-	install -m 644 man/tensorsuite.5 $(DESTDIR)$(MANDIR)/man5
+	install -m 644 $(BUILD)/man/libtensorsuite.3 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 $(BUILD)/man/tensorsuite.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 share/tensorsuite-metadata.schema.json $(DESTDIR)$(DATADIR)
+	install -m 644 share/examples/ts-summary.c $(DESTDIR)$(DOCDIR)/examples
 	for t in $(TOOLS); do \
 	    install -m 644 completions/bash/$$t $(DESTDIR)$(BASHCOMPDIR)/$$t; \
 	    install -m 644 completions/zsh/_$$t $(DESTDIR)$(ZSHCOMPDIR)/_$$t; \
@@ -148,17 +180,10 @@ install: all
 	done
 
 uninstall:
-	for t in $(TOOLS); do \
-	    rm -f $(DESTDIR)$(BINDIR)/$$t $(DESTDIR)$(MANDIR)/man1/$$t.1 \
-	        $(DESTDIR)$(BASHCOMPDIR)/$$t $(DESTDIR)$(ZSHCOMPDIR)/_$$t \
-	        $(DESTDIR)$(FISHCOMPDIR)/$$t.fish; \
+	rm -f $(INSTALLED:%=$(DESTDIR)%)
+	for d in $(OWNDIRS:%=$(DESTDIR)%); do \
+	    if [ -d "$$d" ] && [ -z "$$(ls -A "$$d")" ]; then rmdir "$$d"; fi; \
 	done
-	rm -f $(DESTDIR)$(LIBDIR)/libtensorsuite.a \
-	    $(DESTDIR)$(INCDIR)/tensorsuite.h $(DESTDIR)$(INCDIR)/tsnum.h \
-	    $(DESTDIR)$(PCDIR)/tensorsuite.pc \
-	    $(DESTDIR)$(MANDIR)/man3/libtensorsuite.3 \
-	    $(DESTDIR)$(MANDIR)/man5/tensorsuite.5
-	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build build-san $(FUZZ_BUILD)

@@ -9,8 +9,11 @@ LIBDIR    = $(PREFIX)/lib
 INCDIR    = $(PREFIX)/include
 MANDIR    = $(PREFIX)/share/man
 DATADIR   = $(PREFIX)/share/tensorsuite
+DOCDIR    = $(PREFIX)/share/doc/tensorsuite
 PCDIR     = $(LIBDIR)/pkgconfig
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+# Debian's zsh reads /usr/share/zsh/vendor-completions, Fedora's
+# /usr/share/zsh/site-functions (the default's place under /usr).
 ZSHCOMPDIR  = $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 

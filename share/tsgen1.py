@@ -8,7 +8,9 @@ input and prints each row with the value ts-gen-values gives it, written
 as the TensorSuite tools write numbers.  The options are those of
 ts-gen-values that choose values; what the metadata would say is given
 by --value-type, --value-domain, --explicit-zeros and --symmetric-modes
-(all modes for numerical_symmetry full).  Every default is the tool's.
+(all modes for numerical_symmetry full).  Every default is the tool's,
+and an option takes the next word as the tool does, whatever it looks
+like (--range -5:5).
 
 This is a second implementation of the function that the GENERATOR
 section of ts-gen-values(1) states, written from that text in plain
@@ -23,6 +25,7 @@ import struct
 import sys
 
 M64 = (1 << 64) - 1
+FLT_MAX = 3.4028234663852886e38
 GAMMA = 0x9E3779B97F4A7C15
 WYP0 = 0xA0761D6478BD642F
 TRIES = 64
@@ -40,6 +43,12 @@ def fold(a, b):
 
 
 def f32(x):
+    """x rounded to the nearest float32, as C's (float)x: from FLT_MAX
+    and half its unit in the last place (2**103) on, an infinity, where
+    struct would raise OverflowError."""
+    if math.isfinite(x) and abs(x) > FLT_MAX:
+        return math.copysign(math.inf if abs(x) >= FLT_MAX + 2.0 ** 103
+                             else FLT_MAX, x)
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
@@ -190,7 +199,7 @@ def resolve(o):
     o.zeros = o.explicit_zeros == "allowed"
     if o.dist is None:
         o.dist = "integers" if isint else "uniform"
-    tmax = {"float32": 3.4028234663852886e38,
+    tmax = {"float32": FLT_MAX,
             "float64": sys.float_info.max,
             "int32": 2 ** 31 - 1, "int64": 2 ** 63 - 1}[o.value_type]
     tmin = -tmax - 1 if isint else -tmax
@@ -228,27 +237,52 @@ def resolve(o):
             o.groups.append(sorted(int(m) - 1 for m in g.split(",")))
 
 
+def getopt_args(takes, argv):
+    """argv with each "--opt VALUE" of an option in takes (those that
+    take a value) written "--opt=VALUE", so that VALUE is the option's
+    whatever it looks like, as getopt_long takes it: argparse would take
+    "-5:5" or "-1e3" for an option."""
+    out, i = [], 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            out += argv[i:]
+            break
+        if a in takes and i + 1 < len(argv):
+            out.append(a + "=" + argv[i + 1])
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--dist", choices=["uniform", "normal", "constant",
-                                       "integers"])
-    ap.add_argument("--range")
-    ap.add_argument("--mean", type=float, default=0.0)
-    ap.add_argument("--std", type=float, default=1.0)
-    ap.add_argument("--value")
-    ap.add_argument("--binary-zeros", type=float, default=0.0)
-    ap.add_argument("--value-type", default="float64",
-                    choices=["float32", "float64", "int32", "int64"])
-    ap.add_argument("--value-domain", default="general",
-                    choices=["general", "nonnegative", "binary"])
-    ap.add_argument("--explicit-zeros", default="disallowed",
-                    choices=["allowed", "disallowed"])
-    ap.add_argument("--symmetric-modes",
-                    help="groups like 1,2/3,4; all modes for "
-                    "numerical_symmetry full")
-    ap.add_argument("--index-base", type=int, default=1, choices=[0, 1])
-    o = ap.parse_args()
+    takes = set()
+
+    def opt(name, **kw):
+        takes.add(name)
+        ap.add_argument(name, **kw)
+
+    opt("--seed", type=int, default=0)
+    opt("--dist", choices=["uniform", "normal", "constant", "integers"])
+    opt("--range")
+    opt("--mean", type=float, default=0.0)
+    opt("--std", type=float, default=1.0)
+    opt("--value")
+    opt("--binary-zeros", type=float, default=0.0)
+    opt("--value-type", default="float64",
+        choices=["float32", "float64", "int32", "int64"])
+    opt("--value-domain", default="general",
+        choices=["general", "nonnegative", "binary"])
+    opt("--explicit-zeros", default="disallowed",
+        choices=["allowed", "disallowed"])
+    opt("--symmetric-modes",
+        help="groups like 1,2/3,4; all modes for "
+        "numerical_symmetry full")
+    opt("--index-base", type=int, default=1, choices=[0, 1])
+    o = ap.parse_args(getopt_args(takes, sys.argv[1:]))
     resolve(o)
     isint = o.value_type in ("int32", "int64")
     for line in sys.stdin:

@@ -105,6 +105,148 @@ bash_complete() {
 	[ "$bad" -eq 0 ]
 }
 
+# files_offered MODE TOOL N WORD...: the names the bash completion of
+# TOOL offers for word N of "TOOL WORD...", sorted, in a bash started
+# with --norc: with MODE "plain" nothing else is loaded (extglob is off),
+# with "bash-completion" the bash-completion package is, which turns
+# extglob on.
+files_offered() {
+	local mode=$1 tool=$2 n=$3
+	shift 3
+	bash --norc -c 'set -u
+	    [ "$1" = plain ] || . /usr/share/bash-completion/bash_completion
+	    . "$2"; tool=$3 COMP_CWORD=$4; shift 4; COMP_WORDS=("$tool" "$@")
+	    COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+	    "_${tool//-/_}"; printf "%s\n" "${COMPREPLY[@]}"' \
+	    sh "$mode" "$TS_TOP/completions/bash/$tool" "$tool" "$n" "$@" |
+	    sort
+}
+
+# completion_files: in the test's directory, a directory d and empty
+# files of every name the tools' options and operands take, and of some
+# they do not; and in dst, pack_out, pack_in and validate, sorted, the
+# names offered for DST of ts-convert, ts-sort and ts-gen-values (a
+# bundle: a directory, or an archive; a data file, compressed or not),
+# for ts-pack -o, for -x and -t, and for ts-validate's operands.
+completion_files() {
+	local f
+	cd "$BATS_TEST_TMPDIR" || return 1
+	mkdir d
+	for f in a.tar a.tar.zst a.tzst a.tar.gz a.tgz a.tar.xz a.txz \
+	    a.tar.bz2 a.tbz2 b.tns b.tns.gz b.tnsb b.tnsb.zst c.mtx c.mtx.xz \
+	    e.json e.json.bz2 i.csv x_metadata.json notes.txt notes.txt.gz; do
+		: >"$f"
+	done
+	dst=$(printf '%s\n' d a.tar a.tar.zst a.tzst a.tar.gz a.tgz a.tar.xz \
+	    a.txz b.tns b.tns.gz b.tnsb b.tnsb.zst c.mtx c.mtx.xz e.json \
+	    e.json.bz2 x_metadata.json | sort)
+	pack_out=$(printf '%s\n' d a.tar a.tar.zst a.tzst a.tar.gz a.tgz \
+	    a.tar.xz a.txz | sort)
+	pack_in=$(printf '%s\n' d a.tar a.tar.zst a.tzst a.tar.gz a.tgz \
+	    a.tar.xz a.txz a.tar.bz2 a.tbz2 | sort)
+	validate=$(printf '%s\n' d a.tar a.tar.zst a.tzst a.tar.gz a.tgz \
+	    a.tar.xz a.txz a.tar.bz2 a.tbz2 b.tns b.tns.gz b.tnsb b.tnsb.zst \
+	    c.mtx c.mtx.xz e.json.bz2 x_metadata.json notes.txt.gz | sort)
+}
+
+# The bash completions offer, for -o and the operands of every tool, the
+# names the tool takes there and no other, with bash-completion loaded
+# and without.
+@test "the bash completions offer every kind of file an option or operand takes, with and without bash-completion" {
+	local mode dst pack_out pack_in validate
+	[ -f /usr/share/bash-completion/bash_completion ] ||
+	    skip "bash-completion is not installed (scripts/deps.sh)"
+	completion_files
+	for mode in plain bash-completion; do
+		echo "# $mode"
+		assert_equal "$(files_offered $mode ts-gen-values 2 -o '')" "$dst"
+		assert_equal "$(files_offered $mode ts-gen-values 1 --output=)" \
+		    "$(echo "$dst" | sed 's/^/--output=/')"
+		assert_equal "$(files_offered $mode ts-convert 2 b.tns '')" "$dst"
+		assert_equal "$(files_offered $mode ts-convert 3 b.tns -o '')" "$dst"
+		assert_equal "$(files_offered $mode ts-sort 2 -o '')" "$dst"
+		assert_equal "$(files_offered $mode ts-pack 2 -o '')" "$pack_out"
+		assert_equal "$(files_offered $mode ts-pack 2 -x a)" \
+		    "$(echo "$pack_in" | grep '^a')"
+		assert_equal "$(files_offered $mode ts-pack 2 -t '')" "$pack_in"
+		assert_equal "$(files_offered $mode ts-pack 4 -o a.tar --index '')" \
+		    "$(printf '%s\n' d e.json i.csv x_metadata.json | sort)"
+		assert_equal "$(files_offered $mode ts-pack 3 -o a.tar '')" \
+		    "$(printf '%s\n' d x_metadata.json)"
+		assert_equal "$(files_offered $mode ts-validate 1 '')" "$validate"
+		# SRC: any file; its kind comes from its contents.
+		assert_equal "$(files_offered $mode ts-sort 1 n)" \
+		    "$(printf '%s\n' notes.txt notes.txt.gz)"
+	done
+}
+
+# zsh_glob FILE ARG: the names in this directory that the glob of the
+# _files -g of FILE's spec of ARG ("]:DST", or a "local NAME=") matches,
+# sorted.
+zsh_glob() {
+	local pat
+	pat=$(grep -F -- "$2" "$TS_TOP/completions/zsh/$1" | head -n 1 |
+	    sed -n 's/.*_files -g "\([^"]*\)".*/\1/p')
+	[ -n "$pat" ] || { echo "no pattern for $2 in $1"; return 1; }
+	zsh -c 'setopt nullglob; print -l ${~1}' zsh "$pat" | sort
+}
+
+@test "the zsh and fish completions offer every kind of file -o and the operands take" {
+	local t dst pack_out pack_in validate
+	command -v zsh >/dev/null || command -v fish >/dev/null ||
+	    skip "neither zsh nor fish is installed"
+	completion_files
+	if command -v zsh >/dev/null; then
+		# zsh's _files adds the directories itself.
+		for t in _ts-convert _ts-sort _ts-gen-values; do
+			assert_equal "$(zsh_glob $t ']:DST')" "$(echo "$dst" | grep -vx d)"
+		done
+		assert_equal "$(zsh_glob _ts-convert "'2:DST")" "$(echo "$dst" | grep -vx d)"
+		assert_equal "$(zsh_glob _ts-pack 'local archives=')" \
+		    "$(echo "$pack_out" | grep -vx d)"
+		assert_equal "$(zsh_glob _ts-pack 'local inarchives=')" \
+		    "$(echo "$pack_in" | grep -vx d)"
+		assert_equal "$(zsh_glob _ts-validate "'*:bundle")" \
+		    "$(echo "$validate" | grep -vx d)"
+	fi
+	if command -v fish >/dev/null; then
+		assert_equal "$(fish -c "source '$TS_TOP/completions/fish/ts-pack.fish'
+		    complete -C 'ts-pack -x '" | cut -f1 | sort)" \
+		    "$(echo "$pack_in" | sed 's,^d$,d/,' | sort)"
+		assert_equal "$(fish -c "source '$TS_TOP/completions/fish/ts-pack.fish'
+		    complete -C 'ts-pack -o '" | cut -f1 | sort)" \
+		    "$(echo "$pack_out" | sed 's,^d$,d/,' | sort)"
+		assert_equal "$(fish -c "source '$TS_TOP/completions/fish/ts-validate.fish'
+		    complete -C 'ts-validate '" | cut -f1 | sort)" \
+		    "$(echo "$validate" | sed 's,^d$,d/,' | sort)"
+	fi
+}
+
+# jobs_default: what the text on stdin says the default of -j is: "cpus"
+# (the CPUs, cores or processors there are), a number, or "?".
+jobs_default() {
+	tr '\n' ' ' | sed -n 's/^.*[Dd]efault\(:\| is\)\{0,1\} *//p' |
+	    awk '{ t = substr($0, 1, 80) }
+	    t ~ /CPU|core|processor/ { print "cpus"; exit }
+	    match(t, /^[0-9]+/) { print substr(t, 1, RLENGTH); exit }
+	    { print "?" }'
+}
+
+@test "--help and the man page of every tool give -j the same default" {
+	local t h m bad=0
+	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate; do
+		h=$("$TS_BIN/$t" --help | awk '/^ +-j, --jobs/ { p = 1; print; next }
+		    p && /^          +[^ -]/ { print; next } { p = 0 }' | jobs_default)
+		m=$(awk '/^\.It Fl j Ar/ { p = 1; next } p && /^\.It / { exit }
+		    p' "$TS_TOP/man/$t.1" | jobs_default)
+		if [ "$h" != "$m" ] || [ "$h" = "?" ]; then
+			echo "$t: --help says the default of -j is '$h', $t(1) '$m'"
+			bad=1
+		fi
+	done
+	[ "$bad" -eq 0 ]
+}
+
 @test "the bash completion offers the long options" {
 	run bash -c "source '$TS_TOP/completions/bash/ts-validate';
 	    COMP_WORDS=(ts-validate --q); COMP_CWORD=1; _ts_validate;

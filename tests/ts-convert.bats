@@ -1231,8 +1231,8 @@ Try 'ts-convert --help'."
 	assert_success
 	[ -z "$stderr" ]
 	TS_PROGRESS=always ts-convert "$el" -o b.tnsb 2>err
-	grep -q $'\rts-convert: converting ' err
-	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\r' ]
+	grep -q '^ts-convert: converting ' err
+	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\n' ]
 	cmp a.tnsb b.tnsb
 	# Entries written to a terminal: no line among them.
 	TS_PROGRESS=always script -qec "ts-convert '$el' -o - --to frostt" \

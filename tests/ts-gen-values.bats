@@ -278,6 +278,10 @@ partrows() {
 		--dist integers --range=-5:5
 		--dist integers --range=-5:5 --explicit-zeros allowed
 		--dist integers --range=-5:5 --value-type float32
+		--dist integers --range -5:5
+		--dist normal --mean -1e3 --std 10 --range -2e3:0
+		--value-type float32 --dist normal --std 1e300
+		--value-type float32 --dist normal --mean -3e38 --std 1e38
 		--value-type float32 --range 0:1e-44
 		--dist constant --value 2.5
 		--dist constant --value 0.1 --value-type float32
@@ -287,7 +291,7 @@ partrows() {
 		--symmetric-modes 3,1 --dist normal
 		--symmetric-modes 1,2,3 --value-type int32
 	EOF
-	[ "$n" -eq 24 ]
+	[ "$n" -eq 28 ]
 	# numerical_symmetry full is all modes one group.
 	$PY --symmetric-modes 1,2,3 --seed 3 <rows >py
 	setmeta c numerical_symmetry '"full"'

@@ -189,8 +189,8 @@ cube() {
 	assert_success
 	[ -z "$stderr" ]
 	TS_PROGRESS=always ts-validate "$SHARE/example-element" >out 2>err
-	grep -q $'\rts-validate: checking ' err
-	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\r' ]
+	grep -q '^ts-validate: checking ' err
+	[ "$(tail -c 1 err | od -An -c | tr -d ' ')" = '\n' ]
 	ts-validate "$SHARE/example-element" | cmp - out
 	TS_PROGRESS=always ts-validate -q "$SHARE/example-element" 2>err
 	[ ! -s err ]

@@ -9,8 +9,10 @@
 #   --value-type T, --endian E, --e16, --name NAME, --group G, --id NNNN,
 #   --time YYYY-MM-DD, --source S, --source-url URL,
 #   --source-type synthetic|real
-# SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
-# or '-'; its kind comes from its contents, so every file is offered.
+# SRC is a bundle (a directory or an archive), a data file (.tns, .tnsb,
+# FROSTT .tns, .mtx; compressed or not) or '-'; its kind comes from its
+# contents, so every file is offered, and so is every file for DST (-F),
+# whose kind --to may give.
 
 set -l kinds 'bundle tns tnsb frostt mtx'
 set -l tokinds 'bundle tns tnsb frostt mtx cutensor'
@@ -23,7 +25,7 @@ complete -c ts-convert -s j -l jobs -x -d 'Threads that parse text'  # --jobs
 complete -c ts-convert -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-convert -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-convert -s f -l force -d 'Replace an existing DST'  # --force
-complete -c ts-convert -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb, .mtx or -'  # --output
+complete -c ts-convert -s o -l output -r -F -d 'Where to write: bundle directory or archive, data file (.tns, .tnsb, .mtx, .json; compressed or not), or -'  # --output
 # Input
 complete -c ts-convert -l from -x -a "$kinds" -d 'Kind of SRC'  # --from
 complete -c ts-convert -l member -x -d 'The bundle of an archive SRC that holds several'  # --member

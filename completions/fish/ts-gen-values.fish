@@ -10,8 +10,10 @@
 #   --blocks-out FILE, -j N --jobs N, --member NAME, --meta FILE, --input-base 0|1,
 #   --input-index-type T, --input-value-type T, --input-endian E,
 #   --no-values
-# SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
-# or '-'; its kind comes from its contents, so every file is offered.
+# SRC is a bundle (a directory or an archive), a data file (.tns, .tnsb,
+# FROSTT .tns, .mtx; compressed or not) or '-'; its kind comes from its
+# contents, so every file is offered, and so is every file for DST (-F),
+# whose kind --to may give.
 
 set -l vtypes 'float32 float64 int32 int64'
 set -l itypes 'uint32 uint64'
@@ -21,7 +23,7 @@ complete -c ts-gen-values -s h -l help -d 'Print a usage summary and exit'  # --
 complete -c ts-gen-values -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-gen-values -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-gen-values -s f -l force -d 'Replace an existing DST or --blocks-out file'  # --force
-complete -c ts-gen-values -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb or -'  # --output
+complete -c ts-gen-values -s o -l output -r -F -d 'Where to write: bundle directory or archive, data file (.tns, .tnsb, .mtx, .json; compressed or not), or -'  # --output
 complete -c ts-gen-values -l to -x -a 'bundle tns tnsb frostt mtx cutensor' -d 'Kind of DST'  # --to
 # Values
 complete -c ts-gen-values -l dist -x -a 'uniform normal constant integers' -d 'Distribution of the values'  # --dist

@@ -10,12 +10,16 @@
 #   --max-size SIZE, --max-members N, --check, --json
 # A BUNDLE is a bundle directory or its NAME_metadata.json file.
 
-function __ts_pack_archives --description 'tar archives'
+# The archives ts-pack writes; with an argument, those it reads (bzip2
+# too).
+function __ts_pack_archives --argument-names reading --description 'tar archives'
     set -l tok (commandline -ct)
+    set -l re '\.(tar|tar\.zst|tzst|tar\.gz|tgz|tar\.xz|txz)$'
+    test -n "$reading"; and set re '\.(tar|tar\.zst|tzst|tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tbz2)$'
     for f in $tok*
         if test -d "$f"
             printf '%s/\n' $f
-        else if string match -qr -- '\.(tar|tar\.zst|tzst|tar\.gz|tgz|tar\.xz|txz)$' $f
+        else if string match -qr -- $re $f
             printf '%s\n' $f
         end
     end
@@ -40,19 +44,19 @@ complete -c ts-pack -s f -l force -d 'Replace an existing archive, index or bund
 # Packing
 complete -c ts-pack -s o -l output -x -a '(__ts_pack_archives)' -d 'Pack the bundles into ARCHIVE'  # --output
 complete -c ts-pack -l each -x -a '(__fish_complete_directories)' -d 'One archive per bundle, DIR/NAME.tar.zst'  # --each
-complete -c ts-pack -s j -l jobs -x -d 'zstd threads (default: the cores)'  # --jobs
+complete -c ts-pack -s j -l jobs -x -d 'zstd threads (default: the CPUs it may use)'  # --jobs
 complete -c ts-pack -l level -x -d 'Compression level'  # --level
 complete -c ts-pack -l quick -d 'Check metadata and headers first (the default)'  # --quick
 complete -c ts-pack -l deep -d 'Check every entry first'  # --deep
 complete -c ts-pack -l no-validate -d 'Check nothing'  # --no-validate
 complete -c ts-pack -l index -r -F -d 'Write an index of the bundles, JSON or CSV'  # --index
 # Unpacking
-complete -c ts-pack -s x -l extract -x -a '(__ts_pack_archives)' -d 'Unpack the bundles of ARCHIVE'  # --extract
+complete -c ts-pack -s x -l extract -x -a '(__ts_pack_archives read)' -d 'Unpack the bundles of ARCHIVE'  # --extract
 complete -c ts-pack -s C -l directory -x -a '(__fish_complete_directories)' -d 'Unpack into DIR'  # --directory
 complete -c ts-pack -l max-size -x -d 'Refuse more data than SIZE (default 8G)'  # --max-size
 complete -c ts-pack -l max-members -x -d 'Refuse more members than N (default 100000)'  # --max-members
 # Listing
-complete -c ts-pack -s t -l list -x -a '(__ts_pack_archives)' -d 'List the bundles of ARCHIVE'  # --list
+complete -c ts-pack -s t -l list -x -a '(__ts_pack_archives read)' -d 'List the bundles of ARCHIVE'  # --list
 complete -c ts-pack -l check -d 'With -t: say valid or invalid'  # --check
 complete -c ts-pack -l json -d 'With -t: one JSON object per bundle'  # --json
 complete -c ts-pack -a '(__ts_pack_bundles)'

@@ -8,8 +8,10 @@
 #   --to KIND, -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR,
 #   -j N --jobs N, --member NAME, --meta FILE, --input-base 0|1, --input-index-type T,
 #   --input-value-type T, --input-endian E, --no-values
-# SRC is a bundle directory, a data file (.tns, .tnsb, FROSTT .tns, .mtx)
-# or '-'; its kind comes from its contents, so every file is offered.
+# SRC is a bundle (a directory or an archive), a data file (.tns, .tnsb,
+# FROSTT .tns, .mtx; compressed or not) or '-'; its kind comes from its
+# contents, so every file is offered, and so is every file for DST (-F),
+# whose kind --to may give.
 
 # __ts_sort_key: the key 1,2,...,N for the order N of the SRC operand (a
 # bundle, its metadata, a TensorSuite, FROSTT or Matrix Market file,
@@ -64,7 +66,7 @@ complete -c ts-sort -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-sort -s c -l check -d 'Only tell whether SRC is sorted (exit 0) or not (1)'  # --check
 complete -c ts-sort -s f -l force -d 'Replace an existing DST'  # --force
 complete -c ts-sort -s i -l in-place -d 'Rewrite the bundle SRC, atomically'  # --in-place
-complete -c ts-sort -s o -l output -r -F -d 'Where to write: bundle directory, .tns, .tnsb, .mtx or -'  # --output
+complete -c ts-sort -s o -l output -r -F -d 'Where to write: bundle directory or archive, data file (.tns, .tnsb, .mtx, .json; compressed or not), or -'  # --output
 # Sorting
 complete -c ts-sort -s k -l key -x -a '(__ts_sort_key)' -d 'Sort key: modes, 1-based, e.g. 3,1,2'  # --key
 complete -c ts-sort -l duplicates -x -a 'keep sum first last error' -d 'What to do with repeated coordinates'  # --duplicates

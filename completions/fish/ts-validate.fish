@@ -13,7 +13,7 @@ function __ts_validate_paths --description 'bundles, metadata and data files'
     for f in $tok*
         if test -d "$f"
             printf '%s/\n' $f
-        else if string match -q -r -- '(_metadata\.json|\.tns|\.tnsb|\.mtx|\.gz|\.zst|\.xz|\.bz2|\.tar|\.tgz|\.tzst|\.txz)$' $f
+        else if string match -q -r -- '(_metadata\.json|\.tns|\.tnsb|\.mtx|\.gz|\.zst|\.xz|\.bz2|\.tar|\.tgz|\.tzst|\.txz|\.tbz2)$' $f
             printf '%s\n' $f
         end
     end

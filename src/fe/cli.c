@@ -3,15 +3,19 @@
  * fe.h).
  */
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "fe.h"
 #include "util/escape.h"
 #include "util/progress.h"
+#include "util/size.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
 const char *fe_progname = "tensorsuite";
@@ -19,6 +23,16 @@ const char *fe_progname = "tensorsuite";
 void
 fe_init(const char *progname)
 {
+#ifdef M_ARENA_MAX
+	struct rlimit rl;
+
+	/* Under RLIMIT_AS, each thread's malloc arena (glibc's) reserves
+	 * 64 MiB of address space, which the limit counts though no page
+	 * of it is used: with one arena, the memory -S plans for is the
+	 * memory there is. */
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		mallopt(M_ARENA_MAX, 1);
+#endif
 	fe_progname = progname;
 	ts_progname = progname;
 }
@@ -184,52 +198,65 @@ fe_parse_list(const char *arg, uint64_t lo, uint64_t hi, uint64_t *out,
 	return n > 0 ? n : -1;
 }
 
+uint64_t
+fe_parse_size_min(const char *opt, const char *arg, uint64_t min)
+{
+	uint64_t v;
+	char least[40] = "";
+
+	if (ts_parse_size(arg, ts_mem_available(NULL), &v) == 0 && v >= min)
+		return v;
+	if (min >= (uint64_t)1 << 20 && min % ((uint64_t)1 << 20) == 0)
+		snprintf(least, sizeof(least), " of at least %lluM",
+		    (unsigned long long)(min >> 20));
+	else if (min > 1)
+		snprintf(least, sizeof(least), " of at least %llu bytes",
+		    (unsigned long long)min);
+	fe_usage_error("%s: '%s' is not a size%s, like 256M, 2G or 25%%", opt,
+	    arg, least);
+}
+
+/* Bytes as a size option takes them, to one decimal: 900K, 1.5G, 24G. */
+static void
+human(char *buf, size_t n, uint64_t v)
+{
+	static const char units[] = "KMGTPE";
+	double x = (double)v;
+	int u = -1;
+
+	while (x >= 1024 && u < 5) {
+		x /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)v);
+	else if (x < 10 && (double)(int)x != x)
+		snprintf(buf, n, "%.1f%c", (double)(int)(x * 10) / 10, units[u]);
+	else
+		snprintf(buf, n, "%d%c", (int)x, units[u]);
+}
+
+const char *
+fe_mem_default(const char *pct)
+{
+	static char buf[128];
+	char a[16], b[16];
+	const char *why;
+	uint64_t whole = ts_mem_available(&why), v = 0;
+
+	ts_parse_size(pct, whole, &v);
+	human(a, sizeof(a), v);
+	human(b, sizeof(b), whole);
+	snprintf(buf, sizeof(buf), "%s here, of %s %s", a, b, why);
+	return buf;
+}
+
 size_t
 fe_parse_size(const char *opt, const char *arg)
 {
-	char *end;
-	double v;
-	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	uint64_t v = fe_parse_size_min(opt, arg, (uint64_t)1 << 20);
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno != 0 || end == arg || !(v > 0 && v < 1e30) ||
-	    !((*arg >= '0' && *arg <= '9') || *arg == '.'))
-		goto bad;
-	switch (*end) {
-	case '\0':
-		break;
-	case '%':
-		if (v > 100 || pages <= 0 || psz <= 0)
-			goto bad;
-		v = v / 100 * (double)pages * (double)psz;
-		end++;
-		break;
-	case 'k': case 'K':
-		v *= 1024.0;
-		end++;
-		break;
-	case 'm': case 'M':
-		v *= 1024.0 * 1024;
-		end++;
-		break;
-	case 'g': case 'G':
-		v *= 1024.0 * 1024 * 1024;
-		end++;
-		break;
-	case 't': case 'T':
-		v *= 1024.0 * 1024 * 1024 * 1024;
-		end++;
-		break;
-	default:
-		goto bad;
-	}
-	if (*end != '\0' || v < 1 << 20 || v > (double)SIZE_MAX / 2)
-		goto bad;
-	return (size_t)v;
-bad:
-	fe_usage_error("%s: '%s' is not a size of at least 1M, like 256M, 2G "
-	    "or 25%%", opt, arg);
+	return v > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)v;
 }
 
 char *

@@ -55,14 +55,24 @@ int	 fe_parse_jobs(const char *arg);
  * Returns the count, or -1 when arg is not such a list. */
 int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,
 	    uint64_t *out, int max);
-/* SIZE: bytes with an optional K, M, G, T suffix, or N% of RAM, at
- * least 1M; else a usage error naming opt. */
+/* SIZE, as ts_parse_size() reads it (bytes with an optional K, M, G, T
+ * suffix, or N% of the memory ts_mem_available() finds), at least min;
+ * else a usage error naming opt.  The one parser of every size option. */
+uint64_t fe_parse_size_min(const char *opt, const char *arg, uint64_t min);
+/* -S SIZE: as above, at least 1M. */
 size_t	 fe_parse_size(const char *opt, const char *arg);
+/* What the percentage pct ("25%") of the memory comes to, and of what,
+ * for --help: "6.0G here, of 24G physical memory" (a static buffer). */
+const char *fe_mem_default(const char *pct);
 /* The command line as typed, quoted where needed (malloc'd). */
 char	*fe_command_line(int argc, char *const argv[]);
 
-/* The progress line, on standard error when it is a terminal (or
- * TS_PROGRESS=always), never when quiet or TS_PROGRESS=never. */
+/* The progress line on standard error: redrawn in place within the
+ * terminal's width when it is a terminal (after a second, or at once
+ * with TS_PROGRESS=always); a whole line every few seconds with
+ * TS_PROGRESS=always into a file or pipe; never when quiet or
+ * TS_PROGRESS=never.  Another value of TS_PROGRESS is warned of and
+ * taken as auto, the default. */
 void	 fe_progress_init(bool quiet);
 
 /* Print each diagnostic of d on standard error as it comes, notes

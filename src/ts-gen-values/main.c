@@ -103,7 +103,7 @@ usage(FILE *fp)
 	    "T,\n"
 	    "      --input-endian E, --no-values   the layout of a bare "
 	    "binary stream\n"
-	    "  -j, --jobs N             threads (default: the cores)\n"
+	    "  -j, --jobs N             threads (default: the CPUs it may use)\n"
 	    "  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"

@@ -15,6 +15,7 @@
 #include "fe.h"
 #include "pack.h"
 #include "util/progress.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
 enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
@@ -67,9 +68,9 @@ usage(FILE *fp)
 	    "      --level N         compression level (zstd 1-19, default "
 	    "3; gzip 1-9;\n"
 	    "                        xz 0-9)\n"
-	    "  -j, --jobs N          zstd threads (default: the cores); the "
-	    "bytes do not\n"
-	    "                        depend on it\n"
+	    "  -j, --jobs N          zstd threads (default: the CPUs it may "
+	    "use); the bytes\n"
+	    "                        do not depend on it\n"
 	    "      --quick           check metadata and headers first (the "
 	    "default)\n"
 	    "      --deep            check every entry first\n"
@@ -111,32 +112,6 @@ count(const char *opt, const char *arg, long lo, long hi)
 	if (*arg == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
 		fe_warnx("%s: '%s' is not a number from %ld to %ld", opt, arg,
 		    lo, hi);
-		exit(TS_EXIT_USAGE);
-	}
-	return v;
-}
-
-/* SIZE: bytes, with an optional K, M, G or T suffix (powers of 1024);
- * else a usage message and exit. */
-static uint64_t
-size_arg(const char *opt, const char *arg)
-{
-	static const char units[] = "KMGT";
-	const char *u;
-	uint64_t v, m = 1;
-	char *end;
-
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	if (*end != '\0' && end[1] == '\0' && (u = strchr(units,
-	    end[0] & ~0x20)) != NULL && *end != '\0')
-		m = 1ULL << (10 * (u - units + 1));
-	else if (*end != '\0')
-		errno = EINVAL;
-	if (*arg < '0' || *arg > '9' || errno != 0 || v == 0 ||
-	    !ts_mul_u64(v, m, &v)) {
-		fe_warnx("%s: '%s' is not a size (a number with K, M, G or T)",
-		    opt, arg);
 		exit(TS_EXIT_USAGE);
 	}
 	return v;
@@ -500,9 +475,7 @@ main(int argc, char *argv[])
 	fe_init("ts-pack");
 	memset(&o, 0, sizeof(o));
 	o.level = -1;
-	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (o.jobs < 1)
-		o.jobs = 1;
+	o.jobs = ts_cpus_available();
 	while ((ch = getopt_long(argc, argv, "C:fhj:o:qt:Vx:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
@@ -555,7 +528,7 @@ main(int argc, char *argv[])
 			    optarg, 1, 1L << 40);
 			break;
 		case OPT_MAX_SIZE:
-			o.max_size = size_arg("--max-size", optarg);
+			o.max_size = fe_parse_size_min("--max-size", optarg, 1);
 			break;
 		case OPT_NO_VALIDATE:
 			o.validate = -1;

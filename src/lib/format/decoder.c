@@ -10,15 +10,16 @@
 
 #include "tensorsuite.h"
 #include "format/format.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
-/* Text is parsed by as many threads as there are cores, up to 4. */
+/* Text is parsed by as many threads as there are CPUs to use, up to 4. */
 static int
 default_threads(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = ts_cpus_available();
 
-	return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+	return n > 4 ? 4 : n;
 }
 
 void

@@ -15,6 +15,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
 struct job_gen {
@@ -123,8 +124,8 @@ ts_job_gen_stages(struct job *j, struct ts_flow *f, const struct ts_header *h)
 		ts_flow_add(f, ts_stage_expand(h, m->sort_order, m->sorted &&
 		    m->nsort == m->order, m->nnz, NULL, j->sname, j->d));
 	if (m->values_provided)
-		ts_flow_add(f, ts_stage_genvalues(j->gen->g, j->o->threads,
-		    j->sname, j->d));
+		ts_flow_add(f, ts_stage_genvalues(j->gen->g, j->o->threads > 0 ?
+		    j->o->threads : ts_cpus_available(), j->sname, j->d));
 	return 0;
 }
 

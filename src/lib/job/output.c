@@ -20,6 +20,7 @@
 #include "job/job_int.h"
 #include "model/model.h"
 #include "util/path.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
 
 struct out {
@@ -46,13 +47,14 @@ struct outputs {
 	struct ts_sort_result	 sr;
 };
 
-/* zstd workers for an archive DST: its bytes do not depend on them. */
+/* zstd workers for an archive DST, -j's (its bytes do not depend on
+ * them), else as many as there are CPUs to use. */
 static int
-job_cores(void)
+job_cores(const struct ts_job_opts *o)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = o->threads > 0 ? o->threads : ts_cpus_available();
 
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+	return n > 64 ? 64 : n;
 }
 
 char *
@@ -135,7 +137,7 @@ ts_job_open_output(struct job *j)
 	}
 	if (j->dst_archive) {
 		struct ts_pack_opts po = { (enum ts_compress)
-		    ts_compress_of(o->dst), -1, job_cores() };
+		    ts_compress_of(o->dst), -1, job_cores(o) };
 
 		if ((j->bo = ts_bundle_out_archive(o->dst, flags, &po)) ==
 		    NULL) {
@@ -558,8 +560,7 @@ sort_options(struct outputs *os)
 	    (2 * (uint64_t)m->order))
 		so->expect = (uint64_t)ts_source_size(j->src) /
 		    (2 * (uint64_t)m->order);
-	so->threads = o->threads > 0 ? o->threads :
-	    (int)sysconf(_SC_NPROCESSORS_ONLN);
+	so->threads = o->threads > 0 ? o->threads : ts_cpus_available();
 	if (so->threads < 1)
 		so->threads = 1;
 	return 0;

@@ -27,7 +27,7 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->in_vtype = o->out_vtype = -1;
 	o->in_endian = o->out_endian = -1;
 	o->dups = TS_DUP_KEEP;
-	o->threads = 0;		/* the machine's cores */
+	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }
 

@@ -6,17 +6,17 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "util/progress.h"
-
-#define PROGRESS_EVERY	0.2
 
 static struct {
 	ts_progress_fn	*draw;
 	void		*arg;
 	bool		 shown;
-	double		 next;
+	double		 next, every;
+	char		 what[160];	/* the last drawn */
 } P;
 
 double
@@ -29,12 +29,14 @@ ts_seconds(void)
 }
 
 void
-ts_progress_hook(ts_progress_fn *fn, void *arg, double after)
+ts_progress_hook(ts_progress_fn *fn, void *arg, double after, double every)
 {
 	P.draw = fn;
 	P.arg = arg;
 	P.next = ts_seconds() + after;
+	P.every = every;
 	P.shown = false;
+	P.what[0] = '\0';
 }
 
 /* Bytes as people read them: 12 kB, 641 MB, 1.2 GB. */
@@ -54,19 +56,25 @@ human(char *buf, size_t n, uint64_t v)
 void
 ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 {
-	char line[256], what[160], a[32], b[32];
+	char status[96], what[sizeof(P.what)], a[32], b[32];
+	bool due;
 	va_list ap;
 	double t;
 
-	/* A new phase (nothing done yet) shows at once, once the line is
-	 * there. */
-	if (P.draw == NULL || ((t = ts_seconds()) < P.next && !(P.shown &&
-	    done == 0)))
+	if (P.draw == NULL)
 		return;
-	P.next = t + PROGRESS_EVERY;
+	/* A new phase (nothing done yet, another description) shows at
+	 * once, once the line is there. */
+	t = ts_seconds();
+	due = t >= P.next;
+	if (!due && !(P.shown && done == 0))
+		return;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
+	if (!due && strcmp(what, P.what) == 0)
+		return;
+	P.next = t + P.every;
 	if (bytes) {
 		human(a, sizeof(a), done);
 		human(b, sizeof(b), total);
@@ -76,13 +84,14 @@ ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 		    (unsigned long long)total);
 	}
 	if (total == 0 && done == 0 && !bytes)
-		snprintf(line, sizeof(line), "%s", what);
+		status[0] = '\0';
 	else if (total > 0 && done <= total)
-		snprintf(line, sizeof(line), "%s: %3d%% (%s of %s)", what,
+		snprintf(status, sizeof(status), "%3d%% (%s of %s)",
 		    (int)(100.0 * (double)done / (double)total), a, b);
 	else
-		snprintf(line, sizeof(line), "%s: %s", what, a);
-	P.draw(line, P.arg);
+		snprintf(status, sizeof(status), "%s", a);
+	memcpy(P.what, what, sizeof(P.what));
+	P.draw(what, status[0] != '\0' ? status : NULL, P.arg);
 	P.shown = true;
 }
 
@@ -91,6 +100,6 @@ ts_progress_clear(void)
 {
 	if (!P.shown || P.draw == NULL)
 		return;
-	P.draw(NULL, P.arg);
+	P.draw(NULL, NULL, P.arg);
 	P.shown = false;
 }

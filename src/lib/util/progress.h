@@ -5,9 +5,11 @@
  * The library's long loops call ts_progress(), which costs a clock
  * reading when nothing is due and does nothing at all until a front end
  * sets a drawing hook.  Once the work has taken `after` seconds, and then
- * at most five times a second, the hook gets one line saying what the
- * work is and how far it is ("reading x.tns:  50% (327 MB of 641 MB)");
- * it gets NULL when the line must go (ts_progress_clear()).
+ * at most once every `every` seconds, the hook gets what the work is
+ * ("reading x.tns", a verb, then what it works on) and how far it is
+ * ("50% (327 MB of 641 MB)", or NULL when that is not known); a new
+ * phase of the work shows at once.  It gets NULL, NULL when the line
+ * must go (ts_progress_clear()).
  */
 #ifndef TS_PROGRESS_H
 #define TS_PROGRESS_H
@@ -15,10 +17,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef void ts_progress_fn(const char *line, void *arg);
+typedef void ts_progress_fn(const char *what, const char *status,
+	    void *arg);
 
 /* Set (or, with NULL, remove) the hook. */
-void	 ts_progress_hook(ts_progress_fn *, void *arg, double after);
+void	 ts_progress_hook(ts_progress_fn *, void *arg, double after,
+	    double every);
 /* done of total (bytes, or entries when !bytes; total 0: unknown) of the
  * work that fmt describes ("reading %s"). */
 void	 ts_progress(uint64_t done, uint64_t total, bool bytes,
