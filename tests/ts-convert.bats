@@ -374,6 +374,26 @@ Try 'ts-convert --help'."
 # Metadata of a FROSTT import: what is inferred
 # =====================================================================
 
+@test "ts-convert: the dimensions of a FROSTT import come from every entry, past runs of skipped lines longer than a read" {
+	{ echo '1 1 1.5'; yes '' | head -n 300000; echo '5 2 2.5'
+	  yes '# c' | head -n 300000; echo '2 7 3.5'; } >r.tns
+	run -0 ts-convert -q r.tns -o r
+	run meta r '[.dimensions, .nnz]'
+	assert_output '[[5,7],3]'
+	valid r
+	zstd -q -c r.tns >r.tns.zst
+	cat r.tns.zst | ts-convert -q - -o p
+	run meta p '[.dimensions, .nnz]'
+	assert_output '[[5,7],3]'
+	# A TensorSuite file too: every entry comes through, from a pipe.
+	ts-convert r -o r.tns2 --to tns
+	awk 'NR == 5 { print; for (i = 0; i < 300000; i++) print ""; next }
+	    { print }' r.tns2 | ts-convert -q --from tns - -o - --to frostt >back
+	assert_equal "$(cat back)" "1 1 1.5
+5 2 2.5
+2 7 3.5"
+}
+
 @test "ts-convert: a coordinate 0 makes a FROSTT file 0-based; --input-base 1 refuses it" {
 	rows z.tns '0 1 2.5' '1 0 2.5'
 	run --separate-stderr ts-convert z.tns -o z

@@ -1961,3 +1961,94 @@ PY
 	assert_failure 1
 	assert_output --partial "r/r.tns:805:1: error: entry (4, 200) repeats the one at line 804 [S3]"
 }
+
+# ---- runs of skipped lines (issue 22.1) ----
+
+# gaps FILE: FILE's entries (after its 4 header lines) with a run of
+# 300,000 blank lines after its first and second entries and one of
+# 300,000 '#' comment lines after its third: each run fills more than one
+# read of the decoder.
+gaps() {
+	awk 'NR == 5 || NR == 6 { print; for (i = 0; i < 300000; i++) print ""; next }
+	    NR == 7 { print; for (i = 0; i < 300000; i++) print "# c"; next }
+	    { print }' "$1" >"$1.gaps" && mv "$1.gaps" "$1"
+}
+
+@test "ts-validate: runs of skipped lines longer than a read end nothing: every reading path, one thread or several (E1)" {
+	use text
+	gaps t/t.tns
+	local want='valid (0 errors, 2 warnings)' z
+	run ts-validate t
+	assert_success
+	assert_line "t: $want"
+	assert_line "t/t.tns:6:1: warning: blank line between entries [E1]"
+	assert_line "t/t.tns:600008:1: warning: comment line between entries [E1]"
+	run ts-validate t/t.tns
+	assert_success
+	assert_line "t/t.tns: $want"
+	# The threaded parser, in chunks much smaller than a run.
+	TS_CHUNK=4096 run ts-validate t
+	assert_success
+	assert_line "t: $want"
+	run ts-validate --meta t/t_metadata.json - <t/t.tns
+	assert_success
+	cat t/t.tns | ts-validate --meta t/t_metadata.json - >out
+	assert_equal "$(cat out)" "-: $want"
+	for z in zst gz xz bz2; do
+		case $z in
+		zst) zstd -q -c t/t.tns ;;
+		gz) gzip -c t/t.tns ;;
+		xz) xz -c t/t.tns ;;
+		bz2) bzip2 -c t/t.tns ;;
+		esac >"c.tns.$z"
+		run ts-validate --meta t/t_metadata.json "c.tns.$z"
+		assert_success
+		assert_line "c.tns.$z: $want"
+		cat "c.tns.$z" | ts-validate --meta t/t_metadata.json - >out
+		assert_equal "$(cat out)" "-: $want"
+	done
+	# An archive member.
+	tar -cf - t | zstd -q >t.tar.zst
+	run ts-validate t.tar.zst
+	assert_success
+	assert_line "t.tar.zst: $want"
+	# What follows a run is checked: a bad last entry is found.
+	sed -i '$s/^4 3 1/4 9 1/' t/t.tns
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns:900010:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+}
+
+@test "ts-validate: a FROSTT or Matrix Market file with a run of skipped lines longer than a read is read to its end" {
+	{ echo '1 1 1.0'; yes '' | head -n 300000
+	  printf 'garbage row here\n1 1\n-5 7 nan\n'; } >g.tns
+	run ts-validate g.tns
+	assert_failure 1
+	assert_line "g.tns:300002:1: error: coordinate 'garbage' is not an unsigned integer [E1]"
+	assert_line "g.tns:300003:4: error: row has no value; 'values_provided' is true [S6]"
+	assert_line "g.tns:300004:1: error: coordinate '-5' is not an unsigned integer [S1]"
+	run ts-validate - <g.tns
+	assert_failure 1
+	assert_line "<stdin>:300002:1: error: coordinate 'garbage' is not an unsigned integer [E1]"
+	gzip -c g.tns >g.tns.gz
+	run ts-validate g.tns.gz
+	assert_failure 1
+	assert_line "g.tns.gz:300004:1: error: coordinate '-5' is not an unsigned integer [S1]"
+	# Comments at the start, and comment runs between rows.
+	{ yes '# c' | head -n 300000; echo '1 1 1.0'; yes '#' | head -n 300000
+	  echo '2 x 1.0'; } >h.tns
+	run ts-validate h.tns
+	assert_failure 1
+	assert_line "h.tns:600002:3: error: coordinate 'x' is not an unsigned integer [E1]"
+	{ printf '%%%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1.0\n'
+	  yes '' | head -n 300000; echo '2 2 2.0'; yes '%' | head -n 300000
+	  echo '3 3 3.0'; } >m.mtx
+	run ts-validate m.mtx
+	assert_success
+	run ts-validate - <m.mtx
+	assert_success
+	sed -i '$s/.*/3 4 3.0/' m.mtx
+	run ts-validate m.mtx
+	assert_failure 1
+	assert_line "m.mtx:600005:3: error: column index 4 is out of range 1..3"
+}

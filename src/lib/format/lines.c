@@ -106,3 +106,15 @@ ts_lines_get(struct ts_lines *L, size_t *lenp, bool *crlf, size_t maxcap)
 	L->line++;
 	return s;
 }
+
+char *
+ts_lines_lastnl(struct ts_lines *L)
+{
+	char *s = L->buf + L->pos;
+	size_t n = L->len - L->pos;
+
+	while (n > 0)
+		if (s[--n] == '\n')
+			return s + n;
+	return NULL;
+}

@@ -44,6 +44,9 @@ long	 ts_lines_fill(struct ts_lines *, size_t maxcap);
  */
 char	*ts_lines_get(struct ts_lines *, size_t *lenp, bool *crlf,
 	    size_t maxcap);
+/* The last '\n' of the unread bytes [pos, len), or NULL when they hold
+ * none. */
+char	*ts_lines_lastnl(struct ts_lines *);
 
 /*
  * The largest dimension or count a data file may state: metadata is
@@ -113,16 +116,6 @@ overflowed(double v, const char *p)
 		return false;
 	p += *p == '+' || *p == '-';
 	return *p != 'i' && *p != 'I';
-}
-
-/* The last '\n' of s[0..n), or NULL. */
-static inline char *
-lastnl(char *s, size_t n)
-{
-	while (n > 0)
-		if (s[--n] == '\n')
-			return s + n;
-	return NULL;
 }
 
 #endif
