@@ -1540,6 +1540,44 @@ demo_B: valid (0 errors, 0 warnings)
 	assert_output --partial "entry (1, 2, 1) and its mirror (2, 1, 1) hold different values [S8]"
 }
 
+@test "ts-validate: S7, S8 an empty pattern contradicts no symmetry claim, element or block" {
+	local ps ns
+	cube 2 0
+	tns t "3 2 2 2 0"
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			jqmeta t ".pattern_symmetry = \"$ps\" |
+			    .numerical_symmetry = \"$ns\""
+			run ts-validate t
+			assert_success
+			assert_line "t: valid (0 errors, 0 warnings)"
+		done
+	done
+	jqmeta t '.pattern_symmetry = "full" | .numerical_symmetry = "partial"'
+	run ts-validate t
+	assert_success
+	# Partial on two equal-sized modes of three.
+	jqmeta t '.dimensions = [2, 2, 3] | .pattern_symmetry = "partial" |
+	    .numerical_symmetry = "partial"'
+	tns t "3 2 2 3 0"
+	run ts-validate t
+	assert_success
+	# A block tensor with no non-zero block.
+	use block
+	jqmeta t '.dimensions = [4, 4] | .nnz = 0 | .nnz_block = 0 |
+	    .block_partitions = [2, 2]'
+	tns t "2 4 4 0" "2 2 0" "2 2" "2 2"
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			jqmeta t ".pattern_symmetry = \"$ps\" |
+			    .numerical_symmetry = \"$ns\""
+			run ts-validate t
+			assert_success
+			assert_line "t: valid (0 errors, 0 warnings)"
+		done
+	done
+}
+
 @test "ts-validate: S9 a dense ('no') tensor stores every position once" {
 	matrix 2 2 4
 	jqmeta t '.sparsity_type = "no" | .dense_modes = [1, 2]'
