@@ -456,6 +456,71 @@ assert n == len(bits) == 12000
 	[ ! -e v4 ] && [ ! -e v5 ]
 }
 
+@test "ts-gen-values: every symmetry claim and --symmetric-modes give values that validate, or are refused (1) with nothing written" {
+	# Swappable in modes 1 and 2 only, 6 x 6 x 6.
+	awk 'BEGIN { srand(4); while (n < 40) { a = 1 + int(rand() * 6)
+	    b = 1 + int(rand() * 6); c = 1 + int(rand() * 6); n++
+	    print a, b, c; print b, a, c } }' | sort -u -n -k1,1 -k2,2 -k3,3 >rows
+	ts-convert -q --no-values --dims 6,6,6 rows -o p
+	setsym p partial partial
+	run ts-gen-values --symmetric-modes 2,3 p -o v1
+	assert_failure 1
+	assert_output --partial "[S8]"
+	assert_output --partial "2,3"
+	run -0 ts-gen-values -q --symmetric-modes 1,2 p -o v2
+	valid v2
+	# A group of three holds the swappable pair: partial, valid.
+	run -0 ts-gen-values -q --symmetric-modes 1,2,3 p -o v3
+	valid v3
+	# A fully symmetric pattern: values symmetric in every mode are
+	# 'full', and so are constant ones.
+	fullrows >frows
+	ts-convert -q --no-values --dims 6,6,6 frows -o f
+	setsym f full partial
+	run ts-gen-values --symmetric-modes 1,2,3 f -o v4
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 1,2 --dist constant f -o v5
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 2,3 --value-domain binary f -o v6
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run -0 ts-gen-values -q --symmetric-modes 2,3 f -o v7
+	valid v7
+	# Entries on the diagonal only: any values are fully symmetric.
+	ts-convert -q --no-values --dims 6,6,6 <(printf '1 1 1\n4 4 4\n') -o d
+	setsym d full partial
+	run ts-gen-values d -o v8
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 1,2 d -o v9
+	assert_failure 1
+	assert_output --partial "[S8]"
+	[ ! -e v1 ] && [ ! -e v4 ] && [ ! -e v5 ] && [ ! -e v6 ] &&
+	    [ ! -e v8 ] && [ ! -e v9 ]
+	# 'no' claims nothing: any groups will do.
+	setsym p partial no
+	run -0 ts-gen-values -q --symmetric-modes 2,3 p -o v10
+	valid v10
+	# An empty pattern holds every claim, with or without groups.
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: e\n3 6 6 6 0\n' >e.tns
+	ts-convert -q --no-values e.tns -o e
+	local ps ns
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			setsym e "$ps" "$ns"
+			rm -rf ve
+			run -0 ts-gen-values -q e -o ve
+			valid ve
+		done
+	done
+	setsym e partial partial
+	rm -rf ve
+	run -0 ts-gen-values -q --symmetric-modes 2,3 e -o ve
+	valid ve
+}
+
 # =====================================================================
 # Block-sparse tensors
 # =====================================================================

@@ -444,8 +444,14 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		ts_gen_set_groups(g, group);
 		return 0;
 	}
-	if (o->ngroups > 0)
+	/* 'partial' holds only if a pair of modes of the groups can be
+	 * swapped in the pattern, and not if the values come out fully
+	 * symmetric: the pattern is held to tell, as when it gives the
+	 * groups. */
+	if (o->ngroups > 0) {
+		g->check = g->nsym == TS_SYM_PARTIAL;
 		return check_groups(g, o, d);
+	}
 	g->pattern = g->nsym == TS_SYM_PARTIAL;
 	return 0;
 }
