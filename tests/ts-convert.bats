@@ -1245,6 +1245,62 @@ Try 'ts-convert --help'."
 	assert_failure 2
 }
 
+# kbundle NAME NNZ "D1 D2" "PARTITION-LINE-1" "PARTITION-LINE-2" BLOCK...:
+# an order-2 block bundle NAME (0-based, text only) from example-block.
+kbundle() {
+	local n=$1 nnz=$2 dims=$3 p1=$4 p2=$5 nb
+	shift 5
+	nb=$#
+	mkdir "$n"
+	jq --indent 2 ".name = \"$n\" | .nnz = $nnz | .nnz_block = $nb |
+	    .dimensions = [$(tr ' ' , <<<"$dims")] |
+	    .block_partitions = [$(wc -w <<<"$p1"), $(wc -w <<<"$p2")] |
+	    .files = { text: \"$n.tns\", readme: \"README.md\" }" \
+	    "$SHARE/example-block/example-block_metadata.json" >"$n/${n}_metadata.json"
+	: >"$n/README.md"
+	{ printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n' "$n"
+	  echo "2 $dims $nnz"
+	  echo "$(wc -w <<<"$p1") $(wc -w <<<"$p2") $nb"
+	  echo "$p1"; echo "$p2"; printf '%s\n' "$@"; } >"$n/$n.tns"
+}
+
+@test "ts-convert: a block bundle whose blocks do not hold nnz elements (K3) is refused (exit 1), for every output kind, writing nothing" {
+	local dst
+	# 12 elements, nnz 13.
+	kbundle k 13 "6 4" "2 2 2" "2 2" "0 0" "1 1" "2 0"
+	# Two blocks of 2^32 x 2^32 elements: more than 64 bits can count.
+	kbundle o 1 "8589934592 8589934592" "4294967296 4294967296" \
+	    "4294967296 4294967296" "0 0" "1 1"
+	for dst in k.json k2 k.tns k.tns.zst k.tar.zst; do
+		run ts-convert k -o "$dst"
+		assert_failure 1
+		assert_output --partial "the non-zero blocks hold 12 elements; 'nnz' is 13 [K3]"
+		run ts-convert o -o "o-$dst"
+		assert_failure 1
+		assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+		assert_output --partial "[K3]"
+		refute_output --partial "more than 0"
+	done
+	run ts-convert k -o - --to cutensor
+	assert_failure 1
+	assert_output --partial "[K3]"
+	refute_output --partial "numModes"
+	# Too many elements is found at the block that makes them so.
+	kbundle m 3 "6 4" "2 2 2" "2 2" "0 0" "1 1" "2 0"
+	run ts-convert m -o m2
+	assert_failure 1
+	assert_output --partial "m/m.tns:8:1: error: the non-zero blocks up to this one hold 4 elements, more than 'nnz' (3) [K3]"
+	only k o m
+	# The same from ts-sort.
+	run ts-sort k -o k3
+	assert_failure 1
+	assert_output --partial "[K3]"
+	run ts-sort -k 2,1 o -o o3.tns
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	only k o m
+}
+
 @test "ts-convert: a progress line only with TS_PROGRESS=always here (not a terminal); none among entries on a terminal" {
 	local el=$SHARE/example-element
 	run --separate-stderr ts-convert "$el" -o a.tnsb

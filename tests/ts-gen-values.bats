@@ -546,6 +546,42 @@ assert n == len(bits) == 12000
 	[ "$n" -eq 3 ]
 }
 
+@test "ts-gen-values: blocks that do not hold nnz elements (K3) are refused (exit 1), naming the real bound, writing nothing" {
+	local b
+	for b in k o; do
+		mkdir "$b"
+		jq --indent 2 ".name = \"$b\"" "$BLK/example-block_metadata.json" \
+		    >"$b/${b}_metadata.json"
+		: >"$b/README.md"
+	done
+	# 12 elements, nnz 13.
+	jq --indent 2 '.nnz = 13 | .files = { text: "k.tns", readme: "README.md" }' \
+	    k/k_metadata.json >m && mv m k/k_metadata.json
+	sed '3s/.*/% name: k/; 4s/.*/2 6 4 13/' "$BLK/example-block.tns" >k/k.tns
+	# One block of 2^32 x 2^32 elements.
+	jq --indent 2 '.nnz = 1 | .nnz_block = 1 | .block_partitions = [2, 2] |
+	    .dimensions = [8589934592, 8589934592] |
+	    .files = { text: "o.tns", readme: "README.md" }' \
+	    o/o_metadata.json >m && mv m o/o_metadata.json
+	printf '%s\n' '%%TensorSuite-TNS' '% version: 0.1' '% name: o' \
+	    '2 8589934592 8589934592 1' '2 2 1' '4294967296 4294967296' \
+	    '4294967296 4294967296' '1 1' >o/o.tns
+	run ts-gen-values --expand k -o k1
+	assert_failure 1
+	assert_output --partial "[K3]"
+	run ts-gen-values --blocks-out k2.bin k
+	assert_failure 1
+	assert_output --partial "the non-zero blocks hold 12 elements; 'nnz' is 13 [K3]"
+	run ts-gen-values --expand o -o o1
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	refute_output --partial "hold 18446744073709551615"
+	run ts-gen-values --blocks-out o2.bin o
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	[ ! -e k1 ] && [ ! -e k2.bin ] && [ ! -e o1 ] && [ ! -e o2.bin ]
+}
+
 @test "ts-gen-values: --expand writes every element of the blocks, sorted as the blocks were, whatever their order" {
 	ts-gen-values -q --expand "$REF/demo_A" -o a
 	valid a

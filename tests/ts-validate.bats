@@ -1178,6 +1178,30 @@ demo_B: valid (0 errors, 0 warnings)
 	assert_success
 }
 
+@test "ts-validate: K3, X5 sums beyond 64 bits name the bound, 2^64 - 1" {
+	use block
+	# One block of 2^32 x 2^32 elements, and two.
+	jqmeta t '.dimensions = [8589934592, 8589934592] | .nnz = 1 |
+	    .block_partitions = [2, 2] | .nnz_block = 1'
+	tns t "2 8589934592 8589934592 1" "2 2 1" "4294967296 4294967296" \
+	    "4294967296 4294967296" "1 1"
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns: error: the non-zero blocks hold more than 18446744073709551615 (2^64 - 1) elements; 'nnz' is 1 [K3]"
+	setmeta t nnz_block 2
+	tns t "2 8589934592 8589934592 1" "2 2 2" "4294967296 4294967296" \
+	    "4294967296 4294967296" "0 0" "1 1"
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns: error: the non-zero blocks hold more than 18446744073709551615 (2^64 - 1) elements; 'nnz' is 1 [K3]"
+	# Partition extents whose sum wraps around.
+	use block
+	tns t "2 6 4 12" "3 2 3" "18446744073709551615 1 6" "2 2" "0 0" "1 1" "2 0"
+	run ts-validate t
+	assert_failure 1
+	assert_output --partial "t/t.tns:6: error: the extents of mode 1 sum to more than 18446744073709551615 (2^64 - 1), not to its dimension 6 [X5]"
+}
+
 @test "ts-validate: a block bundle with a binary file is valid" {
 	use block
 	jqmeta t '.endianness = "little" | .files.binary = "t.tnsb"'

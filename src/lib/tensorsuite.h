@@ -572,6 +572,9 @@ int	 ts_encoder_put(struct ts_encoder *, const struct ts_batch *);
 /* Write what is left and free: 0, or -1 with errno or reported.
  * EINVAL: the entries put are not as many as the header says. */
 int	 ts_encoder_close(struct ts_encoder *);
+/* Free after a failure, without writing what the encoder keeps for its
+ * end (cuTENSOR's arrays); what it wrote stays for the sink's abort. */
+void	 ts_encoder_abort(struct ts_encoder *);
 
 /* cuTENSOR's block-sparse descriptor (SPEC K4). */
 #define TS_CUTENSOR_MAXMODES	8

@@ -610,11 +610,14 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 			    c.block ? "blocks" : "entries",
 			    (unsigned long long)expect);
 	}
-	if (c.block && !c.bad_bounds && (c.vol_ovf || c.volume != m->nnz))
+	if (c.block && !c.bad_bounds && c.vol_ovf)
 		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
-		    "hold %s%llu elements; 'nnz' is %llu", c.vol_ovf ?
-		    "more than " : "", (unsigned long long)c.volume,
-		    (unsigned long long)m->nnz);
+		    "hold more than 18446744073709551615 (2^64 - 1) elements; "
+		    "'nnz' is %llu", (unsigned long long)m->nnz);
+	else if (c.block && !c.bad_bounds && c.volume != m->nnz)
+		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
+		    "hold %llu elements; 'nnz' is %llu",
+		    (unsigned long long)c.volume, (unsigned long long)m->nnz);
 	if (c.ord != NULL && !c.failed) {
 		ts_progress(0, 0, false, "checking %s as a whole", file);
 		ts_ordered_finish(c.ord, c.bad_bounds);
