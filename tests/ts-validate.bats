@@ -1233,6 +1233,30 @@ demo_B: valid (0 errors, 0 warnings)
 	assert_output --partial "this is a binary data file but is used as the text file [X1]"
 }
 
+@test "ts-validate: B2 the '% name' of a lone data file follows the rule of the metadata's name" {
+	local n
+	for n in "" "../../etc" "a b" ".x" "-x" "$(printf 'a%.0s' {1..201})"; do
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n2 2 2 1\n1 1 1.5\n' "$n" >n.tns
+		run ts-validate n.tns
+		assert_failure 1
+		assert_line "n.tns:3:9: error: '% name' '$n' is not [A-Za-z0-9][A-Za-z0-9._-]* of at most 200 bytes [B2]"
+		run ts-validate --quick - <n.tns
+		assert_failure 1
+		assert_output --partial "[B2]"
+	done
+	for n in a a.b-c_9 "$(printf 'a%.0s' {1..200})"; do
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n2 2 2 1\n1 1 1.5\n' "$n" >n.tns
+		run ts-validate n.tns
+		assert_success
+	done
+	# With metadata, X3 holds it to the metadata's name.
+	use text
+	sed -i '3s/.*/% name: ..\/x/' t/t.tns
+	run ts-validate --meta t/t_metadata.json t/t.tns
+	assert_failure 1
+	assert_output --partial "t/t.tns:3:9: error: '% name' is '../x'; the metadata says 't' [X3]"
+}
+
 @test "ts-validate: X2 and X3 '% version' and '% name' equal version and name" {
 	use text
 	sed -i '2s/.*/% version: 0.2/' t/t.tns

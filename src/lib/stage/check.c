@@ -440,6 +440,17 @@ close_stream(struct stream *s)
 	s->dec = NULL;
 }
 
+/* B2 for the '% name' of a lone data file (with metadata, X3 holds it
+ * to the metadata's name, which B2 holds). */
+static void
+check_name(const struct ts_header *h, const char *path, struct ts_diags *d)
+{
+	if (h->name != NULL && !ts_valid_name(h->name))
+		ts_diag(d, TS_ERROR, path, 3, 9, "B2", "'%% name' '%s' is not "
+		    "[A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes", h->name,
+		    TS_NAMEMAX);
+}
+
 /* X2-X5 and X8: a header against the metadata. */
 static bool
 check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
@@ -932,6 +943,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 		lay.base = 0;	/* raw: the base is not known */
 		if (start_stream(&st, &lay, o, d) != 0)
 			return;
+		check_name(ts_decoder_header(st.dec), ts_source_name(src), d);
 		if (!o->quick)
 			check_alone(&st, d);
 	}
