@@ -1550,6 +1550,21 @@ kbundle() {
 	run -0 ts-convert --member example-element - -o - --to frostt <two.tar.gz
 	assert_output "$(ts-convert "$EL" -o - --to frostt)"
 	[ ! -e out ]
+	# ... and without: its first bytes tell, compressed or not, from a
+	# file or a pipe.
+	run -0 ts-convert - -o - --to frostt <one.tar.zst
+	assert_output "$(ts-convert "$EL" -o - --to frostt)"
+	zstd -dc one.tar.zst >one.tar
+	cat one.tar | ts-convert - -o piped
+	valid piped
+	run -0 meta piped '[.name, .nnz, .values_provided]'
+	assert_output '["piped",6,true]'
+	xz -c one.tar | ts-convert - -o - --to tns >x.tns
+	assert_equal "$(tail -n +4 x.tns)" "$(tail -n +4 "$EL/example-element.tns")"
+	run ts-convert - -o out <two.tar.gz
+	assert_failure 2
+	assert_output --partial "'<stdin>' holds more than one bundle: name one with --member"
+	[ ! -e out ]
 }
 
 @test "ts-convert: DST NAME.tar.zst is the bundle NAME in an archive, laid out as ts-pack lays it out" {

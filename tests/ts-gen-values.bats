@@ -748,6 +748,11 @@ assert n == len(bits) == 12000
 	[ ! -e out ]
 	ts-gen-values -q --member vl two.tar.zst -o vl.tar.zst
 	run -0 ts-validate vl.tar.zst
+	# An archive on standard input, told by its first bytes.
+	ts-pack -q -o one.tar.gz "$T"
+	ts-gen-values -q - -o piped.tns <one.tar.gz
+	ts-gen-values -q "$T" -o direct.tns
+	diff <(tail -n +4 piped.tns) <(tail -n +4 direct.tns)
 	# The same values as from the directory.
 	ts-gen-values -q "$T" -o dir.tns
 	ts-convert -q vl.tar.zst -o arc.tns

@@ -1083,4 +1083,8 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run ts-sort -i el.tar.zst
 	assert_failure 2
 	assert_output --partial "but an archive"
+	# An archive on standard input is one too.
+	run -0 ts-sort -k 3,1,2 - -o - <el.tar.zst
+	assert_equal "$(body /dev/stdin <<<"$output")" "$(ts-sort -k 3,1,2 "$EL" -o - | body /dev/stdin)"
+	run -0 ts-sort -c -k 1,2,3 - <el.tar.zst
 }

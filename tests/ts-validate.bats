@@ -2138,3 +2138,38 @@ gaps() {
 	assert_failure 1
 	assert_line "m.mtx:600005:3: error: column index 4 is out of range 1..3"
 }
+
+# ---- an archive on standard input (issue 22.17) ----
+
+@test "ts-validate: an archive on standard input is read as one, whatever its compression or tar format" {
+	local z v7
+	use text
+	mkbundle "$SHARE/example-element" e >/dev/null
+	tar -cf t.tar t e
+	tar --format=v7 -cf v7.tar t e
+	for z in cat "zstd -q -c" "gzip -c" "xz -c" "bzip2 -c"; do
+		$z t.tar >a
+		run ts-validate - <a
+		assert_success
+		assert_output "-: valid (0 errors, 0 warnings)"
+		cat a | ts-validate - >out
+		assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+	done
+	$z v7.tar >a
+	run ts-validate - <a
+	assert_success
+	assert_output "-: valid (0 errors, 0 warnings)"
+	# A broken bundle in it is found, and named by its member.
+	sed -i '5s/^1 1 1/1 9 1/' t/t.tns
+	tar -cf - t | zstd -q >a
+	ts-validate a >want 2>&1 || true
+	run ts-validate - <a
+	assert_failure 1
+	assert_output "$(sed 's/^a/<stdin>/; $s/^<stdin>:/-:/' want)"
+	assert_output --partial "t/t.tns:5:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	# A data file on standard input is still one, compressed or not.
+	run ts-validate --meta e/e_metadata.json - <e/e.tns
+	assert_success
+	zstd -q -c e/e.tns | ts-validate --meta e/e_metadata.json - >out
+	assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+}

@@ -848,8 +848,9 @@ int	 ts_archive_close(struct ts_archive *);
 /*
  * Is path an archive rather than a bundle or a data file: a name ending
  * in .tar, .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a
- * regular file (not NAME_metadata.json) that starts with a tar header,
- * compressed or not?  Never "-": standard input is not looked at.
+ * regular file (not NAME_metadata.json) or standard input ("-") that
+ * starts with a tar header, compressed or not?  What the look at standard
+ * input read is handed out again by the next source opened on it.
  */
 bool	 ts_archive_is(const char *path);
 

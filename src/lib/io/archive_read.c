@@ -23,6 +23,7 @@
 
 #include "tensorsuite.h"
 #include "io/archive.h"
+#include "io/io.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -34,6 +35,8 @@ enum { W_IDLE, W_RUN, W_QUIT };
 
 struct ts_archive {
 	struct archive	*a;
+	struct ts_source *in;		/* standard input, read through */
+	char		*inbuf;
 	char		*name;		/* for messages */
 	char		*path;		/* to open again; NULL for stdin */
 	char		*err;		/* the last error, for messages */
@@ -117,6 +120,22 @@ ts_archive_compression(const struct ts_archive *ar)
 	return "none";
 }
 
+/* libarchive's reads of standard input go through its source, which
+ * hands out first what a look at the stream read (ts_archive_is). */
+static la_ssize_t
+in_fill(struct archive *a, void *ud, const void **out)
+{
+	struct ts_archive *ar = ud;
+	long n = ts_source_read(ar->in, ar->inbuf, INBLOCK);
+
+	if (n < 0) {
+		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		return -1;
+	}
+	*out = ar->inbuf;
+	return n;
+}
+
 struct ts_archive *
 ts_archive_open(const char *path)
 {
@@ -138,7 +157,12 @@ ts_archive_open(const char *path)
 	archive_read_support_format_tar(ar->a);
 	if (strcmp(path, "-") == 0) {
 		ar->name = ts_xstrdup("<stdin>");
-		r = archive_read_open_fd(ar->a, STDIN_FILENO, INBLOCK);
+		if ((ar->in = ts_source_open_file("-")) == NULL)
+			r = ARCHIVE_FATAL;
+		else {
+			ar->inbuf = ts_xmalloc(INBLOCK);
+			r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
+		}
 	} else {
 		ar->name = ts_xstrdup(path);
 		/* Only a regular file can be read again from its start. */
@@ -147,8 +171,11 @@ ts_archive_open(const char *path)
 		r = archive_read_open_filename(ar->a, path, INBLOCK);
 	}
 	if (r != ARCHIVE_OK) {
-		e = archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
+		e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
+		    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
 		archive_read_free(ar->a);
+		ts_source_close(ar->in);
+		free(ar->inbuf);
 		free(ar->name);
 		free(ar->path);
 		free(ar);
@@ -440,6 +467,8 @@ ts_archive_close(struct ts_archive *ar)
 	pthread_cond_destroy(&ar->to_worker);
 	pthread_cond_destroy(&ar->to_reader);
 	archive_read_free(ar->a);
+	ts_source_close(ar->in);
+	free(ar->inbuf);
 	free(ar->mname);
 	free(ar->mlink);
 	free(ar->name);
@@ -558,18 +587,85 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 static const char *const suffixes[] = { ".tar", ".tar.zst", ".tzst",
     ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", NULL };
 
+/*
+ * Is this 512-byte block a tar header?  POSIX ustar (and GNU tar) say
+ * "ustar" at offset 257; an old (v7) header says nothing, but its
+ * checksum (offset 148: octal, then NUL or space) is the sum of its bytes
+ * with the checksum field taken as spaces, unsigned or, as some old tars
+ * wrote it, signed.
+ */
+static bool
+tar_header(const unsigned char *h, long n)
+{
+	unsigned long want = 0, usum = 0;
+	long ssum = 0;
+	int i, digits = 0;
+
+	if (n < 512)
+		return false;
+	if (memcmp(h + 257, "ustar", 5) == 0)
+		return true;
+	for (i = 148; i < 156 && h[i] == ' '; i++)
+		continue;
+	for (; i < 156 && h[i] >= '0' && h[i] <= '7'; i++, digits++)
+		want = want * 8 + (unsigned long)(h[i] - '0');
+	if (digits == 0 || (i < 156 && h[i] != ' ' && h[i] != '\0'))
+		return false;
+	for (i = 0; i < 512; i++) {
+		unsigned char c = i >= 148 && i < 156 ? ' ' : h[i];
+
+		usum += c;
+		ssum += (signed char)c;
+	}
+	/* An all-zero block (the end of an archive) sums to 256 only. */
+	return h[0] != '\0' && (want == usum || (long)want == ssum);
+}
+
+/* What a look at compressed standard input may read, at most: more
+ * than one block of any compressor that libarchive undoes. */
+#define SNIFFMAX	((uint64_t)16 << 20)
+
+/* Does src start as a tar archive, once undone from its compression?
+ * src is left as it was: what the look read is read again. */
+static bool
+starts_as_tar(struct ts_source *src)
+{
+	struct ts_source *z;
+	const char *p;
+	long n;
+	bool tar = false;
+
+	ts_source_keep(src);
+	if (ts_source_compression(src) == NULL) {
+		n = ts_source_peek(src, &p, 512);
+		tar = tar_header((const unsigned char *)p, n);
+	} else if ((z = ts_source_decompress(ts_source_borrow(src,
+	    SNIFFMAX))) != NULL) {
+		n = ts_source_peek(z, &p, 512);
+		tar = tar_header((const unsigned char *)p, n);
+		ts_source_close(z);
+	}
+	ts_source_replay(src);
+	return tar;
+}
+
 bool
 ts_archive_is(const char *path)
 {
 	struct ts_source *src;
 	struct stat st;
-	const char *p;
-	long n;
 	bool tar;
 	int i;
 
-	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
-	    S_ISDIR(st.st_mode))
+	if (strcmp(path, "-") == 0) {
+		/* Standard input keeps what the look read for its reader. */
+		if ((src = ts_source_open_file("-")) == NULL)
+			return false;
+		tar = starts_as_tar(src);
+		ts_source_close(src);
+		return tar;
+	}
+	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
 		return false;
 	for (i = 0; suffixes[i] != NULL; i++)
 		if (ts_has_suffix(path, suffixes[i]))
@@ -577,13 +673,9 @@ ts_archive_is(const char *path)
 	if (!S_ISREG(st.st_mode) || ts_has_suffix(path, "_metadata.json") ||
 	    (src = ts_source_open_file(path)) == NULL)
 		return false;
-	/* A ustar header at the start, once undone from its compression:
+	/* A tar header at the start, once undone from its compression:
 	 * a compressed data file (x.tns.zst) is no archive. */
-	if (ts_source_compression(src) != NULL &&
-	    (src = ts_source_decompress(src)) == NULL)
-		return false;
-	n = ts_source_peek(src, &p, 512);
-	tar = n == 512 && memcmp(p + 257, "ustar", 5) == 0;
+	tar = starts_as_tar(src);
 	ts_source_close(src);
 	return tar;
 }
