@@ -119,6 +119,20 @@ bin_rows='1 2 7
 	only
 }
 
+@test "ts-convert: '-' twice, as SRC and --meta, is a usage error (2), before anything is read" {
+	{ ts-convert --meta - - -o - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$ELMETA" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$ELMETA")"
+	grep -q "^ts-convert: '-' (standard input) is given twice; it can be read only once$" err
+	rm err out
+	run ts-convert --meta - - -o x.tnsb </dev/null
+	assert_failure 2
+	only
+	# --meta from standard input, SRC a file: fine.
+	run -0 ts-convert --meta - "$EL/example-element.tns" -o x.tnsb <"$ELMETA"
+	only x.tnsb
+}
+
 @test "ts-convert: a value not in an option's list names the allowed ones, and every usage error ends with Try --help" {
 	run --separate-stderr ts-convert --to xml "$EL" -o out
 	assert_failure 2

@@ -133,6 +133,17 @@ partrows() {
 	[ -z "$(ls -A)" ]
 }
 
+@test "ts-gen-values: '-' twice, as SRC and --meta or as -o and --blocks-out, is a usage error (2)" {
+	{ ts-gen-values --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$T/vl_metadata.json" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$T/vl_metadata.json")"
+	grep -q "^ts-gen-values: '-' (standard input) is given twice; it can be read only once$" err
+	run --separate-stderr ts-gen-values --expand --blocks-out - -o - "$BLK"
+	assert_failure 2
+	assert_equal "$output" ""
+	[[ $stderr == *"'-' (standard output) is given twice; it can be written only once"* ]]
+}
+
 @test "ts-gen-values: options the metadata does not allow exit 2, naming why, and write nothing" {
 	local nn
 	nn=$(mkbundle "$T" nn)

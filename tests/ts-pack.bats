@@ -112,6 +112,13 @@ hostile() {
 # Packing: layout
 # =====================================================================
 
+@test "ts-pack: -o - with --index - is a usage error (2): standard output is written only once" {
+	run --separate-stderr ts-pack -o - --index - "$SHARE/example-element"
+	assert_failure 2
+	assert_equal "$output" ""
+	[[ $stderr == *"'-' (standard output) is given twice; it can be written only once"* ]]
+}
+
 @test "ts-pack: each bundle is NAME/, its metadata first, README, text, binary, then the rest by name" {
 	run -0 ts-pack -o a.tar.zst "$REF/random_tiny" "$EL"
 	run -0 members a.tar.zst

@@ -161,6 +161,15 @@ dupbundle() {
 	only t
 }
 
+@test "ts-sort: '-' twice, as SRC and --meta, is a usage error (2), before anything is read" {
+	{ ts-sort --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$EL/example-element_metadata.json" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$EL/example-element_metadata.json")"
+	grep -q "^ts-sort: '-' (standard input) is given twice; it can be read only once$" err
+	run ts-sort -c --meta - - </dev/null
+	assert_failure 2
+}
+
 @test "ts-sort: a bad -k (0, a repeated mode, a mode beyond the order, the wrong count) exits 2" {
 	local k
 	for k in 0 1,1 2,2,1 4,1,2 1,5,2 1,2 1,2,3,4 3 a 1,,2 -1 ''; do

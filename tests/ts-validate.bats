@@ -159,6 +159,25 @@ cube() {
 	assert_failure 2
 }
 
+@test "ts-validate: '-' twice, as PATH or --meta, is a usage error (2), before anything is read" {
+	use text
+	# What is left of standard input shows that none of it was read.
+	{ ts-validate --meta t/t_metadata.json - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <t/t.tns >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat t/t.tns)"
+	grep -q "^ts-validate: '-' (standard input) is given twice; it can be read only once$" err
+	{ ts-validate --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <t/t_metadata.json >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat t/t_metadata.json)"
+	run ts-validate t - t -
+	assert_failure 2
+	# Once is fine, for the metadata or the data.
+	run ts-validate --meta - t/t.tns <t/t_metadata.json
+	assert_success
+	run ts-validate --meta t/t_metadata.json - <t/t.tns
+	assert_success
+}
+
 @test "ts-validate: the summary line goes to stdout, diagnostics to stderr" {
 	use text
 	run --separate-stderr ts-validate t
