@@ -2192,3 +2192,32 @@ gaps() {
 	zstd -q -c e/e.tns | ts-validate --meta e/e_metadata.json - >out
 	assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
 }
+
+# ---- long lines (issue 22.2) ----
+
+# longline N: N bytes of 'x'.
+longline() {
+	head -c "$1" /dev/zero | tr '\0' x
+}
+
+@test "ts-validate: a long line through a pipe (120 MB, 250 MB), or one cut in small chunks (20 MB), takes linear time" {
+	use text
+	# A comment line between the entries of a TensorSuite text file.
+	{ head -n 5 t/t.tns; printf '#'; longline 120000000; echo
+	  tail -n +6 t/t.tns; } | timeout 20 ts-validate --meta t/t_metadata.json - >out
+	assert_equal "$(cat out)" "-: valid (0 errors, 1 warning)"
+	# The line after an extended FROSTT file's count line, looked at to
+	# tell the dialect.
+	{ echo '2 1'; printf '#'; longline 250000000; echo; echo '3 3'
+	  echo '1 2 1.5'; } | timeout 20 ts-validate - >out 2>err
+	assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+	grep -q 'read as extended FROSTT' err
+	# A file parsed by threads: every chunk inside the line finds its
+	# end where the first found it.
+	{ head -n 5 t/t.tns; printf '#'; longline 20000000; echo
+	  tail -n +6 t/t.tns; } >t/t.tns.new
+	mv t/t.tns.new t/t.tns
+	TS_CHUNK=512 run timeout 20 ts-validate t
+	assert_success
+	assert_line "t: valid (0 errors, 1 warning)"
+}

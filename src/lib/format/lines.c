@@ -111,10 +111,19 @@ char *
 ts_lines_lastnl(struct ts_lines *L)
 {
 	char *s = L->buf + L->pos;
-	size_t n = L->len - L->pos;
+	size_t n = L->len - L->pos, known = 0;
 
-	while (n > 0)
+	/* What is known to hold no line end is the part of [nonl_from,
+	 * nonl_to) at or after the unread start. */
+	if (L->nonl_from <= L->off && L->off <= L->nonl_to)
+		known = (size_t)(L->nonl_to - L->off);
+	else
+		L->nonl_from = L->nonl_to = L->off;
+	if (known > n)
+		known = n;
+	while (n > known)
 		if (s[--n] == '\n')
 			return s + n;
+	L->nonl_to = L->off + (L->len - L->pos);
 	return NULL;
 }
