@@ -1347,6 +1347,33 @@ kbundle() {
 	[ ! -e cut ]
 }
 
+@test "ts-convert: a compressed file is decompressed twice, not copied to \$TMPDIR; a pipe is copied, and a note says how big" {
+	local z want
+	ts-convert -q "$REAL/splatt_med.tns" -o plain
+	want=$(meta plain '[.dimensions, .nnz, .index_base]')
+	for z in zst gz xz bz2; do
+		case $z in
+		zst) zstd -q -c "$REAL/splatt_med.tns" ;;
+		gz) gzip -c "$REAL/splatt_med.tns" ;;
+		xz) xz -c "$REAL/splatt_med.tns" ;;
+		bz2) bzip2 -c "$REAL/splatt_med.tns" ;;
+		esac >"med.tns.$z"
+		# No temporary file can be made, and none is needed.
+		run --separate-stderr env TMPDIR=$PWD/none ts-convert "med.tns.$z" -o "m$z"
+		assert_success
+		[[ $stderr != *"temporary"* ]]
+		assert_equal "$(meta "m$z" '[.dimensions, .nnz, .index_base]')" "$want"
+		run -0 env TMPDIR=$PWD/none ts-convert -q "med.tns.$z" -o "t$z.tns"
+	done
+	# A pipe cannot be read twice: it is copied, and said so.
+	run --separate-stderr bash -c "zstd -dc med.tns.zst | TMPDIR='$PWD/none' ts-convert - -o p"
+	assert_failure 3
+	[[ $stderr == *"<stdin>: copying to a temporary file in '$PWD/none', to read it twice: No such file or directory"* ]]
+	zstd -dc med.tns.zst | TMPDIR=$PWD ts-convert - -o p 2>err
+	grep -q "^<stdin>: note: copied to a temporary file in '$PWD', to read it twice: $(stat -c %s "$REAL/splatt_med.tns") bytes$" err
+	assert_equal "$(meta p '[.dimensions, .nnz, .index_base]')" "$want"
+}
+
 # =====================================================================
 # Import fidelity (issue 13): never a made-up entry, the right status for
 # a rejected input, nnz beyond the positions when duplicates are allowed.

@@ -749,6 +749,12 @@ assert n == len(bits) == 12000
 	assert_output --partial "--input-index-type"
 	ts-gen-values -q --input-index-type uint64 --input-endian little \
 	    --input-base 1 --no-values - <"$T/vl.tnsb" | cmp o.tnsb -
+	# A compressed file read without metadata is decompressed twice,
+	# never copied to $TMPDIR.
+	zstd -q -c "$GEN/vl.rows" >rows.tns.zst
+	TMPDIR=$PWD/none ts-gen-values --no-values rows.tns.zst -o - >z.tns 2>err
+	[ "$(tail -n +5 z.tns | wc -l)" -eq 12000 ]
+	! grep -q temporary err
 }
 
 @test "ts-gen-values: an archive as SRC (--member picks one) and DST NAME.tar.zst; every output kind of ts-convert" {

@@ -582,6 +582,10 @@ dupbundle() {
 	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
 	run -2 ts-sort "$EL" -o s.txt
 	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+	# A compressed SRC without metadata is decompressed twice, never
+	# copied to $TMPDIR.
+	run -0 env TMPDIR=$PWD/none ts-sort -q -k 3,1,2 big.tns.zst -o again.tns
+	cmp <(tail -n +5 again.tns) <(zstd -qdc big.tns.zst | tail -n +5)
 }
 
 @test "ts-sort: -c tells whether SRC is sorted (0) or not (1), naming the first entry out of order" {

@@ -242,7 +242,7 @@ struct ts_source *ts_source_open_mem(const void *p, size_t n,
  * A file opened for a decoder: with TS_SOURCE_DECOMPRESS, gzip, zstd, xz
  * or bzip2 data is decompressed on the way; with TS_SOURCE_REWIND, a
  * source that cannot go back to its start (a pipe, a FIFO, a stream
- * being decompressed) is first copied to a temporary file in tmpdir
+ * being decompressed from one) is first copied to a temporary file in tmpdir
  * (NULL: $TMPDIR or /tmp), unlinked at once, so that it can be read
  * twice yet is read once.  ts_source_prepare does the same to an open
  * source, which it takes (and closes on failure).
@@ -252,7 +252,8 @@ struct ts_source *ts_source_open(const char *path, unsigned flags,
 	    const char *tmpdir);
 struct ts_source *ts_source_prepare(struct ts_source *, unsigned flags,
 	    const char *tmpdir);
-/* The same two steps alone; both take the source given. */
+/* The same two steps alone; both take the source given.  A decompressed
+ * source can rewind when the one it reads can (it decompresses again). */
 struct ts_source *ts_source_decompress(struct ts_source *);
 struct ts_source *ts_source_spool(struct ts_source *, const char *tmpdir);
 /* "gzip", "zstd", "xz", "bzip2" from the first bytes, or NULL. */

@@ -61,5 +61,8 @@ struct ts_source;
 void	 ts_source_keep(struct ts_source *);
 void	 ts_source_replay(struct ts_source *);
 struct ts_source *ts_source_borrow(struct ts_source *in, uint64_t max);
+/* A source of unknown size that can still go back to its start (one
+ * undone from a compressed regular file). */
+void	 ts_source_rewinds(struct ts_source *);
 
 #endif

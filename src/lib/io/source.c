@@ -31,6 +31,7 @@ struct ts_source {
 	bool		 peek_end;	/* ... up to the end */
 	bool		 keep;		/* what is read is kept, to replay */
 	bool		 is_stdin;
+	bool		 rewinds;	/* can go back to its start */
 };
 
 /*
@@ -84,7 +85,13 @@ ts_source_nread(const struct ts_source *s)
 bool
 ts_source_can_rewind(const struct ts_source *s)
 {
-	return s->ops->rewind != NULL && s->size >= 0;
+	return s->ops->rewind != NULL && (s->size >= 0 || s->rewinds);
+}
+
+void
+ts_source_rewinds(struct ts_source *s)
+{
+	s->rewinds = true;
 }
 
 /* Read into buf until n bytes or the end; for the look-ahead. */
