@@ -330,6 +330,41 @@ partrows() {
 	    "-3 -2 -1 1 2 3 " ]
 }
 
+@test "ts-gen-values: an integer --value or --range out of the range of its type says so, in any notation" {
+	local t v
+	for t in int32 int64; do
+		for v in 1e20 -1e20 inf -inf 99999999999999999999; do
+			run ts-gen-values --value-type $t --dist constant --value "$v" "$T" -o out
+			assert_failure 2
+			assert_output --partial "is out of the range of $t"
+			refute_output --partial "values are integers"
+			refute_output --partial "beyond int64"
+			run ts-gen-values --value-type $t --range "0:$v" "$T" -o out
+			assert_failure 2
+			assert_output --partial "is out of the range of $t"
+		done
+	done
+	run ts-gen-values --value-type int32 --dist constant --value 3000000000 "$T" -o out
+	assert_failure 2
+	assert_output --partial "--value: 3000000000 is out of the range of int32 (-2147483648 to 2147483647)"
+	run ts-gen-values --value-type int32 --dist constant --value 1e20 "$T" -o out
+	assert_output --partial "--value: 1e+20 is out of the range of int32 (-2147483648 to 2147483647)"
+	run ts-gen-values --value-type int32 --range 0:3000000000 "$T" -o out
+	assert_output --partial "--range: 3000000000 is out of the range of int32 (-2147483648 to 2147483647)"
+	# Not an integer: said so.
+	for v in 2.5 nan; do
+		run ts-gen-values --value-type int64 --dist constant --value "$v" "$T" -o out
+		assert_failure 2
+		assert_output --partial "is not an integer, and int64 values are integers"
+	done
+	# An integer written as 1e3 or 7.0 is the integer.
+	run -0 ts-gen-values -q --value-type int32 --dist constant --value 1e3 "$T" -o - --to tns
+	[ "$(tail -n +5 <<<"$output" | cut -d' ' -f4 | sort -u)" = 1000 ]
+	run -0 ts-gen-values -q --value-type int64 --range 7.0:7e0 --dist integers "$T" -o - --to tns
+	[ "$(tail -n +5 <<<"$output" | cut -d' ' -f4 | sort -u)" = 7 ]
+	[ ! -e out ]
+}
+
 @test "ts-gen-values: float32 values are float32 numbers, written shortest" {
 	ts-gen-values -q --value-type float32 --dist normal --std 1e30 "$T" \
 	    -o f
