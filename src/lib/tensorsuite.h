@@ -274,6 +274,10 @@ void	 ts_source_set_name(struct ts_source *, const char *);
 int64_t	 ts_source_size(const struct ts_source *);
 /* Bytes read so far. */
 uint64_t ts_source_nread(const struct ts_source *);
+/* Why the last read failed, when the source can say more than errno (a
+ * member of a truncated archive: bad data, not a failing disk); else
+ * NULL.  Valid until the next read or the close. */
+const char *ts_source_error(const struct ts_source *);
 int	 ts_source_close(struct ts_source *);
 
 /* ================================================================
@@ -813,7 +817,7 @@ void	 ts_inferred_free(struct ts_inferred *);
 
 enum ts_mtype { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
 	TS_MEMBER_HARDLINK, TS_MEMBER_DEVICE, TS_MEMBER_FIFO,
-	TS_MEMBER_OTHER };
+	TS_MEMBER_OTHER, TS_MEMBER_SPARSE /* a regular file with holes */ };
 
 /* A member, as its header says; the strings belong to the archive and
  * last until the next member. */

@@ -56,7 +56,10 @@ ts_lines_fill(struct ts_lines *L, size_t maxcap)
 	n = ts_source_read(L->src, L->buf + L->len, L->cap - L->len - 1);
 	if (n < 0) {
 		L->failed = true;
-		if (errno == EILSEQ)
+		if (ts_source_error(L->src) != NULL)
+			ts_diag(L->d, TS_ERROR, L->file, 0, 0, "", "%s",
+			    ts_source_error(L->src));
+		else if (errno == EILSEQ)
 			ts_diag(L->d, TS_ERROR, L->file, 0, 0, "", "cannot "
 			    "decompress: the compressed data is corrupt");
 		else

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,6 +63,9 @@ struct ts_archive {
 	bool		 done;		/* the member's data all came */
 	int		 derr;		/* errno of a failed read, or 0 */
 	char		*dmsg;		/* ... its message */
+	char		*prev;		/* the last member's name, shown */
+	bool		 broken;	/* failed at its opening: said by the
+					 * first ts_archive_next */
 };
 
 static void
@@ -72,13 +76,80 @@ seterr(struct ts_archive *ar, int e, const char *msg)
 	ar->errnum = e;
 }
 
+/* Does s hold w, in any letter case? */
+static bool
+holds(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, w, n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * libarchive's message in the words of what is wrong with the archive,
+ * rather than of how its reader noticed: a compressed stream or a tar
+ * that ends early is truncated; a header whose checksum fails, after a
+ * member, most often follows data longer than that member's header says.
+ * where is the place: "member 'X'" while its data is read, else NULL (at
+ * a header, after the member ar->prev).
+ */
+static void
+explain(struct ts_archive *ar, int e, const char *msg, const char *where)
+{
+	static const char *const streams[] = { "zstd", "gzip", "bzip2", "xz",
+	    "lzma", NULL };
+	char *at = NULL, *t;
+	int i;
+
+	if (msg == NULL || *msg == '\0') {
+		seterr(ar, e, NULL);
+		return;
+	}
+	if (where != NULL)
+		at = ts_xstrdup(where);
+	else if (ar->prev != NULL)
+		at = ts_xasprintf("the header after member '%s'", ar->prev);
+	else
+		at = ts_xstrdup("its first header");
+	if (holds(msg, "truncated") || holds(msg, "no progress is possible")) {
+		for (i = 0; streams[i] != NULL; i++)
+			if (holds(msg, streams[i]))
+				break;
+		if (streams[i] != NULL)
+			t = ts_xasprintf("the archive is truncated: its %s "
+			    "data ends early, %s%s", streams[i][0] == 'l' ? "xz" :
+			    streams[i], where != NULL || ar->prev != NULL ?
+			    "in " : "before its first member", where != NULL ||
+			    ar->prev != NULL ? at : "");
+		else
+			t = ts_xasprintf("the archive is truncated: it ends in "
+			    "the middle of %s", at);
+	} else if (holds(msg, "damaged tar archive") && ar->prev != NULL)
+		t = ts_xasprintf("%s is damaged (its checksum is wrong): the "
+		    "member's data may be longer than its header says", at);
+	else if (holds(msg, "damaged tar archive") ||
+	    holds(msg, "unrecognized archive format"))
+		t = ts_xstrdup("not a tar archive");
+	else {
+		t = ts_xstrdup(msg);
+		if (*t >= 'A' && *t <= 'Z' && (t[1] < 'A' || t[1] > 'Z'))
+			*t = (char)(*t - 'A' + 'a');
+	}
+	seterr(ar, e, t);
+	free(t);
+	free(at);
+}
+
 /* libarchive's error, as errno and a message; corrupt data is EILSEQ. */
 static void
 laerr(struct ts_archive *ar)
 {
 	int e = archive_errno(ar->a);
 
-	seterr(ar, e > 0 ? e : EILSEQ, archive_error_string(ar->a));
+	explain(ar, e > 0 ? e : EILSEQ, archive_error_string(ar->a), NULL);
 }
 
 const char *
@@ -170,9 +241,17 @@ ts_archive_open(const char *path)
 			ar->path = ts_xstrdup(path);
 		r = archive_read_open_filename(ar->a, path, INBLOCK);
 	}
+	e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
+	    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
+	if (r != ARCHIVE_OK && (e == EILSEQ || e == EINVAL) &&
+	    (strcmp(path, "-") != 0 || ar->in != NULL)) {
+		/* Bad data, not a failing system: said as the first member
+		 * is asked for, with the words of the other errors. */
+		laerr(ar);
+		ar->broken = ar->ended = true;
+		r = ARCHIVE_OK;
+	}
 	if (r != ARCHIVE_OK) {
-		e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
-		    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
 		archive_read_free(ar->a);
 		ts_source_close(ar->in);
 		free(ar->inbuf);
@@ -283,12 +362,14 @@ halt(struct ts_archive *ar)
 /* A member's data; once the archive has moved on, it reads no more. */
 struct msrc {
 	struct ts_archive	*ar;	/* NULL: moved on */
+	struct ts_source	*src;	/* its source, told why a read fails */
 };
 
 static long
 msrc_read(void *ctx, void *buf, size_t n)
 {
-	struct ts_archive *ar = ((struct msrc *)ctx)->ar;
+	struct msrc *ms = ctx;
+	struct ts_archive *ar = ms->ar;
 	size_t k;
 
 	if (ar == NULL) {
@@ -301,8 +382,19 @@ msrc_read(void *ctx, void *buf, size_t n)
 	if (ar->count == 0) {
 		int e = ar->derr;
 
-		if (e != 0)
-			seterr(ar, e, ar->dmsg);
+		if (e != 0) {
+			char *m = ts_member_shown(ar->mname != NULL ?
+			    ar->mname : "");
+			char *at = ts_xasprintf("member '%s'", m);
+
+			explain(ar, e, ar->dmsg, at);
+			ts_source_set_error(ms->src, ar->err);
+			/* Said by the reader of the member: the archive ends
+			 * here, without a second word. */
+			ar->ended = true;
+			free(at);
+			free(m);
+		}
 		pthread_mutex_unlock(&ar->mu);
 		if (e != 0) {
 			errno = e;
@@ -362,6 +454,7 @@ ts_archive_data(struct ts_archive *ar)
 	s->ar = ar;
 	name = ts_xasprintf("%s:%s", ar->name, ar->mname);
 	src = ts_source_new(&msrc_ops, s, name, ar->msize);
+	s->src = src;
 	ar->data = s;
 	free(name);
 	return src;
@@ -376,7 +469,9 @@ mtype(struct archive_entry *e)
 		return TS_MEMBER_HARDLINK;
 	switch (archive_entry_filetype(e)) {
 	case AE_IFREG:
-		return TS_MEMBER_FILE;
+		/* Holes and data, as GNU tar -S stores them. */
+		return archive_entry_sparse_count(e) > 0 ? TS_MEMBER_SPARSE :
+		    TS_MEMBER_FILE;
 	case AE_IFDIR:
 		return TS_MEMBER_DIR;
 	case AE_IFLNK:
@@ -404,10 +499,19 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 		ar->data = NULL;
 	}
 	halt(ar);
+	if (ar->mname != NULL) {
+		free(ar->prev);
+		ar->prev = ts_member_shown(ar->mname);
+	}
 	free(ar->mname);
 	free(ar->mlink);
 	ar->mname = ar->mlink = NULL;
 	ar->given = false;
+	if (ar->broken) {
+		ar->broken = false;
+		errno = ar->errnum;
+		return -1;
+	}
 	if (ar->ended)
 		return 0;
 	r = archive_read_next_header(ar->a, &e);
@@ -415,11 +519,15 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 		ar->ended = true;
 		return 0;
 	}
-	if (r < ARCHIVE_WARN) {
+	/* ARCHIVE_RETRY is a header libarchive could not read (its
+	 * checksum is wrong): the archive stops there too. */
+	if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
 		laerr(ar);
-		/* Nothing read yet: whatever libarchive says, it is no tar
-		 * archive that it knows. */
-		if (ar->index == 0 && ar->errnum != EIO && ar->errnum != ENOMEM)
+		/* Nothing read yet: unless it was cut short, it is no tar
+		 * archive that libarchive knows. */
+		if (ar->index == 0 && ar->errnum != EIO &&
+		    ar->errnum != ENOMEM && strncmp(ar->err, "the archive is "
+		    "truncated", 24) != 0)
 			seterr(ar, EILSEQ, "not a tar archive");
 		ar->ended = true;
 		errno = ar->errnum;
@@ -475,6 +583,7 @@ ts_archive_close(struct ts_archive *ar)
 	free(ar->path);
 	free(ar->err);
 	free(ar->dmsg);
+	free(ar->prev);
 	free(ar);
 	return 0;
 }
@@ -539,6 +648,8 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 		return "it is a device";
 	case TS_MEMBER_FIFO:
 		return "it is a FIFO";
+	case TS_MEMBER_SPARSE:
+		return "it is a sparse file; sparse members are not supported";
 	case TS_MEMBER_OTHER:
 		return "it is not a regular file";
 	default:

@@ -64,5 +64,7 @@ struct ts_source *ts_source_borrow(struct ts_source *in, uint64_t max);
 /* A source of unknown size that can still go back to its start (one
  * undone from a compressed regular file). */
 void	 ts_source_rewinds(struct ts_source *);
+/* What its reads fail with, in words (see ts_source_error). */
+void	 ts_source_set_error(struct ts_source *, const char *msg);
 
 #endif

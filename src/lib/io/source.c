@@ -32,6 +32,7 @@ struct ts_source {
 	bool		 keep;		/* what is read is kept, to replay */
 	bool		 is_stdin;
 	bool		 rewinds;	/* can go back to its start */
+	char		*err;		/* why the last read failed */
 };
 
 /*
@@ -239,8 +240,22 @@ ts_source_close(struct ts_source *s)
 	}
 	free(s->name);
 	free(s->peek);
+	free(s->err);
 	free(s);
 	return rv;
+}
+
+const char *
+ts_source_error(const struct ts_source *s)
+{
+	return s->err;
+}
+
+void
+ts_source_set_error(struct ts_source *s, const char *msg)
+{
+	free(s->err);
+	s->err = msg != NULL ? ts_xstrdup(msg) : NULL;
 }
 
 /* ---- a descriptor ---- */
