@@ -14,6 +14,8 @@ Each MEMBER is TYPE:NAME or TYPE:NAME=ARG, in the order they go in:
   fifo:NAME         a FIFO
   big:NAME=SIZE     a regular file whose header declares SIZE bytes, with
                     no data after it (the archive ends there)
+  short:NAME=@PATH  a regular file with the bytes of PATH, whose header
+                    declares half as many (the rest reads as a header)
 
 ARCHIVE ending in .gz is compressed with gzip; the format is pax.
 """
@@ -64,6 +66,15 @@ def main():
             ti.size = int(arg)
             big = ti
             break
+        elif kind == "short":
+            with open(arg[1:], "rb") as f:
+                data = f.read()
+            ti.size = len(data) // 2
+            # The header, then all the data, padded to whole blocks.
+            raw.write(ti.tobuf(tarfile.PAX_FORMAT))
+            raw.write(data + b"\0" * (-len(data) % 512))
+            tf.offset = raw.tell()
+            continue
         else:
             sys.stderr.write("mktar.py: unknown member type %r\n" % kind)
             return 2

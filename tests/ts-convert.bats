@@ -119,6 +119,20 @@ bin_rows='1 2 7
 	only
 }
 
+@test "ts-convert: '-' twice, as SRC and --meta, is a usage error (2), before anything is read" {
+	{ ts-convert --meta - - -o - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$ELMETA" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$ELMETA")"
+	grep -q "^ts-convert: '-' (standard input) is given twice; it can be read only once$" err
+	rm err out
+	run ts-convert --meta - - -o x.tnsb </dev/null
+	assert_failure 2
+	only
+	# --meta from standard input, SRC a file: fine.
+	run -0 ts-convert --meta - "$EL/example-element.tns" -o x.tnsb <"$ELMETA"
+	only x.tnsb
+}
+
 @test "ts-convert: a value not in an option's list names the allowed ones, and every usage error ends with Try --help" {
 	run --separate-stderr ts-convert --to xml "$EL" -o out
 	assert_failure 2
@@ -373,6 +387,26 @@ Try 'ts-convert --help'."
 # =====================================================================
 # Metadata of a FROSTT import: what is inferred
 # =====================================================================
+
+@test "ts-convert: the dimensions of a FROSTT import come from every entry, past runs of skipped lines longer than a read" {
+	{ echo '1 1 1.5'; yes '' | head -n 300000; echo '5 2 2.5'
+	  yes '# c' | head -n 300000; echo '2 7 3.5'; } >r.tns
+	run -0 ts-convert -q r.tns -o r
+	run meta r '[.dimensions, .nnz]'
+	assert_output '[[5,7],3]'
+	valid r
+	zstd -q -c r.tns >r.tns.zst
+	cat r.tns.zst | ts-convert -q - -o p
+	run meta p '[.dimensions, .nnz]'
+	assert_output '[[5,7],3]'
+	# A TensorSuite file too: every entry comes through, from a pipe.
+	ts-convert r -o r.tns2 --to tns
+	awk 'NR == 5 { print; for (i = 0; i < 300000; i++) print ""; next }
+	    { print }' r.tns2 | ts-convert -q --from tns - -o - --to frostt >back
+	assert_equal "$(cat back)" "1 1 1.5
+5 2 2.5
+2 7 3.5"
+}
 
 @test "ts-convert: a coordinate 0 makes a FROSTT file 0-based; --input-base 1 refuses it" {
 	rows z.tns '0 1 2.5' '1 0 2.5'
@@ -1225,6 +1259,62 @@ Try 'ts-convert --help'."
 	assert_failure 2
 }
 
+# kbundle NAME NNZ "D1 D2" "PARTITION-LINE-1" "PARTITION-LINE-2" BLOCK...:
+# an order-2 block bundle NAME (0-based, text only) from example-block.
+kbundle() {
+	local n=$1 nnz=$2 dims=$3 p1=$4 p2=$5 nb
+	shift 5
+	nb=$#
+	mkdir "$n"
+	jq --indent 2 ".name = \"$n\" | .nnz = $nnz | .nnz_block = $nb |
+	    .dimensions = [$(tr ' ' , <<<"$dims")] |
+	    .block_partitions = [$(wc -w <<<"$p1"), $(wc -w <<<"$p2")] |
+	    .files = { text: \"$n.tns\", readme: \"README.md\" }" \
+	    "$SHARE/example-block/example-block_metadata.json" >"$n/${n}_metadata.json"
+	: >"$n/README.md"
+	{ printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n' "$n"
+	  echo "2 $dims $nnz"
+	  echo "$(wc -w <<<"$p1") $(wc -w <<<"$p2") $nb"
+	  echo "$p1"; echo "$p2"; printf '%s\n' "$@"; } >"$n/$n.tns"
+}
+
+@test "ts-convert: a block bundle whose blocks do not hold nnz elements (K3) is refused (exit 1), for every output kind, writing nothing" {
+	local dst
+	# 12 elements, nnz 13.
+	kbundle k 13 "6 4" "2 2 2" "2 2" "0 0" "1 1" "2 0"
+	# Two blocks of 2^32 x 2^32 elements: more than 64 bits can count.
+	kbundle o 1 "8589934592 8589934592" "4294967296 4294967296" \
+	    "4294967296 4294967296" "0 0" "1 1"
+	for dst in k.json k2 k.tns k.tns.zst k.tar.zst; do
+		run ts-convert k -o "$dst"
+		assert_failure 1
+		assert_output --partial "the non-zero blocks hold 12 elements; 'nnz' is 13 [K3]"
+		run ts-convert o -o "o-$dst"
+		assert_failure 1
+		assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+		assert_output --partial "[K3]"
+		refute_output --partial "more than 0"
+	done
+	run ts-convert k -o - --to cutensor
+	assert_failure 1
+	assert_output --partial "[K3]"
+	refute_output --partial "numModes"
+	# Too many elements is found at the block that makes them so.
+	kbundle m 3 "6 4" "2 2 2" "2 2" "0 0" "1 1" "2 0"
+	run ts-convert m -o m2
+	assert_failure 1
+	assert_output --partial "m/m.tns:8:1: error: the non-zero blocks up to this one hold 4 elements, more than 'nnz' (3) [K3]"
+	only k o m
+	# The same from ts-sort.
+	run ts-sort k -o k3
+	assert_failure 1
+	assert_output --partial "[K3]"
+	run ts-sort -k 2,1 o -o o3.tns
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	only k o m
+}
+
 @test "ts-convert: a progress line only with TS_PROGRESS=always here (not a terminal); none among entries on a terminal" {
 	local el=$SHARE/example-element
 	run --separate-stderr ts-convert "$el" -o a.tnsb
@@ -1255,6 +1345,33 @@ Try 'ts-convert --help'."
 	run ts-convert -q cut.gz -o cut
 	assert_failure
 	[ ! -e cut ]
+}
+
+@test "ts-convert: a compressed file is decompressed twice, not copied to \$TMPDIR; a pipe is copied, and a note says how big" {
+	local z want
+	ts-convert -q "$REAL/splatt_med.tns" -o plain
+	want=$(meta plain '[.dimensions, .nnz, .index_base]')
+	for z in zst gz xz bz2; do
+		case $z in
+		zst) zstd -q -c "$REAL/splatt_med.tns" ;;
+		gz) gzip -c "$REAL/splatt_med.tns" ;;
+		xz) xz -c "$REAL/splatt_med.tns" ;;
+		bz2) bzip2 -c "$REAL/splatt_med.tns" ;;
+		esac >"med.tns.$z"
+		# No temporary file can be made, and none is needed.
+		run --separate-stderr env TMPDIR=$PWD/none ts-convert "med.tns.$z" -o "m$z"
+		assert_success
+		[[ $stderr != *"temporary"* ]]
+		assert_equal "$(meta "m$z" '[.dimensions, .nnz, .index_base]')" "$want"
+		run -0 env TMPDIR=$PWD/none ts-convert -q "med.tns.$z" -o "t$z.tns"
+	done
+	# A pipe cannot be read twice: it is copied, and said so.
+	run --separate-stderr bash -c "zstd -dc med.tns.zst | TMPDIR='$PWD/none' ts-convert - -o p"
+	assert_failure 3
+	[[ $stderr == *"<stdin>: copying to a temporary file in '$PWD/none', to read it twice: No such file or directory"* ]]
+	zstd -dc med.tns.zst | TMPDIR=$PWD ts-convert - -o p 2>err
+	grep -q "^<stdin>: note: copied to a temporary file in '$PWD', to read it twice: $(stat -c %s "$REAL/splatt_med.tns") bytes$" err
+	assert_equal "$(meta p '[.dimensions, .nnz, .index_base]')" "$want"
 }
 
 # =====================================================================
@@ -1473,6 +1590,21 @@ Try 'ts-convert --help'."
 	# An archive on standard input, with --member.
 	run -0 ts-convert --member example-element - -o - --to frostt <two.tar.gz
 	assert_output "$(ts-convert "$EL" -o - --to frostt)"
+	[ ! -e out ]
+	# ... and without: its first bytes tell, compressed or not, from a
+	# file or a pipe.
+	run -0 ts-convert - -o - --to frostt <one.tar.zst
+	assert_output "$(ts-convert "$EL" -o - --to frostt)"
+	zstd -dc one.tar.zst >one.tar
+	cat one.tar | ts-convert - -o piped
+	valid piped
+	run -0 meta piped '[.name, .nnz, .values_provided]'
+	assert_output '["piped",6,true]'
+	xz -c one.tar | ts-convert - -o - --to tns >x.tns
+	assert_equal "$(tail -n +4 x.tns)" "$(tail -n +4 "$EL/example-element.tns")"
+	run ts-convert - -o out <two.tar.gz
+	assert_failure 2
+	assert_output --partial "'<stdin>' holds more than one bundle: name one with --member"
 	[ ! -e out ]
 }
 

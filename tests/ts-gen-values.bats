@@ -133,6 +133,17 @@ partrows() {
 	[ -z "$(ls -A)" ]
 }
 
+@test "ts-gen-values: '-' twice, as SRC and --meta or as -o and --blocks-out, is a usage error (2)" {
+	{ ts-gen-values --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$T/vl_metadata.json" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$T/vl_metadata.json")"
+	grep -q "^ts-gen-values: '-' (standard input) is given twice; it can be read only once$" err
+	run --separate-stderr ts-gen-values --expand --blocks-out - -o - "$BLK"
+	assert_failure 2
+	assert_equal "$output" ""
+	[[ $stderr == *"'-' (standard output) is given twice; it can be written only once"* ]]
+}
+
 @test "ts-gen-values: options the metadata does not allow exit 2, naming why, and write nothing" {
 	local nn
 	nn=$(mkbundle "$T" nn)
@@ -323,6 +334,41 @@ partrows() {
 	    "-3 -2 -1 1 2 3 " ]
 }
 
+@test "ts-gen-values: an integer --value or --range out of the range of its type says so, in any notation" {
+	local t v
+	for t in int32 int64; do
+		for v in 1e20 -1e20 inf -inf 99999999999999999999; do
+			run ts-gen-values --value-type $t --dist constant --value "$v" "$T" -o out
+			assert_failure 2
+			assert_output --partial "is out of the range of $t"
+			refute_output --partial "values are integers"
+			refute_output --partial "beyond int64"
+			run ts-gen-values --value-type $t --range "0:$v" "$T" -o out
+			assert_failure 2
+			assert_output --partial "is out of the range of $t"
+		done
+	done
+	run ts-gen-values --value-type int32 --dist constant --value 3000000000 "$T" -o out
+	assert_failure 2
+	assert_output --partial "--value: 3000000000 is out of the range of int32 (-2147483648 to 2147483647)"
+	run ts-gen-values --value-type int32 --dist constant --value 1e20 "$T" -o out
+	assert_output --partial "--value: 1e+20 is out of the range of int32 (-2147483648 to 2147483647)"
+	run ts-gen-values --value-type int32 --range 0:3000000000 "$T" -o out
+	assert_output --partial "--range: 3000000000 is out of the range of int32 (-2147483648 to 2147483647)"
+	# Not an integer: said so.
+	for v in 2.5 nan; do
+		run ts-gen-values --value-type int64 --dist constant --value "$v" "$T" -o out
+		assert_failure 2
+		assert_output --partial "is not an integer, and int64 values are integers"
+	done
+	# An integer written as 1e3 or 7.0 is the integer.
+	run -0 ts-gen-values -q --value-type int32 --dist constant --value 1e3 "$T" -o - --to tns
+	[ "$(tail -n +5 <<<"$output" | cut -d' ' -f4 | sort -u)" = 1000 ]
+	run -0 ts-gen-values -q --value-type int64 --range 7.0:7e0 --dist integers "$T" -o - --to tns
+	[ "$(tail -n +5 <<<"$output" | cut -d' ' -f4 | sort -u)" = 7 ]
+	[ ! -e out ]
+}
+
 @test "ts-gen-values: float32 values are float32 numbers, written shortest" {
 	ts-gen-values -q --value-type float32 --dist normal --std 1e30 "$T" \
 	    -o f
@@ -460,6 +506,71 @@ assert n == len(bits) == 12000
 	[ ! -e v4 ] && [ ! -e v5 ]
 }
 
+@test "ts-gen-values: every symmetry claim and --symmetric-modes give values that validate, or are refused (1) with nothing written" {
+	# Swappable in modes 1 and 2 only, 6 x 6 x 6.
+	awk 'BEGIN { srand(4); while (n < 40) { a = 1 + int(rand() * 6)
+	    b = 1 + int(rand() * 6); c = 1 + int(rand() * 6); n++
+	    print a, b, c; print b, a, c } }' | sort -u -n -k1,1 -k2,2 -k3,3 >rows
+	ts-convert -q --no-values --dims 6,6,6 rows -o p
+	setsym p partial partial
+	run ts-gen-values --symmetric-modes 2,3 p -o v1
+	assert_failure 1
+	assert_output --partial "[S8]"
+	assert_output --partial "2,3"
+	run -0 ts-gen-values -q --symmetric-modes 1,2 p -o v2
+	valid v2
+	# A group of three holds the swappable pair: partial, valid.
+	run -0 ts-gen-values -q --symmetric-modes 1,2,3 p -o v3
+	valid v3
+	# A fully symmetric pattern: values symmetric in every mode are
+	# 'full', and so are constant ones.
+	fullrows >frows
+	ts-convert -q --no-values --dims 6,6,6 frows -o f
+	setsym f full partial
+	run ts-gen-values --symmetric-modes 1,2,3 f -o v4
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 1,2 --dist constant f -o v5
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 2,3 --value-domain binary f -o v6
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run -0 ts-gen-values -q --symmetric-modes 2,3 f -o v7
+	valid v7
+	# Entries on the diagonal only: any values are fully symmetric.
+	ts-convert -q --no-values --dims 6,6,6 <(printf '1 1 1\n4 4 4\n') -o d
+	setsym d full partial
+	run ts-gen-values d -o v8
+	assert_failure 1
+	assert_output --partial "[S8]"
+	run ts-gen-values --symmetric-modes 1,2 d -o v9
+	assert_failure 1
+	assert_output --partial "[S8]"
+	[ ! -e v1 ] && [ ! -e v4 ] && [ ! -e v5 ] && [ ! -e v6 ] &&
+	    [ ! -e v8 ] && [ ! -e v9 ]
+	# 'no' claims nothing: any groups will do.
+	setsym p partial no
+	run -0 ts-gen-values -q --symmetric-modes 2,3 p -o v10
+	valid v10
+	# An empty pattern holds every claim, with or without groups.
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: e\n3 6 6 6 0\n' >e.tns
+	ts-convert -q --no-values e.tns -o e
+	local ps ns
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			setsym e "$ps" "$ns"
+			rm -rf ve
+			run -0 ts-gen-values -q e -o ve
+			valid ve
+		done
+	done
+	setsym e partial partial
+	rm -rf ve
+	run -0 ts-gen-values -q --symmetric-modes 2,3 e -o ve
+	valid ve
+}
+
 # =====================================================================
 # Block-sparse tensors
 # =====================================================================
@@ -483,6 +594,42 @@ assert n == len(bits) == 12000
 	done
 	# example-block, demo_A, demo_B
 	[ "$n" -eq 3 ]
+}
+
+@test "ts-gen-values: blocks that do not hold nnz elements (K3) are refused (exit 1), naming the real bound, writing nothing" {
+	local b
+	for b in k o; do
+		mkdir "$b"
+		jq --indent 2 ".name = \"$b\"" "$BLK/example-block_metadata.json" \
+		    >"$b/${b}_metadata.json"
+		: >"$b/README.md"
+	done
+	# 12 elements, nnz 13.
+	jq --indent 2 '.nnz = 13 | .files = { text: "k.tns", readme: "README.md" }' \
+	    k/k_metadata.json >m && mv m k/k_metadata.json
+	sed '3s/.*/% name: k/; 4s/.*/2 6 4 13/' "$BLK/example-block.tns" >k/k.tns
+	# One block of 2^32 x 2^32 elements.
+	jq --indent 2 '.nnz = 1 | .nnz_block = 1 | .block_partitions = [2, 2] |
+	    .dimensions = [8589934592, 8589934592] |
+	    .files = { text: "o.tns", readme: "README.md" }' \
+	    o/o_metadata.json >m && mv m o/o_metadata.json
+	printf '%s\n' '%%TensorSuite-TNS' '% version: 0.1' '% name: o' \
+	    '2 8589934592 8589934592 1' '2 2 1' '4294967296 4294967296' \
+	    '4294967296 4294967296' '1 1' >o/o.tns
+	run ts-gen-values --expand k -o k1
+	assert_failure 1
+	assert_output --partial "[K3]"
+	run ts-gen-values --blocks-out k2.bin k
+	assert_failure 1
+	assert_output --partial "the non-zero blocks hold 12 elements; 'nnz' is 13 [K3]"
+	run ts-gen-values --expand o -o o1
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	refute_output --partial "hold 18446744073709551615"
+	run ts-gen-values --blocks-out o2.bin o
+	assert_failure 1
+	assert_output --partial "more than 18446744073709551615 (2^64 - 1) elements"
+	[ ! -e k1 ] && [ ! -e k2.bin ] && [ ! -e o1 ] && [ ! -e o2.bin ]
 }
 
 @test "ts-gen-values: --expand writes every element of the blocks, sorted as the blocks were, whatever their order" {
@@ -641,6 +788,12 @@ assert n == len(bits) == 12000
 	assert_output --partial "--input-index-type"
 	ts-gen-values -q --input-index-type uint64 --input-endian little \
 	    --input-base 1 --no-values - <"$T/vl.tnsb" | cmp o.tnsb -
+	# A compressed file read without metadata is decompressed twice,
+	# never copied to $TMPDIR.
+	zstd -q -c "$GEN/vl.rows" >rows.tns.zst
+	TMPDIR=$PWD/none ts-gen-values --no-values rows.tns.zst -o - >z.tns 2>err
+	[ "$(tail -n +5 z.tns | wc -l)" -eq 12000 ]
+	! grep -q temporary err
 }
 
 @test "ts-gen-values: an archive as SRC (--member picks one) and DST NAME.tar.zst; every output kind of ts-convert" {
@@ -651,6 +804,11 @@ assert n == len(bits) == 12000
 	[ ! -e out ]
 	ts-gen-values -q --member vl two.tar.zst -o vl.tar.zst
 	run -0 ts-validate vl.tar.zst
+	# An archive on standard input, told by its first bytes.
+	ts-pack -q -o one.tar.gz "$T"
+	ts-gen-values -q - -o piped.tns <one.tar.gz
+	ts-gen-values -q "$T" -o direct.tns
+	diff <(tail -n +4 piped.tns) <(tail -n +4 direct.tns)
 	# The same values as from the directory.
 	ts-gen-values -q "$T" -o dir.tns
 	ts-convert -q vl.tar.zst -o arc.tns

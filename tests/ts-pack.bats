@@ -112,6 +112,13 @@ hostile() {
 # Packing: layout
 # =====================================================================
 
+@test "ts-pack: -o - with --index - is a usage error (2): standard output is written only once" {
+	run --separate-stderr ts-pack -o - --index - "$SHARE/example-element"
+	assert_failure 2
+	assert_equal "$output" ""
+	[[ $stderr == *"'-' (standard output) is given twice; it can be written only once"* ]]
+}
+
 @test "ts-pack: each bundle is NAME/, its metadata first, README, text, binary, then the rest by name" {
 	run -0 ts-pack -o a.tar.zst "$REF/random_tiny" "$EL"
 	run -0 members a.tar.zst
@@ -480,6 +487,59 @@ example-element"
 	assert_failure 3
 	run ts-pack -x a.tar.zst -C nosuch
 	assert_failure 3
+	assert_equal "$(ls -A u)" ""
+}
+
+@test "ts-pack: a truncated archive, a header smaller than its data and a sparse member are said to be what they are" {
+	local z cut
+	mkdir u
+	ts-pack -o a.tar "$EL"
+	for z in zst gz xz bz2; do
+		if [ $z = bz2 ]; then bzip2 -c a.tar >a.tar.bz2
+		else ts-pack -o "a.tar.$z" "$EL"; fi
+		# Cut early (nothing whole) and late (inside the data).
+		for cut in 40 $(($(stat -c %s "a.tar.$z") - 30)); do
+			head -c "$cut" "a.tar.$z" >"c.tar.$z"
+			run ts-pack -x "c.tar.$z" -C u
+			assert_failure 1
+			assert_output --partial "the archive is truncated"
+			refute_output --partial "not a tar archive"
+			run -1 ts-validate "c.tar.$z"
+			assert_output --partial "the archive is truncated"
+			refute_output --partial "not a tar archive"
+			assert_equal "$(ls -A u)" ""
+		done
+	done
+	# A tar cut inside a member's data, or inside a header.
+	for cut in 700 2000; do
+		head -c "$cut" a.tar >c.tar
+		run ts-pack -x c.tar -C u
+		assert_failure 1
+		assert_output --partial "the archive is truncated"
+		run -1 ts-validate c.tar
+		assert_output --partial "the archive is truncated"
+	done
+	# A header that says less than the data that follows: the rest of
+	# the data is read as the next header, whose checksum is wrong.
+	/usr/bin/python3 "$MKTAR" s.tar dir:a/ "short:a/a.tns=@$DATA/real/splatt_med.tns"
+	run ts-pack -x s.tar -C u
+	assert_failure 1
+	assert_output --partial "s.tar: error: the header after member 'a/a.tns' is damaged (its checksum is wrong): the member's data may be longer than its header says [B5]"
+	refute_output --partial "it has no name"
+	run -1 ts-validate s.tar
+	assert_output --partial "the header after member 'a/a.tns' is damaged"
+	refute_output --partial "no name"
+	# A sparse member (GNU tar -S).
+	mkbundle "$EL" sp >/dev/null
+	printf 'data\n' >sp/big.bin
+	truncate -s 1M sp/big.bin
+	tar -S -cf sp.tar sp
+	run ts-pack -x sp.tar -C u
+	assert_failure 1
+	assert_output --partial "member 'sp/big.bin' is refused: it is a sparse file; sparse members are not supported"
+	refute_output --partial "not as long as its header says"
+	run -1 ts-validate sp.tar
+	assert_output --partial "member 'sp/big.bin' is left out: it is a sparse file"
 	assert_equal "$(ls -A u)" ""
 }
 

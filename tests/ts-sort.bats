@@ -161,6 +161,15 @@ dupbundle() {
 	only t
 }
 
+@test "ts-sort: '-' twice, as SRC and --meta, is a usage error (2), before anything is read" {
+	{ ts-sort --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <"$EL/example-element_metadata.json" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$EL/example-element_metadata.json")"
+	grep -q "^ts-sort: '-' (standard input) is given twice; it can be read only once$" err
+	run ts-sort -c --meta - - </dev/null
+	assert_failure 2
+}
+
 @test "ts-sort: a bad -k (0, a repeated mode, a mode beyond the order, the wrong count) exits 2" {
 	local k
 	for k in 0 1,1 2,2,1 4,1,2 1,5,2 1,2 1,2,3,4 3 a 1,,2 -1 ''; do
@@ -573,6 +582,10 @@ dupbundle() {
 	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
 	run -2 ts-sort "$EL" -o s.txt
 	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+	# A compressed SRC without metadata is decompressed twice, never
+	# copied to $TMPDIR.
+	run -0 env TMPDIR=$PWD/none ts-sort -q -k 3,1,2 big.tns.zst -o again.tns
+	cmp <(tail -n +5 again.tns) <(zstd -qdc big.tns.zst | tail -n +5)
 }
 
 @test "ts-sort: -c tells whether SRC is sorted (0) or not (1), naming the first entry out of order" {
@@ -1083,4 +1096,8 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run ts-sort -i el.tar.zst
 	assert_failure 2
 	assert_output --partial "but an archive"
+	# An archive on standard input is one too.
+	run -0 ts-sort -k 3,1,2 - -o - <el.tar.zst
+	assert_equal "$(body /dev/stdin <<<"$output")" "$(ts-sort -k 3,1,2 "$EL" -o - | body /dev/stdin)"
+	run -0 ts-sort -c -k 1,2,3 - <el.tar.zst
 }

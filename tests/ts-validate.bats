@@ -159,6 +159,25 @@ cube() {
 	assert_failure 2
 }
 
+@test "ts-validate: '-' twice, as PATH or --meta, is a usage error (2), before anything is read" {
+	use text
+	# What is left of standard input shows that none of it was read.
+	{ ts-validate --meta t/t_metadata.json - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <t/t.tns >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat t/t.tns)"
+	grep -q "^ts-validate: '-' (standard input) is given twice; it can be read only once$" err
+	{ ts-validate --meta - - 2>err && echo rc=0 || echo "rc=$?"; cat; } <t/t_metadata.json >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat t/t_metadata.json)"
+	run ts-validate t - t -
+	assert_failure 2
+	# Once is fine, for the metadata or the data.
+	run ts-validate --meta - t/t.tns <t/t_metadata.json
+	assert_success
+	run ts-validate --meta t/t_metadata.json - <t/t.tns
+	assert_success
+}
+
 @test "ts-validate: the summary line goes to stdout, diagnostics to stderr" {
 	use text
 	run --separate-stderr ts-validate t
@@ -1178,6 +1197,30 @@ demo_B: valid (0 errors, 0 warnings)
 	assert_success
 }
 
+@test "ts-validate: K3, X5 sums beyond 64 bits name the bound, 2^64 - 1" {
+	use block
+	# One block of 2^32 x 2^32 elements, and two.
+	jqmeta t '.dimensions = [8589934592, 8589934592] | .nnz = 1 |
+	    .block_partitions = [2, 2] | .nnz_block = 1'
+	tns t "2 8589934592 8589934592 1" "2 2 1" "4294967296 4294967296" \
+	    "4294967296 4294967296" "1 1"
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns: error: the non-zero blocks hold more than 18446744073709551615 (2^64 - 1) elements; 'nnz' is 1 [K3]"
+	setmeta t nnz_block 2
+	tns t "2 8589934592 8589934592 1" "2 2 2" "4294967296 4294967296" \
+	    "4294967296 4294967296" "0 0" "1 1"
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns: error: the non-zero blocks hold more than 18446744073709551615 (2^64 - 1) elements; 'nnz' is 1 [K3]"
+	# Partition extents whose sum wraps around.
+	use block
+	tns t "2 6 4 12" "3 2 3" "18446744073709551615 1 6" "2 2" "0 0" "1 1" "2 0"
+	run ts-validate t
+	assert_failure 1
+	assert_output --partial "t/t.tns:6: error: the extents of mode 1 sum to more than 18446744073709551615 (2^64 - 1), not to its dimension 6 [X5]"
+}
+
 @test "ts-validate: a block bundle with a binary file is valid" {
 	use block
 	jqmeta t '.endianness = "little" | .files.binary = "t.tnsb"'
@@ -1207,6 +1250,30 @@ demo_B: valid (0 errors, 0 warnings)
 	run ts-validate t
 	assert_failure 1
 	assert_output --partial "this is a binary data file but is used as the text file [X1]"
+}
+
+@test "ts-validate: B2 the '% name' of a lone data file follows the rule of the metadata's name" {
+	local n
+	for n in "" "../../etc" "a b" ".x" "-x" "$(printf 'a%.0s' {1..201})"; do
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n2 2 2 1\n1 1 1.5\n' "$n" >n.tns
+		run ts-validate n.tns
+		assert_failure 1
+		assert_line "n.tns:3:9: error: '% name' '$n' is not [A-Za-z0-9][A-Za-z0-9._-]* of at most 200 bytes [B2]"
+		run ts-validate --quick - <n.tns
+		assert_failure 1
+		assert_output --partial "[B2]"
+	done
+	for n in a a.b-c_9 "$(printf 'a%.0s' {1..200})"; do
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n2 2 2 1\n1 1 1.5\n' "$n" >n.tns
+		run ts-validate n.tns
+		assert_success
+	done
+	# With metadata, X3 holds it to the metadata's name.
+	use text
+	sed -i '3s/.*/% name: ..\/x/' t/t.tns
+	run ts-validate --meta t/t_metadata.json t/t.tns
+	assert_failure 1
+	assert_output --partial "t/t.tns:3:9: error: '% name' is '../x'; the metadata says 't' [X3]"
 }
 
 @test "ts-validate: X2 and X3 '% version' and '% name' equal version and name" {
@@ -1538,6 +1605,44 @@ demo_B: valid (0 errors, 0 warnings)
 	run ts-validate t
 	assert_failure 1
 	assert_output --partial "entry (1, 2, 1) and its mirror (2, 1, 1) hold different values [S8]"
+}
+
+@test "ts-validate: S7, S8 an empty pattern contradicts no symmetry claim, element or block" {
+	local ps ns
+	cube 2 0
+	tns t "3 2 2 2 0"
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			jqmeta t ".pattern_symmetry = \"$ps\" |
+			    .numerical_symmetry = \"$ns\""
+			run ts-validate t
+			assert_success
+			assert_line "t: valid (0 errors, 0 warnings)"
+		done
+	done
+	jqmeta t '.pattern_symmetry = "full" | .numerical_symmetry = "partial"'
+	run ts-validate t
+	assert_success
+	# Partial on two equal-sized modes of three.
+	jqmeta t '.dimensions = [2, 2, 3] | .pattern_symmetry = "partial" |
+	    .numerical_symmetry = "partial"'
+	tns t "3 2 2 3 0"
+	run ts-validate t
+	assert_success
+	# A block tensor with no non-zero block.
+	use block
+	jqmeta t '.dimensions = [4, 4] | .nnz = 0 | .nnz_block = 0 |
+	    .block_partitions = [2, 2]'
+	tns t "2 4 4 0" "2 2 0" "2 2" "2 2"
+	for ps in full partial; do
+		for ns in "$ps" no; do
+			jqmeta t ".pattern_symmetry = \"$ps\" |
+			    .numerical_symmetry = \"$ns\""
+			run ts-validate t
+			assert_success
+			assert_line "t: valid (0 errors, 0 warnings)"
+		done
+	done
 }
 
 @test "ts-validate: S9 a dense ('no') tensor stores every position once" {
@@ -2171,4 +2276,159 @@ unprivileged() {
 	TS_CHUNK=700 run ts-validate -m 0 r
 	assert_failure 1
 	assert_output --partial "r/r.tns:805:1: error: entry (4, 200) repeats the one at line 804 [S3]"
+}
+
+# ---- runs of skipped lines (issue 22.1) ----
+
+# gaps FILE: FILE's entries (after its 4 header lines) with a run of
+# 300,000 blank lines after its first and second entries and one of
+# 300,000 '#' comment lines after its third: each run fills more than one
+# read of the decoder.
+gaps() {
+	awk 'NR == 5 || NR == 6 { print; for (i = 0; i < 300000; i++) print ""; next }
+	    NR == 7 { print; for (i = 0; i < 300000; i++) print "# c"; next }
+	    { print }' "$1" >"$1.gaps" && mv "$1.gaps" "$1"
+}
+
+@test "ts-validate: runs of skipped lines longer than a read end nothing: every reading path, one thread or several (E1)" {
+	use text
+	gaps t/t.tns
+	local want='valid (0 errors, 2 warnings)' z
+	run ts-validate t
+	assert_success
+	assert_line "t: $want"
+	assert_line "t/t.tns:6:1: warning: blank line between entries [E1]"
+	assert_line "t/t.tns:600008:1: warning: comment line between entries [E1]"
+	run ts-validate t/t.tns
+	assert_success
+	assert_line "t/t.tns: $want"
+	# The threaded parser, in chunks much smaller than a run.
+	TS_CHUNK=4096 run ts-validate t
+	assert_success
+	assert_line "t: $want"
+	run ts-validate --meta t/t_metadata.json - <t/t.tns
+	assert_success
+	cat t/t.tns | ts-validate --meta t/t_metadata.json - >out
+	assert_equal "$(cat out)" "-: $want"
+	for z in zst gz xz bz2; do
+		case $z in
+		zst) zstd -q -c t/t.tns ;;
+		gz) gzip -c t/t.tns ;;
+		xz) xz -c t/t.tns ;;
+		bz2) bzip2 -c t/t.tns ;;
+		esac >"c.tns.$z"
+		run ts-validate --meta t/t_metadata.json "c.tns.$z"
+		assert_success
+		assert_line "c.tns.$z: $want"
+		cat "c.tns.$z" | ts-validate --meta t/t_metadata.json - >out
+		assert_equal "$(cat out)" "-: $want"
+	done
+	# An archive member.
+	tar -cf - t | zstd -q >t.tar.zst
+	run ts-validate t.tar.zst
+	assert_success
+	assert_line "t.tar.zst: $want"
+	# What follows a run is checked: a bad last entry is found.
+	sed -i '$s/^4 3 1/4 9 1/' t/t.tns
+	run ts-validate t
+	assert_failure 1
+	assert_line "t/t.tns:900010:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+}
+
+@test "ts-validate: a FROSTT or Matrix Market file with a run of skipped lines longer than a read is read to its end" {
+	{ echo '1 1 1.0'; yes '' | head -n 300000
+	  printf 'garbage row here\n1 1\n-5 7 nan\n'; } >g.tns
+	run ts-validate g.tns
+	assert_failure 1
+	assert_line "g.tns:300002:1: error: coordinate 'garbage' is not an unsigned integer [E1]"
+	assert_line "g.tns:300003:4: error: row has no value; 'values_provided' is true [S6]"
+	assert_line "g.tns:300004:1: error: coordinate '-5' is not an unsigned integer [S1]"
+	run ts-validate - <g.tns
+	assert_failure 1
+	assert_line "<stdin>:300002:1: error: coordinate 'garbage' is not an unsigned integer [E1]"
+	gzip -c g.tns >g.tns.gz
+	run ts-validate g.tns.gz
+	assert_failure 1
+	assert_line "g.tns.gz:300004:1: error: coordinate '-5' is not an unsigned integer [S1]"
+	# Comments at the start, and comment runs between rows.
+	{ yes '# c' | head -n 300000; echo '1 1 1.0'; yes '#' | head -n 300000
+	  echo '2 x 1.0'; } >h.tns
+	run ts-validate h.tns
+	assert_failure 1
+	assert_line "h.tns:600002:3: error: coordinate 'x' is not an unsigned integer [E1]"
+	{ printf '%%%%MatrixMarket matrix coordinate real general\n3 3 3\n1 1 1.0\n'
+	  yes '' | head -n 300000; echo '2 2 2.0'; yes '%' | head -n 300000
+	  echo '3 3 3.0'; } >m.mtx
+	run ts-validate m.mtx
+	assert_success
+	run ts-validate - <m.mtx
+	assert_success
+	sed -i '$s/.*/3 4 3.0/' m.mtx
+	run ts-validate m.mtx
+	assert_failure 1
+	assert_line "m.mtx:600005:3: error: column index 4 is out of range 1..3"
+}
+
+# ---- an archive on standard input (issue 22.17) ----
+
+@test "ts-validate: an archive on standard input is read as one, whatever its compression or tar format" {
+	local z v7
+	use text
+	mkbundle "$SHARE/example-element" e >/dev/null
+	tar -cf t.tar t e
+	tar --format=v7 -cf v7.tar t e
+	for z in cat "zstd -q -c" "gzip -c" "xz -c" "bzip2 -c"; do
+		$z t.tar >a
+		run ts-validate - <a
+		assert_success
+		assert_output "-: valid (0 errors, 0 warnings)"
+		cat a | ts-validate - >out
+		assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+	done
+	$z v7.tar >a
+	run ts-validate - <a
+	assert_success
+	assert_output "-: valid (0 errors, 0 warnings)"
+	# A broken bundle in it is found, and named by its member.
+	sed -i '5s/^1 1 1/1 9 1/' t/t.tns
+	tar -cf - t | zstd -q >a
+	ts-validate a >want 2>&1 || true
+	run ts-validate - <a
+	assert_failure 1
+	assert_output "$(sed 's/^a/<stdin>/; $s/^<stdin>:/-:/' want)"
+	assert_output --partial "t/t.tns:5:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
+	# A data file on standard input is still one, compressed or not.
+	run ts-validate --meta e/e_metadata.json - <e/e.tns
+	assert_success
+	zstd -q -c e/e.tns | ts-validate --meta e/e_metadata.json - >out
+	assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+}
+
+# ---- long lines (issue 22.2) ----
+
+# longline N: N bytes of 'x'.
+longline() {
+	head -c "$1" /dev/zero | tr '\0' x
+}
+
+@test "ts-validate: a long line through a pipe (120 MB, 250 MB), or one cut in small chunks (20 MB), takes linear time" {
+	use text
+	# A comment line between the entries of a TensorSuite text file.
+	{ head -n 5 t/t.tns; printf '#'; longline 120000000; echo
+	  tail -n +6 t/t.tns; } | timeout 20 ts-validate --meta t/t_metadata.json - >out
+	assert_equal "$(cat out)" "-: valid (0 errors, 1 warning)"
+	# The line after an extended FROSTT file's count line, looked at to
+	# tell the dialect.
+	{ echo '2 1'; printf '#'; longline 250000000; echo; echo '3 3'
+	  echo '1 2 1.5'; } | timeout 20 ts-validate - >out 2>err
+	assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+	grep -q 'read as extended FROSTT' err
+	# A file parsed by threads: every chunk inside the line finds its
+	# end where the first found it.
+	{ head -n 5 t/t.tns; printf '#'; longline 20000000; echo
+	  tail -n +6 t/t.tns; } >t/t.tns.new
+	mv t/t.tns.new t/t.tns
+	TS_CHUNK=512 run timeout 20 ts-validate t
+	assert_success
+	assert_line "t: valid (0 errors, 1 warning)"
 }

@@ -93,6 +93,27 @@ fe_filter_src(int argc, char *const *argv, void (*usage)(FILE *))
 }
 
 void
+fe_stdin_once(const char *opt, int n, char *const *operands)
+{
+	int i, k = opt != NULL && strcmp(opt, "-") == 0;
+
+	for (i = 0; i < n; i++)
+		k += strcmp(operands[i], "-") == 0;
+	if (k > 1)
+		fe_usage_error("'-' (standard input) is given twice; it can be "
+		    "read only once");
+}
+
+void
+fe_stdout_once(const char *a, const char *b)
+{
+	if (a != NULL && b != NULL && strcmp(a, "-") == 0 &&
+	    strcmp(b, "-") == 0)
+		fe_usage_error("'-' (standard output) is given twice; it can "
+		    "be written only once");
+}
+
+void
 fe_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -148,9 +169,14 @@ fe_version(void)
 int
 fe_run_job(const struct ts_job_opts *o, bool quiet)
 {
-	struct ts_diags *d = ts_diags_new(20, false);
+	char *src[1];
+	struct ts_diags *d;
 	int rv;
 
+	src[0] = (char *)(o->src != NULL ? o->src : "");
+	fe_stdin_once(o->meta, 1, src);
+	fe_stdout_once(o->dst, o->blocks_out);
+	d = ts_diags_new(20, false);
 	fe_diags_live(d, quiet);
 	rv = ts_job_run(o, d);
 	ts_diags_print_suppressed(d, stderr);

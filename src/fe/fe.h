@@ -29,6 +29,14 @@ void	 fe_try_help(void);
  * usage error, said with the tool's usage message (exits 2). */
 const char *fe_filter_src(int argc, char *const *argv,
 	    void (*usage)(FILE *));
+/*
+ * Standard input is read once, standard output written once: '-' more
+ * than once among an option's value (when not NULL) and the n operands,
+ * or among the outputs, is a usage error (exits 2) before anything is
+ * read or written.
+ */
+void	 fe_stdin_once(const char *opt, int n, char *const *operands);
+void	 fe_stdout_once(const char *a, const char *b);
 /* A usage error: the message, the line above, exit(TS_EXIT_USAGE). */
 void	 fe_usage_error(const char *, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));

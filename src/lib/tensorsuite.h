@@ -245,7 +245,7 @@ struct ts_source *ts_source_open_mem(const void *p, size_t n,
  * A file opened for a decoder: with TS_SOURCE_DECOMPRESS, gzip, zstd, xz
  * or bzip2 data is decompressed on the way; with TS_SOURCE_REWIND, a
  * source that cannot go back to its start (a pipe, a FIFO, a stream
- * being decompressed) is first copied to a temporary file in tmpdir
+ * being decompressed from one) is first copied to a temporary file in tmpdir
  * (NULL: $TMPDIR or /tmp), unlinked at once, so that it can be read
  * twice yet is read once.  ts_source_prepare does the same to an open
  * source, which it takes (and closes on failure).
@@ -255,7 +255,8 @@ struct ts_source *ts_source_open(const char *path, unsigned flags,
 	    const char *tmpdir);
 struct ts_source *ts_source_prepare(struct ts_source *, unsigned flags,
 	    const char *tmpdir);
-/* The same two steps alone; both take the source given. */
+/* The same two steps alone; both take the source given.  A decompressed
+ * source can rewind when the one it reads can (it decompresses again). */
 struct ts_source *ts_source_decompress(struct ts_source *);
 struct ts_source *ts_source_spool(struct ts_source *, const char *tmpdir);
 /* "gzip", "zstd", "xz", "bzip2" from the first bytes, or NULL. */
@@ -276,6 +277,10 @@ void	 ts_source_set_name(struct ts_source *, const char *);
 int64_t	 ts_source_size(const struct ts_source *);
 /* Bytes read so far. */
 uint64_t ts_source_nread(const struct ts_source *);
+/* Why the last read failed, when the source can say more than errno (a
+ * member of a truncated archive: bad data, not a failing disk); else
+ * NULL.  Valid until the next read or the close. */
+const char *ts_source_error(const struct ts_source *);
 int	 ts_source_close(struct ts_source *);
 
 /* ================================================================
@@ -575,6 +580,9 @@ int	 ts_encoder_put(struct ts_encoder *, const struct ts_batch *);
 /* Write what is left and free: 0, or -1 with errno or reported.
  * EINVAL: the entries put are not as many as the header says. */
 int	 ts_encoder_close(struct ts_encoder *);
+/* Free after a failure, without writing what the encoder keeps for its
+ * end (cuTENSOR's arrays); what it wrote stays for the sink's abort. */
+void	 ts_encoder_abort(struct ts_encoder *);
 
 /* cuTENSOR's block-sparse descriptor (SPEC K4). */
 #define TS_CUTENSOR_MAXMODES	8
@@ -812,7 +820,7 @@ void	 ts_inferred_free(struct ts_inferred *);
 
 enum ts_mtype { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
 	TS_MEMBER_HARDLINK, TS_MEMBER_DEVICE, TS_MEMBER_FIFO,
-	TS_MEMBER_OTHER };
+	TS_MEMBER_OTHER, TS_MEMBER_SPARSE /* a regular file with holes */ };
 
 /* A member, as its header says; the strings belong to the archive and
  * last until the next member. */
@@ -848,8 +856,9 @@ int	 ts_archive_close(struct ts_archive *);
 /*
  * Is path an archive rather than a bundle or a data file: a name ending
  * in .tar, .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a
- * regular file (not NAME_metadata.json) that starts with a tar header,
- * compressed or not?  Never "-": standard input is not looked at.
+ * regular file (not NAME_metadata.json) or standard input ("-") that
+ * starts with a tar header, compressed or not?  What the look at standard
+ * input read is handed out again by the next source opened on it.
  */
 bool	 ts_archive_is(const char *path);
 

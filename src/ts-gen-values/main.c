@@ -112,7 +112,8 @@ usage(FILE *fp)
 }
 
 /* A number: a decimal literal, read exactly; *isint when it is an
- * integer, in *iv. */
+ * integer of int64, in *iv (a longer one is left to the value, which
+ * the library finds out of the range of the value type). */
 static double
 number(const char *opt, const char *s, size_t n, int64_t *iv, bool *isint)
 {
@@ -129,7 +130,7 @@ number(const char *opt, const char *s, size_t n, int64_t *iv, bool *isint)
 		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
 		*iv = strtoll(buf, &end, 10);
 		if (n >= sizeof(buf) || errno != 0)
-			fe_usage_error("%s: '%s' is beyond int64", opt, s);
+			*isint = false;
 	}
 	if (n == 0 || ts_parse_double(s, e, &v) != e)
 		fe_usage_error("%s: '%.*s' is not a number", opt, (int)n, s);

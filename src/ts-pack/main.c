@@ -558,6 +558,7 @@ main(int argc, char *argv[])
 	}
 	if (misplaced(&o))
 		return TS_EXIT_USAGE;
+	fe_stdout_once(o.out, o.index);
 	fe_progress_init(o.quiet);
 	d = ts_diags_new(20, false);
 	fe_diags_live(d, o.quiet);

@@ -317,6 +317,7 @@ main(int argc, char *argv[])
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
+	fe_stdin_once(o.meta, argc, argv);
 	/* The memory of the sorts is shared by the operands at once. */
 	if (!sized)
 		o.mem_limit = fe_parse_size("-S", "25%");

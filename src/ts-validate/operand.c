@@ -128,9 +128,14 @@ check_operand(const char *path, const struct opts *o, struct result *r)
 	memset(r, 0, sizeof(*r));
 	r->path = ts_xstrdup(path);
 	r->d = ts_diags_new(o->max_per_rule, o->strict);
-	if (strcmp(path, "-") == 0)
-		check_data(path, o, r);
-	else if (stat(path, &st) != 0) {
+	if (strcmp(path, "-") == 0) {
+		/* A pipe carries a data file or an archive of bundles. */
+		if (ts_archive_is(path)) {
+			r->bundle = true;
+			ts_check_archive(path, &co, r->d);
+		} else
+			check_data(path, o, r);
+	} else if (stat(path, &st) != 0) {
 		/* A typo in a CI path is not bad data; nor is a bundle that
 		 * an interrupted rewrite moved aside, which the bundle's
 		 * opener tells apart. */

@@ -105,8 +105,9 @@ check_value(const struct ts_meta *m, const struct ts_genvalues_opts *o,
 	if (m->value_type == TS_INT32 && (b->ival[i] < INT32_MIN ||
 	    b->ival[i] > INT32_MAX))
 		good = false, t->range++;
-	if (isint && o->has_range && (b->ival[i] < o->ilo ||
-	    b->ival[i] > o->ihi))
+	/* Bounds written as 1e3 or 7.0 hold integers too. */
+	if (isint && o->has_range && (o->range_int ? b->ival[i] < o->ilo ||
+	    b->ival[i] > o->ihi : v < o->lo || v > o->hi))
 		good = false, t->range++;
 	if (m->value_type == TS_FLOAT32 && (double)(float)v != v)
 		good = false, t->f32++;

@@ -163,7 +163,9 @@ ct_close(struct ts_encoder *enc)
 	char err[200], *js;
 	int rv = 0;
 
-	if (ts_cutensor_fill(&ct, &enc->h, w->all, w->n, err,
+	if (enc->aborted)
+		;
+	else if (ts_cutensor_fill(&ct, &enc->h, w->all, w->n, err,
 	    sizeof(err)) != 0) {
 		ts_diag(enc->d, TS_ERROR, NULL, 0, 0, "K4", "%s", err);
 		errno = EINVAL;

@@ -105,3 +105,17 @@ ts_encoder_close(struct ts_encoder *enc)
 	errno = e;
 	return rv;
 }
+
+void
+ts_encoder_abort(struct ts_encoder *enc)
+{
+	int e = errno;
+
+	if (enc == NULL)
+		return;
+	enc->aborted = true;
+	enc->ops->close(enc);
+	ts_outbuf_close(enc->out);
+	free(enc);
+	errno = e;
+}

@@ -45,7 +45,8 @@ struct ts_encoder_ops {
 	/* Write the header (if any); 0, or -1 (reported, or errno). */
 	int	(*open)(struct ts_encoder *);
 	int	(*put)(struct ts_encoder *, const struct ts_batch *);
-	/* Write what is left and free enc->state; 0, or -1. */
+	/* Write what is left (nothing when enc->aborted) and free
+	 * enc->state; 0, or -1. */
 	int	(*close)(struct ts_encoder *);
 };
 
@@ -60,6 +61,7 @@ struct ts_encoder {
 	struct ts_encode_opts	 o;
 	struct ts_outbuf	*out;	/* the text and binary encoders' */
 	uint64_t		 n;	/* entries put */
+	bool			 aborted;	/* close writes nothing more */
 	void			*state;
 };
 

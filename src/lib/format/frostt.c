@@ -92,10 +92,15 @@ peek(struct ts_decoder *dec, size_t *at, size_t *len)
 {
 	struct ts_lines *L = &((struct ts_tns_state *)dec->state)->L;
 	char *s, *nl;
+	size_t scanned;
 
 	for (;;) {
-		while ((nl = memchr(L->buf + L->pos + *at, '\n', L->len -
-		    L->pos - *at)) == NULL) {
+		/* What was searched is not searched again after a fill: a
+		 * long line is found in linear time. */
+		scanned = 0;
+		while ((nl = memchr(L->buf + L->pos + *at + scanned, '\n',
+		    L->len - L->pos - *at - scanned)) == NULL) {
+			scanned = L->len - L->pos - *at;
 			if (L->eof || ts_lines_fill(L, LINE_MAX_HDR) <= 0)
 				return NULL;
 		}

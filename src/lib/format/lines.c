@@ -56,7 +56,10 @@ ts_lines_fill(struct ts_lines *L, size_t maxcap)
 	n = ts_source_read(L->src, L->buf + L->len, L->cap - L->len - 1);
 	if (n < 0) {
 		L->failed = true;
-		if (errno == EILSEQ)
+		if (ts_source_error(L->src) != NULL)
+			ts_diag(L->d, TS_ERROR, L->file, 0, 0, "", "%s",
+			    ts_source_error(L->src));
+		else if (errno == EILSEQ)
 			ts_diag(L->d, TS_ERROR, L->file, 0, 0, "", "cannot "
 			    "decompress: the compressed data is corrupt");
 		else
@@ -105,4 +108,25 @@ ts_lines_get(struct ts_lines *L, size_t *lenp, bool *crlf, size_t maxcap)
 	L->off += (uint64_t)(nl - s) + 1;
 	L->line++;
 	return s;
+}
+
+char *
+ts_lines_lastnl(struct ts_lines *L)
+{
+	char *s = L->buf + L->pos;
+	size_t n = L->len - L->pos, known = 0;
+
+	/* What is known to hold no line end is the part of [nonl_from,
+	 * nonl_to) at or after the unread start. */
+	if (L->nonl_from <= L->off && L->off <= L->nonl_to)
+		known = (size_t)(L->nonl_to - L->off);
+	else
+		L->nonl_from = L->nonl_to = L->off;
+	if (known > n)
+		known = n;
+	while (n > known)
+		if (s[--n] == '\n')
+			return s + n;
+	L->nonl_to = L->off + (L->len - L->pos);
+	return NULL;
 }

@@ -23,6 +23,9 @@ struct ts_lines {
 	bool		 eof, failed;
 	uint64_t	 off;		/* file offset of buf[pos] */
 	uint64_t	 line;		/* lines consumed */
+	/* File offsets [nonl_from, nonl_to) searched and found to hold no
+	 * '\n' (ts_lines_lastnl). */
+	uint64_t	 nonl_from, nonl_to;
 };
 
 void	 ts_lines_init(struct ts_lines *, struct ts_source *,
@@ -44,6 +47,13 @@ long	 ts_lines_fill(struct ts_lines *, size_t maxcap);
  */
 char	*ts_lines_get(struct ts_lines *, size_t *lenp, bool *crlf,
 	    size_t maxcap);
+/*
+ * The last '\n' of the unread bytes [pos, len), or NULL when they hold
+ * none.  Bytes searched before and found to hold none are not searched
+ * again, however the buffer moved since, so that a line longer than many
+ * reads is found in linear time.
+ */
+char	*ts_lines_lastnl(struct ts_lines *);
 
 /*
  * The largest dimension or count a data file may state: metadata is
@@ -113,16 +123,6 @@ overflowed(double v, const char *p)
 		return false;
 	p += *p == '+' || *p == '-';
 	return *p != 'i' && *p != 'I';
-}
-
-/* The last '\n' of s[0..n), or NULL. */
-static inline char *
-lastnl(char *s, size_t n)
-{
-	while (n > 0)
-		if (s[--n] == '\n')
-			return s + n;
-	return NULL;
 }
 
 #endif

@@ -958,7 +958,7 @@ mtx_next(struct ts_decoder *dec, struct ts_batch *b)
 	}
 	while (b->n < b->cap && !r->done) {
 		/* The last complete line in the buffer bounds the parse. */
-		nl = lastnl(r->L.buf + r->L.pos, r->L.len - r->L.pos);
+		nl = ts_lines_lastnl(&r->L);
 		if (nl == NULL) {
 			if (b->n > fixed)
 				break;	/* moving buf would move b's texts */

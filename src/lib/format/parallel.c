@@ -69,14 +69,33 @@ struct ts_par {
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 cv;
 	bool		 quit;
+	/* The first '\n' at or after byte known_from is byte known_nl: the
+	 * chunks inside one long line all find its end there, without
+	 * reading it again. */
+	uint64_t	 known_from, known_nl;
+	bool		 known;
 };
 
 /* Where the line that holds or follows byte `nominal` starts: the byte
  * after the first '\n' at or after nominal - 1. */
+/* Is the first '\n' at or after byte at known?  Its offset + 1 in *out. */
+static bool
+known_end(struct ts_par *p, uint64_t at, uint64_t *out)
+{
+	bool yes;
+
+	pthread_mutex_lock(&p->mu);
+	yes = p->known && p->known_from <= at && at <= p->known_nl;
+	if (yes)
+		*out = p->known_nl + 1;
+	pthread_mutex_unlock(&p->mu);
+	return yes;
+}
+
 static int
 line_start(struct ts_par *p, uint64_t nominal, char *probe, uint64_t *out)
 {
-	uint64_t at = nominal - 1;
+	uint64_t at = nominal - 1, from = at;
 	long r;
 	char *nl;
 
@@ -89,6 +108,8 @@ line_start(struct ts_par *p, uint64_t nominal, char *probe, uint64_t *out)
 			*out = p->size;
 			return 0;
 		}
+		if (known_end(p, at, out))
+			return 0;
 		r = ts_source_pread(p->src, probe, PROBE, at);
 		if (r < 0)
 			return -1;
@@ -98,6 +119,11 @@ line_start(struct ts_par *p, uint64_t nominal, char *probe, uint64_t *out)
 		}
 		if ((nl = memchr(probe, '\n', (size_t)r)) != NULL) {
 			*out = at + (uint64_t)(nl - probe) + 1;
+			pthread_mutex_lock(&p->mu);
+			p->known = true;
+			p->known_from = from;
+			p->known_nl = *out - 1;
+			pthread_mutex_unlock(&p->mu);
 			return 0;
 		}
 		at += (uint64_t)r;

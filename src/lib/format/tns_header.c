@@ -212,11 +212,18 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 			}
 			ovf |= !ts_add_u64(sum, (*v)[k], &sum);
 		}
-		if (ovf || sum != h->dims[i]) {
+		if (ovf) {
 			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0, "X5",
-			    "the extents of mode %d sum to %s%llu, not to its "
-			    "dimension %llu", i + 1, ovf ? "more than " : "",
-			    (unsigned long long)sum,
+			    "the extents of mode %d sum to more than "
+			    "18446744073709551615 (2^64 - 1), not to its "
+			    "dimension %llu", i + 1,
+			    (unsigned long long)h->dims[i]);
+			return -1;
+		}
+		if (sum != h->dims[i]) {
+			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0, "X5",
+			    "the extents of mode %d sum to %llu, not to its "
+			    "dimension %llu", i + 1, (unsigned long long)sum,
 			    (unsigned long long)h->dims[i]);
 			return -1;
 		}

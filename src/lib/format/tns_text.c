@@ -289,36 +289,41 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 		if (t->par != NULL)
 			return ts_par_next(t->par, dec, b);
 	}
-	for (;;) {
-		/* The last complete line in the buffer bounds the parse. */
-		nl = lastnl(L->buf + L->pos, L->len - L->pos);
-		if (nl != NULL)
-			break;
-		if (L->eof || L->failed) {
-			if (L->pos == L->len || L->failed)
-				return L->failed ? -1 : 0;
-			/* A last row without a final newline. */
-			L->buf[L->len++] = '\n';
-			continue;
-		}
-		if (ts_lines_fill(L, LINE_MAX_ROW) < 0)
-			return -1;
-	}
-	p = L->buf + L->pos;
-	lim = nl + 1;
 	x.d = dec->d;
 	x.file = dec->file;
 	x.lay = &dec->lay;
-	x.line = L->line;
-	x.rows = dec->rows;
 	x.w = &t->w;
-	while (b->n < b->cap && p < lim)
-		p = ts_text_row(&x, b, p, lim);
-	L->line = x.line;
-	dec->rows = x.rows;
-	L->off += (uint64_t)(p - (L->buf + L->pos));
-	L->pos = (size_t)(p - L->buf);
-	dec->off = L->off;
+	/*
+	 * A read may hold nothing but skipped lines (blank, comments) or
+	 * bad rows: read on until the batch has an entry, as 0 says the
+	 * end.
+	 */
+	while (b->n == 0) {
+		/* The last complete line in the buffer bounds the parse. */
+		if ((nl = ts_lines_lastnl(L)) == NULL) {
+			if (L->failed)
+				return -1;
+			if (L->eof) {
+				if (L->pos == L->len)
+					return 0;
+				/* A last row without a final newline. */
+				L->buf[L->len++] = '\n';
+			} else if (ts_lines_fill(L, LINE_MAX_ROW) < 0)
+				return -1;
+			continue;
+		}
+		p = L->buf + L->pos;
+		lim = nl + 1;
+		x.line = L->line;
+		x.rows = dec->rows;
+		while (b->n < b->cap && p < lim)
+			p = ts_text_row(&x, b, p, lim);
+		L->line = x.line;
+		dec->rows = x.rows;
+		L->off += (uint64_t)(p - (L->buf + L->pos));
+		L->pos = (size_t)(p - L->buf);
+		dec->off = L->off;
+	}
 	b->texts = dec->lay.values > 0;
 	return (long)b->n;
 }

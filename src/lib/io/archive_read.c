@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 
 #include "tensorsuite.h"
 #include "io/archive.h"
+#include "io/io.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -34,6 +36,8 @@ enum { W_IDLE, W_RUN, W_QUIT };
 
 struct ts_archive {
 	struct archive	*a;
+	struct ts_source *in;		/* standard input, read through */
+	char		*inbuf;
 	char		*name;		/* for messages */
 	char		*path;		/* to open again; NULL for stdin */
 	char		*err;		/* the last error, for messages */
@@ -59,6 +63,9 @@ struct ts_archive {
 	bool		 done;		/* the member's data all came */
 	int		 derr;		/* errno of a failed read, or 0 */
 	char		*dmsg;		/* ... its message */
+	char		*prev;		/* the last member's name, shown */
+	bool		 broken;	/* failed at its opening: said by the
+					 * first ts_archive_next */
 };
 
 static void
@@ -69,13 +76,80 @@ seterr(struct ts_archive *ar, int e, const char *msg)
 	ar->errnum = e;
 }
 
+/* Does s hold w, in any letter case? */
+static bool
+holds(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, w, n) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * libarchive's message in the words of what is wrong with the archive,
+ * rather than of how its reader noticed: a compressed stream or a tar
+ * that ends early is truncated; a header whose checksum fails, after a
+ * member, most often follows data longer than that member's header says.
+ * where is the place: "member 'X'" while its data is read, else NULL (at
+ * a header, after the member ar->prev).
+ */
+static void
+explain(struct ts_archive *ar, int e, const char *msg, const char *where)
+{
+	static const char *const streams[] = { "zstd", "gzip", "bzip2", "xz",
+	    "lzma", NULL };
+	char *at = NULL, *t;
+	int i;
+
+	if (msg == NULL || *msg == '\0') {
+		seterr(ar, e, NULL);
+		return;
+	}
+	if (where != NULL)
+		at = ts_xstrdup(where);
+	else if (ar->prev != NULL)
+		at = ts_xasprintf("the header after member '%s'", ar->prev);
+	else
+		at = ts_xstrdup("its first header");
+	if (holds(msg, "truncated") || holds(msg, "no progress is possible")) {
+		for (i = 0; streams[i] != NULL; i++)
+			if (holds(msg, streams[i]))
+				break;
+		if (streams[i] != NULL)
+			t = ts_xasprintf("the archive is truncated: its %s "
+			    "data ends early, %s%s", streams[i][0] == 'l' ? "xz" :
+			    streams[i], where != NULL || ar->prev != NULL ?
+			    "in " : "before its first member", where != NULL ||
+			    ar->prev != NULL ? at : "");
+		else
+			t = ts_xasprintf("the archive is truncated: it ends in "
+			    "the middle of %s", at);
+	} else if (holds(msg, "damaged tar archive") && ar->prev != NULL)
+		t = ts_xasprintf("%s is damaged (its checksum is wrong): the "
+		    "member's data may be longer than its header says", at);
+	else if (holds(msg, "damaged tar archive") ||
+	    holds(msg, "unrecognized archive format"))
+		t = ts_xstrdup("not a tar archive");
+	else {
+		t = ts_xstrdup(msg);
+		if (*t >= 'A' && *t <= 'Z' && (t[1] < 'A' || t[1] > 'Z'))
+			*t = (char)(*t - 'A' + 'a');
+	}
+	seterr(ar, e, t);
+	free(t);
+	free(at);
+}
+
 /* libarchive's error, as errno and a message; corrupt data is EILSEQ. */
 static void
 laerr(struct ts_archive *ar)
 {
 	int e = archive_errno(ar->a);
 
-	seterr(ar, e > 0 ? e : EILSEQ, archive_error_string(ar->a));
+	explain(ar, e > 0 ? e : EILSEQ, archive_error_string(ar->a), NULL);
 }
 
 const char *
@@ -117,6 +191,22 @@ ts_archive_compression(const struct ts_archive *ar)
 	return "none";
 }
 
+/* libarchive's reads of standard input go through its source, which
+ * hands out first what a look at the stream read (ts_archive_is). */
+static la_ssize_t
+in_fill(struct archive *a, void *ud, const void **out)
+{
+	struct ts_archive *ar = ud;
+	long n = ts_source_read(ar->in, ar->inbuf, INBLOCK);
+
+	if (n < 0) {
+		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		return -1;
+	}
+	*out = ar->inbuf;
+	return n;
+}
+
 struct ts_archive *
 ts_archive_open(const char *path)
 {
@@ -138,7 +228,12 @@ ts_archive_open(const char *path)
 	archive_read_support_format_tar(ar->a);
 	if (strcmp(path, "-") == 0) {
 		ar->name = ts_xstrdup("<stdin>");
-		r = archive_read_open_fd(ar->a, STDIN_FILENO, INBLOCK);
+		if ((ar->in = ts_source_open_file("-")) == NULL)
+			r = ARCHIVE_FATAL;
+		else {
+			ar->inbuf = ts_xmalloc(INBLOCK);
+			r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
+		}
 	} else {
 		ar->name = ts_xstrdup(path);
 		/* Only a regular file can be read again from its start. */
@@ -146,9 +241,20 @@ ts_archive_open(const char *path)
 			ar->path = ts_xstrdup(path);
 		r = archive_read_open_filename(ar->a, path, INBLOCK);
 	}
+	e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
+	    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
+	if (r != ARCHIVE_OK && (e == EILSEQ || e == EINVAL) &&
+	    (strcmp(path, "-") != 0 || ar->in != NULL)) {
+		/* Bad data, not a failing system: said as the first member
+		 * is asked for, with the words of the other errors. */
+		laerr(ar);
+		ar->broken = ar->ended = true;
+		r = ARCHIVE_OK;
+	}
 	if (r != ARCHIVE_OK) {
-		e = archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
 		archive_read_free(ar->a);
+		ts_source_close(ar->in);
+		free(ar->inbuf);
 		free(ar->name);
 		free(ar->path);
 		free(ar);
@@ -256,12 +362,14 @@ halt(struct ts_archive *ar)
 /* A member's data; once the archive has moved on, it reads no more. */
 struct msrc {
 	struct ts_archive	*ar;	/* NULL: moved on */
+	struct ts_source	*src;	/* its source, told why a read fails */
 };
 
 static long
 msrc_read(void *ctx, void *buf, size_t n)
 {
-	struct ts_archive *ar = ((struct msrc *)ctx)->ar;
+	struct msrc *ms = ctx;
+	struct ts_archive *ar = ms->ar;
 	size_t k;
 
 	if (ar == NULL) {
@@ -274,8 +382,19 @@ msrc_read(void *ctx, void *buf, size_t n)
 	if (ar->count == 0) {
 		int e = ar->derr;
 
-		if (e != 0)
-			seterr(ar, e, ar->dmsg);
+		if (e != 0) {
+			char *m = ts_member_shown(ar->mname != NULL ?
+			    ar->mname : "");
+			char *at = ts_xasprintf("member '%s'", m);
+
+			explain(ar, e, ar->dmsg, at);
+			ts_source_set_error(ms->src, ar->err);
+			/* Said by the reader of the member: the archive ends
+			 * here, without a second word. */
+			ar->ended = true;
+			free(at);
+			free(m);
+		}
 		pthread_mutex_unlock(&ar->mu);
 		if (e != 0) {
 			errno = e;
@@ -335,6 +454,7 @@ ts_archive_data(struct ts_archive *ar)
 	s->ar = ar;
 	name = ts_xasprintf("%s:%s", ar->name, ar->mname);
 	src = ts_source_new(&msrc_ops, s, name, ar->msize);
+	s->src = src;
 	ar->data = s;
 	free(name);
 	return src;
@@ -349,7 +469,9 @@ mtype(struct archive_entry *e)
 		return TS_MEMBER_HARDLINK;
 	switch (archive_entry_filetype(e)) {
 	case AE_IFREG:
-		return TS_MEMBER_FILE;
+		/* Holes and data, as GNU tar -S stores them. */
+		return archive_entry_sparse_count(e) > 0 ? TS_MEMBER_SPARSE :
+		    TS_MEMBER_FILE;
 	case AE_IFDIR:
 		return TS_MEMBER_DIR;
 	case AE_IFLNK:
@@ -377,10 +499,19 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 		ar->data = NULL;
 	}
 	halt(ar);
+	if (ar->mname != NULL) {
+		free(ar->prev);
+		ar->prev = ts_member_shown(ar->mname);
+	}
 	free(ar->mname);
 	free(ar->mlink);
 	ar->mname = ar->mlink = NULL;
 	ar->given = false;
+	if (ar->broken) {
+		ar->broken = false;
+		errno = ar->errnum;
+		return -1;
+	}
 	if (ar->ended)
 		return 0;
 	r = archive_read_next_header(ar->a, &e);
@@ -388,11 +519,15 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 		ar->ended = true;
 		return 0;
 	}
-	if (r < ARCHIVE_WARN) {
+	/* ARCHIVE_RETRY is a header libarchive could not read (its
+	 * checksum is wrong): the archive stops there too. */
+	if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
 		laerr(ar);
-		/* Nothing read yet: whatever libarchive says, it is no tar
-		 * archive that it knows. */
-		if (ar->index == 0 && ar->errnum != EIO && ar->errnum != ENOMEM)
+		/* Nothing read yet: unless it was cut short, it is no tar
+		 * archive that libarchive knows. */
+		if (ar->index == 0 && ar->errnum != EIO &&
+		    ar->errnum != ENOMEM && strncmp(ar->err, "the archive is "
+		    "truncated", 24) != 0)
 			seterr(ar, EILSEQ, "not a tar archive");
 		ar->ended = true;
 		errno = ar->errnum;
@@ -440,12 +575,15 @@ ts_archive_close(struct ts_archive *ar)
 	pthread_cond_destroy(&ar->to_worker);
 	pthread_cond_destroy(&ar->to_reader);
 	archive_read_free(ar->a);
+	ts_source_close(ar->in);
+	free(ar->inbuf);
 	free(ar->mname);
 	free(ar->mlink);
 	free(ar->name);
 	free(ar->path);
 	free(ar->err);
 	free(ar->dmsg);
+	free(ar->prev);
 	free(ar);
 	return 0;
 }
@@ -510,6 +648,8 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 		return "it is a device";
 	case TS_MEMBER_FIFO:
 		return "it is a FIFO";
+	case TS_MEMBER_SPARSE:
+		return "it is a sparse file; sparse members are not supported";
 	case TS_MEMBER_OTHER:
 		return "it is not a regular file";
 	default:
@@ -558,18 +698,85 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 static const char *const suffixes[] = { ".tar", ".tar.zst", ".tzst",
     ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", NULL };
 
+/*
+ * Is this 512-byte block a tar header?  POSIX ustar (and GNU tar) say
+ * "ustar" at offset 257; an old (v7) header says nothing, but its
+ * checksum (offset 148: octal, then NUL or space) is the sum of its bytes
+ * with the checksum field taken as spaces, unsigned or, as some old tars
+ * wrote it, signed.
+ */
+static bool
+tar_header(const unsigned char *h, long n)
+{
+	unsigned long want = 0, usum = 0;
+	long ssum = 0;
+	int i, digits = 0;
+
+	if (n < 512)
+		return false;
+	if (memcmp(h + 257, "ustar", 5) == 0)
+		return true;
+	for (i = 148; i < 156 && h[i] == ' '; i++)
+		continue;
+	for (; i < 156 && h[i] >= '0' && h[i] <= '7'; i++, digits++)
+		want = want * 8 + (unsigned long)(h[i] - '0');
+	if (digits == 0 || (i < 156 && h[i] != ' ' && h[i] != '\0'))
+		return false;
+	for (i = 0; i < 512; i++) {
+		unsigned char c = i >= 148 && i < 156 ? ' ' : h[i];
+
+		usum += c;
+		ssum += (signed char)c;
+	}
+	/* An all-zero block (the end of an archive) sums to 256 only. */
+	return h[0] != '\0' && (want == usum || (long)want == ssum);
+}
+
+/* What a look at compressed standard input may read, at most: more
+ * than one block of any compressor that libarchive undoes. */
+#define SNIFFMAX	((uint64_t)16 << 20)
+
+/* Does src start as a tar archive, once undone from its compression?
+ * src is left as it was: what the look read is read again. */
+static bool
+starts_as_tar(struct ts_source *src)
+{
+	struct ts_source *z;
+	const char *p;
+	long n;
+	bool tar = false;
+
+	ts_source_keep(src);
+	if (ts_source_compression(src) == NULL) {
+		n = ts_source_peek(src, &p, 512);
+		tar = tar_header((const unsigned char *)p, n);
+	} else if ((z = ts_source_decompress(ts_source_borrow(src,
+	    SNIFFMAX))) != NULL) {
+		n = ts_source_peek(z, &p, 512);
+		tar = tar_header((const unsigned char *)p, n);
+		ts_source_close(z);
+	}
+	ts_source_replay(src);
+	return tar;
+}
+
 bool
 ts_archive_is(const char *path)
 {
 	struct ts_source *src;
 	struct stat st;
-	const char *p;
-	long n;
 	bool tar;
 	int i;
 
-	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
-	    S_ISDIR(st.st_mode))
+	if (strcmp(path, "-") == 0) {
+		/* Standard input keeps what the look read for its reader. */
+		if ((src = ts_source_open_file("-")) == NULL)
+			return false;
+		tar = starts_as_tar(src);
+		ts_source_close(src);
+		return tar;
+	}
+	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode))
 		return false;
 	for (i = 0; suffixes[i] != NULL; i++)
 		if (ts_has_suffix(path, suffixes[i]))
@@ -577,13 +784,9 @@ ts_archive_is(const char *path)
 	if (!S_ISREG(st.st_mode) || ts_has_suffix(path, "_metadata.json") ||
 	    (src = ts_source_open_file(path)) == NULL)
 		return false;
-	/* A ustar header at the start, once undone from its compression:
+	/* A tar header at the start, once undone from its compression:
 	 * a compressed data file (x.tns.zst) is no archive. */
-	if (ts_source_compression(src) != NULL &&
-	    (src = ts_source_decompress(src)) == NULL)
-		return false;
-	n = ts_source_peek(src, &p, 512);
-	tar = n == 512 && memcmp(p + 257, "ustar", 5) == 0;
+	tar = starts_as_tar(src);
 	ts_source_close(src);
 	return tar;
 }

@@ -62,7 +62,7 @@ unz_read(void *ctx, void *buf, size_t n)
 	struct unz *u = ctx;
 	la_ssize_t r;
 
-	if (u->failed) {
+	if (u->failed || u->a == NULL) {
 		errno = EIO;
 		return -1;
 	}
@@ -89,28 +89,69 @@ unz_close(void *ctx)
 	return rv;
 }
 
-static const struct ts_source_ops unz_ops = { unz_read, NULL, unz_close,
-    NULL };
-
-struct ts_source *
-ts_source_decompress(struct ts_source *in)
+/* Start undoing the stream at the input's position: 0, or -1 with
+ * errno (the reader freed). */
+static int
+unz_start(struct unz *u)
 {
 	struct archive_entry *e;
-	struct unz *u = ts_xcalloc(1, sizeof(*u));
-	struct ts_source *s;
 	int e2;
 
-	u->in = in;
 	u->a = archive_read_new();
+	u->failed = false;
 	archive_read_support_filter_all(u->a);
 	archive_read_support_format_raw(u->a);
 	if (archive_read_open(u->a, u, NULL, unz_fill, NULL) != ARCHIVE_OK ||
 	    archive_read_next_header(u->a, &e) != ARCHIVE_OK) {
 		e2 = archive_errno(u->a) > 0 ? archive_errno(u->a) : EILSEQ;
-		unz_close(u);
+		archive_read_free(u->a);
+		u->a = NULL;
 		errno = e2;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A compressed file is read again by undoing it again from its start,
+ * which costs a second decompression but no temporary copy as large as
+ * what it expands to; a stream that cannot go back cannot.
+ */
+static int
+unz_rewind(void *ctx)
+{
+	struct unz *u = ctx;
+
+	if (!ts_source_can_rewind(u->in)) {
+		errno = ESPIPE;
+		return -1;
+	}
+	archive_read_free(u->a);
+	u->a = NULL;
+	if (ts_source_rewind(u->in) != 0)
+		return -1;
+	return unz_start(u);
+}
+
+static const struct ts_source_ops unz_ops = { unz_read, unz_rewind,
+    unz_close, NULL };
+
+struct ts_source *
+ts_source_decompress(struct ts_source *in)
+{
+	struct unz *u = ts_xcalloc(1, sizeof(*u));
+	struct ts_source *s;
+	int e;
+
+	u->in = in;
+	if (unz_start(u) != 0) {
+		e = errno;
+		unz_close(u);
+		errno = e;
 		return NULL;
 	}
 	s = ts_source_new(&unz_ops, u, ts_source_name(in), -1);
+	if (ts_source_can_rewind(in))
+		ts_source_rewinds(s);
 	return s;
 }

@@ -50,4 +50,21 @@ bool	 ts_lock_interrupted(const char *dir);
 /* fsync a directory. */
 int	 ts_fsync_dir(const char *dir);
 
+struct ts_source;
+/*
+ * A look further ahead than ts_source_peek (source.c): after
+ * ts_source_keep, what is read is kept, and after ts_source_replay it is
+ * read again, from the start.  ts_source_borrow reads at most max bytes
+ * of in, which it leaves open, so that a decompressor can look at the
+ * start of a stream that is then read whole.
+ */
+void	 ts_source_keep(struct ts_source *);
+void	 ts_source_replay(struct ts_source *);
+struct ts_source *ts_source_borrow(struct ts_source *in, uint64_t max);
+/* A source of unknown size that can still go back to its start (one
+ * undone from a compressed regular file). */
+void	 ts_source_rewinds(struct ts_source *);
+/* What its reads fail with, in words (see ts_source_error). */
+void	 ts_source_set_error(struct ts_source *, const char *msg);
+
 #endif

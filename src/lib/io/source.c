@@ -25,9 +25,25 @@ struct ts_source {
 	char		*name;
 	int64_t		 size;		/* -1: unknown */
 	uint64_t	 nread;		/* bytes handed out */
-	char		*peek;		/* bytes read ahead by ts_source_peek */
-	size_t		 npeek, peekpos;
+	/* bytes read ahead by ts_source_peek, or kept to be read again */
+	char		*peek;
+	size_t		 npeek, peekpos, peekcap;
+	bool		 peek_end;	/* ... up to the end */
+	bool		 keep;		/* what is read is kept, to replay */
+	bool		 is_stdin;
+	bool		 rewinds;	/* can go back to its start */
+	char		*err;		/* why the last read failed */
 };
+
+/*
+ * Standard input is one stream for the whole process: the bytes a
+ * source on it read but did not hand out (a look at its start, to tell
+ * an archive from a data file) are given back when it closes, and the
+ * next source on it hands them out first.
+ */
+static char	*stdin_back;
+static size_t	 stdin_nback;
+static bool	 stdin_back_end;
 
 struct ts_source *
 ts_source_new(const struct ts_source_ops *ops, void *ctx, const char *name,
@@ -70,7 +86,13 @@ ts_source_nread(const struct ts_source *s)
 bool
 ts_source_can_rewind(const struct ts_source *s)
 {
-	return s->ops->rewind != NULL && s->size >= 0;
+	return s->ops->rewind != NULL && (s->size >= 0 || s->rewinds);
+}
+
+void
+ts_source_rewinds(struct ts_source *s)
+{
+	s->rewinds = true;
 }
 
 /* Read into buf until n bytes or the end; for the look-ahead. */
@@ -91,6 +113,19 @@ readfull(struct ts_source *s, char *buf, size_t n)
 	return (long)got;
 }
 
+/* Room for n more bytes in the look-ahead buffer. */
+static void
+peek_room(struct ts_source *s, size_t n)
+{
+	if (s->peekcap - s->npeek >= n)
+		return;
+	if (s->peekcap == 0)
+		s->peekcap = PEEKMAX;
+	while (s->peekcap - s->npeek < n)
+		s->peekcap *= 2;
+	s->peek = ts_xrealloc(s->peek, s->peekcap);
+}
+
 long
 ts_source_peek(struct ts_source *s, const char **p, size_t n)
 {
@@ -98,20 +133,19 @@ ts_source_peek(struct ts_source *s, const char **p, size_t n)
 
 	if (n > PEEKMAX)
 		n = PEEKMAX;
-	if (s->peek == NULL) {
-		if (s->nread > 0) {
-			errno = EINVAL;	/* only before the first read */
-			return -1;
-		}
-		s->peek = ts_xmalloc(PEEKMAX);
-		if ((r = readfull(s, s->peek, PEEKMAX)) < 0) {
-			free(s->peek);
-			s->peek = NULL;
-			return -1;
-		}
-		s->npeek = (size_t)r;
+	if (s->nread > 0 && s->peek == NULL) {
+		errno = EINVAL;	/* only before the first read */
+		return -1;
 	}
-	*p = s->peek;
+	if (s->nread == 0 && s->npeek < n && !s->peek_end) {
+		peek_room(s, PEEKMAX);
+		if ((r = readfull(s, s->peek + s->npeek, PEEKMAX -
+		    (s->npeek < PEEKMAX ? s->npeek : PEEKMAX))) < 0)
+			return -1;
+		s->npeek += (size_t)r;
+		s->peek_end = s->npeek < PEEKMAX;
+	}
+	*p = s->peek != NULL ? s->peek : "";
 	return (long)(s->npeek < n ? s->npeek : n);
 }
 
@@ -129,10 +163,34 @@ ts_source_read(struct ts_source *s, void *buf, size_t n)
 		s->nread += k;
 		return (long)k;
 	}
+	if (s->peek_end)
+		return 0;	/* the look-ahead met the end */
 	r = s->ops->read(s->ctx, buf, n);
-	if (r > 0)
+	if (r > 0) {
 		s->nread += (uint64_t)r;
+		if (s->keep) {
+			peek_room(s, (size_t)r);
+			memcpy(s->peek + s->npeek, buf, (size_t)r);
+			s->npeek += (size_t)r;
+			s->peekpos = s->npeek;
+		}
+	} else if (r == 0 && s->keep)
+		s->peek_end = true;
 	return r;
+}
+
+void
+ts_source_keep(struct ts_source *s)
+{
+	s->keep = true;
+}
+
+void
+ts_source_replay(struct ts_source *s)
+{
+	s->keep = false;
+	s->peekpos = 0;
+	s->nread = 0;
 }
 
 long
@@ -156,7 +214,8 @@ ts_source_rewind(struct ts_source *s)
 		return -1;
 	free(s->peek);
 	s->peek = NULL;
-	s->npeek = s->peekpos = 0;
+	s->npeek = s->peekpos = s->peekcap = 0;
+	s->peek_end = s->keep = false;
 	s->nread = 0;
 	return 0;
 }
@@ -170,10 +229,33 @@ ts_source_close(struct ts_source *s)
 		return 0;
 	if (s->ops->close != NULL)
 		rv = s->ops->close(s->ctx);
+	if (s->is_stdin && s->peekpos < s->npeek) {
+		/* Not handed out: the next reader of stdin gets them. */
+		memmove(s->peek, s->peek + s->peekpos, s->npeek - s->peekpos);
+		free(stdin_back);
+		stdin_back = s->peek;
+		stdin_nback = s->npeek - s->peekpos;
+		stdin_back_end = s->peek_end;
+		s->peek = NULL;
+	}
 	free(s->name);
 	free(s->peek);
+	free(s->err);
 	free(s);
 	return rv;
+}
+
+const char *
+ts_source_error(const struct ts_source *s)
+{
+	return s->err;
+}
+
+void
+ts_source_set_error(struct ts_source *s, const char *msg)
+{
+	free(s->err);
+	s->err = msg != NULL ? ts_xstrdup(msg) : NULL;
 }
 
 /* ---- a descriptor ---- */
@@ -292,6 +374,41 @@ ts_source_open_mem(const void *p, size_t n, const char *name)
 	return ts_source_new(&mem_ops, m, name, (int64_t)n);
 }
 
+/* ---- another source, borrowed ---- */
+
+struct view {
+	struct ts_source *in;
+	uint64_t	 left;
+};
+
+static long
+view_read(void *ctx, void *buf, size_t n)
+{
+	struct view *v = ctx;
+	long r;
+
+	if (n > v->left)
+		n = (size_t)v->left;
+	if (n == 0)
+		return 0;
+	if ((r = ts_source_read(v->in, buf, n)) > 0)
+		v->left -= (uint64_t)r;
+	return r;
+}
+
+static const struct ts_source_ops view_ops = { view_read, NULL, mem_close,
+    NULL };
+
+struct ts_source *
+ts_source_borrow(struct ts_source *in, uint64_t max)
+{
+	struct view *v = ts_xcalloc(1, sizeof(*v));
+
+	v->in = in;
+	v->left = max;
+	return ts_source_new(&view_ops, v, ts_source_name(in), -1);
+}
+
 struct ts_source *
 ts_source_open_fd(int fd, const char *name, bool owned)
 {
@@ -325,8 +442,20 @@ ts_source_open_file(const char *path)
 	struct ts_source *s;
 	int fd, e;
 
-	if (strcmp(path, "-") == 0)
-		return ts_source_open_fd(STDIN_FILENO, "<stdin>", false);
+	if (strcmp(path, "-") == 0) {
+		if ((s = ts_source_open_fd(STDIN_FILENO, "<stdin>", false)) ==
+		    NULL)
+			return NULL;
+		s->is_stdin = true;
+		if (stdin_back != NULL) {
+			s->peek = stdin_back;
+			s->npeek = s->peekcap = stdin_nback;
+			s->peek_end = stdin_back_end;
+			stdin_back = NULL;
+			stdin_nback = 0;
+		}
+		return s;
+	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return NULL;
 	if ((s = ts_source_open_fd(fd, path, true)) == NULL) {

@@ -21,15 +21,13 @@
 struct ts_source *
 ts_source_spool(struct ts_source *in, const char *tmpdir)
 {
-	const char *dir = tmpdir ? tmpdir : getenv("TMPDIR");
+	const char *dir = ts_tmpdir(tmpdir);
 	struct ts_source *s;
 	char *path, *buf;
 	uint64_t done = 0;
 	long n;
 	int fd, e;
 
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
 	path = ts_xasprintf("%s/tensorsuite.XXXXXX", dir);
 	if ((fd = mkstemp(path)) == -1) {
 		e = errno;

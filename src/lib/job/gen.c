@@ -15,6 +15,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "stage/stage.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"
 
@@ -179,8 +180,8 @@ ts_job_gen_blocks_only(struct job *j)
 	h = ts_decoder_header(dec);
 	f = ts_flow_new(dec, j->d, j->sname);
 	ts_flow_name_output(f, j->o->blocks_out);
-	ts_flow_add(f, ts_stage_bounds(h->parts, h->order, j->in.base, true,
-	    j->d));
+	ts_flow_add(f, ts_stage_block_bounds(h, j->in.base, j->mp->nnz,
+	    j->sname, j->d));
 	ts_flow_add(f, ts_stage_blocks_out(j->gen->g, h, j->gen->blk, j->d));
 	if (ts_flow_run(f, NULL, NULL) == 0) {
 		if (ts_flow_read(f) == j->mp->nnz_block)

@@ -19,6 +19,7 @@
 #include "tensorsuite.h"
 #include "job/job_int.h"
 #include "model/model.h"
+#include "stage/stage.h"
 #include "util/path.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"
@@ -586,8 +587,9 @@ pump(struct outputs *os, const char *label)
 	memcpy(lim, block ? h->parts : m->dims, sizeof(lim));
 	os->flow = ts_flow_new(os->dec, j->d, j->sname);
 	ts_flow_name_output(os->flow, label);
-	ts_flow_add(os->flow, ts_stage_bounds(lim, m->order, j->in.base,
-	    block, j->d));
+	ts_flow_add(os->flow, block ? ts_stage_block_bounds(h, j->in.base,
+	    m->nnz, j->sname, j->d) : ts_stage_bounds(lim, m->order,
+	    j->in.base, false, j->d));
 	if (m->values_provided && !block && j->in.vtype != m->value_type &&
 	    j->gen == NULL)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
@@ -629,7 +631,7 @@ pump(struct outputs *os, const char *label)
 	}
 out:
 	for (i = 0; i < os->n; i++) {
-		ts_encoder_close(os->v[i].enc);
+		ts_encoder_abort(os->v[i].enc);
 		os->v[i].enc = NULL;
 	}
 	ts_flow_free(os->flow);

@@ -268,13 +268,22 @@ run(struct job *j)
 	if ((o->sort || o->gen != NULL) && o->to == TS_PK_AUTO && j->stream)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
-		/* Two passes: a pipe is copied once, to read it twice. */
+		/* Two passes: a pipe is copied once, to read it twice; a
+		 * file, compressed or not, is read again. */
+		bool spool = !ts_source_can_rewind(j->src);
+		const char *dir = ts_tmpdir(o->tmpdir);
+
 		j->src = ts_source_prepare(j->src, TS_SOURCE_REWIND, o->tmpdir);
 		if (j->src == NULL) {
 			ts_diag_io(j->d, j->sname, "copying to a temporary "
-			    "file: %s", strerror(errno));
+			    "file in '%s', to read it twice: %s", dir,
+			    strerror(errno));
 			return -1;
 		}
+		if (spool)
+			ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "copied to "
+			    "a temporary file in '%s', to read it twice: %lld "
+			    "bytes", dir, (long long)ts_source_size(j->src));
 		if (ts_job_infer(j, j->to != TS_PK_BUNDLE) != 0)
 			return -1;
 	}

@@ -305,7 +305,10 @@ pass(struct ts_bundles *bs, int mode)
 			else
 				rv = -1;
 		}
-		if (rv != 0)
+		if (rv != 0 && ts_source_error(src) != NULL)
+			ts_diag(bs->d, TS_ERROR, bs->label, 0, 0, "B5", "%s",
+			    ts_source_error(src));
+		else if (rv != 0)
 			ts_diag_io(bs->d, ts_source_name(src), "cannot keep it: "
 			    "%s", strerror(errno));
 		ts_source_close(src);
@@ -339,12 +342,18 @@ forget(struct ts_bundles *bs)
 struct againsrc {
 	struct ts_archive	*ar;
 	struct ts_source	*src;
+	struct ts_source	*self;	/* told why a read of src failed */
 };
 
 static long
 again_read(void *ctx, void *buf, size_t n)
 {
-	return ts_source_read(((struct againsrc *)ctx)->src, buf, n);
+	struct againsrc *g = ctx;
+	long r = ts_source_read(g->src, buf, n);
+
+	if (r < 0)
+		ts_source_set_error(g->self, ts_source_error(g->src));
+	return r;
 }
 
 static int
@@ -386,7 +395,8 @@ read_again(struct ts_bundles *bs, const struct kept *k)
 	g = ts_xmalloc(sizeof(*g));
 	g->ar = ar;
 	g->src = src;
-	return ts_source_new(&again_ops, g, ts_source_name(src), k->size);
+	g->self = ts_source_new(&again_ops, g, ts_source_name(src), k->size);
+	return g->self;
 }
 
 static struct ts_source *

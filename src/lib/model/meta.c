@@ -836,7 +836,12 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 	while (len < META_MAX && (r = ts_source_read(src, buf + len,
 	    cap - len)) != 0) {
 		if (r < 0) {
-			ts_diag_io(d, path, "read error: %s", strerror(errno));
+			if (ts_source_error(src) != NULL)
+				ts_diag(d, TS_ERROR, path, 0, 0, "", "%s",
+				    ts_source_error(src));
+			else
+				ts_diag_io(d, path, "read error: %s",
+				    strerror(errno));
 			free(buf);
 			return -1;
 		}

@@ -2,7 +2,9 @@
  * bounds.c - S1: every coordinate inside the tensor (or, for a block
  * tensor, inside the block grid).  The one place that says so: the
  * conversions run it as a stage that stops at the first coordinate out
- * of range, and the checks call ts_bounds_report for each.
+ * of range, and the checks call ts_bounds_report for each.  For a block
+ * tensor the stage also counts the elements of the blocks (K3), so that
+ * no conversion writes from blocks that do not hold nnz of them.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -87,6 +89,11 @@ struct bounds {
 	int		 order, base;
 	bool		 block;
 	struct ts_diags	*d;
+	/* K3, for a block tensor: the section extents of each mode, the
+	 * elements the blocks so far hold, and how many they must */
+	uint64_t *const	*ext;
+	uint64_t	 count, nnz;
+	const char	*file;
 };
 
 static int
@@ -112,6 +119,60 @@ static const struct ts_stage_ops bounds_ops = {
 	"bounds", 0, bounds_put, NULL, NULL, NULL, free
 };
 
+static int
+blocks_put(void *self, struct ts_batch *b)
+{
+	struct bounds *s = self;
+	const int order = s->order;
+	uint64_t vol;
+	size_t i;
+	int k;
+
+	if (bounds_put(self, b) != 0)
+		return -1;
+	for (i = 0; i < b->n; i++) {
+		const uint64_t *c = b->coords + i * (size_t)order;
+		bool ovf = false;
+
+		vol = 1;
+		for (k = 0; k < order; k++)
+			ovf |= !ts_mul_u64(vol, s->ext[k][c[k]], &vol);
+		if (ovf || !ts_add_u64(s->count, vol, &s->count)) {
+			ts_batch_diag(s->d, b, i, 0, TS_ERROR, "K3", "the "
+			    "non-zero blocks up to this one hold more than "
+			    "18446744073709551615 (2^64 - 1) elements; 'nnz' "
+			    "is %llu", (unsigned long long)s->nnz);
+			return -1;
+		}
+		if (s->count > s->nnz) {
+			ts_batch_diag(s->d, b, i, 0, TS_ERROR, "K3", "the "
+			    "non-zero blocks up to this one hold %llu "
+			    "elements, more than 'nnz' (%llu)",
+			    (unsigned long long)s->count,
+			    (unsigned long long)s->nnz);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+blocks_finish(void *self)
+{
+	const struct bounds *s = self;
+
+	if (s->count == s->nnz)
+		return 0;
+	ts_diag(s->d, TS_ERROR, s->file, 0, 0, "K3", "the non-zero blocks "
+	    "hold %llu elements; 'nnz' is %llu", (unsigned long long)s->count,
+	    (unsigned long long)s->nnz);
+	return -1;
+}
+
+static const struct ts_stage_ops blocks_ops = {
+	"bounds", 0, blocks_put, blocks_finish, NULL, NULL, free
+};
+
 struct ts_stage *
 ts_stage_bounds(const uint64_t *lim, int order, int base, bool block,
     struct ts_diags *d)
@@ -124,4 +185,21 @@ ts_stage_bounds(const uint64_t *lim, int order, int base, bool block,
 	s->block = block;
 	s->d = d;
 	return ts_stage_new(&bounds_ops, s);
+}
+
+struct ts_stage *
+ts_stage_block_bounds(const struct ts_header *h, int base, uint64_t nnz,
+    const char *file, struct ts_diags *d)
+{
+	struct bounds *s = ts_xcalloc(1, sizeof(*s));
+
+	memcpy(s->lim, h->parts, (size_t)h->order * sizeof(*s->lim));
+	s->order = h->order;
+	s->base = base;
+	s->block = true;
+	s->d = d;
+	s->ext = h->extents;
+	s->nnz = nnz;
+	s->file = file;
+	return ts_stage_new(&blocks_ops, s);
 }

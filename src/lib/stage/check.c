@@ -440,6 +440,17 @@ close_stream(struct stream *s)
 	s->dec = NULL;
 }
 
+/* B2 for the '% name' of a lone data file (with metadata, X3 holds it
+ * to the metadata's name, which B2 holds). */
+static void
+check_name(const struct ts_header *h, const char *path, struct ts_diags *d)
+{
+	if (h->name != NULL && !ts_valid_name(h->name))
+		ts_diag(d, TS_ERROR, path, 3, 9, "B2", "'%% name' '%s' is not "
+		    "[A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes", h->name,
+		    TS_NAMEMAX);
+}
+
 /* X2-X5 and X8: a header against the metadata. */
 static bool
 check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
@@ -610,11 +621,14 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 			    c.block ? "blocks" : "entries",
 			    (unsigned long long)expect);
 	}
-	if (c.block && !c.bad_bounds && (c.vol_ovf || c.volume != m->nnz))
+	if (c.block && !c.bad_bounds && c.vol_ovf)
 		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
-		    "hold %s%llu elements; 'nnz' is %llu", c.vol_ovf ?
-		    "more than " : "", (unsigned long long)c.volume,
-		    (unsigned long long)m->nnz);
+		    "hold more than 18446744073709551615 (2^64 - 1) elements; "
+		    "'nnz' is %llu", (unsigned long long)m->nnz);
+	else if (c.block && !c.bad_bounds && c.volume != m->nnz)
+		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
+		    "hold %llu elements; 'nnz' is %llu",
+		    (unsigned long long)c.volume, (unsigned long long)m->nnz);
 	if (c.ord != NULL && !c.failed) {
 		ts_progress(0, 0, false, "checking %s as a whole", file);
 		ts_ordered_finish(c.ord, c.bad_bounds);
@@ -929,6 +943,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 		lay.base = 0;	/* raw: the base is not known */
 		if (start_stream(&st, &lay, o, d) != 0)
 			return;
+		check_name(ts_decoder_header(st.dec), ts_source_name(src), d);
 		if (!o->quick)
 			check_alone(&st, d);
 	}

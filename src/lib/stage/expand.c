@@ -80,6 +80,7 @@ exp_put(void *self, struct ts_batch *b)
 	}
 	for (i = 0; i < b->n; i++) {
 		const uint64_t *c = b->coords + i * order;
+		bool ovf = false;
 
 		if (st->sorted && st->n > 0 &&
 		    cmp_blocks(st, block(st, st->n - 1), c) > 0) {
@@ -90,11 +91,11 @@ exp_put(void *self, struct ts_batch *b)
 		}
 		vol = 1;
 		for (k = 0; k < st->order; k++)
-			if (!ts_mul_u64(vol, st->ext[k][c[k]], &vol))
-				vol = UINT64_MAX;
-		if (!ts_add_u64(st->count, vol, &st->count)) {
+			ovf |= !ts_mul_u64(vol, st->ext[k][c[k]], &vol);
+		if (ovf || !ts_add_u64(st->count, vol, &st->count)) {
 			ts_batch_diag(st->d, b, i, 0, TS_ERROR, "K3", "the "
-			    "blocks hold more than 2^64 elements");
+			    "blocks hold more than 18446744073709551615 "
+			    "(2^64 - 1) elements");
 			return -1;
 		}
 		memcpy(st->blk + st->n * order, c, order * sizeof(uint64_t));

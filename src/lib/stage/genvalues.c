@@ -370,6 +370,40 @@ int_limits(enum ts_vtype t, int64_t *lo, int64_t *hi)
 #define BAD(...)	do { ts_diag_usage(d, __VA_ARGS__); return -1; } \
 			while (0)
 
+/*
+ * The integer an option gives a value of integer type t: its digits
+ * (isint: iv), or a literal such as 1e3 whose value v is an integer,
+ * held exactly; else say what is wrong, out of the range of t or not an
+ * integer.
+ */
+static int
+int_of(const char *opt, double v, bool isint, int64_t iv, enum ts_vtype t,
+    int64_t *out, struct ts_diags *d)
+{
+	const char *tn = ts_vtype_name(t);
+	int64_t lo, hi;
+	char a[TS_NUMBUF];
+
+	int_limits(t, &lo, &hi);
+	if (isint)
+		ts_fmt_i64(a, iv);
+	else
+		ts_fmt_double(a, v);
+	/* -(double)lo is 2^31 or 2^63 exactly: the first beyond hi. */
+	if (isint ? iv < lo || iv > hi : v == v && !(v >= (double)lo &&
+	    v < -(double)lo))
+		BAD("%s: %s is out of the range of %s (%lld to %lld)", opt, a,
+		    tn, (long long)lo, (long long)hi);
+	if (!isint && (v != v || v != floor(v)))
+		BAD("%s: %s is not an integer, and %s values are integers", opt,
+		    a, tn);
+	if (!isint && fabs(v) > 9007199254740992.0)
+		BAD("%s: %s: an integer beyond 2^53 is read exactly only when "
+		    "written in digits", opt, a);
+	*out = isint ? iv : (int64_t)v;
+	return 0;
+}
+
 static int
 check_groups(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
     struct ts_diags *d)
@@ -444,8 +478,14 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		ts_gen_set_groups(g, group);
 		return 0;
 	}
-	if (o->ngroups > 0)
+	/* 'partial' holds only if a pair of modes of the groups can be
+	 * swapped in the pattern, and not if the values come out fully
+	 * symmetric: the pattern is held to tell, as when it gives the
+	 * groups. */
+	if (o->ngroups > 0) {
+		g->check = g->nsym == TS_SYM_PARTIAL;
 		return check_groups(g, o, d);
+	}
 	g->pattern = g->nsym == TS_SYM_PARTIAL;
 	return 0;
 }
@@ -500,6 +540,11 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 
 	int_limits(g->vtype, &tlo, &thi);
 	if (o->has_range) {
+		/* Bounds of an integer type: integers it holds, first. */
+		if (g->isint && (int_of("--range", o->lo, o->range_int,
+		    o->ilo, g->vtype, &g->ilo, d) != 0 || int_of("--range",
+		    o->hi, o->range_int, o->ihi, g->vtype, &g->ihi, d) != 0))
+			return -1;
 		if (!(isfinite(o->lo) && isfinite(o->hi)) || o->lo > o->hi ||
 		    (o->lo == o->hi && g->dist != TS_GEN_INTEGERS))
 			BAD("--range: LO:HI needs LO %s HI, both finite",
@@ -507,18 +552,12 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		if (nonneg && o->lo < 0)
 			BAD("--range: value_domain is 'nonnegative': LO must "
 			    "not be below 0");
-		if (g->isint || g->dist == TS_GEN_INTEGERS) {
+		if (!g->isint && g->dist == TS_GEN_INTEGERS) {
 			if (!o->range_int)
-				BAD("--range: %s values need integer bounds",
-				    g->isint ? ts_vtype_name(g->vtype) :
-				    "integers");
+				BAD("--range: integers need integer bounds");
 			g->ilo = o->ilo;
 			g->ihi = o->ihi;
-			if (g->isint && (g->ilo < tlo || g->ihi > thi))
-				BAD("--range: %s holds no such values",
-				    ts_vtype_name(g->vtype));
-			if (!g->isint && (!exact_int(g, o->lo) ||
-			    !exact_int(g, o->hi)))
+			if (!exact_int(g, o->lo) || !exact_int(g, o->hi))
 				BAD("--range: %s does not hold every integer "
 				    "of it", ts_vtype_name(g->vtype));
 		}
@@ -561,18 +600,13 @@ static int
 resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
     struct ts_diags *d)
 {
-	int64_t tlo, thi;
 	double v = o->has_value ? o->value : 1;
 
-	int_limits(g->vtype, &tlo, &thi);
 	if (g->isint) {
-		if (o->has_value && !o->value_int)
-			BAD("--value: %s values are integers",
-			    ts_vtype_name(g->vtype));
-		g->iconst = o->has_value ? o->ivalue : 1;
-		if (g->iconst < tlo || g->iconst > thi)
-			BAD("--value: %s does not hold it",
-			    ts_vtype_name(g->vtype));
+		g->iconst = 1;
+		if (o->has_value && int_of("--value", o->value, o->value_int,
+		    o->ivalue, g->vtype, &g->iconst, d) != 0)
+			return -1;
 		v = (double)g->iconst;
 	} else {
 		if (!isfinite(v) || fabs(v) > type_max(g->vtype))

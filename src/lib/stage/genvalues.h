@@ -40,6 +40,8 @@ struct ts_genvalues {
 	int		 gsize[TS_MAXORDER];
 	int		 gmode[TS_MAXORDER][TS_MAXORDER];
 	bool		 pattern;	/* groups come from the pattern */
+	bool		 check;		/* given groups, checked against
+					 * the pattern ('partial') */
 	bool		 found;		/* ... and were found */
 	bool		 reduced;	/* the pattern was fully symmetric:
 					 * one pair only */

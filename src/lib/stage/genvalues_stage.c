@@ -48,6 +48,7 @@ struct genst {
 	bool			 quit;
 	struct ts_diags		*d;
 	char			*file;
+	char			*groups;	/* as --symmetric-modes */
 	/* holding: the coordinates in input order, and a set of them */
 	uint64_t		*tup, *set;
 	size_t			 n, cap, done, mask;
@@ -314,15 +315,75 @@ find_root(int *up, int k)
 	return k;
 }
 
+/* Does the pattern stay the same under every permutation of the
+ * modes (every swap of two adjacent ones)? */
+static bool
+full_pattern(const struct genst *st)
+{
+	const struct ts_genvalues *g = st->g;
+	int p;
+
+	for (p = 0; p + 1 < g->order; p++)
+		if (g->dims[p] != g->dims[p + 1] || !swappable(st, p, p + 1))
+			return false;
+	return true;
+}
+
+/*
+ * The groups of --symmetric-modes against a 'partial' claim (S8): the
+ * values are symmetric under swaps within a group, so one such swap must
+ * leave the pattern as it is; and on a fully symmetric pattern some value
+ * must change under a swap, or the tensor is 'full'.
+ */
+static int
+check_given(struct genst *st)
+{
+	const struct ts_genvalues *g = st->g;
+	bool some = false;
+	int n, i, j;
+
+	for (n = 0; n < g->ngroups && !some; n++)
+		for (i = 0; i < g->gsize[n] && !some; i++)
+			for (j = i + 1; j < g->gsize[n] && !some; j++)
+				some = swappable(st, g->gmode[n][i],
+				    g->gmode[n][j]);
+	if (!some) {
+		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S8",
+		    "numerical_symmetry is 'partial', but no two modes of a "
+		    "group of --symmetric-modes %s can be swapped without "
+		    "changing the pattern, so no mirrored entries would hold "
+		    "equal values", st->groups);
+		return -1;
+	}
+	if (full_pattern(st) && !some_value_changes(st)) {
+		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S8",
+		    "numerical_symmetry is 'partial', but these values would "
+		    "be fully symmetric: every value equals its mirrors' "
+		    "under every swap of modes (--symmetric-modes %s)",
+		    st->groups);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 hold_finish(void *self)
 {
 	struct genst *st = self;
 	struct ts_genvalues *g = st->g;
 	int up[TS_MAXORDER], group[TS_MAXORDER] = { 0 }, p, q, n = 0;
-	int pairs = 0, first_p = -1, first_q = -1;
+	int pairs = 0, first_p = -1, first_q = -1, rv;
 
+	/* An empty pattern holds every claim (S7): no value to give. */
+	if (st->n == 0)
+		return 0;
 	build_set(st);
+	if (g->check) {
+		rv = check_given(st);
+		free(st->set);
+		st->set = NULL;
+		return rv;
+	}
 	for (p = 0; p < g->order; p++)
 		up[p] = p;
 	for (p = 0; p < g->order; p++)
@@ -383,6 +444,8 @@ hold_next(void *self, struct ts_batch *b)
 
 	if (n > b->cap)
 		n = b->cap;
+	if (n == 0)
+		return 0;	/* all handed on, or none held (no entry) */
 	memcpy(b->coords, st->tup + st->done * order, n * order *
 	    sizeof(uint64_t));
 	b->n = n;
@@ -420,6 +483,7 @@ gen_free(void *self)
 	free(st->tup);
 	free(st->set);
 	free(st->file);
+	free(st->groups);
 	free(st);
 }
 
@@ -446,5 +510,19 @@ ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
 	pthread_cond_init(&st->finished, NULL);
 	st->d = d;
 	st->file = ts_xstrdup(file);
-	return ts_stage_new(g->pattern ? &hold_ops : &stream_ops, st);
+	if (g->check) {
+		char *t;
+		int n, i;
+
+		st->groups = ts_xstrdup("");
+		for (n = 0; n < g->ngroups; n++)
+			for (i = 0; i < g->gsize[n]; i++) {
+				t = ts_xasprintf("%s%s%d", st->groups, i > 0 ?
+				    "," : n > 0 ? "/" : "", g->gmode[n][i] + 1);
+				free(st->groups);
+				st->groups = t;
+			}
+	}
+	return ts_stage_new(g->pattern || g->check ? &hold_ops : &stream_ops,
+	    st);
 }

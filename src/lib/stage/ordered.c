@@ -637,11 +637,14 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 		if (read_groups(o, j) != 0)
 			return -1;
 	}
+	/* An empty pattern is as symmetric as any claim says (S7): it is
+	 * both full and partial. */
 	if ((m->have & TS_HAVE_PSYM) && m->psym == TS_SYM_PARTIAL &&
-	    m->order >= 2)
+	    m->order >= 2 && o->count > 0)
 		partial(o, false);
 	if ((m->have & TS_HAVE_NSYM) && m->nsym == TS_SYM_PARTIAL &&
-	    m->order >= 2 && m->values_provided && m->sparsity != TS_SP_BLOCK)
+	    m->order >= 2 && m->values_provided && m->sparsity != TS_SP_BLOCK &&
+	    o->count > 0)
 		partial(o, true);
 	if ((m->have & TS_HAVE_SPARSITY) && (m->have & TS_HAVE_DENSE) &&
 	    (m->sparsity == TS_SP_NO || m->sparsity == TS_SP_SEMI) &&

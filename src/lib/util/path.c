@@ -1,6 +1,7 @@
 /*
  * path.c - the small path helpers (see path.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/path.h"
@@ -32,4 +33,12 @@ ts_has_suffix(const char *s, const char *suf)
 	size_t n = strlen(s), k = strlen(suf);
 
 	return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+const char *
+ts_tmpdir(const char *dir)
+{
+	if (dir == NULL || *dir == '\0')
+		dir = getenv("TMPDIR");
+	return dir != NULL && *dir != '\0' ? dir : "/tmp";
 }

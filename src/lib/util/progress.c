@@ -14,7 +14,8 @@
 static struct {
 	ts_progress_fn	*draw;
 	void		*arg;
-	bool		 shown;
+	bool		 shown;		/* a line is on screen */
+	bool		 started;	/* a line was ever drawn */
 	double		 next, every;
 	char		 what[160];	/* the last drawn */
 } P;
@@ -36,6 +37,7 @@ ts_progress_hook(ts_progress_fn *fn, void *arg, double after, double every)
 	P.next = ts_seconds() + after;
 	P.every = every;
 	P.shown = false;
+	P.started = false;
 	P.what[0] = '\0';
 }
 
@@ -63,11 +65,13 @@ ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 
 	if (P.draw == NULL)
 		return;
-	/* A new phase (nothing done yet, another description) shows at
-	 * once, once the line is there. */
+	/* A new phase (another description) shows at once, once a line
+	 * has been drawn, wherever it starts (a reader's first report is
+	 * past the header) and also after a message cleared the line, so
+	 * that a log says where each phase began. */
 	t = ts_seconds();
 	due = t >= P.next;
-	if (!due && !(P.shown && done == 0))
+	if (!due && !P.started)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
@@ -92,7 +96,7 @@ ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 		snprintf(status, sizeof(status), "%s", a);
 	memcpy(P.what, what, sizeof(P.what));
 	P.draw(what, status[0] != '\0' ? status : NULL, P.arg);
-	P.shown = true;
+	P.shown = P.started = true;
 }
 
 void
