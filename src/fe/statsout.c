@@ -64,8 +64,10 @@ struct json {
 static void
 key(struct json *j, const char *k)
 {
-	fprintf(j->fp, "%s%s\"%s\": ", j->first ? "" : ",\n", j->first ? "" :
-	    j->indent, k);
+	if (!j->first)
+		fprintf(j->fp, "%s%s", j->indent ? ",\n" : ", ",
+		    j->indent ? j->indent : "");
+	fprintf(j->fp, "\"%s\": ", k);
 	j->first = false;
 }
 

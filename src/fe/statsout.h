@@ -22,8 +22,9 @@ struct fe_verdict {
 /* The verdict of d: its errors, and the rule ids of those, each once. */
 void	 fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v);
 
-/* The JSON members of s (",\n" between them, each line after the
- * first starting with indent), without braces: "order": 3, ... */
+/* The JSON members of s, without braces: "valid": true, "order": 3,
+ * ...; on one line (indent NULL), or one a line, each after the first
+ * starting with indent. */
 void	 fe_stats_json(FILE *, const struct ts_stats *s,
 	    const struct fe_verdict *, const char *indent);
 

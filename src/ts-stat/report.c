@@ -213,7 +213,8 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 		    (unsigned long long)v->distinct);
 	}
 	for (i = 0; i < NFILES; i++) {
-		if (tn->fname[i] == NULL)
+		/* The README's own size would change as it is written. */
+		if (tn->fname[i] == NULL || (md && i == F_README))
 			continue;
 		cell(&t, r, 0, "file");
 		cell(&t, r++, 1, "%s, %lld bytes", tn->fname[i],
@@ -309,7 +310,8 @@ diagnostics(const struct tensor *t, const struct opts *o)
 
 		fprintf(stderr, "%s: warning: %s breaks %s%s: its statistics "
 		    "are of its entries as read\n", fe_progname, q,
-		    t->v.rules[0] ? "rule " : "a rule", t->v.rules);
+		    t->v.rules[0] == '\0' ? "a rule" : strchr(t->v.rules, ' ') ?
+		    "rules " : "rule ", t->v.rules);
 		free(q);
 	}
 }
@@ -362,7 +364,7 @@ report(const struct tensor *t, const struct opts *o)
 		fputs("]", stdout);
 		if (t->s.complete) {
 			fputs(", ", stdout);
-			fe_stats_json(stdout, &t->s, &t->v, " ");
+			fe_stats_json(stdout, &t->s, &t->v, NULL);
 		} else
 			printf(", \"valid\": false");
 		fputs("}\n", stdout);

@@ -45,6 +45,8 @@ struct axis {
 	uint32_t	 n;		/* bins (fixed), or bins used */
 	uint32_t	 cap;		/* bins at most */
 	uint64_t	 lim;
+	bool		 extra;		/* one coordinate more than the
+					 * dimension: the base not known */
 };
 
 /* A sort and what its groups tell. */
@@ -420,14 +422,22 @@ value(struct pass *p, const struct ts_batch *b, size_t i)
 
 /* A block's rectangle on each picture, and its size. */
 static void
-block(struct pass *p, const uint64_t *t)
+block(struct pass *p, const uint64_t *c)
 {
 	const struct ts_header *h = p->h;
 	struct ts_stats *s = p->s;
-	uint64_t vol = 1;
+	const uint64_t off = (uint64_t)(p->fbase - p->dec_base);
+	const uint64_t *t;
+	uint64_t vol = 1, x[TS_MAXORDER];
 	bool ovf = false;
 	int k, gi;
 
+	for (k = 0; k < p->order; k++) {
+		if (c[k] < off)
+			return;		/* below the base: out of range */
+		x[k] = c[k] - off;
+	}
+	t = x;
 	for (k = 0; k < p->order; k++)
 		ovf |= !ts_mul_u64(vol, h->extents[k][t[k]], &vol);
 	if (ovf || !ts_add_u64(s->blocks.elements, vol, &s->blocks.elements))
@@ -630,7 +640,7 @@ stats_finish(void *self)
 			zero |= p->sl[k].lo == 0;
 	if (p->fbase >= 0)
 		s->base = p->fbase;
-	else {
+	if (p->fbase < 0) {
 		s->base = zero ? 0 : 1;
 		s->base_inferred = true;
 	}
@@ -719,11 +729,24 @@ stats_finish(void *self)
 						    g->cols + j - 1];
 					g->cell[i * g->cols + j] = (uint64_t)v;
 				}
-		} else if (ca->cap != g->cols) {
-			/* Rows were ca->cap wide: pack them. */
+		} else {
+			/* Rows were ca->cap wide: pack them; and a slot kept
+			 * for a base not known, unbinned, goes: coordinate 0
+			 * of a 1-based file, the one past the end of a 0-based
+			 * one. */
+			uint32_t r0 = 0, c0 = 0;
+
+			if (ra->extra && ra->fixed && ra->n == ra->lim) {
+				g->rows--;
+				r0 = s->base == 1;
+			}
+			if (ca->extra && ca->fixed && ca->n == ca->lim) {
+				g->cols--;
+				c0 = s->base == 1;
+			}
 			for (i = 0; i < g->rows; i++)
 				memmove(g->cell + (size_t)i * g->cols,
-				    g->cell + (size_t)i * ca->cap,
+				    g->cell + (size_t)(i + r0) * ca->cap + c0,
 				    g->cols * sizeof(*g->cell));
 		}
 	}
@@ -792,6 +815,12 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
 	if (m == NULL && h->kind == TS_MTX)
 		p->fbase = 1;
+	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
+	 * blocks index the partition lines). */
+	if (p->fbase < 0 && p->block) {
+		p->fbase = 1;
+		s->base_inferred = true;
+	}
 	p->all = p->order == 64 ? ~(uint64_t)0 : ((uint64_t)1 << p->order) -
 	    1;
 	p->ord = order_new(p->order);
@@ -815,9 +844,11 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 		if (known && (p->fbase < 0 || p->fbase > p->dec_base))
 			lim++;
 		slices_init(&p->sl[k], lim, !known);
-		if (s->o.plot > 0)
+		if (s->o.plot > 0) {
 			axis_init(&p->ax[k], p->block ? h->dims[k] : lim, known,
 			    s->o.plot);
+			p->ax[k].extra = !p->block && known && lim > h->dims[k];
+		}
 		if (p->block) {
 			p->start[k] = ts_xcalloc(h->parts[k] + 1,
 			    sizeof(*p->start[k]));

@@ -27,7 +27,7 @@
 #include "tensorsuite.h"
 
 #define TS_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
-#define TS_STATS_PLOT_MAX	4096	/* --size: pixels a side */
+#define TS_STATS_PLOT_MAX	2048	/* --size: pixels a side */
 #define TS_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
 #define TS_STATS_HIST		65	/* buckets of a histogram */
 
