@@ -322,24 +322,34 @@ fe_csv_field(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
+/* The columns of the shape, which an index has of its own. */
+static bool
+shape_column(const char *c)
+{
+	return strcmp(c, "order") == 0 || strcmp(c, "dimensions") == 0 ||
+	    strcmp(c, "nnz") == 0 || strcmp(c, "density") == 0;
+}
+
 void
-fe_stats_csv_head(FILE *fp)
+fe_stats_csv_head(FILE *fp, bool shape)
 {
 	int i;
 
 	for (i = 0; columns[i] != NULL; i++)
-		fprintf(fp, ",%s", columns[i]);
+		if (shape || !shape_column(columns[i]))
+			fprintf(fp, ",%s", columns[i]);
 }
 
 void
-fe_stats_csv_empty(FILE *fp, const struct fe_verdict *v)
+fe_stats_csv_empty(FILE *fp, const struct fe_verdict *v, bool shape)
 {
 	int i;
 
 	fputs(",false,", fp);
 	fe_csv_field(fp, v->rules);
 	for (i = 2; columns[i] != NULL; i++)
-		fputc(',', fp);
+		if (shape || !shape_column(columns[i]))
+			fputc(',', fp);
 }
 
 static void
@@ -386,7 +396,7 @@ cdist(FILE *fp, const struct ts_stats *s, bool fibers, enum dfield f)
 
 void
 fe_stats_csv_row(FILE *fp, const struct ts_stats *s,
-    const struct fe_verdict *v)
+    const struct fe_verdict *v, bool shape)
 {
 	const struct ts_value_stats *vs = &s->values;
 	bool some = vs->present && vs->n > vs->nans;
@@ -394,13 +404,20 @@ fe_stats_csv_row(FILE *fp, const struct ts_stats *s,
 
 	fprintf(fp, ",%s,", v->valid ? "true" : "false");
 	fe_csv_field(fp, v->rules);
-	fprintf(fp, ",%s,%d,", s->block ? "block" : "element", s->order);
-	for (k = 0; k < s->order; k++)
-		fprintf(fp, "%s%llu", k ? "x" : "",
-		    (unsigned long long)s->dims[k]);
-	fprintf(fp, ",%d,%llu,%s,%s,%llu,", s->base,
-	    (unsigned long long)s->elements, s->positions ? s->positions : "",
-	    s->density ? s->density : "", (unsigned long long)s->out_of_range);
+	fprintf(fp, ",%s", s->block ? "block" : "element");
+	if (shape) {
+		fprintf(fp, ",%d,", s->order);
+		for (k = 0; k < s->order; k++)
+			fprintf(fp, "%s%llu", k ? "x" : "",
+			    (unsigned long long)s->dims[k]);
+	}
+	fprintf(fp, ",%d", s->base);
+	if (shape)
+		fprintf(fp, ",%llu", (unsigned long long)s->elements);
+	fprintf(fp, ",%s", s->positions ? s->positions : "");
+	if (shape)
+		fprintf(fp, ",%s", s->density ? s->density : "");
+	fprintf(fp, ",%llu,", (unsigned long long)s->out_of_range);
 	if (s->sorted == 0)
 		fputs("none", fp);
 	for (k = 0; s->sorted == 1 && k < s->order; k++)

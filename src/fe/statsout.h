@@ -29,13 +29,14 @@ void	 fe_stats_json(FILE *, const struct ts_stats *s,
 	    const struct fe_verdict *, const char *indent);
 
 /* The CSV columns (header names, then one row's cells), each preceded
- * by a comma. */
-void	 fe_stats_csv_head(FILE *);
+ * by a comma; without shape, not order, dimensions, nnz and density
+ * (which an index has of its own). */
+void	 fe_stats_csv_head(FILE *, bool shape);
 void	 fe_stats_csv_row(FILE *, const struct ts_stats *s,
-	    const struct fe_verdict *);
+	    const struct fe_verdict *, bool shape);
 /* The cells of a tensor that could not be read: not valid, the rules
  * it breaks, nothing else. */
-void	 fe_stats_csv_empty(FILE *, const struct fe_verdict *);
+void	 fe_stats_csv_empty(FILE *, const struct fe_verdict *, bool shape);
 /* A CSV field, quoted when it must be (RFC 4180). */
 void	 fe_csv_field(FILE *, const char *s);
 

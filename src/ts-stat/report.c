@@ -284,7 +284,7 @@ report_start(const struct opts *o)
 		return;
 	fputs("path,name,text_bytes,binary_bytes,metadata_bytes,readme_bytes",
 	    stdout);
-	fe_stats_csv_head(stdout);
+	fe_stats_csv_head(stdout, true);
 	putchar('\n');
 }
 
@@ -379,9 +379,9 @@ report(const struct tensor *t, const struct opts *o)
 				printf("%lld", (long long)t->bytes[order[i]]);
 		}
 		if (t->s.complete)
-			fe_stats_csv_row(stdout, &t->s, &t->v);
+			fe_stats_csv_row(stdout, &t->s, &t->v, true);
 		else
-			fe_stats_csv_empty(stdout, &t->v);
+			fe_stats_csv_empty(stdout, &t->v, true);
 		putchar('\n');
 		break;
 	}
