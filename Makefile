@@ -8,7 +8,7 @@ TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # helpers, not installed, are src/fe.
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c))
-UNITS   = test_num test_lib test_mtx test_sort test_gen
+UNITS   = test_num test_lib test_mtx test_sort test_gen test_stats
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
