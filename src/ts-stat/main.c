@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "stat.h"
 #include "operand.h"
@@ -254,6 +255,7 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 	struct ts_check_watch w;
 	struct ts_bundle *bd;
 	struct tensor *t = tensor_new(path, o);
+	struct stat st;
 	char *name = NULL;
 
 	if (why != NULL) {
@@ -284,14 +286,10 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		co.watch = &w;
 		fe_check_data(path, o->meta, &co, &name, t->d);
 		t->name = name != NULL ? name : stem(path);
-		if (strcmp(path, "-") != 0) {
-			struct ts_source *src = ts_source_open_file(path);
-
-			if (src != NULL) {
-				t->fname[F_TEXT] = ts_xstrdup(ts_basename(path));
-				t->bytes[F_TEXT] = ts_source_size(src);
-				ts_source_close(src);
-			}
+		if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+		    S_ISREG(st.st_mode)) {
+			t->fname[F_TEXT] = ts_xstrdup(ts_basename(path));
+			t->bytes[F_TEXT] = (int64_t)st.st_size;
 		}
 		break;
 	}
