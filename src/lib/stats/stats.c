@@ -277,7 +277,7 @@ sorts_init(struct pass *p)
 {
 	struct ts_stats *s = p->s;
 	struct ts_sort_opts so;
-	int k, j, n, need = 0;
+	int k, j, n;
 	size_t mem;
 
 	p->sq = ts_xcalloc((size_t)p->order + 1, sizeof(*p->sq));
@@ -302,7 +302,6 @@ sorts_init(struct pass *p)
 					break;
 			if (j < p->nsq)
 				continue;
-			need = 1;
 			p->sq[p->nsq].kind = SQ_SLICES;
 			p->sq[p->nsq].k = k;
 			p->sq[p->nsq].prio[0] = k;
@@ -317,7 +316,6 @@ sorts_init(struct pass *p)
 			p->sq[0].prio[j] = j;
 		p->nsq = 1;
 	}
-	(void)need;
 	mem = s->o.mem_limit ? s->o.mem_limit : (size_t)256 << 20;
 	for (j = 0; j < p->nsq; j++) {
 		memset(&so, 0, sizeof(so));
