@@ -2,13 +2,13 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-validate
+TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib (its folders draw the flow:
 # io, format, stage, model, num, util, flow); the tools' front-end
 # helpers, not installed, are src/fe.
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c))
-UNITS   = test_num test_lib test_mtx test_sort test_gen test_util
+UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
@@ -47,12 +47,17 @@ $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# ts-stat draws its pictures with libpng, which only it links.
+PNG_CFLAGS    := $(shell $(PKG_CONFIG) --cflags libpng 2>/dev/null)
+ts-stat_LIBS  := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
+$(BUILD)/obj/ts-stat/%.o: ALL_CFLAGS += $(PNG_CFLAGS)
+
 # A tool is every .c file in its folder, linked with the library.
 TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))
 define tool_rule
 $(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(FELIB) $(LIB)
 	@mkdir -p $$(@D)
-	$$(CC) $$(LDFLAGS) -o $$@ $(call TOOLOBJ,$(1)) $$(FELIB) $$(LIB) $$(DEP_LIBS) $$(LDLIBS)
+	$$(CC) $$(LDFLAGS) -o $$@ $(call TOOLOBJ,$(1)) $$(FELIB) $$(LIB) $$($(1)_LIBS) $$(DEP_LIBS) $$(LDLIBS)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 

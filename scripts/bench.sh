@@ -7,7 +7,8 @@
 #   wide      unsorted (a random order), 100000 x 80000 x 2000 (5-6
 #             digit coordinates), as real collections look.
 #
-# Then the friendly tensor with a binary file too, packed by ts-pack
+# ts-stat is timed beside ts-validate on the same bundle (issue 18:
+# within 1.3x).  Then the friendly tensor with a binary file too, packed by ts-pack
 # against tar | zstd -T2 -3, and checked inside its archive against
 # zstd -dc plus ts-validate of the bundle unpacked.
 #
@@ -97,6 +98,9 @@ suite() {
 	run 1 "$bin/ts-validate" -q -S 64M -T "$dir" "$b"; t_val64=$best_t; m_val64=$best_m
 	row "ts-validate -S 64M" "$best_t" "$best_m"
 	run 3 "$bin/ts-validate" -q --quick "$b"; row "ts-validate --quick" "$best_t" "$best_m"
+	# ts-stat rides on the checks' pass: its ratio to ts-validate.
+	run 3 "$bin/ts-stat" -q "$b"; t_stat=$best_t; m_stat=$best_m
+	row "ts-stat" "$best_t" "$best_m"
 	out="$dir/out"
 	rm -rf "$out"; mkdir -p "$out"
 	rm="$out/copy.tns"
@@ -154,6 +158,9 @@ suite() {
 	    "($(met "$m_val $m_st" '$1 <= $2')); -S 64M peak < 128 MiB ($(met "$m_val64" '$1 / 1024 < 128'))"
 	[ -n "$t_np" ] && echo "targets: tns -> tnsb >= 7x faster than numpy.loadtxt ($(met "$t_np $t_tb" '$1 >= 7 * $2'))," \
 	    "within 6x of wc -l ($(met "$t_tb $t_wc" '$1 <= 6 * $2')); ts-sort tns <= 2.5 s ($(met "$t_st" '$1 <= 2.5'))"
+	echo "ts-stat: $(ratio "$t_stat" "$t_val")x the time of ts-validate on the same bundle;" \
+	    "target <= 1.3x ($(met "$t_stat $t_val" '$1 <= 1.3 * $2')), peak $(echo "$m_stat" |
+	    awk '{ printf "%.0f", $1 / 1024 }') MiB"
 	echo "converting peak memory < 64 MiB ($(met "$m_tb $m_bt" '$1 / 1024 < 64 && $2 / 1024 < 64'))"
 	return 0
 }

@@ -8,15 +8,16 @@
 # clang with libFuzzer (the fuzzing harnesses), strace (the fault
 # suite), valgrind (make check-valgrind), libxml2-utils (xmllint: the
 # JUnit reports are parsed by a real XML parser), bash-completion, zsh
-# and fish (the completions are tried in each).
-# --bench adds python3-numpy (the benchmark's numpy.loadtxt comparison).
+# and fish (the completions are tried in each), libpng-dev (ts-stat's
+# pictures), python3-numpy (ts-stat's figures are checked against it).
+# --bench adds GNU time.
 set -eu
 
 pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
 zstd jq clang libclang-rt-dev strace valgrind libxml2-utils \
-bash-completion zsh fish"
-[ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-numpy time"
+bash-completion zsh fish libpng-dev python3-numpy"
+[ "${1:-}" = "--bench" ] && pkgs="$pkgs time"
 
 missing=""
 for p in $pkgs; do

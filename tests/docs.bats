@@ -316,7 +316,7 @@ jobs_default() {
 	for page in "$TS_TOP"/man/*.[0-9]; do
 		name=${page##*/}
 		for xr in "ts-validate 1" "ts-convert 1" "ts-sort 1" \
-		    "ts-gen-values 1" "ts-pack 1" "libtensorsuite 3" \
+		    "ts-gen-values 1" "ts-pack 1" "ts-stat 1" "libtensorsuite 3" \
 		    "tensorsuite 5"; do
 			[ "${xr% *}.${xr#* }" = "$name" ] && continue
 			sed -n '/^\.Sh SEE ALSO/,/^\.Sh /p' "$page" |

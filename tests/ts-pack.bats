@@ -314,9 +314,31 @@ t"
 @test "ts-pack: --index FILE.csv writes CSV, one row per bundle, with sizes per kind of file" {
 	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$REF/random_tiny"
 	run -0 cat idx.csv
-	assert_line --index 0 "name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes"
-	assert_line --index 1 "example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414"
-	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485$'
+	assert_line --index 0 --regexp "^name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,valid,"
+	assert_line --index 1 --regexp "^example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414,true,"
+	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485,true,'
+}
+
+# ts-stat --csv and the index agree: every column of ts-stat's is the
+# index's too (the files' sizes and the path aside), with the same cells.
+@test "ts-pack: --index carries ts-stat's columns for every packed bundle, with its cells" {
+	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$BL" "$REF/demo_A"
+	ts-stat -q --csv "$REF/demo_A" "$BL" "$EL" >stat.csv
+	/usr/bin/python3 - idx.csv stat.csv <<-'PY'
+	import csv, sys
+	ix = list(csv.DictReader(open(sys.argv[1])))
+	st = list(csv.DictReader(open(sys.argv[2])))
+	skip = {"path", "name", "text_bytes", "binary_bytes", "metadata_bytes", "readme_bytes"}
+	for a, b in zip(ix, st):
+	    assert a["name"] == b["name"], (a["name"], b["name"])
+	    for k in b:
+	        if k not in skip:
+	            assert k in a, k
+	            assert a[k] == b[k], (a["name"], k, a[k], b[k])
+	PY
+	run -0 ts-pack -o b.tar.zst --index idx.json "$EL"
+	run -0 jq -c '.[0].statistics | [.valid, .sorted, .modes[0].nonempty, .values.distinct]' idx.json
+	assert_output '[true,[1,2,3],4,6]'
 }
 
 @test "ts-pack: an existing index is refused before anything is written" {

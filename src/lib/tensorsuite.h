@@ -762,6 +762,30 @@ struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
  * Validation.
  * ================================================================ */
 
+/*
+ * What a caller adds to the pass of the checks over a data file, so that
+ * it reads the entries once (ts-stat's statistics ride on it): a stage
+ * that sees every entry the checks see, after them, and what the checks'
+ * sorts found.
+ */
+struct ts_check_watch {
+	/*
+	 * A stage for the entries dec is about to give (its header and
+	 * layout say what they are), m the metadata they are checked
+	 * against (NULL: a lone file without); NULL for none.  The flow
+	 * takes the stage.  Called once a data file, for the one whose
+	 * entries are checked.
+	 */
+	struct ts_stage	*(*stage)(void *arg, const struct ts_meta *m,
+			    struct ts_decoder *dec);
+	/* Once the checks of the whole are done: how many entries repeat
+	 * one before them, when a sort of the checks counted them (S3 in
+	 * unsorted input, symmetry, completeness); not called otherwise.
+	 * May be NULL. */
+	void		 (*repeats)(void *arg, uint64_t n);
+	void		*arg;
+};
+
 struct ts_check_opts {
 	bool		 quick;		/* headers only */
 	/*
@@ -773,6 +797,7 @@ struct ts_check_opts {
 	size_t		 mem_limit;
 	const char	*tmpdir;
 	int		 threads;
+	const struct ts_check_watch *watch;	/* NULL: none */
 };
 /* Check a bundle's data files against its metadata (H, E, K, X, S). */
 void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,

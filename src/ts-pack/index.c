@@ -2,9 +2,10 @@
  * index.c - the index ts-pack --index writes beside its archives, the
  * way SuiteSparse publishes ssstats.csv beside its matrices: one record
  * per bundle, with what a catalogue shows (name, group, id, shape, nnz,
- * density, value type) and the size of each file.  JSON, or CSV when
- * the file's name ends in .csv.  No date, no host: the same bundles give
- * the same index.
+ * density, value type), the size of each file, and the statistics of
+ * its entries, the columns of ts-stat(1) (fe/statsout.c), counted on a
+ * pass of the checks over it.  JSON, or CSV when the file's name ends in
+ * .csv.  No date, no host: the same bundles give the same index.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <jansson.h>
 
 #include "pack.h"
+#include "statsout.h"
 #include "model/model.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -117,24 +119,66 @@ shaped(const struct ts_meta *m)
 	return m != NULL && (m->have & need) == need;
 }
 
-/* nnz over the number of positions. */
+/* nnz over the number of positions, exactly (stats/ratio.c). */
 static void
 density(struct ts_strbuf *b, const struct ts_meta *m)
 {
-	char nb[TS_NUMBUF];
-	double p = 1;
-	int k;
+	char *r = ts_stats_ratio(m->nnz, m->dims, m->order);
 
-	for (k = 0; k < m->order; k++)
-		p *= (double)m->dims[k];
-	ts_fmt_double(nb, (double)m->nnz / p);
-	ts_sbprintf(b, "%s", nb);
+	ts_sbprintf(b, "%s", r);
+	free(r);
+}
+
+/* The statistics of a bundle's entries: false when they could not be
+ * read. */
+static bool
+stats_of(const struct item *it, struct ts_stats *s, struct fe_verdict *v)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_check_opts co;
+
+	memset(&co, 0, sizeof(co));
+	ts_stats_init(s, NULL);
+	if (ts_bundle_meta(it->bd) != NULL)
+		ts_stats_bundle(it->bd, &co, s, d);
+	fe_verdict_of(d, v);
+	ts_diags_free(d);
+	return s->complete;
+}
+
+/* What fn prints to a stream, appended to b. */
+static void
+append(struct ts_strbuf *b, const struct ts_stats *s,
+    const struct fe_verdict *v, bool ok, bool csv)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		ts_xoom(len);
+	if (csv && ok)
+		fe_stats_csv_row(fp, s, v, false);
+	else if (csv)
+		fe_stats_csv_empty(fp, v, false);
+	else if (ok) {
+		fputs("{\n      ", fp);
+		fe_stats_json(fp, s, v, "      ");
+		fputs("\n    }", fp);
+	} else
+		fputs("null", fp);
+	fclose(fp);
+	ts_sbprintf(b, "%s", text != NULL ? text : "");
+	free(text);
 }
 
 static void
 json_record(struct ts_strbuf *b, const struct item *it, bool last)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	struct ts_stats s;
+	struct fe_verdict v;
+	bool ok;
 	struct files f;
 	int64_t total = 0;
 	size_t i;
@@ -184,9 +228,13 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 		ts_sbprintf(b, ": %lld", (long long)f.size[i]);
 		total += f.size[i];
 	}
-	ts_sbprintf(b, "%s},\n    \"bytes\": %lld\n  }%s\n", f.n ?
-	    "\n    " : "", (long long)total, last ? "" : ",");
+	ts_sbprintf(b, "%s},\n    \"bytes\": %lld,\n    \"statistics\": ",
+	    f.n ? "\n    " : "", (long long)total);
 	files_free(&f);
+	ok = stats_of(it, &s, &v);
+	append(b, &s, &v, ok, false);
+	ts_stats_free(&s);
+	ts_sbprintf(b, "\n  }%s\n", last ? "" : ",");
 }
 
 /* Bytes of the file named fname, or 0. */
@@ -205,6 +253,9 @@ static void
 csv_record(struct ts_strbuf *b, const struct item *it)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	struct ts_stats s;
+	struct fe_verdict v;
+	bool ok;
 	const char *name = ts_bundle_name(it->bd);
 	int64_t meta, readme, text, bin, total = 0;
 	struct files f;
@@ -239,11 +290,15 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_BINARY));
 	for (i = 0; i < f.n; i++)
 		total += f.size[i];
-	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld\n", (long long)meta,
+	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld", (long long)meta,
 	    (long long)readme, (long long)text, (long long)bin,
 	    (long long)(total - meta - readme - text - bin), (long long)total);
 	free(mf);
 	files_free(&f);
+	ok = stats_of(it, &s, &v);
+	append(b, &s, &v, ok, true);
+	ts_stats_free(&s);
+	ts_sbprintf(b, "\n");
 }
 
 int
@@ -257,10 +312,21 @@ write_index(struct ts_sink *k, const char *path, const struct item *v,
 	b.cap = 4096;
 	b.s = ts_xmalloc(b.cap);
 	b.s[0] = '\0';
-	if (csv)
+	if (csv) {
+		char *head = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&head, &len);
+
+		if (fp == NULL)
+			ts_xoom(len);
+		fe_stats_csv_head(fp, false);
+		fclose(fp);
 		ts_sbprintf(&b, "name,group,id,archive,order,dimensions,nnz,"
 		    "density,sparsity_type,value_type,metadata_bytes,"
-		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes\n");
+		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes"
+		    "%s\n", head != NULL ? head : "");
+		free(head);
+	}
 	else
 		ts_sbprintf(&b, "[\n");
 	for (i = 0; i < n; i++) {

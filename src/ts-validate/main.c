@@ -4,17 +4,14 @@
  * parallel (-j) with output in operand order, and reports for people,
  * jq, GitHub and JUnit readers.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "validate.h"
-#include "util/escape.h"
-#include "util/path.h"
+#include "operand.h"
 #include "util/xalloc.h"
 
 enum { OPT_FORMAT = 256, OPT_JSON, OPT_META, OPT_QUICK };
@@ -176,67 +173,6 @@ run(struct pool *p, int jobs)
 	}
 }
 
-/*
- * The operands, with -r's directories expanded to their bundles.  A
- * directory that gives none stays an operand, with why (in whyv) in
- * place of its checks.
- */
-static size_t
-operands(int argc, char *argv[], const struct opts *o, char ***out,
-    struct ts_diags ***whyv)
-{
-	struct ts_diags **w = NULL, *why;
-	char **v = NULL, **found, *q;
-	size_t n = 0, cap = 0;
-	int i, k, nf;
-
-	for (i = 0; i < argc; i++) {
-		bool expand = o->recursive && strcmp(argv[i], "-") != 0 &&
-		    access(argv[i], F_OK) == 0 && !ts_has_suffix(argv[i],
-		    "_metadata.json");
-
-		nf = 1;
-		found = NULL;
-		why = NULL;
-		if (expand) {
-			why = ts_diags_new(o->max_per_rule, o->strict);
-			nf = find_bundles(argv[i], &found, why);
-			if (nf == 0) {
-				q = ts_quote(argv[i], true);
-				ts_diag(why, TS_ERROR, NULL, 0, 0, "", "%s: no "
-				    "bundle below it (a folder holding "
-				    "NAME_metadata.json)", q);
-				free(q);
-			}
-			if (nf > 0) {
-				ts_diags_free(why);
-				why = NULL;
-			} else {
-				free(found);
-				found = NULL;
-				nf = 1;
-			}
-		}
-		if (n + (size_t)nf > cap) {
-			cap = 2 * (n + (size_t)nf);
-			v = ts_xreallocarray(v, cap, sizeof(*v));
-			w = ts_xreallocarray(w, cap, sizeof(*w));
-		}
-		if (found == NULL) {
-			w[n] = why;
-			v[n++] = ts_xstrdup(argv[i]);
-		} else
-			for (k = 0; k < nf; k++) {
-				w[n] = NULL;
-				v[n++] = found[k];
-			}
-		free(found);
-	}
-	*out = v;
-	*whyv = w;
-	return n;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -326,7 +262,8 @@ main(int argc, char *argv[])
 	fe_progress_init(o.quiet || o.jobs > 1);
 	memset(&p, 0, sizeof(p));
 	p.o = &o;
-	p.n = operands(argc, argv, &o, &p.paths, &p.why);
+	p.n = fe_operands(argc, argv, o.recursive, o.max_per_rule, o.strict,
+	    &p.paths, &p.why);
 	p.res = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.res));
 	p.done = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.done));
 	report_start(&o);

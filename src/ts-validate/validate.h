@@ -37,9 +37,6 @@ struct result {
 /* operand.c */
 void	 check_operand(const char *path, const struct opts *,
 	    struct result *);
-/* Every bundle below dir, sorted by path; the count, or -1 (said in
- * why) when dir cannot be read. */
-int	 find_bundles(const char *dir, char ***paths, struct ts_diags *why);
 
 /* report.c */
 void	 report_start(const struct opts *);

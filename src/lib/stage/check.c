@@ -551,6 +551,7 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	struct entries c;
 	struct compare x;
 	struct ts_flow *f;
+	struct ts_stage *w;
 	uint64_t expect;
 	int k;
 
@@ -595,6 +596,9 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	ts_flow_keep_going(f, true);
 	if (!only_x6)
 		ts_flow_add(f, ts_stage_new(&entries_ops, &c));
+	if (!only_x6 && o->watch != NULL && o->watch->stage != NULL &&
+	    (w = o->watch->stage(o->watch->arg, m, pri->dec)) != NULL)
+		ts_flow_add(f, w);
 	if (g != NULL)
 		ts_flow_add(f, ts_stage_new(&digest_ops, g));
 	memset(&x, 0, sizeof(x));
@@ -631,7 +635,11 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 		    (unsigned long long)c.volume, (unsigned long long)m->nnz);
 	if (c.ord != NULL && !c.failed) {
 		ts_progress(0, 0, false, "checking %s as a whole", file);
-		ts_ordered_finish(c.ord, c.bad_bounds);
+		if (ts_ordered_finish(c.ord, c.bad_bounds) == 0 &&
+		    ts_ordered_repeats(c.ord) != UINT64_MAX &&
+		    o->watch != NULL && o->watch->repeats != NULL)
+			o->watch->repeats(o->watch->arg,
+			    ts_ordered_repeats(c.ord));
 	}
 	ts_ordered_free(c.ord);
 	free(c.keep);
@@ -783,7 +791,7 @@ ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
-	static const struct ts_check_opts dflt = { false, 0, NULL, 0 };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL };
 	struct stream st[2];	/* text, binary */
 	bool ok[2] = { false, false };
 	int k;
@@ -869,12 +877,14 @@ static const struct ts_stage_ops self_ops = {
 };
 
 static void
-check_alone(struct stream *s, struct ts_diags *d)
+check_alone(struct stream *s, const struct ts_check_opts *o,
+    struct ts_diags *d)
 {
 	const struct ts_header *h = ts_decoder_header(s->dec);
 	const char *file = ts_source_name(s->src);
 	struct selfcheck c;
 	struct ts_flow *f;
+	struct ts_stage *w;
 
 	memset(&c, 0, sizeof(c));
 	c.d = d;
@@ -885,6 +895,9 @@ check_alone(struct stream *s, struct ts_diags *d)
 	ts_flow_keep_going(f, true);
 	if (h->dims_known && !h->block)
 		ts_flow_add(f, ts_stage_new(&self_ops, &c));
+	if (o->watch != NULL && o->watch->stage != NULL &&
+	    (w = o->watch->stage(o->watch->arg, NULL, s->dec)) != NULL)
+		ts_flow_add(f, w);
 	ts_flow_run(f, NULL, NULL);
 	ts_flow_free(f);
 	if (c.zero && c.top)
@@ -909,7 +922,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
     const struct ts_meta *m, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
-	static const struct ts_check_opts dflt = { false, 0, NULL, 0 };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL };
 	struct ts_layout lay;
 	struct stream st;
 
@@ -945,7 +958,7 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 			return;
 		check_name(ts_decoder_header(st.dec), ts_source_name(src), d);
 		if (!o->quick)
-			check_alone(&st, d);
+			check_alone(&st, o, d);
 	}
 	close_stream(&st);
 }

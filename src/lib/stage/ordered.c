@@ -63,6 +63,8 @@ struct ts_ordered {
 	int		 dups_from;	/* the sort whose groups show repeats */
 	uint64_t	 count;
 	bool		 dups;
+	uint64_t	 repeats;	/* entries equal to the one before */
+	bool		 counted;	/* the sort of repeats was read */
 	int		 dense[TS_MAXORDER];
 	uint64_t	 want;		/* S9: entries per group */
 	bool		 failed;
@@ -559,6 +561,7 @@ read_groups(struct ts_ordered *o, int j)
 	struct group g;
 	struct ts_batch b;
 	uint64_t prev[2 * TS_MAXORDER + 2];
+	const size_t key = (size_t)(s->vals ? s->k - 1 : s->k) * 8;
 	bool have = false;
 	long r;
 	size_t i;
@@ -569,12 +572,16 @@ read_groups(struct ts_ordered *o, int j)
 		for (i = 0; i < b.n; i++) {
 			const uint64_t *c = b.coords + i * (size_t)s->k;
 
+			/* Repeats counted here, past a group's cut too. */
+			if (have && j == o->dups_from &&
+			    memcmp(prev, c, key) == 0)
+				o->repeats++;
 			if (have && memcmp(prev, c, (size_t)s->g * 8) != 0) {
 				end_group(o, j, &g);
 				g.n = 0;
 				g.cut = false;
 			}
-			memcpy(prev, c, (size_t)s->g * 8);
+			memcpy(prev, c, (size_t)s->k * 8);
 			have = true;
 			group_put(&g, s, &b, i);
 		}
@@ -637,6 +644,7 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 		if (read_groups(o, j) != 0)
 			return -1;
 	}
+	o->counted = o->dups_from >= 0;
 	/* An empty pattern is as symmetric as any claim says (S7): it is
 	 * both full and partial. */
 	if ((m->have & TS_HAVE_PSYM) && m->psym == TS_SYM_PARTIAL &&
@@ -670,6 +678,12 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 		}
 	}
 	return 0;
+}
+
+uint64_t
+ts_ordered_repeats(const struct ts_ordered *o)
+{
+	return o != NULL && o->counted ? o->repeats : UINT64_MAX;
 }
 
 void

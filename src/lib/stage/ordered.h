@@ -29,6 +29,9 @@ int	 ts_ordered_add(struct ts_ordered *, const struct ts_batch *,
 /* Sort, read back, report.  bad_bounds: some entry was out of range
  * and not added, so completeness cannot be judged. */
 int	 ts_ordered_finish(struct ts_ordered *, bool bad_bounds);
+/* After a finish: how many entries repeat one before them, when a sort
+ * ordered every coordinate; else UINT64_MAX (none did, or it failed). */
+uint64_t ts_ordered_repeats(const struct ts_ordered *);
 void	 ts_ordered_free(struct ts_ordered *);
 
 #endif

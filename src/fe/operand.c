@@ -1,0 +1,288 @@
+/*
+ * operand.c - what an operand of a tool that reads tensors whole is, and
+ * the check of a lone data file (see operand.h); ts-validate and
+ * ts-stat share them.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "operand.h"
+#include "util/escape.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+static const char META_SUFFIX[] = "_metadata.json";
+
+/* DIR/NAME.tns(b), maybe compressed: DIR/NAME_metadata.json, if there. */
+static char *
+beside(const char *path)
+{
+	static const char *const ext[] = { ".tns", ".tnsb", NULL };
+	static const char *const zip[] = { "", ".gz", ".zst", ".xz", ".bz2",
+	    NULL };
+	const char *b = ts_basename(path);
+	struct stat st;
+	char *m, tail[16];
+	int i, k;
+
+	for (i = 0; ext[i] != NULL; i++)
+		for (k = 0; zip[k] != NULL; k++) {
+			snprintf(tail, sizeof(tail), "%s%s", ext[i], zip[k]);
+			if (!ts_has_suffix(b, tail) || strlen(b) == strlen(tail))
+				continue;
+			m = ts_xasprintf("%.*s%.*s%s", (int)(b - path), path,
+			    (int)(strlen(b) - strlen(tail)), b, META_SUFFIX);
+			if (stat(m, &st) == 0)
+				return m;
+			free(m);
+		}
+	return NULL;
+}
+
+/* Read the metadata at path into m; false when it cannot be used. */
+static bool
+read_meta(const char *path, struct ts_meta *m, struct ts_diags *d)
+{
+	struct ts_source *src;
+	struct stat st;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		ts_diag_io(d, path, "not a regular file");
+		return false;
+	}
+	if ((src = ts_source_open_file(path)) == NULL) {
+		ts_diag_io(d, path, "%s", strerror(errno));
+		return false;
+	}
+	ts_meta_read(m, src, d);
+	ts_source_close(src);
+	return ts_diags_errors(d) == 0;
+}
+
+enum fe_operand
+fe_operand_kind(const char *path, struct ts_diags *d)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0)
+		/* A pipe carries a data file or an archive of bundles. */
+		return ts_archive_is(path) ? FE_OPERAND_ARCHIVE :
+		    FE_OPERAND_DATA;
+	if (stat(path, &st) != 0) {
+		/* A typo in a CI path is not bad data; nor is a bundle that
+		 * an interrupted rewrite moved aside, which the bundle's
+		 * opener tells apart. */
+		if (errno == ENOENT)
+			ts_bundle_free(ts_bundle_open(path, d));
+		else
+			ts_diag_io(d, path, "%s", strerror(errno));
+		return FE_OPERAND_NONE;
+	}
+	if (S_ISDIR(st.st_mode) || ts_has_suffix(path, META_SUFFIX))
+		return FE_OPERAND_BUNDLE;
+	if (ts_archive_is(path))
+		return FE_OPERAND_ARCHIVE;
+	return FE_OPERAND_DATA;
+}
+
+void
+fe_check_data(const char *path, const char *meta,
+    const struct ts_check_opts *co, char **name, struct ts_diags *d)
+{
+	struct ts_source *src;
+	struct ts_meta m;
+	enum ts_kind kind;
+	char *mp = NULL;
+	bool have = false;
+
+	*name = NULL;
+	ts_meta_init(&m);
+	if ((src = ts_source_open_file(path)) == NULL) {
+		ts_diag_io(d, path, "%s", strerror(errno));
+		return;
+	}
+	if (strcmp(path, "-") != 0)
+		ts_source_set_name(src, path);
+	if (ts_source_compression(src) != NULL &&
+	    (src = ts_source_decompress(src)) == NULL) {
+		ts_diag(d, TS_ERROR, path, 0, 0, "", "cannot decompress: %s",
+		    strerror(errno));
+		return;
+	}
+	kind = ts_sniff(src);
+	if (meta != NULL)
+		mp = ts_xstrdup(meta);
+	else if (strcmp(path, "-") != 0)
+		mp = beside(path);
+	if (mp != NULL && (kind == TS_FROSTT || kind == TS_MTX)) {
+		ts_diag(d, TS_NOTE, path, 0, 0, "", "a %s file has no "
+		    "header to hold against '%s': it is checked on its own "
+		    "(ts-convert makes a bundle of it)", kind == TS_MTX ?
+		    "Matrix Market" : "FROSTT", mp);
+		free(mp);
+		mp = NULL;
+	}
+	if (mp != NULL) {
+		if (!read_meta(mp, &m, d)) {
+			ts_source_close(src);
+			goto out;
+		}
+		have = true;
+		*name = m.name ? ts_xstrdup(m.name) : NULL;
+	}
+	ts_check_file(src, kind, have ? &m : NULL, co, d);
+out:
+	free(mp);
+	ts_meta_free(&m);
+}
+
+/* ---- -r: the bundles below a directory ---- */
+
+struct found {
+	char	**v;
+	size_t	 n, cap;
+	struct ts_diags *d;	/* why the walk failed */
+};
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory holding NAME_metadata.json, NAME its own name. */
+static bool
+is_bundle(const char *dir)
+{
+	char *m = ts_xasprintf("%s/%s%s", dir, ts_basename(dir), META_SUFFIX);
+	struct stat st;
+	bool yes = stat(m, &st) == 0;
+
+	free(m);
+	return yes;
+}
+
+static int
+walk(const char *dir, struct found *f, int depth)
+{
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	char *p;
+	int rv = 0;
+
+	if (is_bundle(dir)) {
+		if (f->n == f->cap) {
+			f->cap = f->cap ? 2 * f->cap : 64;
+			f->v = ts_xreallocarray(f->v, f->cap, sizeof(*f->v));
+		}
+		f->v[f->n++] = ts_xstrdup(dir);
+		return 0;	/* a bundle is flat */
+	}
+	if (depth > 64)
+		return 0;	/* a loop of links, or no sane tree */
+	if ((d = opendir(dir)) == NULL) {
+		ts_diag_io(f->d, dir, "%s", strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;	/* ., .., and hidden (.git) */
+		p = ts_xasprintf("%s%s%s", dir, ts_has_suffix(dir, "/") ? "" :
+		    "/", e->d_name);
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    walk(p, f, depth + 1) != 0)
+			rv = -1;
+		free(p);
+	}
+	closedir(d);
+	return rv;
+}
+
+int
+fe_find_bundles(const char *dir, char ***paths, struct ts_diags *why)
+{
+	struct found f = { NULL, 0, 0, why };
+	struct stat st;
+
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		if (errno == 0 || S_ISREG(st.st_mode))
+			errno = ENOTDIR;
+		ts_diag_io(why, dir, "%s", strerror(errno));
+		return -1;
+	}
+	if (walk(dir, &f, 0) != 0) {
+		while (f.n > 0)
+			free(f.v[--f.n]);
+		free(f.v);
+		return -1;
+	}
+	if (f.n > 1)
+		qsort(f.v, f.n, sizeof(*f.v), cmpstr);
+	*paths = f.v;
+	return (int)f.n;
+}
+
+/* ---- the operands, with -r's directories expanded ---- */
+
+size_t
+fe_operands(int argc, char *argv[], bool recursive, size_t max_per_rule,
+    bool strict, char ***out, struct ts_diags ***whyv)
+{
+	struct ts_diags **w = NULL, *why;
+	char **v = NULL, **found, *q;
+	size_t n = 0, cap = 0;
+	int i, k, nf;
+
+	for (i = 0; i < argc; i++) {
+		bool expand = recursive && strcmp(argv[i], "-") != 0 &&
+		    access(argv[i], F_OK) == 0 && !ts_has_suffix(argv[i],
+		    "_metadata.json");
+
+		nf = 1;
+		found = NULL;
+		why = NULL;
+		if (expand) {
+			why = ts_diags_new(max_per_rule, strict);
+			nf = fe_find_bundles(argv[i], &found, why);
+			if (nf == 0) {
+				q = ts_quote(argv[i], true);
+				ts_diag(why, TS_ERROR, NULL, 0, 0, "", "%s: no "
+				    "bundle below it (a folder holding "
+				    "NAME_metadata.json)", q);
+				free(q);
+			}
+			if (nf > 0) {
+				ts_diags_free(why);
+				why = NULL;
+			} else {
+				free(found);
+				found = NULL;
+				nf = 1;
+			}
+		}
+		if (n + (size_t)nf > cap) {
+			cap = 2 * (n + (size_t)nf);
+			v = ts_xreallocarray(v, cap, sizeof(*v));
+			w = ts_xreallocarray(w, cap, sizeof(*w));
+		}
+		if (found == NULL) {
+			w[n] = why;
+			v[n++] = ts_xstrdup(argv[i]);
+		} else
+			for (k = 0; k < nf; k++) {
+				w[n] = NULL;
+				v[n++] = found[k];
+			}
+		free(found);
+	}
+	*out = v;
+	*whyv = w;
+	return n;
+}
+

@@ -1,0 +1,954 @@
+/*
+ * stats.c - the statistics stage: every entry the checks read is
+ * counted as it passes, in arrays indexed by coordinate (no allocation
+ * per entry), and what needs another order (fibers; --exact) is sorted
+ * by the external sorter, in bounded memory, and read back at the end.
+ *
+ * Coordinates are taken as the decoder gives them: less the index base
+ * it was told (a bundle's), or raw for a lone file whose base is not
+ * known, in which case the base is found at the end as ts-convert finds
+ * it (0 when some coordinate is 0, else 1) and the arrays, one slot
+ * longer, are read from it.  Dimensions a file does not state (FROSTT)
+ * come from the coordinates, the arrays growing as they are met.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_int.h"
+#include "util/xalloc.h"
+
+#define BATCH		4096
+#define VSET		8192		/* slots of the exact value set */
+#define VSET_MAX	(VSET / 2)	/* distinct values it holds */
+#define GROW_MIN	1024
+
+/* A mode's slices being counted: bin x >> shift of count[]. */
+struct slices {
+	uint32_t	*c;
+	uint64_t	 nb;		/* bins allocated */
+	int		 shift;		/* 0: a bin is a slice */
+	uint64_t	 lim;		/* coordinates below it count */
+	bool		 grow;		/* lim not known: grow as met */
+	uint64_t	 lo, hi;	/* coordinates met */
+	struct hll	*hll;		/* binned: the distinct slices */
+	uint64_t	*wrap;		/* (bin, times) of counts past 2^32 */
+	size_t		 nwrap;
+};
+
+/* A picture's axis: a coordinate to its row or column. */
+struct axis {
+	bool		 fixed;		/* ((x >> t) * r) >> 32; else x >> t */
+	int		 t;
+	uint64_t	 r;
+	uint32_t	 n;		/* bins (fixed), or bins used */
+	uint32_t	 cap;		/* bins at most */
+	uint64_t	 lim;
+	bool		 extra;		/* one coordinate more than the
+					 * dimension: the base not known */
+};
+
+/* A sort and what its groups tell. */
+enum sq_kind { SQ_FIBERS, SQ_SLICES, SQ_REPEATS };
+
+struct sortq {
+	enum sq_kind	 kind;
+	int		 k;		/* the mode */
+	struct ts_sorter *so;
+	int		 prio[TS_MAXORDER];
+};
+
+struct pass {
+	struct ts_stats	*s;
+	const struct ts_header *h;
+	int		 order;
+	bool		 block, has_values, is_int;
+	int		 dec_base;	/* what the decoder took off */
+	int		 fbase;		/* the file's base; -1 not known */
+	struct slices	 sl[TS_MAXORDER];
+	/* order and repeats of neighbours */
+	uint64_t	 prev[TS_MAXORDER];
+	bool		 have_prev;
+	uint64_t	 all;		/* every mode's bit */
+	struct order_acc *ord;
+	uint64_t	 adjacent;	/* entries equal to the one before */
+	/* values */
+	long double	 vsum;
+	struct hll	 vhll;
+	uint64_t	*vset;
+	uint8_t		*vused;
+	size_t		 vn;
+	bool		 vexact;
+	/* sorts */
+	struct sortq	*sq;
+	int		 nsq;
+	bool		 sort_failed;
+	/* blocks */
+	uint64_t	*start[TS_MAXORDER];	/* of each section */
+	struct dist_acc	 bsize;
+	/* pictures */
+	struct axis	 ax[TS_MAXORDER];
+	int64_t		**diff;		/* blocks: per grid, corners */
+	uint64_t	 repeats_checks;	/* from the checks' sort */
+	bool		 have_checks;
+};
+
+/* ---- set-up ---- */
+
+static void
+slices_init(struct slices *c, uint64_t lim, bool grow)
+{
+	memset(c, 0, sizeof(*c));
+	c->lo = UINT64_MAX;
+	c->grow = grow;
+	c->lim = grow ? UINT64_MAX : lim;
+	if (grow)
+		return;
+	while (((lim - 1) >> c->shift) >= TS_STATS_SLICES_MAX)
+		c->shift++;
+	c->nb = lim == 0 ? 0 : ((lim - 1) >> c->shift) + 1;
+	/* Fresh pages are zero and present only once touched. */
+	c->c = ts_xcalloc(c->nb ? c->nb : 1, sizeof(*c->c));
+	if (c->shift > 0)
+		c->hll = ts_xcalloc(1, sizeof(*c->hll));
+}
+
+/* Make room for bin b of a mode whose dimension is not known. */
+static void
+slices_grow(struct slices *c, uint64_t b)
+{
+	uint64_t nb = c->nb ? c->nb : GROW_MIN, i;
+
+	while (nb <= b && nb < TS_STATS_SLICES_MAX)
+		nb *= 2;
+	while (nb <= b) {
+		/* Past the bound: bins twice as wide, counts merged (the
+		 * counts past 2^32 are forgotten for want of a place: the
+		 * binned counts only estimate). */
+		for (i = 0; i < c->nb; i += 2)
+			c->c[i / 2] = c->c[i] + (i + 1 < c->nb ? c->c[i + 1] :
+			    0);
+		memset(c->c + (c->nb + 1) / 2, 0, (c->nb - (c->nb + 1) / 2) *
+		    sizeof(*c->c));
+		c->nwrap = 0;
+		c->shift++;
+		b >>= 1;
+		if (c->hll == NULL)
+			c->hll = ts_xcalloc(1, sizeof(*c->hll));
+	}
+	if (nb > c->nb) {
+		c->c = ts_xreallocarray(c->c, nb, sizeof(*c->c));
+		memset(c->c + c->nb, 0, (nb - c->nb) * sizeof(*c->c));
+		c->nb = nb;
+	}
+}
+
+/* A count that went past 2^32 once more. */
+static void
+slices_wrap(struct slices *c, uint64_t b)
+{
+	size_t i;
+
+	for (i = 0; i < c->nwrap; i++)
+		if (c->wrap[2 * i] == b) {
+			c->wrap[2 * i + 1]++;
+			return;
+		}
+	c->wrap = ts_xreallocarray(c->wrap, 2 * (c->nwrap + 1),
+	    sizeof(*c->wrap));
+	c->wrap[2 * c->nwrap] = b;
+	c->wrap[2 * c->nwrap++ + 1] = 1;
+}
+
+static uint64_t
+slices_count(const struct slices *c, uint64_t b)
+{
+	uint64_t n = c->c[b];
+	size_t i;
+
+	for (i = 0; i < c->nwrap; i++)
+		if (c->wrap[2 * i] == b)
+			n += c->wrap[2 * i + 1] << 32;
+	return n;
+}
+
+static void
+axis_init(struct axis *a, uint64_t lim, bool known, int size)
+{
+	memset(a, 0, sizeof(*a));
+	a->cap = (uint32_t)size;
+	a->lim = lim;
+	if (!known)
+		return;		/* x >> t, t growing */
+	a->fixed = true;
+	a->n = lim < (uint64_t)size ? (uint32_t)lim : (uint32_t)size;
+	while (((lim - 1) >> a->t) >= ((uint64_t)1 << 32))
+		a->t++;
+	a->r = ((uint64_t)a->n << 32) / (((lim - 1) >> a->t) + 1);
+}
+
+static inline uint32_t
+axis_bin(const struct axis *a, uint64_t x)
+{
+	return a->fixed ? (uint32_t)(((x >> a->t) * a->r) >> 32) :
+	    (uint32_t)(x >> a->t);
+}
+
+/* The pairs of modes drawn: every pair up to TS_STATS_PAIRS_ORDER,
+ * else each mode with the next. */
+static void
+grids_init(struct pass *p)
+{
+	struct ts_stats *s = p->s;
+	int a, b, n = 0, order = p->order;
+
+	if (s->o.plot <= 0 || order < 2)
+		return;
+	s->grid = ts_xcalloc((size_t)order * (size_t)(order - 1) / 2,
+	    sizeof(*s->grid));
+	for (a = 0; a < order; a++)
+		for (b = a + 1; b < order; b++) {
+			if (order > TS_STATS_PAIRS_ORDER && b != a + 1)
+				continue;
+			s->grid[n].a = a;
+			s->grid[n].b = b;
+			n++;
+		}
+	s->ngrid = n;
+	if (p->block)
+		p->diff = ts_xcalloc((size_t)n, sizeof(*p->diff));
+	for (a = 0; a < n; a++) {
+		struct ts_stats_grid *g = &s->grid[a];
+		size_t r = p->ax[g->a].cap, c = p->ax[g->b].cap;
+
+		if (p->block)
+			p->diff[a] = ts_xcalloc((r + 1) * (c + 1),
+			    sizeof(**p->diff));
+		else
+			g->cell = ts_xcalloc(r * c, sizeof(*g->cell));
+	}
+}
+
+/* Axis k doubles its bins' width: the grids that use it merge. */
+static void
+axis_widen(struct pass *p, int k)
+{
+	struct ts_stats *s = p->s;
+	struct axis *a = &p->ax[k];
+	uint32_t i, j;
+	int gi;
+
+	for (gi = 0; gi < s->ngrid; gi++) {
+		struct ts_stats_grid *g = &s->grid[gi];
+		uint32_t rc = p->ax[g->a].cap, cc = p->ax[g->b].cap;
+
+		if (g->a == k)
+			for (i = 0; i < rc; i++)
+				for (j = 0; j < cc; j++) {
+					uint64_t v = g->cell[i * cc + j];
+
+					g->cell[i * cc + j] = 0;
+					g->cell[(i / 2) * cc + j] += v;
+				}
+		if (g->b == k)
+			for (i = 0; i < rc; i++)
+				for (j = 0; j < cc; j++) {
+					uint64_t v = g->cell[i * cc + j];
+
+					g->cell[i * cc + j] = 0;
+					g->cell[i * cc + j / 2] += v;
+				}
+	}
+	a->t++;
+	a->n = (a->n + 1) / 2;
+}
+
+/* A sort failed (its temporary directory, most likely). */
+static void
+fail(struct pass *p)
+{
+	p->sort_failed = true;
+	p->s->sort_errno = errno ? errno : EIO;
+}
+
+static void
+sorts_init(struct pass *p)
+{
+	struct ts_stats *s = p->s;
+	struct ts_sort_opts so;
+	int k, j, n;
+	size_t mem;
+
+	p->sq = ts_xcalloc((size_t)p->order + 1, sizeof(*p->sq));
+	if (s->o.fibers && p->order > 1)
+		for (k = 0; k < p->order; k++) {
+			struct sortq *q = &p->sq[p->nsq++];
+
+			q->kind = SQ_FIBERS;
+			q->k = k;
+			for (j = 0, n = 0; j < p->order; j++)
+				if (j != k)
+					q->prio[n++] = j;
+			q->prio[n] = k;
+		}
+	if (s->o.exact)
+		for (k = 0; k < p->order; k++) {
+			if (p->sl[k].shift == 0 && !p->sl[k].grow)
+				continue;
+			/* Fibers of another mode sorted this one first? */
+			for (j = 0; j < p->nsq; j++)
+				if (p->sq[j].prio[0] == k)
+					break;
+			if (j < p->nsq)
+				continue;
+			p->sq[p->nsq].kind = SQ_SLICES;
+			p->sq[p->nsq].k = k;
+			p->sq[p->nsq].prio[0] = k;
+			for (j = 0, n = 1; j < p->order; j++)
+				if (j != k)
+					p->sq[p->nsq].prio[n++] = j;
+			p->nsq++;
+		}
+	if (s->o.exact && p->nsq == 0) {
+		p->sq[0].kind = SQ_REPEATS;
+		for (j = 0; j < p->order; j++)
+			p->sq[0].prio[j] = j;
+		p->nsq = 1;
+	}
+	mem = s->o.mem_limit ? s->o.mem_limit : (size_t)256 << 20;
+	for (j = 0; j < p->nsq; j++) {
+		memset(&so, 0, sizeof(so));
+		so.order = p->order;
+		memcpy(so.prio, p->sq[j].prio, sizeof(so.prio));
+		so.mem_limit = mem / (size_t)p->nsq;
+		so.tmpdir = s->o.tmpdir;
+		so.threads = s->o.threads > 0 ? s->o.threads : 2;
+		so.dups = TS_DUP_KEEP;
+		if ((p->sq[j].so = ts_sorter_new(&so)) == NULL)
+			fail(p);
+	}
+}
+
+static void
+pass_free(void *self)
+{
+	struct pass *p = self;
+	int k;
+
+	if (p == NULL)
+		return;
+	p->s->st = NULL;
+	for (k = 0; k < p->order; k++) {
+		free(p->sl[k].c);
+		free(p->sl[k].hll);
+		free(p->sl[k].wrap);
+		free(p->start[k]);
+	}
+	order_free(p->ord);
+	free(p->vset);
+	free(p->vused);
+	for (k = 0; k < p->nsq; k++)
+		ts_sorter_free(p->sq[k].so);
+	free(p->sq);
+	dist_free(&p->bsize);
+	if (p->diff != NULL)
+		for (k = 0; k < p->s->ngrid; k++)
+			free(p->diff[k]);
+	free(p->diff);
+	free(p);
+}
+
+/* ---- each entry ---- */
+
+static void
+value(struct pass *p, const struct ts_batch *b, size_t i)
+{
+	struct ts_value_stats *v = &p->s->values;
+	uint64_t key, h;
+	size_t j;
+
+	if (p->is_int) {
+		int64_t x = b->ival[i];
+
+		if (v->n == 0 || x < v->imin)
+			v->imin = x;
+		if (v->n == 0 || x > v->imax)
+			v->imax = x;
+		v->zeros += x == 0;
+		v->negatives += x < 0;
+		p->vsum += x;
+		v->n++;
+		key = (uint64_t)x;
+	} else {
+		double x = b->fval[i];
+
+		if (isnan(x)) {
+			v->nans++;
+			key = 0x7ff8000000000000ULL;
+		} else {
+			if (v->n == v->nans || x < v->min)
+				v->min = x;
+			if (v->n == v->nans || x > v->max)
+				v->max = x;
+			v->infs += isinf(x) != 0;
+			v->zeros += x == 0;
+			v->negatives += x < 0;
+			p->vsum += x;
+			if (x == 0)
+				x = 0;	/* -0 is 0 */
+			memcpy(&key, &x, sizeof(key));
+		}
+		v->n++;
+	}
+	h = stats_hash(key);
+	hll_add(&p->vhll, h);
+	if (!p->vexact)
+		return;
+	for (j = (size_t)h & (VSET - 1); p->vused[j]; j = (j + 1) &
+	    (VSET - 1))
+		if (p->vset[j] == key)
+			return;
+	if (p->vn == VSET_MAX) {
+		p->vexact = false;	/* the sketch alone, from now on */
+		return;
+	}
+	p->vused[j] = 1;
+	p->vset[j] = key;
+	p->vn++;
+}
+
+/* A block's rectangle on each picture, and its size. */
+static void
+block(struct pass *p, const uint64_t *c)
+{
+	const struct ts_header *h = p->h;
+	struct ts_stats *s = p->s;
+	const uint64_t off = (uint64_t)(p->fbase - p->dec_base);
+	const uint64_t *t;
+	uint64_t vol = 1, x[TS_MAXORDER];
+	bool ovf = false;
+	int k, gi;
+
+	for (k = 0; k < p->order; k++) {
+		if (c[k] < off)
+			return;		/* below the base: out of range */
+		x[k] = c[k] - off;
+	}
+	t = x;
+	for (k = 0; k < p->order; k++)
+		ovf |= !ts_mul_u64(vol, h->extents[k][t[k]], &vol);
+	if (ovf || !ts_add_u64(s->blocks.elements, vol, &s->blocks.elements))
+		s->blocks.elements_ovf = true;
+	if (!ovf)
+		dist_add(&p->bsize, vol);
+	for (gi = 0; gi < s->ngrid; gi++) {
+		struct ts_stats_grid *g = &s->grid[gi];
+		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
+		uint64_t ra0 = p->start[g->a][t[g->a]], ca0 =
+		    p->start[g->b][t[g->b]];
+		uint32_t r0 = axis_bin(ra, ra0), c0 = axis_bin(ca, ca0);
+		uint32_t r1 = axis_bin(ra, ra0 + h->extents[g->a][t[g->a]] -
+		    1) + 1;
+		uint32_t c1 = axis_bin(ca, ca0 + h->extents[g->b][t[g->b]] -
+		    1) + 1;
+		int64_t *d = p->diff[gi];
+		size_t w = (size_t)ca->n + 1;
+
+		d[r0 * w + c0]++;
+		d[r0 * w + c1]--;
+		d[r1 * w + c0]--;
+		d[r1 * w + c1]++;
+	}
+}
+
+static int
+stats_put(void *self, struct ts_batch *b)
+{
+	struct pass *p = self;
+	struct ts_stats *s = p->s;
+	const int order = p->order;
+	uint32_t px[TS_MAXORDER];
+	size_t i;
+	int k, gi;
+
+	for (i = 0; i < b->n; i++) {
+		const uint64_t *t = b->coords + i * (size_t)order;
+		bool in = true;
+
+		if (p->have_prev) {
+			uint64_t eq = 0, dec = 0;
+
+			for (k = 0; k < order; k++) {
+				eq |= (uint64_t)(t[k] == p->prev[k]) << k;
+				dec |= (uint64_t)(t[k] < p->prev[k]) << k;
+			}
+			if (dec != 0)
+				order_pair(p->ord, eq, dec);
+			else if (eq == p->all)
+				p->adjacent++;
+		}
+		memcpy(p->prev, t, (size_t)order * sizeof(*t));
+		p->have_prev = true;
+		if (p->has_values)
+			value(p, b, i);
+		for (k = 0; k < order; k++)
+			in &= t[k] < p->sl[k].lim;
+		if (!in) {
+			s->out_of_range++;
+			continue;
+		}
+		for (k = 0; k < order; k++) {
+			struct slices *c = &p->sl[k];
+			uint64_t x = t[k], bin = x >> c->shift;
+
+			if (bin >= c->nb) {
+				slices_grow(c, bin);
+				bin = x >> c->shift;
+			}
+			if (++c->c[bin] == 0)
+				slices_wrap(c, bin);
+			if (c->hll != NULL)
+				hll_add(c->hll, stats_hash(x));
+			if (x < c->lo)
+				c->lo = x;
+			if (x > c->hi)
+				c->hi = x;
+		}
+		if (p->block) {
+			block(p, t);
+			continue;
+		}
+		if (s->ngrid == 0)
+			continue;
+		for (k = 0; k < order; k++) {
+			struct axis *a = &p->ax[k];
+
+			while (!a->fixed && (t[k] >> a->t) >= a->cap)
+				axis_widen(p, k);
+			px[k] = axis_bin(a, t[k]);
+			if (!a->fixed && px[k] >= a->n)
+				a->n = px[k] + 1;
+		}
+		for (gi = 0; gi < s->ngrid; gi++) {
+			struct ts_stats_grid *g = &s->grid[gi];
+
+			g->cell[(size_t)px[g->a] * p->ax[g->b].cap +
+			    px[g->b]]++;
+		}
+	}
+	s->nnz += b->n;
+	for (k = 0; k < p->nsq && !p->sort_failed; k++)
+		if (ts_sorter_add(p->sq[k].so, b) != 0)
+			fail(p);
+	return 0;
+}
+
+/* ---- the end ---- */
+
+static bool
+in_range(const struct pass *p, const uint64_t *t, const uint64_t *lo)
+{
+	int k;
+
+	for (k = 0; k < p->order; k++)
+		if (t[k] < lo[k] || t[k] - lo[k] >= p->s->dims[k])
+			return false;
+	return true;
+}
+
+/* Read a sort back: its groups' counts, and the repeats. */
+static int
+read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
+{
+	struct ts_stats *s = p->s;
+	struct dist_acc acc;
+	struct ts_batch b;
+	uint64_t prev[TS_MAXORDER], run = 0, reps = 0;
+	const int order = p->order;
+	/* Fibers: the group is every mode but the last of prio. */
+	const int g = q->kind == SQ_FIBERS ? order - 1 : 1;
+	bool have = false;
+	size_t i;
+	long r;
+	int j;
+
+	memset(&acc, 0, sizeof(acc));
+	if (ts_sorter_finish(q->so) != 0)
+		return -1;
+	ts_batch_init(&b, order, BATCH);
+	while ((r = ts_sorter_next(q->so, &b)) > 0)
+		for (i = 0; i < b.n; i++) {
+			const uint64_t *t = b.coords + i * (size_t)order;
+			bool same = have, all = have;
+
+			for (j = 0; j < order && all; j++) {
+				bool e = t[q->prio[j]] == prev[q->prio[j]];
+
+				if (j < g)
+					same &= e;
+				all &= e;
+			}
+			reps += all;
+			if (!in_range(p, t, lo))
+				continue;
+			if (!same && run > 0) {
+				dist_add(&acc, run);
+				run = 0;
+			}
+			run++;
+			memcpy(prev, t, (size_t)order * sizeof(*t));
+			have = true;
+		}
+	if (run > 0)
+		dist_add(&acc, run);
+	ts_batch_free(&b);
+	if (r < 0) {
+		dist_free(&acc);
+		return -1;
+	}
+	if (q->kind == SQ_FIBERS)
+		dist_end(&acc, &s->mode[q->k].fibers);
+	else if (q->kind == SQ_SLICES) {
+		struct ts_mode_stats *ms = &s->mode[q->k];
+
+		dist_end(&acc, &ms->slices);
+		ms->nonempty = ms->slices.n;
+		ms->estimated = false;
+		ms->exact_sorted = true;
+	} else
+		dist_free(&acc);
+	s->repeats_known = true;
+	s->repeats = reps;
+	return 0;
+}
+
+static int
+stats_finish(void *self)
+{
+	struct pass *p = self;
+	struct ts_stats *s = p->s;
+	const struct ts_header *h = p->h;
+	uint64_t lo[TS_MAXORDER];
+	bool zero = false;
+	int k, gi;
+
+	/* The base, where nothing said it: 0 when a coordinate is 0. */
+	for (k = 0; k < p->order; k++)
+			zero |= p->sl[k].lo == 0;
+	if (p->fbase >= 0)
+		s->base = p->fbase;
+	if (p->fbase < 0) {
+		s->base = zero ? 0 : 1;
+		s->base_inferred = true;
+	}
+	for (k = 0; k < p->order; k++) {
+		struct slices *c = &p->sl[k];
+		struct ts_mode_stats *ms = &s->mode[k];
+		uint64_t first = (uint64_t)(s->base - p->dec_base), bi;
+		struct dist_acc acc;
+
+		lo[k] = first;
+		if (p->block)
+			s->dims[k] = h->dims[k];
+		else if (h->dims_known)
+			s->dims[k] = h->dims[k];
+		else {
+			s->dims[k] = c->lo <= c->hi && c->hi >= first ?
+			    c->hi - first + 1 : 1;
+			s->dims_inferred = true;
+		}
+		ms->dim = p->block ? h->parts[k] : s->dims[k];
+		if (c->lo <= c->hi) {
+			ms->used = true;
+			ms->lo = c->lo + (uint64_t)p->dec_base;
+			ms->hi = c->hi + (uint64_t)p->dec_base;
+		}
+		if (c->shift > 0) {
+			/* Binned: how many slices, estimated. */
+			uint64_t est = hll_count(c->hll), n = 0;
+
+			for (bi = 0; bi < c->nb; bi++)
+				n += c->c[bi];
+			if (est > ms->dim)
+				est = ms->dim;
+			if (est > n)
+				est = n;
+			ms->nonempty = est;
+			ms->estimated = true;
+			memset(&ms->slices, 0, sizeof(ms->slices));
+			ms->slices.n = est;
+			ms->slices.sum = n;
+			ms->slices.mean = est ? (double)n / (double)est : 0;
+			continue;
+		}
+		memset(&acc, 0, sizeof(acc));
+		for (bi = first; bi < c->nb && bi - first < ms->dim; bi++)
+			if (c->c[bi] != 0 || c->nwrap > 0)
+				dist_add(&acc, slices_count(c, bi));
+		dist_end(&acc, &ms->slices);
+		ms->nonempty = ms->slices.n;
+	}
+	if (p->block) {
+		dist_end(&p->bsize, &s->blocks.sizes);
+		s->elements = s->blocks.elements;
+	} else
+		s->elements = s->nnz;
+	/* The pictures: blocks' corners summed into cells. */
+	for (gi = 0; gi < s->ngrid; gi++) {
+		struct ts_stats_grid *g = &s->grid[gi];
+		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
+		uint32_t i, j;
+
+		g->rows = ra->n;
+		g->cols = ca->n;
+		g->per_row = ra->fixed ? (ra->lim + ra->n - 1) / ra->n :
+		    (uint64_t)1 << ra->t;
+		g->per_col = ca->fixed ? (ca->lim + ca->n - 1) / ca->n :
+		    (uint64_t)1 << ca->t;
+		if (p->block) {
+			const int64_t *d = p->diff[gi];
+			size_t w = (size_t)ca->n + 1;
+
+			g->cell = ts_xcalloc((size_t)g->rows * g->cols,
+			    sizeof(*g->cell));
+			for (i = 0; i < g->rows; i++)
+				for (j = 0; j < g->cols; j++) {
+					int64_t v = d[i * w + j];
+
+					if (i > 0)
+						v += (int64_t)g->cell[(i - 1) *
+						    g->cols + j];
+					if (j > 0)
+						v += (int64_t)g->cell[i *
+						    g->cols + j - 1];
+					if (i > 0 && j > 0)
+						v -= (int64_t)g->cell[(i - 1) *
+						    g->cols + j - 1];
+					g->cell[i * g->cols + j] = (uint64_t)v;
+				}
+		} else {
+			/* Rows were ca->cap wide: pack them; and a slot kept
+			 * for a base not known, unbinned, goes: coordinate 0
+			 * of a 1-based file, the one past the end of a 0-based
+			 * one. */
+			uint32_t r0 = 0, c0 = 0;
+
+			if (ra->extra && ra->fixed && ra->n == ra->lim) {
+				g->rows--;
+				r0 = s->base == 1;
+			}
+			if (ca->extra && ca->fixed && ca->n == ca->lim) {
+				g->cols--;
+				c0 = s->base == 1;
+			}
+			for (i = 0; i < g->rows; i++)
+				memmove(g->cell + (size_t)i * g->cols,
+				    g->cell + (size_t)(i + r0) * ca->cap + c0,
+				    g->cols * sizeof(*g->cell));
+		}
+	}
+	for (k = 0; k < p->nsq; k++)
+		if (!p->sort_failed && read_sort(p, &p->sq[k], lo) != 0)
+			fail(p);
+	s->fibers = s->o.fibers && !p->sort_failed;
+	if (s->fibers && p->order == 1) {
+		struct dist_acc acc;
+
+		memset(&acc, 0, sizeof(acc));
+		dist_add(&acc, s->mode[0].slices.sum);
+		dist_end(&acc, &s->mode[0].fibers);
+	}
+	if (p->has_values) {
+		struct ts_value_stats *v = &s->values;
+		uint64_t nv = p->is_int ? v->n : v->n - v->nans;
+
+		v->mean = nv ? (double)(p->vsum / nv) : NAN;
+		v->distinct_exact = p->vexact;
+		v->distinct = p->vexact ? p->vn : hll_count(&p->vhll);
+		if (!p->is_int && nv == 0)
+			v->min = v->max = NAN;
+		if (p->is_int) {
+			v->min = (double)v->imin;
+			v->max = (double)v->imax;
+		}
+	}
+	s->sorted = order_end(p->ord, s->sort);
+	s->complete = true;
+	if (s->sorted == 1 && !s->repeats_known) {
+		/* Sorted: repeats are neighbours. */
+		s->repeats_known = true;
+		s->repeats = p->adjacent;
+	}
+	return 0;
+}
+
+static const struct ts_stage_ops stats_ops = {
+	"statistics", 0, stats_put, stats_finish, NULL, NULL, pass_free
+};
+
+struct ts_stage *
+ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
+    struct ts_decoder *dec)
+{
+	const struct ts_header *h = ts_decoder_header(dec);
+	const struct ts_layout *l = ts_decoder_layout(dec);
+	struct pass *p;
+	int k;
+	uint64_t i;
+
+	if (s->seen)
+		return NULL;
+	s->seen = true;
+	s->file = ts_source_name(ts_decoder_source(dec));
+	p = ts_xcalloc(1, sizeof(*p));
+	s->st = p;
+	p->s = s;
+	p->h = h;
+	p->order = h->order;
+	p->block = h->block;
+	p->has_values = l->values > 0 && !h->block;
+	p->is_int = l->vtype == TS_INT32 || l->vtype == TS_INT64;
+	p->dec_base = l->base;
+	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
+	if (m == NULL && h->kind == TS_MTX)
+		p->fbase = 1;
+	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
+	 * blocks index the partition lines). */
+	if (p->fbase < 0 && p->block) {
+		p->fbase = 1;
+		s->base_inferred = true;
+	}
+	p->all = p->order == 64 ? ~(uint64_t)0 : ((uint64_t)1 << p->order) -
+	    1;
+	p->ord = order_new(p->order);
+	s->order = p->order;
+	s->block = p->block;
+	s->has_values = p->has_values;
+	s->values.present = p->has_values;
+	s->values.is_int = p->is_int;
+	s->sorted = -1;
+	p->vexact = true;
+	if (p->has_values) {
+		p->vset = ts_xcalloc(VSET, sizeof(*p->vset));
+		p->vused = ts_xcalloc(VSET, 1);
+	}
+	for (k = 0; k < p->order; k++) {
+		/* What the batches' coordinates may reach: from the file's
+		 * base, or one more when the base is not known. */
+		uint64_t lim = p->block ? h->parts[k] : h->dims[k];
+		bool known = p->block || h->dims_known;
+
+		if (known && (p->fbase < 0 || p->fbase > p->dec_base))
+			lim++;
+		slices_init(&p->sl[k], lim, !known);
+		if (s->o.plot > 0) {
+			axis_init(&p->ax[k], p->block ? h->dims[k] : lim, known,
+			    s->o.plot);
+			p->ax[k].extra = !p->block && known && lim > h->dims[k];
+		}
+		if (p->block) {
+			p->start[k] = ts_xcalloc(h->parts[k] + 1,
+			    sizeof(*p->start[k]));
+			for (i = 0; i < h->parts[k]; i++)
+				p->start[k][i + 1] = p->start[k][i] +
+				    h->extents[k][i];
+		}
+	}
+	grids_init(p);
+	sorts_init(p);
+	return ts_stage_new(&stats_ops, p);
+}
+
+static struct ts_stage *
+watch_stage(void *arg, const struct ts_meta *m, struct ts_decoder *dec)
+{
+	return ts_stats_stage(arg, m, dec);
+}
+
+static void
+watch_repeats(void *arg, uint64_t n)
+{
+	struct ts_stats *s = arg;
+
+	if (!s->repeats_known) {
+		s->repeats_known = true;
+		s->repeats = n;
+	}
+}
+
+void
+ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->stage = watch_stage;
+	w->repeats = watch_repeats;
+	w->arg = s;
+}
+
+void
+ts_stats_init(struct ts_stats *s, const struct ts_stats_opts *o)
+{
+	memset(s, 0, sizeof(*s));
+	if (o != NULL)
+		s->o = *o;
+	if (s->o.plot > TS_STATS_PLOT_MAX)
+		s->o.plot = TS_STATS_PLOT_MAX;
+	s->sorted = -1;
+}
+
+void
+ts_stats_end(struct ts_stats *s, struct ts_diags *d)
+{
+	uint64_t parts[TS_MAXORDER];
+	int k;
+
+	if (!s->seen)
+		return;
+	if (s->sort_errno != 0) {
+		const char *t = s->o.tmpdir ? s->o.tmpdir : getenv("TMPDIR");
+
+		ts_diag_io(d, NULL, "sorting (temporary directory '%s'): %s",
+		    t && *t ? t : "/tmp", strerror(s->sort_errno));
+	}
+	free(s->positions);
+	free(s->density);
+	s->positions = ts_stats_product(s->dims, s->order);
+	s->density = ts_stats_ratio(s->elements, s->dims, s->order);
+	if (s->block) {
+		for (k = 0; k < s->order; k++)
+			parts[k] = s->mode[k].dim;
+		free(s->blocks.fill);
+		free(s->blocks.grid_positions);
+		s->blocks.fill = ts_stats_ratio(s->nnz, parts, s->order);
+		s->blocks.grid_positions = ts_stats_product(parts, s->order);
+	}
+}
+
+void
+ts_stats_free(struct ts_stats *s)
+{
+	int i;
+
+	for (i = 0; i < s->ngrid; i++)
+		free(s->grid[i].cell);
+	free(s->grid);
+	free(s->positions);
+	free(s->density);
+	free(s->blocks.fill);
+	free(s->blocks.grid_positions);
+	memset(s, 0, sizeof(*s));
+}
+
+void
+ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
+    struct ts_stats *s, struct ts_diags *d)
+{
+	struct ts_check_opts o = *co;
+	struct ts_check_watch w;
+
+	ts_stats_watch(s, &w);
+	o.watch = &w;
+	ts_check_bundle(bd, &o, d);
+	ts_stats_end(s, d);
+}

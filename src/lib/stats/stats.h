@@ -1,0 +1,172 @@
+/*
+ * stats.h - what a tensor looks like, found in the pass that checks it:
+ * its shape and density, the slices of each mode, its values, whether
+ * it is sorted in some mode order and how many entries repeat, its
+ * fibers (through the external sorter), a block tensor's grid, and the
+ * binned counts its pictures are drawn from.  ts-stat and ts-pack
+ * --index use it (not installed).
+ *
+ * The statistics are a consumer stage (ts_stats_stage), made for the
+ * data file whose entries the checks read: ts_stats_watch() fills the
+ * struct ts_check_watch that makes ts_check_bundle() and ts_check_file()
+ * add it to their flow, so that a tensor is read once, checked and
+ * counted.  Memory is bounded whatever the dimensions say: a mode's
+ * slices are counted in an array of its dimension only up to
+ * TS_STATS_SLICES_MAX slices; past it, in bins (the count of non-empty
+ * slices is then a HyperLogLog estimate, and the distribution of the
+ * slices' counts is not known) unless exact asks for a sort.  Nothing
+ * is allocated from a declared size before it is checked.
+ */
+#ifndef TS_STATS_H
+#define TS_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tensorsuite.h"
+
+#define TS_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
+#define TS_STATS_PLOT_MAX	2048	/* --size: pixels a side */
+#define TS_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
+#define TS_STATS_HIST		65	/* buckets of a histogram */
+
+struct ts_stats_opts {
+	bool		 fibers;	/* per mode, through the sorter */
+	bool		 exact;		/* modes past the bound, and the
+					 * repeats, through the sorter */
+	size_t		 mem_limit;	/* for the sorts (0: 256 MiB) */
+	const char	*tmpdir;	/* where their runs spill */
+	int		 threads;	/* of the sorts (0: 2) */
+	int		 plot;		/* pixels a side of the pictures'
+					 * grids; 0: none kept */
+};
+
+/*
+ * A distribution of counts: of the entries of each non-empty slice (or
+ * fiber, or of each block's elements).  The median of an even number of
+ * members is the mean of the middle two; std is the population standard
+ * deviation.  hist[j] members have a count in [2^j, 2^(j+1)).
+ */
+struct ts_dist {
+	bool		 known;		/* false: only n is (an estimate) */
+	uint64_t	 n;		/* members */
+	uint64_t	 sum;		/* of their counts */
+	uint64_t	 min, max;
+	double		 median, mean, std;
+	uint64_t	 hist[TS_STATS_HIST];
+};
+
+struct ts_mode_stats {
+	uint64_t	 dim;		/* grid sections, for blocks */
+	uint64_t	 nonempty;	/* slices with an entry */
+	bool		 estimated;	/* nonempty by HyperLogLog */
+	bool		 exact_sorted;	/* counted through the sorter */
+	struct ts_dist	 slices;	/* entries per non-empty slice */
+	bool		 used;		/* lo, hi hold */
+	uint64_t	 lo, hi;	/* coordinates used, in the file's
+					 * index base */
+	struct ts_dist	 fibers;	/* entries per non-empty fiber
+					 * (the other modes fixed) */
+};
+
+struct ts_value_stats {
+	bool		 present, is_int;
+	uint64_t	 n;
+	double		 min, max, mean;	/* float: NaN left out */
+	int64_t		 imin, imax;
+	uint64_t	 zeros, negatives, nans, infs;
+	uint64_t	 distinct;
+	bool		 distinct_exact;	/* else a HyperLogLog estimate */
+};
+
+struct ts_block_stats {
+	uint64_t	 elements;	/* the non-zero blocks hold (K3) */
+	bool		 elements_ovf;	/* more than 2^64 - 1 */
+	struct ts_dist	 sizes;		/* elements per non-zero block */
+	char		*fill;		/* blocks / grid positions */
+	char		*grid_positions;
+};
+
+/* The binned counts of a picture: rows of mode a going down, columns
+ * of mode b; each cell counts the entries (blocks: the non-zero blocks
+ * over it) of its bin. */
+struct ts_stats_grid {
+	int		 a, b;		/* 0-based modes */
+	uint32_t	 rows, cols;
+	uint64_t	 per_row, per_col;	/* coordinates a bin covers at
+						 * most */
+	uint64_t	*cell;		/* rows * cols */
+};
+
+struct ts_stats {
+	bool		 seen;		/* a data file's entries were read */
+	bool		 complete;	/* ... to the end */
+	int		 sort_errno;	/* a sort failed: why; else 0 */
+	const char	*file;		/* which (borrowed from the check) */
+	int		 order;
+	bool		 block;
+	bool		 has_values;
+	int		 base;		/* the index base of the file */
+	bool		 base_inferred;	/* no metadata or header said it */
+	bool		 dims_inferred;	/* from the coordinates (FROSTT) */
+	uint64_t	 dims[TS_MAXORDER];
+	uint64_t	 nnz;		/* entries read (blocks for blocks) */
+	uint64_t	 elements;	/* element nnz (= nnz, or K3's) */
+	char		*positions;	/* product of dims, decimal */
+	char		*density;	/* elements / positions */
+	uint64_t	 out_of_range;	/* entries left out of the counts */
+	struct ts_mode_stats mode[TS_MAXORDER];
+	struct ts_value_stats values;
+	struct ts_block_stats blocks;
+	/* sort[] holds a mode order (0-based, most significant first) in
+	 * which the entries are non-decreasing, when sorted is 1; 0: in
+	 * none; -1: not found out */
+	int		 sorted;
+	int		 sort[TS_MAXORDER];
+	bool		 repeats_known;
+	uint64_t	 repeats;	/* entries that repeat one before */
+	bool		 fibers;	/* mode[].fibers hold */
+	struct ts_stats_grid *grid;	/* pictures' (plot > 0) */
+	int		 ngrid;
+	void		*st;		/* the pass's; library's */
+	struct ts_stats_opts o;
+};
+
+void	 ts_stats_init(struct ts_stats *, const struct ts_stats_opts *);
+/* Free what it points to, not the struct. */
+void	 ts_stats_free(struct ts_stats *);
+/*
+ * The stage that counts the entries of dec into s (m the metadata, NULL
+ * for a lone file), s borrowed: its results are complete once the flow
+ * has finished and ts_stats_end() has been called.  NULL, and s left
+ * unread, when a stage was made for s already (a second data file).
+ */
+struct ts_stage *ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
+	    struct ts_decoder *dec);
+/* The watch that gives the checks that stage and the checks' count of
+ * repeats, for s. */
+void	 ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w);
+/* After the checks: what only the whole tells (the repeats, the order
+ * found, the density); reports a failed sort to d. */
+void	 ts_stats_end(struct ts_stats *s, struct ts_diags *d);
+
+/*
+ * Statistics of a bundle: checked as ts_check_bundle() checks it (co,
+ * whose watch is replaced), its entries counted into s, which must be
+ * fresh from ts_stats_init().  The checks' messages go to d.
+ */
+void	 ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
+	    struct ts_stats *s, struct ts_diags *d);
+
+/* ---- the parts, shared with the tests ---- */
+
+/* n / p (p the product of the dims, order of them), as the shortest
+ * decimal of at most 17 significant digits that the exact quotient
+ * rounds to (round half to even), in scientific notation when below
+ * 1e-4: "0.25", "1.2345678901234567e-12"; malloc'd.  "0" when n is. */
+char	*ts_stats_ratio(uint64_t n, const uint64_t *dims, int order);
+/* The product of dims as an exact decimal, malloc'd. */
+char	*ts_stats_product(const uint64_t *dims, int order);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * stats_int.h - the parts of the statistics engine its files share
+ * (internal to src/lib/stats).
+ */
+#ifndef TS_STATS_INT_H
+#define TS_STATS_INT_H
+
+#include "stats/stats.h"
+
+/*
+ * A distribution being gathered, one count at a time, exactly and in
+ * bounded memory: counts below SMALL in a counting array, the larger
+ * ones (there are at most sum / SMALL of them) in a list sorted at the
+ * end.  The median comes from the counts, never from sorting members.
+ */
+#define DIST_SMALL	65536
+
+struct dist_acc {
+	uint64_t	*small;		/* DIST_SMALL, allocated on first use */
+	uint64_t	*big;
+	size_t		 nbig, capbig;
+	uint64_t	 n, sum, min, max;
+	uint64_t	 hist[TS_STATS_HIST];
+};
+
+void	 dist_add(struct dist_acc *, uint64_t count);
+/* Add count n times. */
+void	 dist_add_n(struct dist_acc *, uint64_t count, uint64_t n);
+/* The distribution, and the accumulator emptied. */
+void	 dist_end(struct dist_acc *, struct ts_dist *);
+void	 dist_free(struct dist_acc *);
+
+/* A HyperLogLog sketch of 2^HLL_P registers (standard error 1.04 /
+ * 2^(HLL_P/2), 1.6%) of 64-bit hashes. */
+#define HLL_P	12
+
+struct hll {
+	uint8_t		 reg[1 << HLL_P];
+};
+
+static inline uint64_t
+stats_hash(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static inline void
+hll_add(struct hll *h, uint64_t hash)
+{
+	uint64_t w = hash << HLL_P | (uint64_t)1 << (HLL_P - 1);
+	uint8_t r = (uint8_t)(__builtin_clzll(w) + 1);
+	size_t i = (size_t)(hash >> (64 - HLL_P));
+
+	if (h->reg[i] < r)
+		h->reg[i] = r;
+}
+
+uint64_t hll_count(const struct hll *);
+
+/* The mode order found by order.c: from what each pair of neighbours
+ * says (see there). */
+struct order_acc;
+struct order_acc *order_new(int order);
+/* The pair (prev, cur): eq has bit k when they agree in mode k, dec
+ * when cur is below prev in it. */
+void	 order_pair(struct order_acc *, uint64_t eq, uint64_t dec);
+/* 1 and a mode order in prio, 0 when none holds, -1 when too many
+ * kinds of pair were seen to tell. */
+int	 order_end(struct order_acc *, int *prio);
+void	 order_free(struct order_acc *);
+
+#endif

@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""Check ts-stat's figures against an independent computation in numpy.
+
+usage: stats-check.py FILE SKIP < ts-stat --json [--fibers] output
+
+FILE is the tensor's text file (SKIP header lines before the rows: 0 for
+FROSTT, 4 for TensorSuite text, 5 + order for a block file).  The JSON
+object on standard input is ts-stat's for that file.  Prints one line
+per disagreement; exit status 1 when there is any.
+"""
+
+import decimal
+import itertools
+import json
+import sys
+
+import numpy as np
+
+bad = []
+
+
+def same(what, got, want, rel=1e-12):
+    if got is None or want is None:
+        ok = got is None and want is None
+    elif isinstance(want, (bool, str, list)):
+        ok = got == want
+    else:
+        ok = abs(float(got) - float(want)) <= rel * max(1.0, abs(float(want)))
+    if not ok:
+        bad.append("%s: ts-stat says %r, numpy %r" % (what, got, want))
+
+
+def ratio(n, dims):
+    """n / prod(dims) to 17 significant digits, half to even, as a
+    Decimal with its trailing zeros dropped."""
+    p = 1
+    for d in dims:
+        p *= d
+    if n == 0:
+        return decimal.Decimal(0)
+    ctx = decimal.Context(prec=17, rounding=decimal.ROUND_HALF_EVEN)
+    return ctx.divide(decimal.Decimal(n), decimal.Decimal(p)).normalize()
+
+
+def dist(what, got, counts):
+    counts = np.asarray(counts, dtype=np.float64)
+    same(what + " min", got["min"], int(counts.min()))
+    same(what + " max", got["max"], int(counts.max()))
+    same(what + " median", got["median"], float(np.median(counts)))
+    same(what + " mean", got["mean"], float(counts.mean()))
+    same(what + " std", got["std"], float(counts.std()), 1e-9)
+
+
+def main():
+    path, skip = sys.argv[1], int(sys.argv[2])
+    st = json.load(sys.stdin, parse_float=decimal.Decimal)
+    order = st["order"]
+    rows = np.loadtxt(path, skiprows=skip, ndmin=2, dtype=np.float64)
+    block = st["sparsity"] == "block"
+    coords = rows[:, :order].astype(np.int64)
+    vals = rows[:, order] if rows.shape[1] > order else None
+    base = int(coords.min()) if len(coords) and coords.min() == 0 else 1
+    base = st["index_base"] if not st["index_base_inferred"] else base
+    same("index base", st["index_base"], base)
+    c0 = coords - base
+    dims = st["dimensions"]
+    if st["dimensions_inferred"]:
+        same("dimensions", dims, [int(x) + 1 for x in c0.max(axis=0)])
+    grid = st["blocks"]["grid"] if block else dims
+    if block:
+        # The partition lines: each section's extent.
+        with open(path) as f:
+            lines = f.read().split("\n")
+        ext = [[int(x) for x in lines[5 + k].split()] for k in range(order)]
+        vol = np.ones(len(c0), dtype=np.int64)
+        for k in range(order):
+            vol *= np.asarray(ext[k], dtype=np.int64)[c0[:, k]]
+        same("blocks", st["blocks"]["count"], len(c0))
+        same("elements", st["nnz"], int(vol.sum()))
+        same("block size min", st["blocks"]["size_min"], int(vol.min()))
+        same("block size max", st["blocks"]["size_max"], int(vol.max()))
+        same("block size mean", st["blocks"]["size_mean"], float(vol.mean()))
+        same("fill", str(decimal.Decimal(st["blocks"]["fill"]).normalize()),
+             str(ratio(len(c0), grid)))
+        nnz = int(vol.sum())
+    else:
+        nnz = len(c0)
+        same("nnz", st["nnz"], nnz)
+    p = 1
+    for d in dims:
+        p *= d
+    same("positions", st["positions"], str(p))
+    got = decimal.Decimal(st["density"])
+    same("density", str(got.normalize()), str(ratio(nnz, dims)))
+    # Each mode's slices.
+    for k in range(order):
+        m = st["modes"][k]
+        u, cnt = np.unique(c0[:, k], return_counts=True)
+        same("mode %d dimension" % (k + 1), m["dimension"], grid[k])
+        same("mode %d non-empty" % (k + 1), m["nonempty"], len(u))
+        same("mode %d share" % (k + 1), m["share"], len(u) / grid[k])
+        dist("mode %d slices" % (k + 1), m, cnt)
+        same("mode %d used" % (k + 1), m["used"],
+             [int(coords[:, k].min()), int(coords[:, k].max())])
+    # Order and repeats.
+    uniq = np.unique(c0, axis=0)
+    same("repeats", st["repeats"], len(c0) - len(uniq)
+         if st["repeats"] is not None else None)
+
+    def holds(prio):
+        # A stable sort in that priority leaves them where they are.
+        idx = np.lexsort([c0[:, k] for k in reversed(prio)])
+        return bool(np.array_equal(idx, np.arange(len(c0))))
+
+    if st["sorted"] is False:
+        for prio in itertools.permutations(range(order)):
+            if holds(list(prio)):
+                bad.append("sorted: ts-stat says in no order; %s holds" %
+                           [x + 1 for x in prio])
+    elif st["sorted"] is not None:
+        if not holds([x - 1 for x in st["sorted"]]):
+            bad.append("sorted: %s does not hold" % st["sorted"])
+    # Values.
+    v = st["values"]
+    if vals is None or block:
+        same("values", v, None)
+    else:
+        fin = vals[~np.isnan(vals)]
+        same("value count", v["count"], len(vals))
+        same("value min", v["min"], float(fin.min()))
+        same("value max", v["max"], float(fin.max()))
+        same("value mean", v["mean"], float(fin.mean()))
+        same("zeros", v["zeros"], int((vals == 0).sum()))
+        same("negatives", v["negatives"], int((vals < 0).sum()))
+        same("nan", v["nan"], int(np.isnan(vals).sum()))
+        same("inf", v["inf"], int(np.isinf(vals).sum()))
+        nd = len(np.unique(vals + 0.0))
+        if v["distinct_exact"]:
+            same("distinct", v["distinct"], nd)
+        else:
+            same("distinct (estimate)", v["distinct"], nd, 0.05)
+    # Fibers: the other modes fixed.
+    if st["fibers"] is not None:
+        for k in range(order):
+            f = st["fibers"][k]
+            others = np.delete(c0, k, axis=1)
+            if order == 1:
+                cnt = [len(c0)]
+            else:
+                _, cnt = np.unique(others, axis=0, return_counts=True)
+            same("mode %d fibers" % (k + 1), f["fibers"], len(cnt))
+            dist("mode %d fibers" % (k + 1), f, cnt)
+    for b in bad:
+        print("%s: %s" % (path, b))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

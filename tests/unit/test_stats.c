@@ -1,0 +1,297 @@
+/*
+ * test_stats.c - unit tests of the statistics engine (src/lib/stats):
+ * the exact ratio on cases Python's decimal module computed, and on
+ * random fractions against long double division, the
+ * distributions' median and deviation against a sort, the HyperLogLog
+ * estimate's error, and the mode order found in one pass against every
+ * permutation tried on random sequences.  Prints TAP.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats_int.h"
+#include "tap.h"
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+
+static uint64_t
+next64(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int
+cmpu(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+ratios(void)
+{
+	static const struct {
+		uint64_t n, d[3];
+		int order;
+		const char *want;
+	} cases[] = {
+		{ 1, { 4 }, 1, "0.25" },
+		{ 1, { 3 }, 1, "0.33333333333333333" },
+		{ 2, { 3 }, 1, "0.66666666666666667" },
+		{ 6, { 4, 3, 2 }, 3, "0.25" },
+		{ 0, { 7 }, 1, "0" },
+		{ 7, { 1 }, 1, "7" },
+		{ 1, { 100000 }, 1, "1e-05" },
+		{ 1, { 10000 }, 1, "0.0001" },
+		/* 2 / 2^64 / 3: past 64 bits */
+		{ 2, { 4294967296ull, 4294967296ull, 3 }, 3,
+		    "3.6140072416183481e-20" },
+		/* half to even at the 17th digit: 1 / 2^57 = 6.938893903907228377647697925567626953125e-18 */
+		{ 1, { (uint64_t)1 << 57 }, 1, "6.9388939039072284e-18" },
+		{ 100000, { 2425, 10816, 29567 }, 3, "1.2894791288529061e-07" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *r = ts_stats_ratio(cases[i].n, cases[i].d,
+		    cases[i].order);
+
+		ok(strcmp(r, cases[i].want) == 0, "ratio %llu: %s (want %s)",
+		    (unsigned long long)cases[i].n, r, cases[i].want);
+		free(r);
+	}
+	{
+		uint64_t d[64];
+		char *p;
+		int k;
+
+		for (k = 0; k < 64; k++)
+			d[k] = UINT64_MAX;
+		p = ts_stats_product(d, 2);
+		ok(strcmp(p, "340282366920938463426481119284349108225") == 0,
+		    "product of two 2^64-1: %s", p);
+		free(p);
+		p = ts_stats_ratio(1, d, 64);
+		/* As Python's decimal module gives it. */
+		ok(strcmp(p, "9.5749774609521854e-1234") == 0,
+		    "1 / (2^64-1)^64: %s", p);
+		free(p);
+	}
+	/* Random fractions: the 17 digits read back as the nearest
+	 * double to n/d. */
+	for (i = 0; i < 2000; i++) {
+		uint64_t d[2] = { (next64() >> 20) + 1, (next64() >> 30) + 1 };
+		uint64_t n = next64() >> 1;
+		char *r = ts_stats_ratio(n, d, 2);
+		long double want = (long double)n / d[0] / d[1];
+		double got = strtod(r, NULL);
+
+		/* 17 digits, then strtod: within 3 units of 1e-16. */
+		if (fabsl(got - want) > fabsl(want) * 3e-16L) {
+			ok(0, "ratio %llu / %llu / %llu: %s",
+			    (unsigned long long)n, (unsigned long long)d[0],
+			    (unsigned long long)d[1], r);
+			free(r);
+			return;
+		}
+		free(r);
+	}
+	ok(1, "2000 random ratios within 3e-16 of long double division");
+}
+
+static void
+dists(void)
+{
+	static uint64_t v[10001];
+	struct dist_acc a;
+	struct ts_dist d;
+	double mean = 0, dev = 0, med;
+	size_t n, i, t;
+
+	for (t = 0; t < 20; t++) {
+		n = 1 + next64() % 10000;
+		memset(&a, 0, sizeof(a));
+		mean = dev = 0;
+		for (i = 0; i < n; i++) {
+			/* Mostly small counts, a few past DIST_SMALL. */
+			v[i] = 1 + (next64() % 8 == 0 ? next64() % 1000000 :
+			    next64() % 50);
+			dist_add(&a, v[i]);
+			mean += (double)v[i];
+		}
+		mean /= (double)n;
+		for (i = 0; i < n; i++)
+			dev += ((double)v[i] - mean) * ((double)v[i] - mean);
+		qsort(v, n, sizeof(v[0]), cmpu);
+		med = ((double)v[(n - 1) / 2] + (double)v[n / 2]) / 2;
+		dist_end(&a, &d);
+		if (d.n != n || d.min != v[0] || d.max != v[n - 1] ||
+		    d.median != med || fabs(d.mean - mean) > 1e-9 * mean ||
+		    fabs(d.std - sqrt(dev / (double)n)) > 1e-6 *
+		    (1 + d.std)) {
+			ok(0, "distribution of %zu counts: median %g (want %g)",
+			    n, d.median, med);
+			return;
+		}
+	}
+	ok(1, "20 distributions: min, median, mean, max, std as a sort "
+	    "finds them");
+}
+
+static void
+sketches(void)
+{
+	static struct hll h;
+	uint64_t i, n = 200000, e;
+
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < n; i++) {
+		hll_add(&h, stats_hash(i * 7919));
+		hll_add(&h, stats_hash(i * 7919));	/* twice: no matter */
+	}
+	e = hll_count(&h);
+	ok(fabs((double)e - (double)n) < 0.05 * (double)n,
+	    "HyperLogLog: %llu for %llu distinct", (unsigned long long)e,
+	    (unsigned long long)n);
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < 100; i++)
+		hll_add(&h, stats_hash(i));
+	e = hll_count(&h);
+	ok(e >= 97 && e <= 103, "HyperLogLog, few: %llu for 100",
+	    (unsigned long long)e);
+}
+
+/* Is seq (n tuples of order) non-decreasing in priority prio? */
+static int
+holds(const uint64_t *seq, size_t n, int order, const int *prio)
+{
+	size_t i;
+	int j;
+
+	for (i = 1; i < n; i++)
+		for (j = 0; j < order; j++) {
+			uint64_t a = seq[(i - 1) * order + prio[j]];
+			uint64_t b = seq[i * order + prio[j]];
+
+			if (a < b)
+				break;
+			if (a > b)
+				return 0;
+		}
+	return 1;
+}
+
+static int
+next_perm(int *p, int n)
+{
+	int i = n - 2, j, t;
+
+	while (i >= 0 && p[i] >= p[i + 1])
+		i--;
+	if (i < 0)
+		return 0;
+	for (j = n - 1; p[j] <= p[i]; j--)
+		;
+	t = p[i], p[i] = p[j], p[j] = t;
+	for (i++, j = n - 1; i < j; i++, j--)
+		t = p[i], p[i] = p[j], p[j] = t;
+	return 1;
+}
+
+static void
+orders(void)
+{
+	static uint64_t seq[64 * 4];
+	int t, order, k, prio[4], found[TS_MAXORDER], r, any;
+	size_t n, i;
+
+	for (t = 0; t < 3000; t++) {
+		struct order_acc *o;
+
+		order = 1 + (int)(next64() % 4);
+		n = 1 + next64() % 40;
+		for (i = 0; i < n * (size_t)order; i++)
+			seq[i] = next64() % 3;
+		/* Often sorted in some order: sort by a random priority. */
+		if (next64() % 2) {
+			for (k = 0; k < order; k++)
+				prio[k] = k;
+			for (k = order - 1; k > 0; k--) {
+				int j = (int)(next64() % (uint64_t)(k + 1)), x;
+
+				x = prio[k], prio[k] = prio[j], prio[j] = x;
+			}
+			/* insertion sort of tuples by prio */
+			for (i = 1; i < n; i++) {
+				size_t j = i;
+
+				while (j > 0) {
+					int c = 0, m;
+
+					for (m = 0; m < order && !c; m++) {
+						uint64_t a = seq[(j - 1) * order +
+						    prio[m]], b = seq[j * order +
+						    prio[m]];
+
+						c = a > b ? 1 : a < b ? -1 : 0;
+					}
+					if (c <= 0)
+						break;
+					for (m = 0; m < order; m++) {
+						uint64_t x = seq[j * order + m];
+
+						seq[j * order + m] = seq[(j - 1) *
+						    order + m];
+						seq[(j - 1) * order + m] = x;
+					}
+					j--;
+				}
+			}
+		}
+		o = order_new(order);
+		for (i = 1; i < n; i++) {
+			uint64_t eq = 0, dec = 0;
+
+			for (k = 0; k < order; k++) {
+				eq |= (uint64_t)(seq[i * order + k] ==
+				    seq[(i - 1) * order + k]) << k;
+				dec |= (uint64_t)(seq[i * order + k] <
+				    seq[(i - 1) * order + k]) << k;
+			}
+			if (dec)
+				order_pair(o, eq, dec);
+		}
+		r = order_end(o, found);
+		order_free(o);
+		for (k = 0; k < order; k++)
+			prio[k] = k;
+		any = 0;
+		do
+			any |= holds(seq, n, order, prio);
+		while (next_perm(prio, order));
+		if (r != any || (r == 1 && !holds(seq, n, order, found))) {
+			ok(0, "mode order of %zu tuples of order %d: %d, "
+			    "brute force %d", n, order, r, any);
+			return;
+		}
+	}
+	ok(1, "3000 random sequences: the order found holds, and one is "
+	    "found whenever some permutation holds");
+}
+
+int
+main(void)
+{
+	ratios();
+	dists();
+	sketches();
+	orders();
+	return tap_done();
+}
