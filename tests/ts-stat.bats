@@ -41,6 +41,17 @@ tns() {
 	run -2 ts-stat --bogus x
 }
 
+@test "ts-stat: '-' twice, as PATH or --meta, is a usage error (2), before anything is read" {
+	local el=$SHARE/example-element
+	{ ts-stat --meta "$el/example-element_metadata.json" - - 2>err &&
+	    echo rc=0 || echo "rc=$?"; cat; } <"$el/example-element.tns" >out
+	assert_equal "$(head -n 1 out)" "rc=2"
+	assert_equal "$(tail -n +2 out)" "$(cat "$el/example-element.tns")"
+	grep -q "^ts-stat: '-' (standard input) is given twice; it can be read only once$" err
+	run -2 ts-stat --meta - - <"$el/example-element_metadata.json"
+	run -0 ts-stat -q --meta "$el/example-element_metadata.json" - <"$el/example-element.tns"
+}
+
 @test "ts-stat: the figures of every real tensor of tests/data agree with numpy" {
 	local f
 	for f in "$REAL"/*.tns; do

@@ -392,6 +392,7 @@ main(int argc, char *argv[])
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
+	fe_stdin_once(o.meta, argc, argv);
 	if (!sized)
 		o.mem_limit = fe_parse_size("-S", "25%");
 	fe_progress_init(o.quiet);
