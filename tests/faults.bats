@@ -20,16 +20,38 @@ setup_file() {
 
 setup() {
 	load test_helper
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+teardown() {
+	if mountpoint -q "$BATS_TEST_TMPDIR/small" 2>/dev/null; then
+		umount "$BATS_TEST_TMPDIR/small"
+	fi
+}
+
+# ---- local helpers ----
+
+# needstrace: skip a test that injects its faults through strace where
+# strace cannot run.
+needstrace() {
 	strace -f -qq -o /dev/null true 2>/dev/null ||
 	    skip "strace is not installed or cannot trace here"
 	# LeakSanitizer cannot run under ptrace: a sanitized build is
 	# traced with leak checks off (the other suites keep them).
-	[ "${TS_SANITIZE:-0}" = 1 ] &&
-	    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-	cd "$BATS_TEST_TMPDIR" || return 1
+	if [ "${TS_SANITIZE:-0}" = 1 ]; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	fi
 }
 
-# ---- local helpers ----
+# smallfs SIZE: a file system of SIZE bytes (a tmpfs) at ./small,
+# unmounted by teardown; skip where mounting is not allowed.
+smallfs() {
+	mkdir small
+	[ "$(id -u)" -eq 0 ] ||
+	    skip "mounting a small file system needs root"
+	mount -t tmpfs -o size="$1",mode=0755 tmpfs small 2>/dev/null ||
+	    skip "mounting a tmpfs is not allowed here"
+}
 
 # same A B: directories A and B hold the same names, links and bytes
 # (not the same inodes: an atomic rewrite replaces them).
@@ -169,6 +191,7 @@ faultloop() {
 # =====================================================================
 
 @test "faults: ts-sort -i with each rename, write, fsync... failing in turn leaves the old bundle or the new one, and nothing beside it" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -178,6 +201,7 @@ faultloop() {
 }
 
 @test "faults: ts-sort -i killed at each rename, write, fsync...: the old bundle or the new one; the next run finishes it and leaves nothing" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -186,6 +210,7 @@ faultloop() {
 }
 
 @test "faults: ts-convert -f onto a bundle, with each call failing or killed in turn: the old bundle or the new one" {
+	needstrace
 	mkdir o && unsorted o/t
 	unsorted src 60 9
 	fresh
@@ -199,6 +224,7 @@ faultloop() {
 }
 
 @test "faults: the exchange unsupported (renameat2 fails with EINVAL): a journaled sequence, all or nothing, and a rerun repairs a kill" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -278,6 +304,7 @@ faultloop() {
 # =====================================================================
 
 @test "faults: a second ts-sort -i waits for the first, saying so, and both results are whole" {
+	needstrace
 	unsorted t
 	# The first writer is slowed down at each rename and fsync.
 	strace -f -qq -o /dev/null -e inject=rename,renameat2,fsync:delay_enter=300000 \
@@ -356,6 +383,76 @@ faultloop() {
 	wait "$pid" || st=$?
 	assert_equal "$st" 129
 	[ -z "$(beside b in.tns)" ]
+}
+
+# =====================================================================
+# A full file system (issue 22, point 5)
+# =====================================================================
+
+# bigrows DIR [VALUES]: bundles DIR/big (200000 random entries of order
+# 2 with values, about 3 MB of text that compresses to more than a
+# small file system holds) and DIR/pat (the same without values).
+bigrows() {
+	mkdir -p "$1"
+	awk 'BEGIN { srand(3); for (i = 0; i < 200000; i++)
+	    printf "%d %d %.6f\n", 1 + int(rand() * 1000),
+	    1 + int(rand() * 1000), rand() }' >"$1/rows.in"
+	ts-convert -q --dims 1000,1000 "$1/rows.in" -o "$1/big"
+	cut -d' ' -f1,2 "$1/rows.in" >"$1/pat.in"
+	ts-convert -q --no-values --dims 1000,1000 "$1/pat.in" -o "$1/pat"
+	rm "$1/rows.in" "$1/pat.in"
+}
+
+# fullrun DST CMD...: CMD, writing DST on the full file system small,
+# exits 3 saying so, naming DST, and leaves nothing there.
+fullrun() {
+	local dst=$1
+	shift
+	run "$@"
+	[ "$status" -eq 3 ] ||
+	    { echo "# $* exited $status: $output" >&3; return 1; }
+	[[ "$output" == *"small/$dst"*"No space left on device"* ]] ||
+	    { echo "# $*: $output" >&3; return 1; }
+	[ -z "$(ls -A small)" ] ||
+	    { echo "# $* left: $(ls -A small)" >&3; return 1; }
+}
+
+@test "faults: every output kind of every tool on a full file system: exit 3, said, nothing left" {
+	local dst
+	smallfs 256k
+	bigrows in
+	for dst in x.tns.gz x.tns.xz x.tns.bz2 x.tns.zst x.tns x.tnsb x.mtx \
+	    x x.tar.zst x.tar.gz x.tar.xz x.tar; do
+		fullrun "$dst" ts-convert -q in/big small/$dst
+		fullrun "$dst" ts-sort -q -k 2,1 in/big -o small/$dst
+		[ "$dst" = x.mtx ] && continue
+		fullrun "$dst" ts-gen-values -q --seed 1 in/pat -o small/$dst
+	done
+	for dst in p.tar.zst p.tar.gz p.tar.xz p.tar; do
+		fullrun "$dst" ts-pack -q -o small/$dst in/big
+	done
+	ts-pack -q -o in/p.tar.zst in/big
+	fullrun big ts-pack -q -C small -x in/p.tar.zst
+}
+
+@test "faults: a bundle rewritten in place on a full file system stays as it was, and nothing is left beside it" {
+	smallfs 2m
+	bigrows in
+	unsorted small/t 4000 9
+	mkdir o && cp -a small/t o/t
+	# What is left of the space is less than a second copy of t.
+	head -c $(( $(df -B1 --output=avail small | tail -n 1) - 40000 )) \
+	    /dev/zero >small/filler 2>/dev/null || true
+	run ts-sort -q -i -k 3,1,2 small/t
+	assert_failure 3
+	assert_output --partial "No space left on device"
+	same small/t o/t
+	[ "$(ls -A small)" = "$(printf 'filler\nt')" ]
+	run ts-convert -q -f in/big -o small/t
+	assert_failure 3
+	assert_output --partial "No space left on device"
+	same small/t o/t
+	[ "$(ls -A small)" = "$(printf 'filler\nt')" ]
 }
 
 @test "faults: the totals" {

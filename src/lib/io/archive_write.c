@@ -40,6 +40,7 @@ struct ts_archive_out {
 	struct archive	*a;
 	struct ts_sink	*k;
 	char		*buf;
+	bool		 dropping;	/* aborted: nothing more goes out */
 };
 
 /* ---- names ---- */
@@ -92,6 +93,12 @@ out_write(struct archive *a, void *ud, const void *buf, size_t n)
 {
 	struct ts_archive_out *ao = ud;
 
+	/* Failing, not swallowing: the close of an abort then stops at
+	 * once instead of padding the member it was in. */
+	if (ao->dropping) {
+		archive_set_error(a, ECANCELED, "aborted");
+		return -1;
+	}
 	if (ts_sink_write(ao->k, buf, n) != 0) {
 		archive_set_error(a, errno, "%s", strerror(errno));
 		return -1;
@@ -101,52 +108,31 @@ out_write(struct archive *a, void *ud, const void *buf, size_t n)
 
 static const char *const compname[] = { "zstd", "gzip", "xz", NULL };
 
+/*
+ * The tar stream goes through a compressing sink (compress.c) rather
+ * than a filter of its own archive, so that an archive given up halfway
+ * is closed at once, every buffer freed, and the compressor ends the
+ * stream it holds without first compressing the padding of the member
+ * it was in.
+ */
 struct ts_archive_out *
 ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
 {
-	struct ts_archive_out *ao = ts_xcalloc(1, sizeof(*ao));
+	struct ts_archive_out *ao;
 	const char *f = compname[po->compress];
-	char num[32];
-	int r = ARCHIVE_OK;
+	struct ts_zopts zo = { po->level, po->threads > 0 ? po->threads : 1,
+	    true };
+	int r;
 
+	/* With workers, zstd cuts the input in jobs of a fixed size,
+	 * whatever their number: the bytes do not depend on -j.  gzip
+	 * writes no time stamp. */
+	if (f != NULL && (k = ts_sink_compress_opts(k, f, &zo)) == NULL)
+		return NULL;
+	ao = ts_xcalloc(1, sizeof(*ao));
 	ao->k = k;
 	ao->a = archive_write_new();
 	archive_write_set_format_pax_restricted(ao->a);
-	switch (po->compress) {
-	case TS_COMPRESS_ZSTD:
-		r = archive_write_add_filter_zstd(ao->a);
-		/* With workers, zstd cuts the input in jobs of a fixed size,
-		 * whatever their number: the bytes do not depend on -j. */
-		snprintf(num, sizeof(num), "%d", po->threads > 0 ?
-		    po->threads : 1);
-		if (r == ARCHIVE_OK)
-			r = archive_write_set_filter_option(ao->a, f,
-			    "threads", num);
-		break;
-	case TS_COMPRESS_GZIP:
-		r = archive_write_add_filter_gzip(ao->a);
-		if (r == ARCHIVE_OK)
-			r = archive_write_set_filter_option(ao->a, f,
-			    "timestamp", NULL);
-		break;
-	case TS_COMPRESS_XZ:
-		r = archive_write_add_filter_xz(ao->a);
-		break;
-	case TS_COMPRESS_NONE:
-		break;
-	}
-	if (r == ARCHIVE_OK && po->level >= 0 && f != NULL) {
-		snprintf(num, sizeof(num), "%d", po->level);
-		r = archive_write_set_filter_option(ao->a, f,
-		    "compression-level", num);
-	}
-	if (r != ARCHIVE_OK) {
-		archive_write_free(ao->a);
-		ts_sink_abort(k);
-		free(ao);
-		errno = EINVAL;
-		return NULL;
-	}
 	/* No padding after the end: the bytes are the tar stream's. */
 	archive_write_set_bytes_per_block(ao->a, 64 * 1024);
 	archive_write_set_bytes_in_last_block(ao->a, 1);
@@ -389,10 +375,12 @@ ts_archive_out_abort(struct ts_archive_out *ao)
 {
 	if (ao == NULL)
 		return;
-	/* Nothing of it must appear: the sink goes first. */
+	/* Nothing of it must appear: the sink goes first.  The close that
+	 * frees the archive then writes nothing (not archive_write_fail,
+	 * which leaves libarchive's buffers unfreed). */
 	ts_sink_abort(ao->k);
 	ao->k = NULL;
-	archive_write_fail(ao->a);
+	ao->dropping = true;
 	out_free(ao);
 }
 

@@ -47,6 +47,20 @@ int	 ts_lock_journal(struct ts_lock *, const char *text, bool sync);
 void	 ts_lock_keep(struct ts_lock *);
 void	 ts_lock_release(struct ts_lock *);
 bool	 ts_lock_interrupted(const char *dir);
+/*
+ * ts_sink_compress with the compressor's options (compress.c): level,
+ * -1 for its default; threads, zstd's workers (0: none); notime, no
+ * time stamp in a gzip header, for the same bytes every time.  NULL
+ * with errno (EINVAL: an option the compressor refuses), k aborted.
+ */
+struct ts_sink;
+struct ts_zopts {
+	int	 level;
+	int	 threads;
+	bool	 notime;
+};
+struct ts_sink *ts_sink_compress_opts(struct ts_sink *k, const char *filter,
+	    const struct ts_zopts *);
 /* fsync a directory. */
 int	 ts_fsync_dir(const char *dir);
 

@@ -96,6 +96,16 @@ new_bundle(struct unpack *u, const char *b)
 	return 0;
 }
 
+/* A write of file f of bundle b failed: named where it was going. */
+static void
+write_error(struct unpack *u, const char *b, const char *f, int e)
+{
+	char *to = ts_xasprintf("%s/%s/%s", u->dir, b, f);
+
+	ts_diag_io(u->d, to, "write error: %s", strerror(e));
+	free(to);
+}
+
 /* Write the member's data as file f of bundle b. */
 static int
 put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
@@ -131,7 +141,7 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 		if ((e = ts_write_all(fd, u->buf, (size_t)r)) != 0) {
 			ts_source_close(src);
 			close(fd);
-			ts_diag_io(u->d, u->dir, "%s", strerror(e));
+			write_error(u, b, f, e);
 			return -1;
 		}
 		done += (uint64_t)r;
@@ -153,7 +163,7 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	(void)futimens(fd, ts);
 	if (close(fd) != 0) {
-		ts_diag_io(u->d, u->dir, "%s", strerror(errno));
+		write_error(u, b, f, errno);
 		return -1;
 	}
 	return 0;
