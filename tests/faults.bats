@@ -455,6 +455,64 @@ fullrun() {
 	[ "$(ls -A small)" = "$(printf 'filler\nt')" ]
 }
 
+# =====================================================================
+# A bundle its user cannot rewrite (issue 22, point 7)
+# =====================================================================
+
+# asuser CMD...: `run CMD...` as a user that file modes bind (nobody,
+# when we are root, who writes anything).
+asuser() {
+	if [ "$(id -u)" -eq 0 ]; then
+		run setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    env PATH="$PATH" "$@"
+	else
+		run "$@"
+	fi
+}
+
+# refused CMD...: CMD, as that user, exits 3 naming what it cannot
+# write; bundle t is as it was (o/t) and nothing is beside it.
+refused() {
+	asuser "$@"
+	[ "$status" -eq 3 ] ||
+	    { echo "# $* exited $status: $output" >&3; return 1; }
+	[[ "$output" == *"not writable"* ]] ||
+	    { echo "# $*: $output" >&3; return 1; }
+	same t o/t || { echo "# $* changed t" >&3; return 1; }
+	[ -z "$(beside t o src pat a.tar.zst)" ] ||
+	    { echo "# $* left: $(beside t o src pat a.tar.zst)" >&3; return 1; }
+}
+
+@test "faults: a bundle whose directory (or a folder in it) its user cannot write is refused at once, exit 3, left as it was" {
+	chmod 755 "$BATS_TEST_TMPDIR"
+	mkdir w && cd w
+	unsorted t
+	unsorted src 60 9
+	ts-convert -q --no-values src -o pat
+	ts-pack -q -o a.tar.zst t 2>/dev/null
+	[ "$(id -u)" -eq 0 ] && chown -R 65534:65534 .
+	mkdir o && cp -a t o/t
+	local where
+	for where in t t/extra; do
+		chmod 555 "$where" o/"$where"
+		refused ts-convert -q -f src -o t
+		assert_output --partial "'$where' is not writable"
+		refused ts-sort -q -i -k 3,1,2 t
+		refused ts-gen-values -q -f --seed 1 pat -o t
+		refused ts-pack -q -f -x a.tar.zst
+		chmod 755 "$where" o/"$where"
+	done
+	# Nor where the bundle's directory is.
+	chmod 555 .
+	refused ts-sort -q -i -k 3,1,2 t
+	assert_output --partial "'.' is not writable"
+	chmod 755 .
+	# Nothing was bricked: the next rewrite works.
+	asuser ts-sort -q -i -k 3,1,2 t
+	assert_success
+	[ -z "$(beside t o src pat a.tar.zst)" ]
+}
+
 @test "faults: the totals" {
 	echo "# faults: $(total runs) runs, $(total faults) faults injected," \
 	    "$(total intact) bundles intact ($(total left) of them once the" \

@@ -563,6 +563,7 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 	struct dirout *o;
 	struct ts_bundle_out *bo;
 	struct stat st;
+	char *which;
 	size_t n;
 	int e;
 
@@ -582,6 +583,14 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 		goto fail;
 	if (!o->inplace && may_replace(o->dir, flags) != 0)
 		goto fail;
+	/* What the rewrite needs, before it starts: else it would replace
+	 * the bundle and fail to remove the old one. */
+	if (ts_removable(o->dir, &which) != 0) {
+		e = errno;
+		free(which);
+		errno = e;
+		goto fail;
+	}
 	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", o->parent,
 	    ts_basename(o->dir));
 	ts_cleanup_add(o->tmp, true);

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -79,6 +80,62 @@ ts_rmtree(const char *path)
 	if (lstat(path, &st) != 0)
 		return -1;
 	return rmtree_at(AT_FDCWD, path);
+}
+
+/* ---- may a tree be removed? ---- */
+
+/* May the user list, add to and remove from directory name at dfd (not
+ * followed) and every directory below it?  0, or -1 with errno and
+ * *which (malloc'd, shown as below path) the first that it may not. */
+static int
+removable_at(int dfd, const char *name, const char *path, char **which)
+{
+	struct dirent *e;
+	struct stat st;
+	char *sub;
+	DIR *d = NULL;
+	int fd = -1, rv = 0, err;
+
+	if (faccessat(dfd, name, R_OK | W_OK | X_OK, AT_EACCESS) != 0 ||
+	    (fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (d = fdopendir(fd)) == NULL) {
+		err = errno;
+		if (fd != -1)
+			close(fd);
+		*which = ts_xstrdup(path);
+		errno = err;
+		return -1;
+	}
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) !=
+		    0 || !S_ISDIR(st.st_mode))
+			continue;
+		sub = ts_xasprintf("%s/%s", path, e->d_name);
+		rv = removable_at(dirfd(d), e->d_name, sub, which);
+		free(sub);
+	}
+	err = errno;
+	closedir(d);
+	errno = err;
+	return rv;
+}
+
+int
+ts_removable(const char *path, char **which)
+{
+	struct stat st;
+	char *parent = ts_dirname(path);
+
+	*which = NULL;
+	if (faccessat(AT_FDCWD, parent, W_OK | X_OK, AT_EACCESS) != 0) {
+		*which = parent;
+		return -1;
+	}
+	free(parent);
+	if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	return removable_at(AT_FDCWD, path, path, which);
 }
 
 static void

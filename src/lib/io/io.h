@@ -29,6 +29,15 @@ void	 ts_cleanup_remove(const char *path);
 /* Remove a file or a whole tree, never following a link: 0, or -1
  * with errno (what could be removed is). */
 int	 ts_rmtree(const char *path);
+/*
+ * Can path be replaced and what was there removed: may the user write
+ * in the directory it is in, and, for a directory, list, write and
+ * search it and every directory below it?  0; or -1 with errno (EACCES,
+ * EROFS, ...) and *which, malloc'd, the first directory it may not.
+ * Checked before a rewrite starts, so that it cannot fail halfway and
+ * leave what it cannot remove.
+ */
+int	 ts_removable(const char *path, char **which);
 
 /*
  * The lock a writer of a bundle holds, and its journal (lock.c): flock

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "io/io.h"
 #include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
@@ -110,6 +112,26 @@ sink_refused(struct job *j, const char *path, int e)
 		ts_diag_io(j->d, path, "%s", strerror(e));
 }
 
+/* A bundle DST that could not be opened: the directory a rewrite could
+ * not write in is named. */
+static void
+bundle_refused(struct job *j, const char *dir, int e)
+{
+	struct stat st;
+	char *which;
+	bool there = lstat(dir, &st) == 0;
+
+	if ((e == EACCES || e == EPERM || e == EROFS) &&
+	    ts_removable(dir, &which) != 0) {
+		ts_diag_io(j->d, dir, "cannot be %s: '%s' is not writable "
+		    "(%s)%s", there ? "rewritten" : "written", which,
+		    strerror(errno), there ? "; the bundle is left as it was" :
+		    "");
+		free(which);
+	} else
+		sink_refused(j, dir, e);
+}
+
 /*
  * DST, opened before SRC is read: an existing or unwritable DST is
  * refused at once, and a bundle is locked before its old self is read
@@ -121,7 +143,7 @@ ts_job_open_output(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	unsigned flags = o->force ? TS_SINK_FORCE : 0;
-	char *dir, *rp = NULL;
+	char *dir, *shown, *rp = NULL, *sp = NULL;
 
 	if (o->dst == NULL || (j->stream && j->to != TS_PK_BUNDLE))
 		return 0;
@@ -144,18 +166,15 @@ ts_job_open_output(struct job *j)
 		}
 		return 0;
 	}
-	dir = (char *)o->dst;
+	dir = shown = (char *)o->dst;
 	if (o->inplace) {
 		/* SRC's bundle (its directory, or where its metadata is),
 		 * by a name that can be exchanged with another ("." cannot). */
 		flags |= TS_BUNDLE_OUT_INPLACE;
 		if (ts_has_suffix(o->src, "_metadata.json"))
-			dir = rp = ts_dirname(o->src);
-		if ((dir = realpath(dir, NULL)) != NULL) {
-			free(rp);
-			rp = dir;
-		} else
-			dir = rp != NULL ? rp : (char *)o->dst;
+			dir = shown = sp = ts_dirname(o->src);
+		if ((rp = realpath(dir, NULL)) != NULL)
+			dir = rp;
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
@@ -164,8 +183,9 @@ ts_job_open_output(struct job *j)
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
-		sink_refused(j, o->dst, errno);
+		bundle_refused(j, shown, errno);
 	free(rp);
+	free(sp);
 	return j->bo == NULL ? -1 : 0;
 }
 

@@ -67,7 +67,7 @@ refuse(struct unpack *u, const struct ts_member *m, const char *why)
 static int
 new_bundle(struct unpack *u, const char *b)
 {
-	char *target = ts_xasprintf("%s/%s", u->dir, b), *m;
+	char *target = ts_xasprintf("%s/%s", u->dir, b), *m, *which;
 	struct stat st, ms;
 	int rv = 0;
 
@@ -80,6 +80,14 @@ new_bundle(struct unpack *u, const char *b)
 		} else if (!S_ISDIR(st.st_mode) || lstat(m, &ms) != 0) {
 			ts_diag_usage(u->d, "'%s' exists and is not a bundle: "
 			    "-f replaces only a bundle", target);
+			rv = -1;
+		} else if (ts_removable(target, &which) != 0) {
+			/* Found now, not once the old bundle is moved
+			 * where it could not be removed from. */
+			ts_diag_io(u->d, target, "cannot be replaced: '%s' is "
+			    "not writable (%s); nothing unpacked", which,
+			    strerror(errno));
+			free(which);
 			rv = -1;
 		}
 		free(m);
