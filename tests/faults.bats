@@ -513,6 +513,47 @@ refused() {
 	[ -z "$(beside t o src pat a.tar.zst)" ]
 }
 
+# =====================================================================
+# A reader beside a writer (issue 22, point 9)
+# =====================================================================
+
+@test "faults: ts-validate while every writer rewrites the bundle again and again: the old bundle or the new one, never a mix" {
+	needstrace
+	local i w runs=0 bad=0 st
+	mkdir a b
+	unsorted a/t 300 1
+	unsorted b/t 700 2
+	rm -r a/t/extra b/t/extra
+	ts-pack -q -o b.tar.zst b/t
+	cp -a a/t t
+	# 400 rewrites by ts-convert -f, ts-sort -i and ts-pack -x -f.
+	(for i in $(seq 1 100); do
+		ts-convert -q -f a/t -o t || exit 1
+		ts-sort -q -i -k 3,2,1 t || exit 1
+		ts-convert -q -f b/t -o t || exit 1
+		ts-pack -q -f -x b.tar.zst || exit 1
+	done) 2>w.err &
+	w=$!
+	# Each of the reader's opens is slowed down, so that rewrites
+	# land between them.
+	while kill -0 "$w" 2>/dev/null; do
+		st=0
+		strace -f -qq -o /dev/null -e inject=openat:delay_enter=5000 \
+		    ts-validate t >v.out 2>&1 || st=$?
+		runs=$((runs + 1))
+		if [ "$st" -ne 0 ]; then
+			bad=$((bad + 1))
+			head -n 2 v.out | sed 's/^/# /' >&3
+		fi
+	done
+	wait "$w" || { cat w.err >&3; false; }
+	echo "# $runs validations beside 400 rewrites, $bad saw a mix" >&3
+	count runs "$runs"
+	[ "$runs" -ge 10 ]
+	[ "$bad" -eq 0 ]
+	[ -z "$(beside t a b b.tar.zst w.err v.out)" ]
+}
+
 @test "faults: the totals" {
 	echo "# faults: $(total runs) runs, $(total faults) faults injected," \
 	    "$(total intact) bundles intact ($(total left) of them once the" \

@@ -128,8 +128,10 @@ static void
 dir_free(struct dirout *o)
 {
 	if (o->tmp != NULL) {
-		/* What cannot be removed now, the next writer removes. */
-		if (ts_rmtree(o->tmp) != 0 && errno != ENOENT)
+		/* What cannot be removed now, the next writer removes.
+		 * After a commit it is the old bundle, which a reader may
+		 * still be reading. */
+		if (ts_rmtree_held(o->tmp) != 0 && errno != ENOENT)
 			ts_lock_keep(o->lock);
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
@@ -319,8 +321,8 @@ sync_path(const char *dir)
 
 /* ---- the commit ---- */
 
-static int
-exchange(const char *a, const char *b)
+int
+ts_exchange(const char *a, const char *b)
 {
 #ifdef SYS_renameat2
 	return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b,
@@ -417,7 +419,7 @@ dir_commit(void *ctx)
 		o->tmp = NULL;
 	} else if (sync_path(o->tmp) != 0)
 		goto out;
-	else if (exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
+	else if (ts_exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
 	    errno == ENOSYS || errno == ENOTSUP) || move_aside(o) != 0))
 		goto out;
 	/* In place, whatever follows fails. */
@@ -426,6 +428,10 @@ dir_commit(void *ctx)
 		rv = -1;
 out:
 	e = errno;
+	/* Once the new bundle is in place, a signal may end the wait for
+	 * the old one's readers (its handler removes it). */
+	if (rv == 0)
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	dir_free(o);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	errno = e;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,6 +81,25 @@ ts_rmtree(const char *path)
 	if (lstat(path, &st) != 0)
 		return -1;
 	return rmtree_at(AT_FDCWD, path);
+}
+
+int
+ts_rmtree_held(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rv, e;
+
+	/* Where no lock can be had (not a directory, a file system
+	 * without flock), there is no reader to wait for either. */
+	if (fd != -1)
+		while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+			;
+	rv = ts_rmtree(path);
+	e = errno;
+	if (fd != -1)
+		close(fd);
+	errno = e;
+	return rv;
 }
 
 /* ---- may a tree be removed? ---- */

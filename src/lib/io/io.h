@@ -29,6 +29,10 @@ void	 ts_cleanup_remove(const char *path);
 /* Remove a file or a whole tree, never following a link: 0, or -1
  * with errno (what could be removed is). */
 int	 ts_rmtree(const char *path);
+/* The same for a bundle's directory that readers may hold (a shared
+ * flock on it, model/bundle.c): taken exclusively first, so that each
+ * reader finishes with what it began to read. */
+int	 ts_rmtree_held(const char *path);
 /*
  * Can path be replaced and what was there removed: may the user write
  * in the directory it is in, and, for a directory, list, write and
@@ -70,6 +74,9 @@ struct ts_zopts {
 };
 struct ts_sink *ts_sink_compress_opts(struct ts_sink *k, const char *filter,
 	    const struct ts_zopts *);
+/* Exchange two names in one step (renameat2 RENAME_EXCHANGE): 0, or -1
+ * with errno (EINVAL, ENOSYS: not on this file system or kernel). */
+int	 ts_exchange(const char *a, const char *b);
 /* fsync a directory. */
 int	 ts_fsync_dir(const char *dir);
 

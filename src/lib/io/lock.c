@@ -114,9 +114,11 @@ recover(struct ts_lock *l, const char *j)
 		else if (lstat(y, &st) == 0)
 			rv = rename(y, dir);
 	}
-	if (rv == 0 && x != NULL && ts_rmtree(x) != 0 && errno != ENOENT)
+	if (rv == 0 && x != NULL && ts_rmtree_held(x) != 0 &&
+	    errno != ENOENT)
 		rv = -1;
-	if (rv == 0 && y != NULL && ts_rmtree(y) != 0 && errno != ENOENT)
+	if (rv == 0 && y != NULL && ts_rmtree_held(y) != 0 &&
+	    errno != ENOENT)
 		rv = -1;
 	ts_fsync_dir(l->parent);
 	free(dir);

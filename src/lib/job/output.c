@@ -759,6 +759,8 @@ write_bundle(struct job *j, bool text, bool binary)
 	free(mname);
 	if (i != 0 || ts_job_input_end(j) != 0)
 		goto out;
+	/* SRC is read: a rewrite in place must not wait for itself. */
+	ts_bundle_unhold(j->bd);
 	rv = ts_bundle_out_commit(os.bo);
 	os.bo = NULL;
 	if (rv != 0)

@@ -12,9 +12,11 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -51,9 +54,20 @@ struct pending {
 
 /* ---- the namespace of a directory ---- */
 
+/*
+ * A directory is read through one descriptor, opened once: a bundle
+ * replaced meanwhile (exchanged with its new self, io/bundle_out.c) is
+ * then read whole as it was, never its metadata from one and its data
+ * from the other.  The descriptor holds a shared flock, which the
+ * writer that replaced the directory takes exclusively before it removes
+ * it (ts_rmtree_held): a reader finishes with the old bundle first.
+ * Where no descriptor can be had (a directory that may be searched but
+ * not read, no descriptor left), files are found by path as before.
+ */
 struct dirns {
 	char	*dir;
 	char	*shown;		/* the directory in messages; NULL: dir */
+	int	 fd;		/* the directory, or -1 */
 };
 
 static char *
@@ -65,14 +79,49 @@ joinpath(const char *dir, const char *file)
 	    "/", file);
 }
 
+/* The directory at path, held (see above), or -1. */
+static int
+dir_hold(const char *path)
+{
+	struct stat a, b;
+	int fd;
+
+	for (;;) {
+		if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+		    -1)
+			return -1;
+		while (flock(fd, LOCK_SH) != 0 && errno == EINTR)
+			;
+		/* Replaced between the open and the lock, and maybe
+		 * removed since: the new one is the bundle. */
+		if (fstat(fd, &a) != 0 || stat(path, &b) != 0 ||
+		    (a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			return fd;
+		close(fd);
+	}
+}
+
+static struct dirns *
+dirns_new(const char *dir, const char *shown)
+{
+	struct dirns *n = ts_xcalloc(1, sizeof(*n));
+
+	n->dir = ts_xstrdup(dir);
+	n->shown = shown != NULL ? ts_xstrdup(shown) : NULL;
+	n->fd = dir_hold(dir);
+	return n;
+}
+
 static int
 dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
 {
 	struct dirns *n = ctx;
-	char *p = joinpath(n->dir, name);
+	char *p = n->fd == -1 ? joinpath(n->dir, name) : NULL;
 	struct stat st;
-	int rv = stat(p, &st), e = errno;
+	int rv, e;
 
+	rv = p != NULL ? stat(p, &st) : fstatat(n->fd, name, &st, 0);
+	e = errno;
 	free(p);
 	if (rv != 0) {
 		errno = e;
@@ -88,9 +137,18 @@ dir_open(void *ctx, const char *name)
 {
 	struct dirns *n = ctx;
 	char *p = joinpath(n->dir, name);
-	struct ts_source *s = ts_source_open_file(p);
-	int e = errno;
+	struct ts_source *s = NULL;
+	int fd, e;
 
+	if (n->fd == -1)
+		s = ts_source_open_file(p);
+	else if ((fd = openat(n->fd, name, O_RDONLY | O_CLOEXEC)) != -1 &&
+	    (s = ts_source_open_fd(fd, p, true)) == NULL) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	e = errno;
 	free(p);
 	errno = e;
 	return s;
@@ -110,9 +168,16 @@ dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
 	struct dirns *n = ctx;
 	struct dirent *e;
 	DIR *d;
-	int rv = 0;
+	int fd, rv = 0;
 
-	if ((d = opendir(n->dir)) == NULL)
+	if (n->fd == -1)
+		d = opendir(n->dir);
+	else if ((fd = openat(n->fd, ".", O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	else if ((d = fdopendir(fd)) == NULL)
+		close(fd);
+	if (d == NULL)
 		return -1;
 	while (rv == 0 && (e = readdir(d)) != NULL)
 		if (e->d_name[0] != '.')
@@ -126,6 +191,8 @@ dir_free(void *ctx)
 {
 	struct dirns *n = ctx;
 
+	if (n->fd != -1)
+		close(n->fd);
 	free(n->dir);
 	free(n->shown);
 	free(n);
@@ -440,9 +507,9 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 			free(dn);
 		}
 	}
-	ns = ts_xcalloc(1, sizeof(*ns));
-	ns->dir = dir;
-	bd = ts_bundle_open_ns(&dir_ops, ns, name, dir, d);
+	ns = dirns_new(dir, NULL);
+	free(dir);
+	bd = ts_bundle_open_ns(&dir_ops, ns, name, ns->dir, d);
 	/* The metadata file given by its own path keeps that path. */
 	if (!S_ISDIR(st.st_mode)) {
 		free(bd->meta_path);
@@ -456,12 +523,23 @@ struct ts_bundle *
 ts_bundle_open_dir(const char *dir, const char *name, const char *shown,
     struct ts_diags *d)
 {
-	struct dirns *ns = ts_xcalloc(1, sizeof(*ns));
+	struct dirns *ns = dirns_new(dir, shown);
 
-	ns->dir = ts_xstrdup(dir);
-	ns->shown = shown != NULL ? ts_xstrdup(shown) : NULL;
 	return ts_bundle_open_ns(&dir_ops, ns, name, shown != NULL ? shown :
 	    dir, d);
+}
+
+void
+ts_bundle_unhold(struct ts_bundle *bd)
+{
+	struct dirns *n;
+
+	if (bd == NULL || bd->ops != &dir_ops)
+		return;
+	n = bd->ctx;
+	if (n->fd != -1)
+		close(n->fd);
+	n->fd = -1;
 }
 
 void

@@ -261,9 +261,14 @@ check_all(struct unpack *u)
 	return rv;
 }
 
-/* Move bundle i into place, an old one (-f) aside into *old. */
+/*
+ * Move bundle i into place.  An old one (-f) is exchanged with it in one
+ * step, so that a reader finds the one or the other, and is then where
+ * the new one was, *old (*swapped set); where the file system cannot
+ * exchange, it is moved aside into *old first.
+ */
 static int
-place(struct unpack *u, size_t i, char **old)
+place(struct unpack *u, size_t i, char **old, bool *swapped)
 {
 	char *from = ts_xasprintf("%s/%s", u->tmp, u->names[i]);
 	char *to = ts_xasprintf("%s/%s", u->dir, u->names[i]);
@@ -271,13 +276,25 @@ place(struct unpack *u, size_t i, char **old)
 	int rv = 0, e = 0;
 
 	*old = NULL;
+	*swapped = false;
 	if (lstat(to, &st) == 0) {
+		if (ts_exchange(from, to) == 0) {
+			*old = from;
+			*swapped = true;
+			free(to);
+			return 0;
+		}
+		e = errno;
+		if (e != EINVAL && e != ENOSYS && e != ENOTSUP)
+			rv = -1;
 		*old = ts_xasprintf("%s/.%s.old", u->tmp, u->names[i]);
-		if (rename(to, *old) != 0) {
+		if (rv == 0 && rename(to, *old) != 0) {
 			e = errno;
+			rv = -1;
+		}
+		if (rv != 0) {
 			free(*old);
 			*old = NULL;
-			rv = -1;
 		}
 	}
 	if (rv == 0 && rename(from, to) != 0) {
@@ -339,12 +356,13 @@ static int
 place_all(struct unpack *u)
 {
 	char **old = ts_xcalloc(u->n ? u->n : 1, sizeof(*old));
+	bool *swapped = ts_xcalloc(u->n ? u->n : 1, sizeof(*swapped));
 	struct ts_lock **lk = ts_xcalloc(u->n ? u->n : 1, sizeof(*lk));
 	size_t i = 0, j;
 	int rv = lock_all(u, lk);
 
 	for (i = 0; i < u->n && rv == 0; i++)
-		rv = place(u, i, &old[i]);
+		rv = place(u, i, &old[i], &swapped[i]);
 	if (rv != 0 && i > 0) {
 		/* Undo, newest first: what was there is there again. */
 		for (j = i - 1; j-- > 0;) {
@@ -352,17 +370,23 @@ place_all(struct unpack *u)
 			char *back = ts_xasprintf("%s/%s", u->tmp,
 			    u->names[j]);
 
-			if (rename(to, back) == 0 && old[j] != NULL)
+			if (swapped[j])
+				ts_exchange(old[j], to);
+			else if (rename(to, back) == 0 && old[j] != NULL)
 				rename(old[j], to);
 			free(to);
 			free(back);
 		}
 	}
 	for (i = 0; i < u->n; i++) {
+		/* A bundle replaced goes once its readers are done. */
+		if (rv == 0 && old[i] != NULL)
+			ts_rmtree_held(old[i]);
 		free(old[i]);
 		ts_lock_release(lk[i]);
 	}
 	free(old);
+	free(swapped);
 	free(lk);
 	return rv;
 }
