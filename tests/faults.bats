@@ -554,6 +554,97 @@ refused() {
 	[ -z "$(beside t a b b.tar.zst w.err v.out)" ]
 }
 
+# =====================================================================
+# What a killed writer leaves, the next one removes (issue 22, point 6)
+# =====================================================================
+
+# killedat CMD...: run CMD (quiet: it writes nothing on standard error)
+# killed (SIGKILL) at its first write; fails when no write came.
+killedat() {
+	(strace -f -qq -o strace.out -e trace=write \
+	    -e inject=write:signal=SIGKILL:when=1 "$@" >/dev/null 2>&1 ||
+	    true) 2>/dev/null
+	grep -q 'killed by SIGKILL' strace.out
+	rm -f strace.out
+}
+
+# debris PATTERN: the names of the working directory (or of d/) that
+# match PATTERN, an extended regular expression.
+debris() {
+	ls -A . d 2>/dev/null | grep -E "$1"
+}
+
+@test "faults: a writer killed leaves temporaries named for it, which the next writer of the same DST removes" {
+	needstrace
+	local pid n
+	unsorted t 4000
+	ts-pack -q -o t.tar.zst t 2>/dev/null
+	mkdir d
+	# A file (ts-sort -o), an archive (ts-convert to .tar.zst) and an
+	# unpack (ts-pack -x), each killed as it writes.
+	killedat ts-sort -q t -o out.tns
+	n=$(debris '^\.out\.tns\.ts-sort\.[0-9]+\.[A-Za-z0-9]{6}$' | wc -l)
+	[ "$n" -eq 1 ]
+	killedat ts-convert -q -f t d/kb.tar.zst
+	debris '^\.kb\.tar\.zst\.ts-convert\.[0-9]+\.[A-Za-z0-9]{6}$'
+	killedat ts-pack -q -C d -x t.tar.zst
+	debris '^\.ts-pack\.[0-9]+\.[A-Za-z0-9]{6}$'
+	# A live writer's temporary and what is not a temporary stay.
+	sleep 60 &
+	pid=$!
+	echo partial >".out.tns.ts-sort.$pid.AbC123"
+	echo mine >.out.tns.notes
+	# The next writer of each removes what a dead one left.
+	ts-sort -q -f t -o out.tns
+	ts-convert -q -f t d/kb.tar.zst
+	ts-pack -q -C d -x t.tar.zst
+	kill "$pid"
+	[ -f ".out.tns.ts-sort.$pid.AbC123" ] && [ -f .out.tns.notes ]
+	rm ".out.tns.ts-sort.$pid.AbC123" .out.tns.notes
+	[ -z "$(beside t t.tar.zst out.tns d)" ]
+	[ "$(ls -A d)" = "$(printf 'kb.tar.zst\nt')" ]
+}
+
+@test "faults: a rewrite that cannot remove what it replaced, or sync it, says what state the bundle is in (exit 3)" {
+	needstrace
+	local n
+	mkdir o && unsorted o/t
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	# The last unlinkat removes the old bundle's directory, once the
+	# new one is in its place.
+	fresh
+	strace -f -qq -o calls.out -e trace=unlinkat ts-sort -q -i -k 3,1,2 t
+	n=$(grep -c '^[0-9]* *unlinkat(' calls.out)
+	rm calls.out
+	fresh
+	run strace -f -qq -o /dev/null -e inject=unlinkat:error=EPERM:when=$n \
+	    ts-sort -q -i -k 3,1,2 t
+	assert_failure 3
+	assert_output --partial "the new bundle is in place"
+	assert_output --partial "Operation not permitted"
+	same t n/t
+	[ -n "$(beside t o n)" ]
+	run ts-sort -q -i -k 3,1,2 t
+	assert_success
+	same t n/t
+	[ -z "$(beside t o n)" ]
+	# The last fsync makes the exchange durable.
+	fresh
+	strace -f -qq -o calls.out -e trace=fsync ts-sort -q -i -k 3,1,2 t
+	n=$(grep -c '^[0-9]* *fsync(' calls.out)
+	rm calls.out
+	fresh
+	run strace -f -qq -o /dev/null -e inject=fsync:error=EIO:when=$n \
+	    ts-sort -q -i -k 3,1,2 t
+	assert_failure 3
+	assert_output --partial "the new bundle is in place"
+	assert_output --partial "crash"
+	same t n/t
+	[ -z "$(beside t o n)" ]
+}
+
 @test "faults: the totals" {
 	echo "# faults: $(total runs) runs, $(total faults) faults injected," \
 	    "$(total intact) bundles intact ($(total left) of them once the" \

@@ -349,7 +349,17 @@ struct ts_bundle_out *ts_bundle_out_new(const struct ts_bundle_out_ops *,
 struct ts_bundle_out *ts_bundle_out_open(const char *dir, unsigned flags);
 /* A sink for one file of the bundle; commit it before the bundle. */
 struct ts_sink *ts_bundle_out_file(struct ts_bundle_out *, const char *fname);
-/* Both free the bundle writer. */
+/*
+ * Both free the bundle writer.  Commit: 0; -1 with errno, the bundle (or
+ * what was there) left as it was; or, with errno, a state between:
+ * TS_COMMIT_LEFT, the new bundle is in place but what it replaced could
+ * not be removed (the next writer of it tries again); TS_COMMIT_UNSYNCED,
+ * the new bundle is in place but the directory that holds it could not
+ * be written to disk (a crash of the system may bring back the old one);
+ * TS_COMMIT_ASIDE, neither is in place, the old bundle moved aside and
+ * the new one beside it (the next writer of it finishes the move).
+ */
+enum { TS_COMMIT_LEFT = 1, TS_COMMIT_UNSYNCED, TS_COMMIT_ASIDE };
 int	 ts_bundle_out_commit(struct ts_bundle_out *);
 void	 ts_bundle_out_abort(struct ts_bundle_out *);
 const char *ts_bundle_out_name(const struct ts_bundle_out *);

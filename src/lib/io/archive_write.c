@@ -477,7 +477,10 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 	o->path = ts_xstrdup(path);
 	o->name = ts_archive_stem(path);
 	parent = ts_dirname(path);
-	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", parent, ts_basename(path));
+	/* The sink took what a killed writer left of the archive; its
+	 * directory of files goes too. */
+	ts_debris_clean(parent, ts_basename(path), true);
+	o->tmp = ts_tmpname(parent, ts_basename(path), NULL);
 	free(parent);
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {

@@ -124,15 +124,21 @@ dir_file(void *ctx, const char *fname)
 	return k;
 }
 
-static void
+/* 0, or -1 with errno when the temporary (or, after a commit, the old
+ * bundle) could not be removed. */
+static int
 dir_free(struct dirout *o)
 {
+	int rv = 0, e = 0;
+
 	if (o->tmp != NULL) {
 		/* What cannot be removed now, the next writer removes.
 		 * After a commit it is the old bundle, which a reader may
 		 * still be reading. */
-		if (ts_rmtree_held(o->tmp) != 0 && errno != ENOENT)
+		if (ts_rmtree_held(o->tmp) != 0 && errno != ENOENT) {
+			rv = -1, e = errno;
 			ts_lock_keep(o->lock);
+		}
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
 	}
@@ -140,6 +146,8 @@ dir_free(struct dirout *o)
 	free(o->parent);
 	free(o->dir);
 	free(o);
+	errno = e;
+	return rv;
 }
 
 /* ---- keeping the old bundle's other files, in place ---- */
@@ -357,8 +365,7 @@ journal(struct dirout *o, const char *aside, bool sync)
 static int
 move_aside(struct dirout *o)
 {
-	char *aside = ts_xasprintf("%s/.%s.old.XXXXXX", o->parent,
-	    ts_basename(o->dir));
+	char *aside = ts_tmpname(o->parent, ts_basename(o->dir), "old");
 	int e;
 
 	if (mkdtemp(aside) == NULL) {
@@ -378,8 +385,17 @@ move_aside(struct dirout *o)
 		e = errno;
 		if (rename(aside, o->dir) == 0)
 			journal(o, NULL, false);
-		else
-			ts_lock_keep(o->lock);	/* the next writer's work */
+		else {
+			/* The next writer's work: the temporary, which the
+			 * journal names, must stay. */
+			ts_lock_keep(o->lock);
+			ts_cleanup_remove(o->tmp);
+			free(o->tmp);
+			o->tmp = NULL;
+			free(aside);
+			errno = e;
+			return -2;
+		}
 		free(aside);
 		errno = e;
 		return -1;
@@ -420,19 +436,26 @@ dir_commit(void *ctx)
 	} else if (sync_path(o->tmp) != 0)
 		goto out;
 	else if (ts_exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
-	    errno == ENOSYS || errno == ENOTSUP) || move_aside(o) != 0))
+	    errno == ENOSYS || errno == ENOTSUP) ||
+	    (rv = move_aside(o)) != 0)) {
+		if (rv == -2)
+			rv = TS_COMMIT_ASIDE;
 		goto out;
-	/* In place, whatever follows fails. */
+	}
+	/* In place; what follows fails, the caller is told so. */
 	rv = 0;
 	if (replace && ts_fsync_dir(o->parent) != 0)
-		rv = -1;
+		rv = TS_COMMIT_UNSYNCED;
 out:
 	e = errno;
 	/* Once the new bundle is in place, a signal may end the wait for
 	 * the old one's readers (its handler removes it). */
-	if (rv == 0)
+	if (rv == 0 || rv == TS_COMMIT_UNSYNCED)
 		pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	dir_free(o);
+	if (dir_free(o) != 0 && rv == 0) {
+		rv = TS_COMMIT_LEFT;
+		e = errno;
+	}
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	errno = e;
 	return rv;
@@ -597,8 +620,10 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 		errno = e;
 		goto fail;
 	}
-	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", o->parent,
-	    ts_basename(o->dir));
+	/* Under the lock, and once what it says is put right: what a
+	 * killed writer left goes. */
+	ts_debris_clean(o->parent, ts_basename(o->dir), true);
+	o->tmp = ts_tmpname(o->parent, ts_basename(o->dir), NULL);
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {
 		ts_cleanup_remove(o->tmp);

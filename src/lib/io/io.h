@@ -34,6 +34,20 @@ int	 ts_rmtree(const char *path);
  * reader finishes with what it began to read. */
 int	 ts_rmtree_held(const char *path);
 /*
+ * Temporaries are named for the program and the process that made them:
+ * ts_tmpname gives the template (for mkstemp or mkdtemp, malloc'd)
+ * DIR/.NAME.TOOL.PID.XXXXXX beside a target NAME (at most 200 bytes of
+ * it), DIR/.TOOL.PID.XXXXXX with no name; a tag (not NULL) goes before
+ * the XXXXXX, DIR/.NAME.TOOL.PID.TAG.XXXXXX, and makes a temporary that
+ * ts_debris_clean never takes.  ts_debris_clean removes, in dir, the
+ * temporaries of target name (NULL: those without one) whose process is
+ * gone (killed, when nothing could remove them), directories too when
+ * dirs: what a later writer of the same target does first.  0, or -1
+ * with errno when something could not be removed.
+ */
+char	*ts_tmpname(const char *dir, const char *name, const char *tag);
+int	 ts_debris_clean(const char *dir, const char *name, bool dirs);
+/*
  * Can path be replaced and what was there removed: may the user write
  * in the directory it is in, and, for a directory, list, write and
  * search it and every directory below it?  0; or -1 with errno (EACCES,

@@ -236,7 +236,9 @@ sink_open(const char *path, unsigned flags)
 	}
 	f = ts_xcalloc(1, sizeof(*f));
 	dir = ts_dirname(path);
-	f->tmp = ts_xasprintf("%s/.%s.XXXXXX", dir, ts_basename(path));
+	/* What a killed writer of path left goes first. */
+	ts_debris_clean(dir, ts_basename(path), false);
+	f->tmp = ts_tmpname(dir, ts_basename(path), NULL);
 	free(dir);
 	ts_cleanup_add(f->tmp, false);
 	if ((f->fd = mkstemp(f->tmp)) == -1) {

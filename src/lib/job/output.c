@@ -703,6 +703,28 @@ layouts(struct outputs *os)
 	}
 }
 
+/* A bundle's commit failed: what state it is in. */
+static void
+commit_failed(struct job *j, int rv, int e)
+{
+	const char *dst = j->o->inplace ? j->dstdir : j->o->dst;
+
+	if (rv == TS_COMMIT_LEFT)
+		ts_diag_io(j->d, dst, "the new bundle is in place, but what it "
+		    "replaced could not be removed (%s): the next writer of "
+		    "the bundle removes what is left beside it", strerror(e));
+	else if (rv == TS_COMMIT_UNSYNCED)
+		ts_diag_io(j->d, dst, "the new bundle is in place, but could "
+		    "not be written to disk (%s): a crash of the system may "
+		    "bring back the old one", strerror(e));
+	else if (rv == TS_COMMIT_ASIDE)
+		ts_diag_io(j->d, dst, "the rewrite stopped with the old bundle "
+		    "moved aside (%s): the next writer of the bundle puts it "
+		    "in place", strerror(e));
+	else
+		ts_diag_io(j->d, dst, "%s", strerror(e));
+}
+
 static int
 write_bundle(struct job *j, bool text, bool binary)
 {
@@ -763,8 +785,10 @@ write_bundle(struct job *j, bool text, bool binary)
 	ts_bundle_unhold(j->bd);
 	rv = ts_bundle_out_commit(os.bo);
 	os.bo = NULL;
-	if (rv != 0)
-		ts_diag_io(j->d, j->o->dst, "%s", strerror(errno));
+	if (rv != 0) {
+		commit_failed(j, rv, errno);
+		rv = -1;
+	}
 out:
 	finish_sinks(&os, -1);
 	ts_bundle_out_abort(os.bo);

@@ -423,7 +423,9 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 			ts_diag_io(d, u.label, "%s", strerror(errno));
 		return -1;
 	}
-	u.tmp = ts_xasprintf("%s/.ts-pack.XXXXXX", u.dir);
+	/* What a killed unpack into dir left goes first. */
+	ts_debris_clean(u.dir, NULL, true);
+	u.tmp = ts_tmpname(u.dir, NULL, NULL);
 	ts_cleanup_add(u.tmp, true);
 	if (mkdtemp(u.tmp) == NULL || (u.tfd = open(u.tmp, O_RDONLY |
 	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
