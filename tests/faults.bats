@@ -599,7 +599,8 @@ debris() {
 	ts-convert -q -f t d/kb.tar.zst
 	ts-pack -q -C d -x t.tar.zst
 	kill "$pid"
-	[ -f ".out.tns.ts-sort.$pid.AbC123" ] && [ -f .out.tns.notes ]
+	[ -f ".out.tns.ts-sort.$pid.AbC123" ]
+	[ -f .out.tns.notes ]
 	rm ".out.tns.ts-sort.$pid.AbC123" .out.tns.notes
 	[ -z "$(beside t t.tar.zst out.tns d)" ]
 	[ "$(ls -A d)" = "$(printf 'kb.tar.zst\nt')" ]

@@ -651,3 +651,23 @@ t	3	4x3x2	6	valid"
 	run -1 ts-validate e.tar
 	assert_line "e.tar: error: the archive holds no bundle [B5]"
 }
+
+@test "ts-pack: -x -f and -o through a symbolic link write what it points to, the link kept" {
+	mkdir store d
+	ts-convert -q "$EL" -o store/t
+	ts-pack -q -o t.tar.zst store/t
+	ln -s ../store/t d/t
+	run ts-pack -q -f -C d -x t.tar.zst
+	assert_success
+	[ -L d/t ]
+	[ -d store/t ]
+	run ts-validate store/t
+	assert_success
+	ln -s store/p.tar.zst p.tar.zst
+	run ts-pack -q -o p.tar.zst store/t
+	assert_success
+	[ -L p.tar.zst ]
+	[ -f store/p.tar.zst ]
+	[ "$(ls -A store | tr '\n' ' ')" = "p.tar.zst t " ]
+	[ "$(ls -A d)" = t ]
+}

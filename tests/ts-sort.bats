@@ -1084,3 +1084,20 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	assert_failure 2
 	assert_output --partial "but an archive"
 }
+
+@test "ts-sort: -i and -o through a symbolic link write what it points to, the link kept" {
+	mkdir store
+	ts-convert -q "$EL" -o store/t
+	ln -s store/t t
+	run ts-sort -q -i -k 2,1,3 t
+	assert_success
+	[ -L t ]
+	run jq -c .sort_order store/t/t_metadata.json
+	assert_output '[2,1,3]'
+	ln -s store/s.tns s.tns
+	run ts-sort -q -k 3,2,1 t -o s.tns
+	assert_success
+	[ -L s.tns ]
+	[ -f store/s.tns ]
+	[ "$(ls -A store | tr '\n' ' ')" = "s.tns t " ]
+}

@@ -296,7 +296,8 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * or FIFO is written to; anything else is written to a temporary file
  * beside path, renamed onto it at commit and removed at abort (or when
  * SIGINT, SIGTERM or SIGHUP ends the program).  Without TS_SINK_FORCE an
- * existing path is refused (EEXIST); a directory always is (EISDIR).
+ * existing path is refused (EEXIST); a directory always is (EISDIR).  A
+ * symbolic link is written through: what it points to is replaced.
  * With TS_SINK_COMPRESS, a path whose suffix names a compression (see
  * ts_sink_compression) is written through ts_sink_compress.
  */
@@ -334,7 +335,8 @@ mode_t	 ts_umask(void);
  * /dev/null writes every file nowhere.  With TS_BUNDLE_OUT_INPLACE each
  * file replaces its namesake in dir and the other files stay.  A bundle
  * replaced is replaced in one step (the old one or the new one, never a
- * mix), its successor on disk first.  The writer holds the bundle's lock
+ * mix), its successor on disk first; through a symbolic link, what it
+ * points to is the bundle replaced.  The writer holds the bundle's lock
  * from open to commit or abort: when another writer holds it, open waits
  * with TS_BUNDLE_OUT_WAIT and fails with EWOULDBLOCK without.
  */

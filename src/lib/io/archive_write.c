@@ -464,7 +464,7 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 {
 	struct ts_bundle_out *bo;
 	struct arcout *o;
-	char *parent;
+	char *parent, *target;
 	int e;
 
 	o = ts_xcalloc(1, sizeof(*o));
@@ -476,12 +476,16 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 	o->po = *po;
 	o->path = ts_xstrdup(path);
 	o->name = ts_archive_stem(path);
-	parent = ts_dirname(path);
+	/* Beside the archive, or what a link to it points to, as the
+	 * sink's temporary. */
+	target = ts_write_path(path);
+	parent = ts_dirname(target);
 	/* The sink took what a killed writer left of the archive; its
 	 * directory of files goes too. */
-	ts_debris_clean(parent, ts_basename(path), true);
-	o->tmp = ts_tmpname(parent, ts_basename(path), NULL);
+	ts_debris_clean(parent, ts_basename(target), true);
+	o->tmp = ts_tmpname(parent, ts_basename(target), NULL);
 	free(parent);
+	free(target);
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {
 		e = errno;

@@ -32,6 +32,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 struct ts_bundle_out {
@@ -593,17 +594,14 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 	struct ts_bundle_out *bo;
 	struct stat st;
 	char *which;
-	size_t n;
 	int e;
 
 	/* A bundle written nowhere: every file is made and dropped. */
 	if (stat(dir, &st) == 0 && is_devnull(&st))
 		return ts_bundle_out_new(&null_ops, ts_xstrdup(dir), "null");
 	o = ts_xcalloc(1, sizeof(*o));
-	o->dir = ts_xstrdup(dir);
-	n = strlen(o->dir);
-	while (n > 1 && o->dir[n - 1] == '/')
-		o->dir[--n] = '\0';
+	/* Through a symbolic link, what it points to is the bundle. */
+	o->dir = ts_write_path(dir);
 	o->parent = ts_dirname(o->dir);
 	o->inplace = (flags & TS_BUNDLE_OUT_INPLACE) != 0;
 	/* One writer at a time; and what it finds, it finds locked. */

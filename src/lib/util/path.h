@@ -11,5 +11,13 @@ char	*ts_dirname(const char *path);
 /* The last component of a path, within it. */
 const char *ts_basename(const char *path);
 bool	 ts_has_suffix(const char *s, const char *suffix);
+/*
+ * Where a writer of path writes, malloc'd: path, or, when it is a
+ * symbolic link, what the link points to (a chain followed to its end,
+ * a dangling link to the name it would create), so that a file, archive
+ * or bundle reached through a link is replaced and the link stays, as
+ * sort -o and editors write through a link.  Trailing slashes go.
+ */
+char	*ts_write_path(const char *path);
 
 #endif
