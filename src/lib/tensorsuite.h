@@ -375,6 +375,9 @@ enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX, TS_CUTENSOR };
 struct ts_file_stat {
 	bool	 regular;
 	int64_t	 size;		/* -1: unknown */
+	bool	 link;		/* a symbolic link, the rest of what it
+				 * points to (not regular when nothing) */
+	bool	 dir;		/* a directory */
 };
 
 /* Where a bundle's files are: a directory, or archive members. */
@@ -898,6 +901,13 @@ struct ts_archive_out *ts_archive_out_open(struct ts_sink *k,
  */
 int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
 	    struct ts_diags *);
+/*
+ * Does ts_archive_out_bundle pack file fname of the bundle?  Its regular
+ * files go in; a symbolic link (never followed), a folder, a hidden file
+ * and anything else are left out, each with a warning, and the bundle is
+ * refused (an error) when its metadata names one of them.
+ */
+bool	 ts_archive_packs(struct ts_bundle *, const char *fname);
 /* Finish the archive and commit its sink: 0, or -1 with errno.  Both
  * free the writer. */
 int	 ts_archive_out_commit(struct ts_archive_out *);

@@ -26,6 +26,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <jansson.h>
 
 #include "tensorsuite.h"
 #include "io/archive.h"
@@ -228,11 +229,12 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
 		free(shown);
 		return -1;
 	}
-	if (!fs.regular || fs.size < 0) {
-		ts_diag(d, TS_WARNING, shown, 0, 0, "B1", "not a regular "
-		    "file: left out of the archive");
+	if (!fs.regular || fs.link || fs.size < 0) {
+		/* Changed since it was looked at (ts_archive_out_bundle). */
+		ts_diag_io(d, shown, "the file changed while it was packed");
 		free(shown);
-		return 0;
+		errno = EIO;
+		return -1;
 	}
 	if ((src = ts_bundle_open_file(bd, fname)) == NULL) {
 		ts_diag_io(d, shown, "%s", strerror(errno));
@@ -297,6 +299,102 @@ bycode(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * What a bundle's archive holds: its regular files.  A symbolic link is
+ * never followed (what it points to is not the bundle's, and changes
+ * the archive with the world outside), nor stored, since no archive of
+ * bundles holds a link (ts-pack -x refuses one); a folder, a hidden file
+ * and anything else but a regular file are left out too.  Why fname is
+ * left out, or NULL when it goes in.
+ */
+static const char *
+left_out(struct ts_bundle *bd, const char *fname)
+{
+	struct ts_file_stat fs;
+
+	if (fname[0] == '.')
+		return "a hidden file";
+	if (ts_bundle_stat(bd, fname, &fs) != 0)
+		return NULL;	/* the packing says why */
+	if (fs.link)
+		return "a symbolic link";
+	if (fs.dir)
+		return "a folder";
+	return fs.regular && fs.size >= 0 ? NULL : "not a regular file";
+}
+
+bool
+ts_archive_packs(struct ts_bundle *bd, const char *fname)
+{
+	return left_out(bd, fname) == NULL;
+}
+
+/* Does the metadata name fname (B3), so that the bundle without it
+ * would not be whole? */
+static bool
+named(struct ts_bundle *bd, const char *fname)
+{
+	const struct ts_meta *m = ts_bundle_meta(bd);
+	const char *k, *f;
+	char *meta;
+	json_t *v;
+	bool yes;
+
+	meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(bd));
+	yes = strcmp(fname, meta) == 0;
+	free(meta);
+	if (yes || m == NULL)
+		return yes;
+	if ((m->f_text && strcmp(m->f_text, fname) == 0) ||
+	    (m->f_binary && strcmp(m->f_binary, fname) == 0) ||
+	    (m->f_readme && strcmp(m->f_readme, fname) == 0))
+		return true;
+	if (m->f_other != NULL)
+		json_object_foreach((json_t *)m->f_other, k, v)
+			if ((f = json_string_value(v)) != NULL &&
+			    strcmp(f, fname) == 0)
+				return true;
+	return false;
+}
+
+/* What is left out, said; -1 when a file the metadata names is. */
+static int
+leave_out(struct ts_bundle *bd, struct names *ns, struct ts_diags *d)
+{
+	const char *why;
+	char *shown;
+	size_t j;
+	int rv = 0;
+
+	for (j = 0; j < ns->n; j++) {
+		if ((why = left_out(bd, ns->v[j])) == NULL)
+			continue;
+		shown = ts_bundle_path(bd, ns->v[j]);
+		if (named(bd, ns->v[j])) {
+			ts_diag(d, TS_ERROR, shown, 0, 0, "B5", "%s, which the "
+			    "metadata names: an archive holds %s", why,
+			    strcmp(why, "a symbolic link") == 0 ? "no link "
+			    "and never what one points to" : "regular files "
+			    "only");
+			rv = -1;
+		} else if (strcmp(why, "a symbolic link") == 0)
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive, which holds no link and never "
+			    "what one points to", why);
+		else if (strcmp(why, "a folder") == 0)
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive (a bundle's files are at its top)",
+			    why);
+		else
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive", why);
+		free(shown);
+		free(ns->v[j]);
+		ns->v[j] = NULL;
+	}
+	return rv;
+}
+
 int
 ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
     struct ts_diags *d)
@@ -314,6 +412,8 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 		goto out;
 	}
 	qsort(ns.v, ns.n, sizeof(*ns.v), bycode);
+	if (leave_out(bd, &ns, d) != 0)
+		goto out;
 	/* The order a reader streams by (SPEC B5); the rest by name. */
 	first[0] = ts_xasprintf("%s_metadata.json", name);
 	first[1] = ts_xstrdup(m && m->f_readme ? m->f_readme : "README.md");

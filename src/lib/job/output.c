@@ -374,6 +374,9 @@ copy_one(const char *fname, void *arg)
 	long r = 0;
 	int i;
 
+	/* Hidden files are the directory's, not the bundle's. */
+	if (fname[0] == '.')
+		return 0;
 	for (i = 0; i < 4; i++)
 		if (c->skip[i] != NULL && strcmp(fname, c->skip[i]) == 0)
 			return 0;

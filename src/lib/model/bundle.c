@@ -112,6 +112,9 @@ dirns_new(const char *dir, const char *shown)
 	return n;
 }
 
+/* A link is described by what it points to, and said to be one; a
+ * link to nothing is there, and no regular file; a loop of links is the
+ * system's error (ELOOP). */
 static int
 dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
 {
@@ -120,7 +123,16 @@ dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
 	struct stat st;
 	int rv, e;
 
-	rv = p != NULL ? stat(p, &st) : fstatat(n->fd, name, &st, 0);
+	rv = p != NULL ? lstat(p, &st) : fstatat(n->fd, name, &st,
+	    AT_SYMLINK_NOFOLLOW);
+	fs->link = rv == 0 && S_ISLNK(st.st_mode);
+	if (fs->link && (p != NULL ? stat(p, &st) : fstatat(n->fd, name,
+	    &st, 0)) != 0) {
+		if (errno == ENOENT)
+			st.st_mode = 0;
+		else
+			rv = -1;	/* a loop of links: the system's error */
+	}
 	e = errno;
 	free(p);
 	if (rv != 0) {
@@ -128,6 +140,7 @@ dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
 		return -1;
 	}
 	fs->regular = S_ISREG(st.st_mode);
+	fs->dir = S_ISDIR(st.st_mode);
 	fs->size = fs->regular ? (int64_t)st.st_size : -1;
 	return 0;
 }
@@ -180,7 +193,7 @@ dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
 	if (d == NULL)
 		return -1;
 	while (rv == 0 && (e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.')
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
 			rv = fn(e->d_name, arg);
 	closedir(d);
 	return rv;
@@ -235,7 +248,7 @@ lastcomp(const char *dir)
 static bool
 there(struct ts_bundle *bd, const char *name, struct ts_file_stat *fs)
 {
-	return bd->ops->stat(bd->ctx, name, fs) == 0;
+	return ts_bundle_stat(bd, name, fs) == 0;
 }
 
 /* The same, or -1 when a streamed namespace cannot tell yet: the check
@@ -246,7 +259,7 @@ there_yet(struct ts_bundle *bd, int what, const char *key, const char *name,
 {
 	struct pending *p;
 
-	if (bd->ops->stat(bd->ctx, name, fs) == 0)
+	if (ts_bundle_stat(bd, name, fs) == 0)
 		return 1;
 	if (errno != EAGAIN)
 		return 0;
@@ -318,7 +331,7 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 	struct ts_file_stat fs;
 	struct ts_source *src;
 
-	if (bd->ops->stat(bd->ctx, bd->meta_file, &fs) != 0) {
+	if (ts_bundle_stat(bd, bd->meta_file, &fs) != 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B1", "no "
 			    "metadata file: a bundle '%s' holds '%s%s'",
@@ -620,6 +633,8 @@ int
 ts_bundle_stat(struct ts_bundle *bd, const char *fname,
     struct ts_file_stat *fs)
 {
+	/* A namespace of the caller's may not know the newer fields. */
+	memset(fs, 0, sizeof(*fs));
 	return bd->ops->stat(bd->ctx, fname, fs);
 }
 
