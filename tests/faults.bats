@@ -20,16 +20,38 @@ setup_file() {
 
 setup() {
 	load test_helper
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+teardown() {
+	if mountpoint -q "$BATS_TEST_TMPDIR/small" 2>/dev/null; then
+		umount "$BATS_TEST_TMPDIR/small"
+	fi
+}
+
+# ---- local helpers ----
+
+# needstrace: skip a test that injects its faults through strace where
+# strace cannot run.
+needstrace() {
 	strace -f -qq -o /dev/null true 2>/dev/null ||
 	    skip "strace is not installed or cannot trace here"
 	# LeakSanitizer cannot run under ptrace: a sanitized build is
 	# traced with leak checks off (the other suites keep them).
-	[ "${TS_SANITIZE:-0}" = 1 ] &&
-	    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-	cd "$BATS_TEST_TMPDIR" || return 1
+	if [ "${TS_SANITIZE:-0}" = 1 ]; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	fi
 }
 
-# ---- local helpers ----
+# smallfs SIZE: a file system of SIZE bytes (a tmpfs) at ./small,
+# unmounted by teardown; skip where mounting is not allowed.
+smallfs() {
+	mkdir small
+	[ "$(id -u)" -eq 0 ] ||
+	    skip "mounting a small file system needs root"
+	mount -t tmpfs -o size="$1",mode=0755 tmpfs small 2>/dev/null ||
+	    skip "mounting a tmpfs is not allowed here"
+}
 
 # same A B: directories A and B hold the same names, links and bytes
 # (not the same inodes: an atomic rewrite replaces them).
@@ -169,6 +191,7 @@ faultloop() {
 # =====================================================================
 
 @test "faults: ts-sort -i with each rename, write, fsync... failing in turn leaves the old bundle or the new one, and nothing beside it" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -178,6 +201,7 @@ faultloop() {
 }
 
 @test "faults: ts-sort -i killed at each rename, write, fsync...: the old bundle or the new one; the next run finishes it and leaves nothing" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -186,6 +210,7 @@ faultloop() {
 }
 
 @test "faults: ts-convert -f onto a bundle, with each call failing or killed in turn: the old bundle or the new one" {
+	needstrace
 	mkdir o && unsorted o/t
 	unsorted src 60 9
 	fresh
@@ -199,6 +224,7 @@ faultloop() {
 }
 
 @test "faults: the exchange unsupported (renameat2 fails with EINVAL): a journaled sequence, all or nothing, and a rerun repairs a kill" {
+	needstrace
 	mkdir o && unsorted o/t
 	fresh
 	ts-sort -q -i -k 3,1,2 t
@@ -278,6 +304,7 @@ faultloop() {
 # =====================================================================
 
 @test "faults: a second ts-sort -i waits for the first, saying so, and both results are whole" {
+	needstrace
 	unsorted t
 	# The first writer is slowed down at each rename and fsync.
 	strace -f -qq -o /dev/null -e inject=rename,renameat2,fsync:delay_enter=300000 \
@@ -356,6 +383,267 @@ faultloop() {
 	wait "$pid" || st=$?
 	assert_equal "$st" 129
 	[ -z "$(beside b in.tns)" ]
+}
+
+# =====================================================================
+# A full file system (issue 22, point 5)
+# =====================================================================
+
+# bigrows DIR [VALUES]: bundles DIR/big (200000 random entries of order
+# 2 with values, about 3 MB of text that compresses to more than a
+# small file system holds) and DIR/pat (the same without values).
+bigrows() {
+	mkdir -p "$1"
+	awk 'BEGIN { srand(3); for (i = 0; i < 200000; i++)
+	    printf "%d %d %.6f\n", 1 + int(rand() * 1000),
+	    1 + int(rand() * 1000), rand() }' >"$1/rows.in"
+	ts-convert -q --dims 1000,1000 "$1/rows.in" -o "$1/big"
+	cut -d' ' -f1,2 "$1/rows.in" >"$1/pat.in"
+	ts-convert -q --no-values --dims 1000,1000 "$1/pat.in" -o "$1/pat"
+	rm "$1/rows.in" "$1/pat.in"
+}
+
+# fullrun DST CMD...: CMD, writing DST on the full file system small,
+# exits 3 saying so, naming DST, and leaves nothing there.
+fullrun() {
+	local dst=$1
+	shift
+	run "$@"
+	[ "$status" -eq 3 ] ||
+	    { echo "# $* exited $status: $output" >&3; return 1; }
+	[[ "$output" == *"small/$dst"*"No space left on device"* ]] ||
+	    { echo "# $*: $output" >&3; return 1; }
+	[ -z "$(ls -A small)" ] ||
+	    { echo "# $* left: $(ls -A small)" >&3; return 1; }
+}
+
+@test "faults: every output kind of every tool on a full file system: exit 3, said, nothing left" {
+	local dst
+	smallfs 256k
+	bigrows in
+	for dst in x.tns.gz x.tns.xz x.tns.bz2 x.tns.zst x.tns x.tnsb x.mtx \
+	    x x.tar.zst x.tar.gz x.tar.xz x.tar; do
+		fullrun "$dst" ts-convert -q in/big small/$dst
+		fullrun "$dst" ts-sort -q -k 2,1 in/big -o small/$dst
+		[ "$dst" = x.mtx ] && continue
+		fullrun "$dst" ts-gen-values -q --seed 1 in/pat -o small/$dst
+	done
+	for dst in p.tar.zst p.tar.gz p.tar.xz p.tar; do
+		fullrun "$dst" ts-pack -q -o small/$dst in/big
+	done
+	ts-pack -q -o in/p.tar.zst in/big
+	fullrun big ts-pack -q -C small -x in/p.tar.zst
+}
+
+@test "faults: a bundle rewritten in place on a full file system stays as it was, and nothing is left beside it" {
+	smallfs 2m
+	bigrows in
+	unsorted small/t 4000 9
+	mkdir o && cp -a small/t o/t
+	# What is left of the space is less than a second copy of t.
+	head -c $(( $(df -B1 --output=avail small | tail -n 1) - 40000 )) \
+	    /dev/zero >small/filler 2>/dev/null || true
+	run ts-sort -q -i -k 3,1,2 small/t
+	assert_failure 3
+	assert_output --partial "No space left on device"
+	same small/t o/t
+	[ "$(ls -A small)" = "$(printf 'filler\nt')" ]
+	run ts-convert -q -f in/big -o small/t
+	assert_failure 3
+	assert_output --partial "No space left on device"
+	same small/t o/t
+	[ "$(ls -A small)" = "$(printf 'filler\nt')" ]
+}
+
+# =====================================================================
+# A bundle its user cannot rewrite (issue 22, point 7)
+# =====================================================================
+
+# asuser CMD...: `run CMD...` as a user that file modes bind (nobody,
+# when we are root, who writes anything).
+asuser() {
+	if [ "$(id -u)" -eq 0 ]; then
+		run setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    env PATH="$PATH" "$@"
+	else
+		run "$@"
+	fi
+}
+
+# refused CMD...: CMD, as that user, exits 3 naming what it cannot
+# write; bundle t is as it was (o/t) and nothing is beside it.
+refused() {
+	asuser "$@"
+	[ "$status" -eq 3 ] ||
+	    { echo "# $* exited $status: $output" >&3; return 1; }
+	[[ "$output" == *"not writable"* ]] ||
+	    { echo "# $*: $output" >&3; return 1; }
+	same t o/t || { echo "# $* changed t" >&3; return 1; }
+	[ -z "$(beside t o src pat a.tar.zst)" ] ||
+	    { echo "# $* left: $(beside t o src pat a.tar.zst)" >&3; return 1; }
+}
+
+@test "faults: a bundle whose directory (or a folder in it) its user cannot write is refused at once, exit 3, left as it was" {
+	chmod 755 "$BATS_TEST_TMPDIR"
+	mkdir w && cd w
+	unsorted t
+	unsorted src 60 9
+	ts-convert -q --no-values src -o pat
+	ts-pack -q -o a.tar.zst t 2>/dev/null
+	[ "$(id -u)" -eq 0 ] && chown -R 65534:65534 .
+	mkdir o && cp -a t o/t
+	local where
+	for where in t t/extra; do
+		chmod 555 "$where" o/"$where"
+		refused ts-convert -q -f src -o t
+		assert_output --partial "'$where' is not writable"
+		refused ts-sort -q -i -k 3,1,2 t
+		refused ts-gen-values -q -f --seed 1 pat -o t
+		refused ts-pack -q -f -x a.tar.zst
+		chmod 755 "$where" o/"$where"
+	done
+	# Nor where the bundle's directory is.
+	chmod 555 .
+	refused ts-sort -q -i -k 3,1,2 t
+	assert_output --partial "'.' is not writable"
+	chmod 755 .
+	# Nothing was bricked: the next rewrite works.
+	asuser ts-sort -q -i -k 3,1,2 t
+	assert_success
+	[ -z "$(beside t o src pat a.tar.zst)" ]
+}
+
+# =====================================================================
+# A reader beside a writer (issue 22, point 9)
+# =====================================================================
+
+@test "faults: ts-validate while every writer rewrites the bundle again and again: the old bundle or the new one, never a mix" {
+	needstrace
+	local i w runs=0 bad=0 st
+	mkdir a b
+	unsorted a/t 300 1
+	unsorted b/t 700 2
+	rm -r a/t/extra b/t/extra
+	ts-pack -q -o b.tar.zst b/t
+	cp -a a/t t
+	# 400 rewrites by ts-convert -f, ts-sort -i and ts-pack -x -f.
+	(for i in $(seq 1 100); do
+		ts-convert -q -f a/t -o t || exit 1
+		ts-sort -q -i -k 3,2,1 t || exit 1
+		ts-convert -q -f b/t -o t || exit 1
+		ts-pack -q -f -x b.tar.zst || exit 1
+	done) 2>w.err &
+	w=$!
+	# Each of the reader's opens is slowed down, so that rewrites
+	# land between them.
+	while kill -0 "$w" 2>/dev/null; do
+		st=0
+		strace -f -qq -o /dev/null -e inject=openat:delay_enter=5000 \
+		    ts-validate t >v.out 2>&1 || st=$?
+		runs=$((runs + 1))
+		if [ "$st" -ne 0 ]; then
+			bad=$((bad + 1))
+			head -n 2 v.out | sed 's/^/# /' >&3
+		fi
+	done
+	wait "$w" || { cat w.err >&3; false; }
+	echo "# $runs validations beside 400 rewrites, $bad saw a mix" >&3
+	count runs "$runs"
+	[ "$runs" -ge 10 ]
+	[ "$bad" -eq 0 ]
+	[ -z "$(beside t a b b.tar.zst w.err v.out)" ]
+}
+
+# =====================================================================
+# What a killed writer leaves, the next one removes (issue 22, point 6)
+# =====================================================================
+
+# killedat CMD...: run CMD (quiet: it writes nothing on standard error)
+# killed (SIGKILL) at its first write; fails when no write came.
+killedat() {
+	(strace -f -qq -o strace.out -e trace=write \
+	    -e inject=write:signal=SIGKILL:when=1 "$@" >/dev/null 2>&1 ||
+	    true) 2>/dev/null
+	grep -q 'killed by SIGKILL' strace.out
+	rm -f strace.out
+}
+
+# debris PATTERN: the names of the working directory (or of d/) that
+# match PATTERN, an extended regular expression.
+debris() {
+	ls -A . d 2>/dev/null | grep -E "$1"
+}
+
+@test "faults: a writer killed leaves temporaries named for it, which the next writer of the same DST removes" {
+	needstrace
+	local pid n
+	unsorted t 4000
+	ts-pack -q -o t.tar.zst t 2>/dev/null
+	mkdir d
+	# A file (ts-sort -o), an archive (ts-convert to .tar.zst) and an
+	# unpack (ts-pack -x), each killed as it writes.
+	killedat ts-sort -q t -o out.tns
+	n=$(debris '^\.out\.tns\.ts-sort\.[0-9]+\.[A-Za-z0-9]{6}$' | wc -l)
+	[ "$n" -eq 1 ]
+	killedat ts-convert -q -f t d/kb.tar.zst
+	debris '^\.kb\.tar\.zst\.ts-convert\.[0-9]+\.[A-Za-z0-9]{6}$'
+	killedat ts-pack -q -C d -x t.tar.zst
+	debris '^\.ts-pack\.[0-9]+\.[A-Za-z0-9]{6}$'
+	# A live writer's temporary and what is not a temporary stay.
+	sleep 60 &
+	pid=$!
+	echo partial >".out.tns.ts-sort.$pid.AbC123"
+	echo mine >.out.tns.notes
+	# The next writer of each removes what a dead one left.
+	ts-sort -q -f t -o out.tns
+	ts-convert -q -f t d/kb.tar.zst
+	ts-pack -q -C d -x t.tar.zst
+	kill "$pid"
+	[ -f ".out.tns.ts-sort.$pid.AbC123" ]
+	[ -f .out.tns.notes ]
+	rm ".out.tns.ts-sort.$pid.AbC123" .out.tns.notes
+	[ -z "$(beside t t.tar.zst out.tns d)" ]
+	[ "$(ls -A d)" = "$(printf 'kb.tar.zst\nt')" ]
+}
+
+@test "faults: a rewrite that cannot remove what it replaced, or sync it, says what state the bundle is in (exit 3)" {
+	needstrace
+	local n
+	mkdir o && unsorted o/t
+	fresh
+	ts-sort -q -i -k 3,1,2 t
+	mkdir n && cp -a t n/t
+	# The last unlinkat removes the old bundle's directory, once the
+	# new one is in its place.
+	fresh
+	strace -f -qq -o calls.out -e trace=unlinkat ts-sort -q -i -k 3,1,2 t
+	n=$(grep -c '^[0-9]* *unlinkat(' calls.out)
+	rm calls.out
+	fresh
+	run strace -f -qq -o /dev/null -e inject=unlinkat:error=EPERM:when=$n \
+	    ts-sort -q -i -k 3,1,2 t
+	assert_failure 3
+	assert_output --partial "the new bundle is in place"
+	assert_output --partial "Operation not permitted"
+	same t n/t
+	[ -n "$(beside t o n)" ]
+	run ts-sort -q -i -k 3,1,2 t
+	assert_success
+	same t n/t
+	[ -z "$(beside t o n)" ]
+	# The last fsync makes the exchange durable.
+	fresh
+	strace -f -qq -o calls.out -e trace=fsync ts-sort -q -i -k 3,1,2 t
+	n=$(grep -c '^[0-9]* *fsync(' calls.out)
+	rm calls.out
+	fresh
+	run strace -f -qq -o /dev/null -e inject=fsync:error=EIO:when=$n \
+	    ts-sort -q -i -k 3,1,2 t
+	assert_failure 3
+	assert_output --partial "the new bundle is in place"
+	assert_output --partial "crash"
+	same t n/t
+	[ -z "$(beside t o n)" ]
 }
 
 @test "faults: the totals" {

@@ -1632,3 +1632,34 @@ el.tar.gz
 el.tar.zst
 packed.tar.zst"
 }
+
+@test "ts-convert: a DST that is a symbolic link is written through, the link kept: a bundle, a file, an archive, a dangling link" {
+	mkdir store
+	ts-convert -q "$EL" -o store/t
+	ln -s store/t t
+	run ts-convert -q -f --index-base 0 "$EL" -o t
+	assert_success
+	[ -L t ]
+	[ "$(readlink t)" = store/t ]
+	run jq .index_base store/t/t_metadata.json
+	assert_output 0
+	run ts-validate store/t
+	assert_success
+	# A file, an archive, and links to nothing yet.
+	ts-convert -q "$EL" store/x.tns
+	cp store/x.tns x0
+	ln -s store/x.tns x.tns
+	ts-convert -q -f --index-base 0 "$EL" x.tns
+	[ -L x.tns ]
+	! cmp -s store/x.tns x0
+	rm x0
+	ln -s store/a.tar.zst a.tar.zst
+	ln -s store/n n
+	ts-convert -q "$EL" a.tar.zst
+	ts-convert -q "$EL" -o n
+	[ -L a.tar.zst ]
+	[ -L n ]
+	run ts-validate store/a.tar.zst store/n
+	assert_success
+	[ "$(ls -A store | tr '\n' ' ')" = "a.tar.zst n t x.tns " ]
+}

@@ -869,3 +869,17 @@ assert n == len(bits) == 12000
 	run bash -c "ts-gen-values -q '$T' | head -c 10 >/dev/null"
 	assert_success
 }
+
+@test "ts-gen-values: a DST that is a symbolic link is written through, the link kept" {
+	mkdir store
+	ts-gen-values -q --seed 1 "$T" -o store/v
+	ln -s store/v v
+	run ts-gen-values -q -f --seed 2 "$T" -o v
+	assert_success
+	[ -L v ]
+	[ "$(readlink v)" = store/v ]
+	valid store/v
+	run jq -r '.id' store/v/v_metadata.json
+	assert_success
+	[ "$(ls -A store)" = v ]
+}

@@ -733,3 +733,55 @@ t	3	4x3x2	6	valid"
 	run -1 ts-validate e.tar
 	assert_line "e.tar: error: the archive holds no bundle [B5]"
 }
+
+@test "ts-pack: -x -f and -o through a symbolic link write what it points to, the link kept" {
+	mkdir store d
+	ts-convert -q "$EL" -o store/t
+	ts-pack -q -o t.tar.zst store/t
+	ln -s ../store/t d/t
+	run ts-pack -q -f -C d -x t.tar.zst
+	assert_success
+	[ -L d/t ]
+	[ -d store/t ]
+	run ts-validate store/t
+	assert_success
+	ln -s store/p.tar.zst p.tar.zst
+	run ts-pack -q -o p.tar.zst store/t
+	assert_success
+	[ -L p.tar.zst ]
+	[ -f store/p.tar.zst ]
+	[ "$(ls -A store | tr '\n' ' ')" = "p.tar.zst t " ]
+	[ "$(ls -A d)" = t ]
+}
+
+@test "ts-pack: a link, a folder, a hidden file in a bundle are left out, each with a warning; what a link points to is never packed" {
+	local b=x/example-element
+	mkdir x
+	cp -r "$EL" x/
+	ln -s /etc/passwd "$b/extra.txt"
+	mkdir "$b/sub"
+	echo deep >"$b/sub/deep.txt"
+	echo hidden >"$b/.notes"
+	run ts-pack -o a.tar.zst --index idx.json "$b"
+	assert_success
+	assert_line "$b/.notes: warning: a hidden file: left out of the archive [B5]"
+	assert_line "$b/extra.txt: warning: a symbolic link: left out of the archive, which holds no link and never what one points to [B5]"
+	assert_line "$b/sub: warning: a folder: left out of the archive (a bundle's files are at its top) [B5]"
+	run -0 bash -c 'zstd -dc a.tar.zst | tar -t'
+	assert_output "example-element/
+example-element/example-element_metadata.json
+example-element/README.md
+example-element/example-element.tns
+example-element/example-element.tnsb"
+	! zstd -dc a.tar.zst | grep -a -q 'root:'
+	run -0 jq -c '.[0].files | keys' idx.json
+	assert_output '["README.md","example-element.tns","example-element.tnsb","example-element_metadata.json"]'
+	# A file the metadata names that would be left out: the bundle
+	# is not packed.
+	mv "$b/example-element.tnsb" x/b.tnsb
+	ln -s ../b.tnsb "$b/example-element.tnsb"
+	run ts-pack -o b.tar.zst "$b"
+	assert_failure 1
+	assert_output --partial "$b/example-element.tnsb: error: a symbolic link, which the metadata names: an archive holds no link and never what one points to [B5]"
+	[ ! -e b.tar.zst ]
+}

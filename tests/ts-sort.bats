@@ -1101,3 +1101,20 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	assert_equal "$(body /dev/stdin <<<"$output")" "$(ts-sort -k 3,1,2 "$EL" -o - | body /dev/stdin)"
 	run -0 ts-sort -c -k 1,2,3 - <el.tar.zst
 }
+
+@test "ts-sort: -i and -o through a symbolic link write what it points to, the link kept" {
+	mkdir store
+	ts-convert -q "$EL" -o store/t
+	ln -s store/t t
+	run ts-sort -q -i -k 2,1,3 t
+	assert_success
+	[ -L t ]
+	run jq -c .sort_order store/t/t_metadata.json
+	assert_output '[2,1,3]'
+	ln -s store/s.tns s.tns
+	run ts-sort -q -k 3,2,1 t -o s.tns
+	assert_success
+	[ -L s.tns ]
+	[ -f store/s.tns ]
+	[ "$(ls -A store | tr '\n' ' ')" = "s.tns t " ]
+}

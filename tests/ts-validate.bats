@@ -1929,6 +1929,26 @@ frostt() {
 	assert_failure 3
 }
 
+@test "ts-validate: -r follows no symbolic link below the operand (as find does): a loop is walked once" {
+	mkdir -p coll/a elsewhere
+	use text x
+	mv x coll/a/
+	use text y
+	mv y elsewhere/
+	ln -s .. coll/a/up
+	ln -s / coll/root
+	ln -s ../elsewhere/y coll/y
+	ln -s ../coll coll/a/again
+	run timeout 20 ts-validate -r coll
+	assert_success
+	assert_output "coll/a/x: valid (0 errors, 0 warnings)"
+	# The operand itself may be a link.
+	ln -s coll link
+	run timeout 20 ts-validate -r link
+	assert_success
+	assert_output "link/a/x: valid (0 errors, 0 warnings)"
+}
+
 @test "ts-validate: -j N checks operands at once and reports them in operand order, as -j 1 does" {
 	local i
 	for i in 1 2 3 4 5 6; do use text "b$i"; done

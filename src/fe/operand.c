@@ -185,7 +185,7 @@ walk(const char *dir, struct found *f, int depth)
 		return 0;	/* a bundle is flat */
 	}
 	if (depth > 64)
-		return 0;	/* a loop of links, or no sane tree */
+		return 0;	/* no sane tree */
 	if ((d = opendir(dir)) == NULL) {
 		ts_diag_io(f->d, dir, "%s", strerror(errno));
 		return -1;
@@ -195,7 +195,9 @@ walk(const char *dir, struct found *f, int depth)
 			continue;	/* ., .., and hidden (.git) */
 		p = ts_xasprintf("%s%s%s", dir, ts_has_suffix(dir, "/") ? "" :
 		    "/", e->d_name);
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
+		/* No link is followed below the operand, as find(1) by
+		 * default: a link to .. or / would walk the tree again. */
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
 		    walk(p, f, depth + 1) != 0)
 			rv = -1;
 		free(p);

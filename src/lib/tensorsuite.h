@@ -304,7 +304,8 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * or FIFO is written to; anything else is written to a temporary file
  * beside path, renamed onto it at commit and removed at abort (or when
  * SIGINT, SIGTERM or SIGHUP ends the program).  Without TS_SINK_FORCE an
- * existing path is refused (EEXIST); a directory always is (EISDIR).
+ * existing path is refused (EEXIST); a directory always is (EISDIR).  A
+ * symbolic link is written through: what it points to is replaced.
  * With TS_SINK_COMPRESS, a path whose suffix names a compression (see
  * ts_sink_compression) is written through ts_sink_compress.
  */
@@ -342,7 +343,8 @@ mode_t	 ts_umask(void);
  * /dev/null writes every file nowhere.  With TS_BUNDLE_OUT_INPLACE each
  * file replaces its namesake in dir and the other files stay.  A bundle
  * replaced is replaced in one step (the old one or the new one, never a
- * mix), its successor on disk first.  The writer holds the bundle's lock
+ * mix), its successor on disk first; through a symbolic link, what it
+ * points to is the bundle replaced.  The writer holds the bundle's lock
  * from open to commit or abort: when another writer holds it, open waits
  * with TS_BUNDLE_OUT_WAIT and fails with EWOULDBLOCK without.
  */
@@ -357,7 +359,17 @@ struct ts_bundle_out *ts_bundle_out_new(const struct ts_bundle_out_ops *,
 struct ts_bundle_out *ts_bundle_out_open(const char *dir, unsigned flags);
 /* A sink for one file of the bundle; commit it before the bundle. */
 struct ts_sink *ts_bundle_out_file(struct ts_bundle_out *, const char *fname);
-/* Both free the bundle writer. */
+/*
+ * Both free the bundle writer.  Commit: 0; -1 with errno, the bundle (or
+ * what was there) left as it was; or, with errno, a state between:
+ * TS_COMMIT_LEFT, the new bundle is in place but what it replaced could
+ * not be removed (the next writer of it tries again); TS_COMMIT_UNSYNCED,
+ * the new bundle is in place but the directory that holds it could not
+ * be written to disk (a crash of the system may bring back the old one);
+ * TS_COMMIT_ASIDE, neither is in place, the old bundle moved aside and
+ * the new one beside it (the next writer of it finishes the move).
+ */
+enum { TS_COMMIT_LEFT = 1, TS_COMMIT_UNSYNCED, TS_COMMIT_ASIDE };
 int	 ts_bundle_out_commit(struct ts_bundle_out *);
 void	 ts_bundle_out_abort(struct ts_bundle_out *);
 const char *ts_bundle_out_name(const struct ts_bundle_out *);
@@ -371,6 +383,9 @@ enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX, TS_CUTENSOR };
 struct ts_file_stat {
 	bool	 regular;
 	int64_t	 size;		/* -1: unknown */
+	bool	 link;		/* a symbolic link, the rest of what it
+				 * points to (not regular when nothing) */
+	bool	 dir;		/* a directory */
 };
 
 /* Where a bundle's files are: a directory, or archive members. */
@@ -923,6 +938,13 @@ struct ts_archive_out *ts_archive_out_open(struct ts_sink *k,
  */
 int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
 	    struct ts_diags *);
+/*
+ * Does ts_archive_out_bundle pack file fname of the bundle?  Its regular
+ * files go in; a symbolic link (never followed), a folder, a hidden file
+ * and anything else are left out, each with a warning, and the bundle is
+ * refused (an error) when its metadata names one of them.
+ */
+bool	 ts_archive_packs(struct ts_bundle *, const char *fname);
 /* Finish the archive and commit its sink: 0, or -1 with errno.  Both
  * free the writer. */
 int	 ts_archive_out_commit(struct ts_archive_out *);

@@ -62,7 +62,10 @@ addfile(const char *fname, void *arg)
 	struct files *f = arg;
 	struct ts_file_stat fs;
 
-	if (ts_bundle_stat(f->bd, fname, &fs) != 0 || !fs.regular)
+	/* What the archive holds: ts_archive_out_bundle leaves out the
+	 * rest. */
+	if (!ts_archive_packs(f->bd, fname) ||
+	    ts_bundle_stat(f->bd, fname, &fs) != 0)
 		return 0;
 	f->name = ts_xreallocarray(f->name, f->n + 1, sizeof(*f->name));
 	f->size = ts_xreallocarray(f->size, f->n + 1, sizeof(*f->size));

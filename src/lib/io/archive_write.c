@@ -26,6 +26,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <jansson.h>
 
 #include "tensorsuite.h"
 #include "io/archive.h"
@@ -40,6 +41,7 @@ struct ts_archive_out {
 	struct archive	*a;
 	struct ts_sink	*k;
 	char		*buf;
+	bool		 dropping;	/* aborted: nothing more goes out */
 };
 
 /* ---- names ---- */
@@ -92,6 +94,12 @@ out_write(struct archive *a, void *ud, const void *buf, size_t n)
 {
 	struct ts_archive_out *ao = ud;
 
+	/* Failing, not swallowing: the close of an abort then stops at
+	 * once instead of padding the member it was in. */
+	if (ao->dropping) {
+		archive_set_error(a, ECANCELED, "aborted");
+		return -1;
+	}
 	if (ts_sink_write(ao->k, buf, n) != 0) {
 		archive_set_error(a, errno, "%s", strerror(errno));
 		return -1;
@@ -101,52 +109,31 @@ out_write(struct archive *a, void *ud, const void *buf, size_t n)
 
 static const char *const compname[] = { "zstd", "gzip", "xz", NULL };
 
+/*
+ * The tar stream goes through a compressing sink (compress.c) rather
+ * than a filter of its own archive, so that an archive given up halfway
+ * is closed at once, every buffer freed, and the compressor ends the
+ * stream it holds without first compressing the padding of the member
+ * it was in.
+ */
 struct ts_archive_out *
 ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
 {
-	struct ts_archive_out *ao = ts_xcalloc(1, sizeof(*ao));
+	struct ts_archive_out *ao;
 	const char *f = compname[po->compress];
-	char num[32];
-	int r = ARCHIVE_OK;
+	struct ts_zopts zo = { po->level, po->threads > 0 ? po->threads : 1,
+	    true };
+	int r;
 
+	/* With workers, zstd cuts the input in jobs of a fixed size,
+	 * whatever their number: the bytes do not depend on -j.  gzip
+	 * writes no time stamp. */
+	if (f != NULL && (k = ts_sink_compress_opts(k, f, &zo)) == NULL)
+		return NULL;
+	ao = ts_xcalloc(1, sizeof(*ao));
 	ao->k = k;
 	ao->a = archive_write_new();
 	archive_write_set_format_pax_restricted(ao->a);
-	switch (po->compress) {
-	case TS_COMPRESS_ZSTD:
-		r = archive_write_add_filter_zstd(ao->a);
-		/* With workers, zstd cuts the input in jobs of a fixed size,
-		 * whatever their number: the bytes do not depend on -j. */
-		snprintf(num, sizeof(num), "%d", po->threads > 0 ?
-		    po->threads : 1);
-		if (r == ARCHIVE_OK)
-			r = archive_write_set_filter_option(ao->a, f,
-			    "threads", num);
-		break;
-	case TS_COMPRESS_GZIP:
-		r = archive_write_add_filter_gzip(ao->a);
-		if (r == ARCHIVE_OK)
-			r = archive_write_set_filter_option(ao->a, f,
-			    "timestamp", NULL);
-		break;
-	case TS_COMPRESS_XZ:
-		r = archive_write_add_filter_xz(ao->a);
-		break;
-	case TS_COMPRESS_NONE:
-		break;
-	}
-	if (r == ARCHIVE_OK && po->level >= 0 && f != NULL) {
-		snprintf(num, sizeof(num), "%d", po->level);
-		r = archive_write_set_filter_option(ao->a, f,
-		    "compression-level", num);
-	}
-	if (r != ARCHIVE_OK) {
-		archive_write_free(ao->a);
-		ts_sink_abort(k);
-		free(ao);
-		errno = EINVAL;
-		return NULL;
-	}
 	/* No padding after the end: the bytes are the tar stream's. */
 	archive_write_set_bytes_per_block(ao->a, 64 * 1024);
 	archive_write_set_bytes_in_last_block(ao->a, 1);
@@ -242,11 +229,12 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
 		free(shown);
 		return -1;
 	}
-	if (!fs.regular || fs.size < 0) {
-		ts_diag(d, TS_WARNING, shown, 0, 0, "B1", "not a regular "
-		    "file: left out of the archive");
+	if (!fs.regular || fs.link || fs.size < 0) {
+		/* Changed since it was looked at (ts_archive_out_bundle). */
+		ts_diag_io(d, shown, "the file changed while it was packed");
 		free(shown);
-		return 0;
+		errno = EIO;
+		return -1;
 	}
 	if ((src = ts_bundle_open_file(bd, fname)) == NULL) {
 		ts_diag_io(d, shown, "%s", strerror(errno));
@@ -311,6 +299,102 @@ bycode(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * What a bundle's archive holds: its regular files.  A symbolic link is
+ * never followed (what it points to is not the bundle's, and changes
+ * the archive with the world outside), nor stored, since no archive of
+ * bundles holds a link (ts-pack -x refuses one); a folder, a hidden file
+ * and anything else but a regular file are left out too.  Why fname is
+ * left out, or NULL when it goes in.
+ */
+static const char *
+left_out(struct ts_bundle *bd, const char *fname)
+{
+	struct ts_file_stat fs;
+
+	if (fname[0] == '.')
+		return "a hidden file";
+	if (ts_bundle_stat(bd, fname, &fs) != 0)
+		return NULL;	/* the packing says why */
+	if (fs.link)
+		return "a symbolic link";
+	if (fs.dir)
+		return "a folder";
+	return fs.regular && fs.size >= 0 ? NULL : "not a regular file";
+}
+
+bool
+ts_archive_packs(struct ts_bundle *bd, const char *fname)
+{
+	return left_out(bd, fname) == NULL;
+}
+
+/* Does the metadata name fname (B3), so that the bundle without it
+ * would not be whole? */
+static bool
+named(struct ts_bundle *bd, const char *fname)
+{
+	const struct ts_meta *m = ts_bundle_meta(bd);
+	const char *k, *f;
+	char *meta;
+	json_t *v;
+	bool yes;
+
+	meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(bd));
+	yes = strcmp(fname, meta) == 0;
+	free(meta);
+	if (yes || m == NULL)
+		return yes;
+	if ((m->f_text && strcmp(m->f_text, fname) == 0) ||
+	    (m->f_binary && strcmp(m->f_binary, fname) == 0) ||
+	    (m->f_readme && strcmp(m->f_readme, fname) == 0))
+		return true;
+	if (m->f_other != NULL)
+		json_object_foreach((json_t *)m->f_other, k, v)
+			if ((f = json_string_value(v)) != NULL &&
+			    strcmp(f, fname) == 0)
+				return true;
+	return false;
+}
+
+/* What is left out, said; -1 when a file the metadata names is. */
+static int
+leave_out(struct ts_bundle *bd, struct names *ns, struct ts_diags *d)
+{
+	const char *why;
+	char *shown;
+	size_t j;
+	int rv = 0;
+
+	for (j = 0; j < ns->n; j++) {
+		if ((why = left_out(bd, ns->v[j])) == NULL)
+			continue;
+		shown = ts_bundle_path(bd, ns->v[j]);
+		if (named(bd, ns->v[j])) {
+			ts_diag(d, TS_ERROR, shown, 0, 0, "B5", "%s, which the "
+			    "metadata names: an archive holds %s", why,
+			    strcmp(why, "a symbolic link") == 0 ? "no link "
+			    "and never what one points to" : "regular files "
+			    "only");
+			rv = -1;
+		} else if (strcmp(why, "a symbolic link") == 0)
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive, which holds no link and never "
+			    "what one points to", why);
+		else if (strcmp(why, "a folder") == 0)
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive (a bundle's files are at its top)",
+			    why);
+		else
+			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
+			    "of the archive", why);
+		free(shown);
+		free(ns->v[j]);
+		ns->v[j] = NULL;
+	}
+	return rv;
+}
+
 int
 ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
     struct ts_diags *d)
@@ -328,6 +412,8 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 		goto out;
 	}
 	qsort(ns.v, ns.n, sizeof(*ns.v), bycode);
+	if (leave_out(bd, &ns, d) != 0)
+		goto out;
 	/* The order a reader streams by (SPEC B5); the rest by name. */
 	first[0] = ts_xasprintf("%s_metadata.json", name);
 	first[1] = ts_xstrdup(m && m->f_readme ? m->f_readme : "README.md");
@@ -389,10 +475,12 @@ ts_archive_out_abort(struct ts_archive_out *ao)
 {
 	if (ao == NULL)
 		return;
-	/* Nothing of it must appear: the sink goes first. */
+	/* Nothing of it must appear: the sink goes first.  The close that
+	 * frees the archive then writes nothing (not archive_write_fail,
+	 * which leaves libarchive's buffers unfreed). */
 	ts_sink_abort(ao->k);
 	ao->k = NULL;
-	archive_write_fail(ao->a);
+	ao->dropping = true;
 	out_free(ao);
 }
 
@@ -476,7 +564,7 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 {
 	struct ts_bundle_out *bo;
 	struct arcout *o;
-	char *parent;
+	char *parent, *target;
 	int e;
 
 	o = ts_xcalloc(1, sizeof(*o));
@@ -488,9 +576,16 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 	o->po = *po;
 	o->path = ts_xstrdup(path);
 	o->name = ts_archive_stem(path);
-	parent = ts_dirname(path);
-	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", parent, ts_basename(path));
+	/* Beside the archive, or what a link to it points to, as the
+	 * sink's temporary. */
+	target = ts_write_path(path);
+	parent = ts_dirname(target);
+	/* The sink took what a killed writer left of the archive; its
+	 * directory of files goes too. */
+	ts_debris_clean(parent, ts_basename(target), true);
+	o->tmp = ts_tmpname(parent, ts_basename(target), NULL);
 	free(parent);
+	free(target);
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {
 		e = errno;

@@ -32,6 +32,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 struct ts_bundle_out {
@@ -124,13 +125,21 @@ dir_file(void *ctx, const char *fname)
 	return k;
 }
 
-static void
+/* 0, or -1 with errno when the temporary (or, after a commit, the old
+ * bundle) could not be removed. */
+static int
 dir_free(struct dirout *o)
 {
+	int rv = 0, e = 0;
+
 	if (o->tmp != NULL) {
-		/* What cannot be removed now, the next writer removes. */
-		if (ts_rmtree(o->tmp) != 0 && errno != ENOENT)
+		/* What cannot be removed now, the next writer removes.
+		 * After a commit it is the old bundle, which a reader may
+		 * still be reading. */
+		if (ts_rmtree_held(o->tmp) != 0 && errno != ENOENT) {
+			rv = -1, e = errno;
 			ts_lock_keep(o->lock);
+		}
 		ts_cleanup_remove(o->tmp);
 		free(o->tmp);
 	}
@@ -138,6 +147,8 @@ dir_free(struct dirout *o)
 	free(o->parent);
 	free(o->dir);
 	free(o);
+	errno = e;
+	return rv;
 }
 
 /* ---- keeping the old bundle's other files, in place ---- */
@@ -319,8 +330,8 @@ sync_path(const char *dir)
 
 /* ---- the commit ---- */
 
-static int
-exchange(const char *a, const char *b)
+int
+ts_exchange(const char *a, const char *b)
 {
 #ifdef SYS_renameat2
 	return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b,
@@ -355,8 +366,7 @@ journal(struct dirout *o, const char *aside, bool sync)
 static int
 move_aside(struct dirout *o)
 {
-	char *aside = ts_xasprintf("%s/.%s.old.XXXXXX", o->parent,
-	    ts_basename(o->dir));
+	char *aside = ts_tmpname(o->parent, ts_basename(o->dir), "old");
 	int e;
 
 	if (mkdtemp(aside) == NULL) {
@@ -376,8 +386,17 @@ move_aside(struct dirout *o)
 		e = errno;
 		if (rename(aside, o->dir) == 0)
 			journal(o, NULL, false);
-		else
-			ts_lock_keep(o->lock);	/* the next writer's work */
+		else {
+			/* The next writer's work: the temporary, which the
+			 * journal names, must stay. */
+			ts_lock_keep(o->lock);
+			ts_cleanup_remove(o->tmp);
+			free(o->tmp);
+			o->tmp = NULL;
+			free(aside);
+			errno = e;
+			return -2;
+		}
 		free(aside);
 		errno = e;
 		return -1;
@@ -417,16 +436,27 @@ dir_commit(void *ctx)
 		o->tmp = NULL;
 	} else if (sync_path(o->tmp) != 0)
 		goto out;
-	else if (exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
-	    errno == ENOSYS || errno == ENOTSUP) || move_aside(o) != 0))
+	else if (ts_exchange(o->tmp, o->dir) != 0 && (!(errno == EINVAL ||
+	    errno == ENOSYS || errno == ENOTSUP) ||
+	    (rv = move_aside(o)) != 0)) {
+		if (rv == -2)
+			rv = TS_COMMIT_ASIDE;
 		goto out;
-	/* In place, whatever follows fails. */
+	}
+	/* In place; what follows fails, the caller is told so. */
 	rv = 0;
 	if (replace && ts_fsync_dir(o->parent) != 0)
-		rv = -1;
+		rv = TS_COMMIT_UNSYNCED;
 out:
 	e = errno;
-	dir_free(o);
+	/* Once the new bundle is in place, a signal may end the wait for
+	 * the old one's readers (its handler removes it). */
+	if (rv == 0 || rv == TS_COMMIT_UNSYNCED)
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (dir_free(o) != 0 && rv == 0) {
+		rv = TS_COMMIT_LEFT;
+		e = errno;
+	}
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	errno = e;
 	return rv;
@@ -563,17 +593,15 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 	struct dirout *o;
 	struct ts_bundle_out *bo;
 	struct stat st;
-	size_t n;
+	char *which;
 	int e;
 
 	/* A bundle written nowhere: every file is made and dropped. */
 	if (stat(dir, &st) == 0 && is_devnull(&st))
 		return ts_bundle_out_new(&null_ops, ts_xstrdup(dir), "null");
 	o = ts_xcalloc(1, sizeof(*o));
-	o->dir = ts_xstrdup(dir);
-	n = strlen(o->dir);
-	while (n > 1 && o->dir[n - 1] == '/')
-		o->dir[--n] = '\0';
+	/* Through a symbolic link, what it points to is the bundle. */
+	o->dir = ts_write_path(dir);
 	o->parent = ts_dirname(o->dir);
 	o->inplace = (flags & TS_BUNDLE_OUT_INPLACE) != 0;
 	/* One writer at a time; and what it finds, it finds locked. */
@@ -582,8 +610,18 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 		goto fail;
 	if (!o->inplace && may_replace(o->dir, flags) != 0)
 		goto fail;
-	o->tmp = ts_xasprintf("%s/.%s.XXXXXX", o->parent,
-	    ts_basename(o->dir));
+	/* What the rewrite needs, before it starts: else it would replace
+	 * the bundle and fail to remove the old one. */
+	if (ts_removable(o->dir, &which) != 0) {
+		e = errno;
+		free(which);
+		errno = e;
+		goto fail;
+	}
+	/* Under the lock, and once what it says is put right: what a
+	 * killed writer left goes. */
+	ts_debris_clean(o->parent, ts_basename(o->dir), true);
+	o->tmp = ts_tmpname(o->parent, ts_basename(o->dir), NULL);
 	ts_cleanup_add(o->tmp, true);
 	if (mkdtemp(o->tmp) == NULL) {
 		ts_cleanup_remove(o->tmp);

@@ -2,17 +2,21 @@
  * cleanup.c - temporaries removed when a signal ends the program (or
  * when their owner is done: ts_rmtree), and whole writes.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #define MAXPENDING	16
@@ -79,6 +83,178 @@ ts_rmtree(const char *path)
 	if (lstat(path, &st) != 0)
 		return -1;
 	return rmtree_at(AT_FDCWD, path);
+}
+
+int
+ts_rmtree_held(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rv, e;
+
+	/* Where no lock can be had (not a directory, a file system
+	 * without flock), there is no reader to wait for either. */
+	if (fd != -1)
+		while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+			;
+	rv = ts_rmtree(path);
+	e = errno;
+	if (fd != -1)
+		close(fd);
+	errno = e;
+	return rv;
+}
+
+/* ---- temporaries named for their maker ---- */
+
+#define TMP_NAMEMAX	200	/* of the target's name in a temporary's */
+
+/* The program's name as a temporary's names hold it: no dot, no
+ * slash. */
+static void
+tool_name(char *buf, size_t n)
+{
+	const char *p = ts_progname != NULL && *ts_progname != '\0' ?
+	    ts_basename(ts_progname) : "tensorsuite";
+	size_t i;
+
+	for (i = 0; i + 1 < n && p[i] != '\0'; i++)
+		buf[i] = (isalnum((unsigned char)p[i]) || p[i] == '-' ||
+		    p[i] == '_') ? p[i] : '_';
+	buf[i] = '\0';
+}
+
+char *
+ts_tmpname(const char *dir, const char *name, const char *tag)
+{
+	char tool[33];
+
+	tool_name(tool, sizeof(tool));
+	return ts_xasprintf("%s/.%.*s%s%s.%ld.%s%sXXXXXX", dir,
+	    TMP_NAMEMAX, name != NULL ? name : "", name != NULL ? "." : "",
+	    tool, (long)getpid(), tag != NULL ? tag : "", tag != NULL ? "." :
+	    "");
+}
+
+/* Is s "TOOL.PID.XXXXXX" (TOOL letters, digits, '-', '_'; XXXXXX six
+ * letters or digits)?  Then its PID, else 0. */
+static long
+debris_pid(const char *s)
+{
+	const char *p = s, *q;
+	long pid;
+
+	while (isalnum((unsigned char)*p) || *p == '-' || *p == '_')
+		p++;
+	if (p == s || *p++ != '.' || !isdigit((unsigned char)*p))
+		return 0;
+	for (pid = 0, q = p; isdigit((unsigned char)*q); q++)
+		if ((pid = pid * 10 + (*q - '0')) > 1L << 30)
+			return 0;
+	if (*q++ != '.' || strlen(q) != 6)
+		return 0;
+	for (p = q; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p))
+			return 0;
+	return pid;
+}
+
+/* Is process pid gone?  One that we may not signal is there. */
+static bool
+gone(long pid)
+{
+	return pid != (long)getpid() && kill((pid_t)pid, 0) != 0 &&
+	    errno == ESRCH;
+}
+
+int
+ts_debris_clean(const char *dir, const char *name, bool dirs)
+{
+	struct dirent *e;
+	struct stat st;
+	char *prefix, *p;
+	size_t pl;
+	long pid;
+	DIR *d;
+	int rv = 0, err = 0;
+
+	if ((d = opendir(dir)) == NULL)
+		return -1;
+	prefix = ts_xasprintf(".%.*s%s", TMP_NAMEMAX, name != NULL ? name :
+	    "", name != NULL ? "." : "");
+	pl = strlen(prefix);
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, prefix, pl) != 0 ||
+		    (pid = debris_pid(e->d_name + pl)) == 0 || !gone(pid) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) !=
+		    0 || (S_ISDIR(st.st_mode) && !dirs))
+			continue;
+		p = ts_xasprintf("%s/%s", dir, e->d_name);
+		/* A bundle left behind may be read still. */
+		if ((S_ISDIR(st.st_mode) ? ts_rmtree_held(p) : unlink(p)) !=
+		    0 && errno != ENOENT)
+			rv = -1, err = errno;
+		free(p);
+	}
+	closedir(d);
+	free(prefix);
+	errno = err;
+	return rv;
+}
+
+/* ---- may a tree be removed? ---- */
+
+/* May the user list, add to and remove from directory name at dfd (not
+ * followed) and every directory below it?  0, or -1 with errno and
+ * *which (malloc'd, shown as below path) the first that it may not. */
+static int
+removable_at(int dfd, const char *name, const char *path, char **which)
+{
+	struct dirent *e;
+	struct stat st;
+	char *sub;
+	DIR *d = NULL;
+	int fd = -1, rv = 0, err;
+
+	if (faccessat(dfd, name, R_OK | W_OK | X_OK, AT_EACCESS) != 0 ||
+	    (fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (d = fdopendir(fd)) == NULL) {
+		err = errno;
+		if (fd != -1)
+			close(fd);
+		*which = ts_xstrdup(path);
+		errno = err;
+		return -1;
+	}
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) !=
+		    0 || !S_ISDIR(st.st_mode))
+			continue;
+		sub = ts_xasprintf("%s/%s", path, e->d_name);
+		rv = removable_at(dirfd(d), e->d_name, sub, which);
+		free(sub);
+	}
+	err = errno;
+	closedir(d);
+	errno = err;
+	return rv;
+}
+
+int
+ts_removable(const char *path, char **which)
+{
+	struct stat st;
+	char *parent = ts_dirname(path);
+
+	*which = NULL;
+	if (faccessat(AT_FDCWD, parent, W_OK | X_OK, AT_EACCESS) != 0) {
+		*which = parent;
+		return -1;
+	}
+	free(parent);
+	if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	return removable_at(AT_FDCWD, path, path, which);
 }
 
 static void

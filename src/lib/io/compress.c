@@ -7,6 +7,7 @@
  * or not at all.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,17 +56,27 @@ z_put(struct archive *a, void *ud, const void *buf, size_t n)
 	return (la_ssize_t)n;
 }
 
+/*
+ * A write that fails (a full disk) leaves the compressor holding a
+ * pointer into buf, which is the caller's and is freed before the sink
+ * is aborted: the stream is ended here, its last bytes dropped, while
+ * buf is still there.  The abort that follows finds it closed.
+ */
 static int
 z_write(void *ctx, const void *buf, size_t n)
 {
 	struct zsink *z = ctx;
 	const char *p = buf;
 	la_ssize_t r;
+	int e;
 
 	while (n > 0) {
 		if ((r = archive_write_data(z->a, p, n)) <= 0) {
-			errno = archive_errno(z->a) > 0 ? archive_errno(z->a) :
+			e = archive_errno(z->a) > 0 ? archive_errno(z->a) :
 			    EIO;
+			z->dropping = true;
+			archive_write_close(z->a);
+			errno = e;
 			return -1;
 		}
 		p += r;
@@ -109,6 +120,40 @@ static const struct ts_sink_ops z_ops = { z_write, z_commit, z_abort };
 struct ts_sink *
 ts_sink_compress(struct ts_sink *out, const char *filter)
 {
+	return ts_sink_compress_opts(out, filter, NULL);
+}
+
+/* The compressor's options: 0, or an errno value. */
+static int
+z_options(struct archive *a, const char *filter, const struct ts_zopts *zo)
+{
+	char num[32];
+
+	if (zo == NULL)
+		return 0;
+	if (zo->level >= 0) {
+		snprintf(num, sizeof(num), "%d", zo->level);
+		if (archive_write_set_filter_option(a, filter,
+		    "compression-level", num) != ARCHIVE_OK)
+			return EINVAL;
+	}
+	if (zo->threads > 0 && strcmp(filter, "zstd") == 0) {
+		snprintf(num, sizeof(num), "%d", zo->threads);
+		if (archive_write_set_filter_option(a, filter, "threads",
+		    num) != ARCHIVE_OK)
+			return EINVAL;
+	}
+	if (zo->notime && strcmp(filter, "gzip") == 0 &&
+	    archive_write_set_filter_option(a, filter, "timestamp", NULL) !=
+	    ARCHIVE_OK)
+		return EINVAL;
+	return 0;
+}
+
+struct ts_sink *
+ts_sink_compress_opts(struct ts_sink *out, const char *filter,
+    const struct ts_zopts *zo)
+{
 	struct zsink *z = ts_xcalloc(1, sizeof(*z));
 	struct archive_entry *ent;
 	struct ts_sink *k;
@@ -127,6 +172,8 @@ ts_sink_compress(struct ts_sink *out, const char *filter)
 		e = EOPNOTSUPP;
 		goto fail;
 	}
+	if ((e = z_options(z->a, filter, zo)) != 0)
+		goto fail;
 	archive_write_set_format_raw(z->a);
 	/* A compressed stream ends where the filter ends it: no padding
 	 * of the last block. */

@@ -29,6 +29,33 @@ void	 ts_cleanup_remove(const char *path);
 /* Remove a file or a whole tree, never following a link: 0, or -1
  * with errno (what could be removed is). */
 int	 ts_rmtree(const char *path);
+/* The same for a bundle's directory that readers may hold (a shared
+ * flock on it, model/bundle.c): taken exclusively first, so that each
+ * reader finishes with what it began to read. */
+int	 ts_rmtree_held(const char *path);
+/*
+ * Temporaries are named for the program and the process that made them:
+ * ts_tmpname gives the template (for mkstemp or mkdtemp, malloc'd)
+ * DIR/.NAME.TOOL.PID.XXXXXX beside a target NAME (at most 200 bytes of
+ * it), DIR/.TOOL.PID.XXXXXX with no name; a tag (not NULL) goes before
+ * the XXXXXX, DIR/.NAME.TOOL.PID.TAG.XXXXXX, and makes a temporary that
+ * ts_debris_clean never takes.  ts_debris_clean removes, in dir, the
+ * temporaries of target name (NULL: those without one) whose process is
+ * gone (killed, when nothing could remove them), directories too when
+ * dirs: what a later writer of the same target does first.  0, or -1
+ * with errno when something could not be removed.
+ */
+char	*ts_tmpname(const char *dir, const char *name, const char *tag);
+int	 ts_debris_clean(const char *dir, const char *name, bool dirs);
+/*
+ * Can path be replaced and what was there removed: may the user write
+ * in the directory it is in, and, for a directory, list, write and
+ * search it and every directory below it?  0; or -1 with errno (EACCES,
+ * EROFS, ...) and *which, malloc'd, the first directory it may not.
+ * Checked before a rewrite starts, so that it cannot fail halfway and
+ * leave what it cannot remove.
+ */
+int	 ts_removable(const char *path, char **which);
 
 /*
  * The lock a writer of a bundle holds, and its journal (lock.c): flock
@@ -47,6 +74,23 @@ int	 ts_lock_journal(struct ts_lock *, const char *text, bool sync);
 void	 ts_lock_keep(struct ts_lock *);
 void	 ts_lock_release(struct ts_lock *);
 bool	 ts_lock_interrupted(const char *dir);
+/*
+ * ts_sink_compress with the compressor's options (compress.c): level,
+ * -1 for its default; threads, zstd's workers (0: none); notime, no
+ * time stamp in a gzip header, for the same bytes every time.  NULL
+ * with errno (EINVAL: an option the compressor refuses), k aborted.
+ */
+struct ts_sink;
+struct ts_zopts {
+	int	 level;
+	int	 threads;
+	bool	 notime;
+};
+struct ts_sink *ts_sink_compress_opts(struct ts_sink *k, const char *filter,
+	    const struct ts_zopts *);
+/* Exchange two names in one step (renameat2 RENAME_EXCHANGE): 0, or -1
+ * with errno (EINVAL, ENOSYS: not on this file system or kernel). */
+int	 ts_exchange(const char *a, const char *b);
 /* fsync a directory. */
 int	 ts_fsync_dir(const char *dir);
 

@@ -114,10 +114,13 @@ recover(struct ts_lock *l, const char *j)
 		else if (lstat(y, &st) == 0)
 			rv = rename(y, dir);
 	}
-	if (rv == 0 && x != NULL && ts_rmtree(x) != 0 && errno != ENOENT)
-		rv = -1;
-	if (rv == 0 && y != NULL && ts_rmtree(y) != 0 && errno != ENOENT)
-		rv = -1;
+	/* Once a bundle is in place, what cannot be removed does not stop
+	 * the next writer: the one that is named for a process gone, a
+	 * later writer removes (ts_debris_clean). */
+	if (rv == 0 && x != NULL)
+		ts_rmtree_held(x);
+	if (rv == 0 && y != NULL)
+		ts_rmtree_held(y);
 	ts_fsync_dir(l->parent);
 	free(dir);
 	free(x);

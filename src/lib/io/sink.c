@@ -18,6 +18,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 struct ts_sink {
@@ -210,33 +211,43 @@ ts_sink_open(const char *path, unsigned flags)
 	return k != NULL && z != NULL ? ts_sink_compress(k, z) : k;
 }
 
+/*
+ * A symbolic link is written through (ts_write_path): what it points to
+ * is replaced, beside it the temporary, and the link stays.
+ */
 static struct ts_sink *
 sink_open(const char *path, unsigned flags)
 {
+	struct ts_sink *k = NULL;
 	struct filesink *f;
 	struct stat st;
-	char *dir;
-	int fd, e;
+	char *dir, *target;
+	int fd, e = 0;
 
 	if (strcmp(path, "-") == 0)
 		return ts_sink_open_fd(STDOUT_FILENO, "<stdout>", false);
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		return NULL;
+	target = ts_write_path(path);
+	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode)) {
+		e = EISDIR;
+		goto out;
 	}
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
 		/* A device or a FIFO is written to, never replaced. */
-		if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
-			return NULL;
-		return ts_sink_open_fd(fd, path, true);
+		if ((fd = open(target, O_WRONLY | O_CLOEXEC)) == -1)
+			e = errno;
+		else
+			k = ts_sink_open_fd(fd, path, true);
+		goto out;
 	}
-	if (!(flags & TS_SINK_FORCE) && lstat(path, &st) == 0) {
-		errno = EEXIST;
-		return NULL;
+	if (!(flags & TS_SINK_FORCE) && lstat(target, &st) == 0) {
+		e = EEXIST;
+		goto out;
 	}
 	f = ts_xcalloc(1, sizeof(*f));
-	dir = ts_dirname(path);
-	f->tmp = ts_xasprintf("%s/.%s.XXXXXX", dir, ts_basename(path));
+	dir = ts_dirname(target);
+	/* What a killed writer of the file left goes first. */
+	ts_debris_clean(dir, ts_basename(target), false);
+	f->tmp = ts_tmpname(dir, ts_basename(target), NULL);
 	free(dir);
 	ts_cleanup_add(f->tmp, false);
 	if ((f->fd = mkstemp(f->tmp)) == -1) {
@@ -244,10 +255,13 @@ sink_open(const char *path, unsigned flags)
 		ts_cleanup_remove(f->tmp);
 		free(f->tmp);
 		free(f);
-		errno = e;
-		return NULL;
+		goto out;
 	}
 	fchmod(f->fd, 0644 & ~ts_umask());
-	f->path = ts_xstrdup(path);
+	f->path = target;
 	return ts_sink_new(&file_ops, f, path);
+out:
+	free(target);
+	errno = e;
+	return k;
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "io/io.h"
 #include "model/model.h"
 #include "stage/stage.h"
 #include "util/path.h"
@@ -113,6 +115,26 @@ sink_refused(struct job *j, const char *path, int e)
 		ts_diag_io(j->d, path, "%s", strerror(e));
 }
 
+/* A bundle DST that could not be opened: the directory a rewrite could
+ * not write in is named. */
+static void
+bundle_refused(struct job *j, const char *dir, int e)
+{
+	struct stat st;
+	char *which;
+	bool there = lstat(dir, &st) == 0;
+
+	if ((e == EACCES || e == EPERM || e == EROFS) &&
+	    ts_removable(dir, &which) != 0) {
+		ts_diag_io(j->d, dir, "cannot be %s: '%s' is not writable "
+		    "(%s)%s", there ? "rewritten" : "written", which,
+		    strerror(errno), there ? "; the bundle is left as it was" :
+		    "");
+		free(which);
+	} else
+		sink_refused(j, dir, e);
+}
+
 /*
  * DST, opened before SRC is read: an existing or unwritable DST is
  * refused at once, and a bundle is locked before its old self is read
@@ -124,7 +146,7 @@ ts_job_open_output(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 	unsigned flags = o->force ? TS_SINK_FORCE : 0;
-	char *dir, *rp = NULL;
+	char *dir, *shown, *rp = NULL, *sp = NULL;
 
 	if (o->dst == NULL || (j->stream && j->to != TS_PK_BUNDLE))
 		return 0;
@@ -147,18 +169,15 @@ ts_job_open_output(struct job *j)
 		}
 		return 0;
 	}
-	dir = (char *)o->dst;
+	dir = shown = (char *)o->dst;
 	if (o->inplace) {
 		/* SRC's bundle (its directory, or where its metadata is),
 		 * by a name that can be exchanged with another ("." cannot). */
 		flags |= TS_BUNDLE_OUT_INPLACE;
 		if (ts_has_suffix(o->src, "_metadata.json"))
-			dir = rp = ts_dirname(o->src);
-		if ((dir = realpath(dir, NULL)) != NULL) {
-			free(rp);
-			rp = dir;
-		} else
-			dir = rp != NULL ? rp : (char *)o->dst;
+			dir = shown = sp = ts_dirname(o->src);
+		if ((rp = realpath(dir, NULL)) != NULL)
+			dir = rp;
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
@@ -167,8 +186,9 @@ ts_job_open_output(struct job *j)
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
-		sink_refused(j, o->dst, errno);
+		bundle_refused(j, shown, errno);
 	free(rp);
+	free(sp);
 	return j->bo == NULL ? -1 : 0;
 }
 
@@ -357,6 +377,9 @@ copy_one(const char *fname, void *arg)
 	long r = 0;
 	int i;
 
+	/* Hidden files are the directory's, not the bundle's. */
+	if (fname[0] == '.')
+		return 0;
 	for (i = 0; i < 4; i++)
 		if (c->skip[i] != NULL && strcmp(fname, c->skip[i]) == 0)
 			return 0;
@@ -686,6 +709,28 @@ layouts(struct outputs *os)
 	}
 }
 
+/* A bundle's commit failed: what state it is in. */
+static void
+commit_failed(struct job *j, int rv, int e)
+{
+	const char *dst = j->o->inplace ? j->dstdir : j->o->dst;
+
+	if (rv == TS_COMMIT_LEFT)
+		ts_diag_io(j->d, dst, "the new bundle is in place, but what it "
+		    "replaced could not be removed (%s): the next writer of "
+		    "the bundle removes what is left beside it", strerror(e));
+	else if (rv == TS_COMMIT_UNSYNCED)
+		ts_diag_io(j->d, dst, "the new bundle is in place, but could "
+		    "not be written to disk (%s): a crash of the system may "
+		    "bring back the old one", strerror(e));
+	else if (rv == TS_COMMIT_ASIDE)
+		ts_diag_io(j->d, dst, "the rewrite stopped with the old bundle "
+		    "moved aside (%s): the next writer of the bundle puts it "
+		    "in place", strerror(e));
+	else
+		ts_diag_io(j->d, dst, "%s", strerror(e));
+}
+
 static int
 write_bundle(struct job *j, bool text, bool binary)
 {
@@ -742,10 +787,14 @@ write_bundle(struct job *j, bool text, bool binary)
 	free(mname);
 	if (i != 0 || ts_job_input_end(j) != 0)
 		goto out;
+	/* SRC is read: a rewrite in place must not wait for itself. */
+	ts_bundle_unhold(j->bd);
 	rv = ts_bundle_out_commit(os.bo);
 	os.bo = NULL;
-	if (rv != 0)
-		ts_diag_io(j->d, j->o->dst, "%s", strerror(errno));
+	if (rv != 0) {
+		commit_failed(j, rv, errno);
+		rv = -1;
+	}
 out:
 	finish_sinks(&os, -1);
 	ts_bundle_out_abort(os.bo);

@@ -12,9 +12,11 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -51,9 +54,20 @@ struct pending {
 
 /* ---- the namespace of a directory ---- */
 
+/*
+ * A directory is read through one descriptor, opened once: a bundle
+ * replaced meanwhile (exchanged with its new self, io/bundle_out.c) is
+ * then read whole as it was, never its metadata from one and its data
+ * from the other.  The descriptor holds a shared flock, which the
+ * writer that replaced the directory takes exclusively before it removes
+ * it (ts_rmtree_held): a reader finishes with the old bundle first.
+ * Where no descriptor can be had (a directory that may be searched but
+ * not read, no descriptor left), files are found by path as before.
+ */
 struct dirns {
 	char	*dir;
 	char	*shown;		/* the directory in messages; NULL: dir */
+	int	 fd;		/* the directory, or -1 */
 };
 
 static char *
@@ -65,20 +79,68 @@ joinpath(const char *dir, const char *file)
 	    "/", file);
 }
 
+/* The directory at path, held (see above), or -1. */
+static int
+dir_hold(const char *path)
+{
+	struct stat a, b;
+	int fd;
+
+	for (;;) {
+		if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+		    -1)
+			return -1;
+		while (flock(fd, LOCK_SH) != 0 && errno == EINTR)
+			;
+		/* Replaced between the open and the lock, and maybe
+		 * removed since: the new one is the bundle. */
+		if (fstat(fd, &a) != 0 || stat(path, &b) != 0 ||
+		    (a.st_dev == b.st_dev && a.st_ino == b.st_ino))
+			return fd;
+		close(fd);
+	}
+}
+
+static struct dirns *
+dirns_new(const char *dir, const char *shown)
+{
+	struct dirns *n = ts_xcalloc(1, sizeof(*n));
+
+	n->dir = ts_xstrdup(dir);
+	n->shown = shown != NULL ? ts_xstrdup(shown) : NULL;
+	n->fd = dir_hold(dir);
+	return n;
+}
+
+/* A link is described by what it points to, and said to be one; a
+ * link to nothing is there, and no regular file; a loop of links is the
+ * system's error (ELOOP). */
 static int
 dir_stat(void *ctx, const char *name, struct ts_file_stat *fs)
 {
 	struct dirns *n = ctx;
-	char *p = joinpath(n->dir, name);
+	char *p = n->fd == -1 ? joinpath(n->dir, name) : NULL;
 	struct stat st;
-	int rv = stat(p, &st), e = errno;
+	int rv, e;
 
+	rv = p != NULL ? lstat(p, &st) : fstatat(n->fd, name, &st,
+	    AT_SYMLINK_NOFOLLOW);
+	fs->link = rv == 0 && S_ISLNK(st.st_mode);
+	if (fs->link && (p != NULL ? stat(p, &st) : fstatat(n->fd, name,
+	    &st, 0)) != 0) {
+		if (errno == ENOENT)
+			st.st_mode = 0;
+		else
+			rv = -1;	/* a loop of links: the system's error */
+	}
+	e = errno;
 	free(p);
 	if (rv != 0) {
 		errno = e;
 		return -1;
 	}
 	fs->regular = S_ISREG(st.st_mode);
+	fs->dir = S_ISDIR(st.st_mode);
 	fs->size = fs->regular ? (int64_t)st.st_size : -1;
 	return 0;
 }
@@ -88,9 +150,18 @@ dir_open(void *ctx, const char *name)
 {
 	struct dirns *n = ctx;
 	char *p = joinpath(n->dir, name);
-	struct ts_source *s = ts_source_open_file(p);
-	int e = errno;
+	struct ts_source *s = NULL;
+	int fd, e;
 
+	if (n->fd == -1)
+		s = ts_source_open_file(p);
+	else if ((fd = openat(n->fd, name, O_RDONLY | O_CLOEXEC)) != -1 &&
+	    (s = ts_source_open_fd(fd, p, true)) == NULL) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	e = errno;
 	free(p);
 	errno = e;
 	return s;
@@ -110,12 +181,19 @@ dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
 	struct dirns *n = ctx;
 	struct dirent *e;
 	DIR *d;
-	int rv = 0;
+	int fd, rv = 0;
 
-	if ((d = opendir(n->dir)) == NULL)
+	if (n->fd == -1)
+		d = opendir(n->dir);
+	else if ((fd = openat(n->fd, ".", O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	else if ((d = fdopendir(fd)) == NULL)
+		close(fd);
+	if (d == NULL)
 		return -1;
 	while (rv == 0 && (e = readdir(d)) != NULL)
-		if (e->d_name[0] != '.')
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
 			rv = fn(e->d_name, arg);
 	closedir(d);
 	return rv;
@@ -126,6 +204,8 @@ dir_free(void *ctx)
 {
 	struct dirns *n = ctx;
 
+	if (n->fd != -1)
+		close(n->fd);
 	free(n->dir);
 	free(n->shown);
 	free(n);
@@ -168,7 +248,7 @@ lastcomp(const char *dir)
 static bool
 there(struct ts_bundle *bd, const char *name, struct ts_file_stat *fs)
 {
-	return bd->ops->stat(bd->ctx, name, fs) == 0;
+	return ts_bundle_stat(bd, name, fs) == 0;
 }
 
 /* The same, or -1 when a streamed namespace cannot tell yet: the check
@@ -179,7 +259,7 @@ there_yet(struct ts_bundle *bd, int what, const char *key, const char *name,
 {
 	struct pending *p;
 
-	if (bd->ops->stat(bd->ctx, name, fs) == 0)
+	if (ts_bundle_stat(bd, name, fs) == 0)
 		return 1;
 	if (errno != EAGAIN)
 		return 0;
@@ -251,7 +331,7 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 	struct ts_file_stat fs;
 	struct ts_source *src;
 
-	if (bd->ops->stat(bd->ctx, bd->meta_file, &fs) != 0) {
+	if (ts_bundle_stat(bd, bd->meta_file, &fs) != 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
 			ts_diag(d, TS_ERROR, bd->meta_path, 0, 0, "B1", "no "
 			    "metadata file: a bundle '%s' holds '%s%s'",
@@ -440,9 +520,9 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 			free(dn);
 		}
 	}
-	ns = ts_xcalloc(1, sizeof(*ns));
-	ns->dir = dir;
-	bd = ts_bundle_open_ns(&dir_ops, ns, name, dir, d);
+	ns = dirns_new(dir, NULL);
+	free(dir);
+	bd = ts_bundle_open_ns(&dir_ops, ns, name, ns->dir, d);
 	/* The metadata file given by its own path keeps that path. */
 	if (!S_ISDIR(st.st_mode)) {
 		free(bd->meta_path);
@@ -456,12 +536,23 @@ struct ts_bundle *
 ts_bundle_open_dir(const char *dir, const char *name, const char *shown,
     struct ts_diags *d)
 {
-	struct dirns *ns = ts_xcalloc(1, sizeof(*ns));
+	struct dirns *ns = dirns_new(dir, shown);
 
-	ns->dir = ts_xstrdup(dir);
-	ns->shown = shown != NULL ? ts_xstrdup(shown) : NULL;
 	return ts_bundle_open_ns(&dir_ops, ns, name, shown != NULL ? shown :
 	    dir, d);
+}
+
+void
+ts_bundle_unhold(struct ts_bundle *bd)
+{
+	struct dirns *n;
+
+	if (bd == NULL || bd->ops != &dir_ops)
+		return;
+	n = bd->ctx;
+	if (n->fd != -1)
+		close(n->fd);
+	n->fd = -1;
 }
 
 void
@@ -542,6 +633,8 @@ int
 ts_bundle_stat(struct ts_bundle *bd, const char *fname,
     struct ts_file_stat *fs)
 {
+	/* A namespace of the caller's may not know the newer fields. */
+	memset(fs, 0, sizeof(*fs));
 	return bd->ops->stat(bd->ctx, fname, fs);
 }
 

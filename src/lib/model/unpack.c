@@ -21,6 +21,7 @@
 #include "tensorsuite.h"
 #include "io/archive.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -36,19 +37,22 @@ struct unpack {
 	char		*tmp;		/* the temporary directory */
 	int		 tfd;
 	char		**names;	/* bundles, in order */
+	char		**target;	/* ... where each goes */
+	char		**stage;	/* ... where each is unpacked */
 	size_t		 n;
 	char		*buf;
 };
 
-static bool
-known(struct unpack *u, const char *b)
+/* The index of bundle b, or -1 when it was not met yet. */
+static long
+bundle_index(struct unpack *u, const char *b)
 {
 	size_t i;
 
 	for (i = 0; i < u->n; i++)
 		if (strcmp(u->names[i], b) == 0)
-			return true;
-	return false;
+			return (long)i;
+	return -1;
 }
 
 /* A member refused: said, naming it; the unpack stops. */
@@ -63,11 +67,17 @@ refuse(struct unpack *u, const struct ts_member *m, const char *why)
 	return -1;
 }
 
-/* A bundle met for the first time: its folder, and may it go in? */
+/*
+ * A bundle met for the first time: may it go in, and its folder.  A
+ * symbolic link there is written through (ts_write_path): the bundle is
+ * then unpacked beside what the link points to, so that it can take its
+ * place in one step.
+ */
 static int
 new_bundle(struct unpack *u, const char *b)
 {
-	char *target = ts_xasprintf("%s/%s", u->dir, b), *m;
+	char *link = ts_xasprintf("%s/%s", u->dir, b), *m, *which, *parent;
+	char *target = ts_write_path(link), *stage = NULL;
 	struct stat st, ms;
 	int rv = 0;
 
@@ -75,25 +85,77 @@ new_bundle(struct unpack *u, const char *b)
 		m = ts_xasprintf("%s/%s_metadata.json", target, b);
 		if (!u->o->force) {
 			ts_diag_usage(u->d, "'%s' exists (-f replaces it)",
-			    target);
+			    link);
 			rv = -1;
 		} else if (!S_ISDIR(st.st_mode) || lstat(m, &ms) != 0) {
 			ts_diag_usage(u->d, "'%s' exists and is not a bundle: "
-			    "-f replaces only a bundle", target);
+			    "-f replaces only a bundle", link);
+			rv = -1;
+		} else if (ts_removable(target, &which) != 0) {
+			/* Found now, not once the old bundle is moved
+			 * where it could not be removed from. */
+			ts_diag_io(u->d, link, "cannot be replaced: '%s' is "
+			    "not writable (%s); nothing unpacked", which,
+			    strerror(errno));
+			free(which);
 			rv = -1;
 		}
 		free(m);
 	}
-	free(target);
-	if (rv != 0)
+	if (rv == 0 && strcmp(link, target) == 0) {
+		if (mkdirat(u->tfd, b, 0755) == 0)
+			stage = ts_xasprintf("%s/%s", u->tmp, b);
+		else {
+			ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+			rv = -1;
+		}
+	} else if (rv == 0) {
+		parent = ts_dirname(target);
+		stage = ts_tmpname(parent, ts_basename(target), NULL);
+		free(parent);
+		ts_cleanup_add(stage, true);
+		if (mkdtemp(stage) == NULL) {
+			ts_diag_io(u->d, link, "%s", strerror(errno));
+			ts_cleanup_remove(stage);
+			free(stage);
+			stage = NULL;
+			rv = -1;
+		} else
+			chmod(stage, 0755 & ~ts_umask());
+	}
+	free(link);
+	if (rv != 0) {
+		free(target);
 		return rv;
-	if (mkdirat(u->tfd, b, 0755) != 0) {
-		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
-		return -1;
 	}
 	u->names = ts_xreallocarray(u->names, u->n + 1, sizeof(*u->names));
-	u->names[u->n++] = ts_xstrdup(b);
+	u->target = ts_xreallocarray(u->target, u->n + 1,
+	    sizeof(*u->target));
+	u->stage = ts_xreallocarray(u->stage, u->n + 1, sizeof(*u->stage));
+	u->names[u->n] = ts_xstrdup(b);
+	u->target[u->n] = target;
+	u->stage[u->n++] = stage;
 	return 0;
+}
+
+/* Is bundle i unpacked beside what a link points to, not in the
+ * temporary directory? */
+static bool
+away(const struct unpack *u, size_t i)
+{
+	size_t n = strlen(u->tmp);
+
+	return strncmp(u->stage[i], u->tmp, n) != 0 || u->stage[i][n] != '/';
+}
+
+/* A write of file f of bundle b failed: named where it was going. */
+static void
+write_error(struct unpack *u, const char *b, const char *f, int e)
+{
+	char *to = ts_xasprintf("%s/%s/%s", u->dir, b, f);
+
+	ts_diag_io(u->d, to, "write error: %s", strerror(e));
+	free(to);
 }
 
 /* Write the member's data as file f of bundle b. */
@@ -107,8 +169,8 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	int bfd, fd, e;
 	long r;
 
-	if ((bfd = openat(u->tfd, b, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1) {
+	if ((bfd = open(u->stage[bundle_index(u, b)], O_RDONLY |
+	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		return -1;
 	}
@@ -131,7 +193,7 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 		if ((e = ts_write_all(fd, u->buf, (size_t)r)) != 0) {
 			ts_source_close(src);
 			close(fd);
-			ts_diag_io(u->d, u->dir, "%s", strerror(e));
+			write_error(u, b, f, e);
 			return -1;
 		}
 		done += (uint64_t)r;
@@ -153,7 +215,7 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	(void)futimens(fd, ts);
 	if (close(fd) != 0) {
-		ts_diag_io(u->d, u->dir, "%s", strerror(errno));
+		write_error(u, b, f, errno);
 		return -1;
 	}
 	return 0;
@@ -189,7 +251,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    "%llu bytes (--max-size)",
 			    (unsigned long long)maxsize);
 			rv = refuse(u, &m, cap);
-		} else if (!known(u, b))
+		} else if (bundle_index(u, b) < 0)
 			rv = new_bundle(u, b);
 		if (rv == 0 && f != NULL)
 			rv = put(u, ar, &m, b, f);
@@ -216,7 +278,7 @@ check_all(struct unpack *u)
 {
 	struct ts_check_opts co;
 	struct ts_bundle *bd;
-	char *path, *shown;
+	char *shown;
 	size_t i;
 	int rv = 0;
 
@@ -226,9 +288,9 @@ check_all(struct unpack *u)
 	for (i = 0; i < u->n; i++) {
 		size_t before = ts_diags_errors(u->d);
 
-		path = ts_xasprintf("%s/%s", u->tmp, u->names[i]);
 		shown = ts_xasprintf("%s:%s", u->label, u->names[i]);
-		bd = ts_bundle_open_dir(path, u->names[i], shown, u->d);
+		bd = ts_bundle_open_dir(u->stage[i], u->names[i], shown,
+		    u->d);
 		ts_check_bundle(bd, &co, u->d);
 		ts_bundle_free(bd);
 		if (ts_diags_errors(u->d) > before) {
@@ -237,29 +299,55 @@ check_all(struct unpack *u)
 			    u->names[i]);
 			rv = -1;
 		}
-		free(path);
 		free(shown);
 	}
 	return rv;
 }
 
-/* Move bundle i into place, an old one (-f) aside into *old. */
+/*
+ * Move bundle i into place.  An old one (-f) is exchanged with it in one
+ * step, so that a reader finds the one or the other, and is then where
+ * the new one was, *old (*swapped set); where the file system cannot
+ * exchange, it is moved aside into *old first.
+ */
 static int
-place(struct unpack *u, size_t i, char **old)
+place(struct unpack *u, size_t i, char **old, bool *swapped)
 {
-	char *from = ts_xasprintf("%s/%s", u->tmp, u->names[i]);
-	char *to = ts_xasprintf("%s/%s", u->dir, u->names[i]);
+	const char *from = u->stage[i], *to = u->target[i];
 	struct stat st;
+	char *parent;
 	int rv = 0, e = 0;
 
 	*old = NULL;
+	*swapped = false;
 	if (lstat(to, &st) == 0) {
-		*old = ts_xasprintf("%s/.%s.old", u->tmp, u->names[i]);
-		if (rename(to, *old) != 0) {
+		if (ts_exchange(from, to) == 0) {
+			*old = ts_xstrdup(from);
+			*swapped = true;
+			return 0;
+		}
+		e = errno;
+		if (e != EINVAL && e != ENOSYS && e != ENOTSUP)
+			rv = -1;
+		if (!away(u, i))
+			*old = ts_xasprintf("%s/.%s.old", u->tmp,
+			    u->names[i]);
+		else {
+			parent = ts_dirname(to);
+			*old = ts_tmpname(parent, ts_basename(to), "old");
+			free(parent);
+			if (rv == 0 && mkdtemp(*old) == NULL) {
+				e = errno;
+				rv = -1;
+			}
+		}
+		if (rv == 0 && rename(to, *old) != 0) {
 			e = errno;
+			rv = -1;
+		}
+		if (rv != 0) {
 			free(*old);
 			*old = NULL;
-			rv = -1;
 		}
 	}
 	if (rv == 0 && rename(from, to) != 0) {
@@ -272,8 +360,6 @@ place(struct unpack *u, size_t i, char **old)
 	}
 	if (rv != 0)
 		ts_diag_io(u->d, to, "%s", strerror(e));
-	free(from);
-	free(to);
 	return rv;
 }
 
@@ -303,14 +389,13 @@ lock_all(struct unpack *u, struct ts_lock **lk)
 	sort_names = (const char *const *)u->names;
 	qsort(ix, u->n, sizeof(*ix), by_name);
 	for (i = 0; i < u->n && rv == 0; i++) {
-		char *to = ts_xasprintf("%s/%s", u->dir, u->names[ix[i]]);
+		const char *to = u->target[ix[i]];
 
 		if ((lk[ix[i]] = ts_lock_take(to, true, NULL)) == NULL) {
 			ts_diag_io(u->d, to, "cannot lock: %s",
 			    strerror(errno));
 			rv = -1;
 		}
-		free(to);
 	}
 	free(ix);
 	return rv;
@@ -321,30 +406,33 @@ static int
 place_all(struct unpack *u)
 {
 	char **old = ts_xcalloc(u->n ? u->n : 1, sizeof(*old));
+	bool *swapped = ts_xcalloc(u->n ? u->n : 1, sizeof(*swapped));
 	struct ts_lock **lk = ts_xcalloc(u->n ? u->n : 1, sizeof(*lk));
 	size_t i = 0, j;
 	int rv = lock_all(u, lk);
 
 	for (i = 0; i < u->n && rv == 0; i++)
-		rv = place(u, i, &old[i]);
+		rv = place(u, i, &old[i], &swapped[i]);
 	if (rv != 0 && i > 0) {
 		/* Undo, newest first: what was there is there again. */
 		for (j = i - 1; j-- > 0;) {
-			char *to = ts_xasprintf("%s/%s", u->dir, u->names[j]);
-			char *back = ts_xasprintf("%s/%s", u->tmp,
-			    u->names[j]);
+			const char *to = u->target[j], *back = u->stage[j];
 
-			if (rename(to, back) == 0 && old[j] != NULL)
+			if (swapped[j])
+				ts_exchange(old[j], to);
+			else if (rename(to, back) == 0 && old[j] != NULL)
 				rename(old[j], to);
-			free(to);
-			free(back);
 		}
 	}
 	for (i = 0; i < u->n; i++) {
+		/* A bundle replaced goes once its readers are done. */
+		if (rv == 0 && old[i] != NULL)
+			ts_rmtree_held(old[i]);
 		free(old[i]);
 		ts_lock_release(lk[i]);
 	}
 	free(old);
+	free(swapped);
 	free(lk);
 	return rv;
 }
@@ -381,7 +469,9 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 			ts_diag_io(d, u.label, "%s", strerror(errno));
 		return -1;
 	}
-	u.tmp = ts_xasprintf("%s/.ts-pack.XXXXXX", u.dir);
+	/* What a killed unpack into dir left goes first. */
+	ts_debris_clean(u.dir, NULL, true);
+	u.tmp = ts_tmpname(u.dir, NULL, NULL);
 	ts_cleanup_add(u.tmp, true);
 	if (mkdtemp(u.tmp) == NULL || (u.tfd = open(u.tmp, O_RDONLY |
 	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
@@ -403,6 +493,16 @@ out:
 	ts_archive_close(ar);
 	if (u.tfd != -1)
 		close(u.tfd);
+	for (i = 0; i < u.n; i++) {
+		if (away(&u, i)) {
+			ts_rmtree(u.stage[i]);
+			ts_cleanup_remove(u.stage[i]);
+		}
+		free(u.stage[i]);
+		free(u.target[i]);
+	}
+	free(u.stage);
+	free(u.target);
 	ts_rmtree(u.tmp);
 	ts_cleanup_remove(u.tmp);
 	free(u.tmp);
