@@ -7,7 +7,7 @@ TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # io, format, stage, model, num, util, flow); the tools' front-end
 # helpers, not installed, are src/fe.
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
-FESRC   = $(sort $(wildcard src/fe/*.c))
+FESRC   = $(sort $(wildcard src/fe/*.c src/fe/*/*.c))
 UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
@@ -61,9 +61,9 @@ $(BUILD)/bin/$(1): $(call TOOLOBJ,$(1)) $(FELIB) $(LIB)
 endef
 $(foreach t,$(TOOLS),$(eval $(call tool_rule,$(t))))
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIB)
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(FELIB) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(DEP_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(FELIB) $(LIB) $(DEP_LIBS) $(LDLIBS)
 
 # The install paths, as the sed script that writes them into the files
 # installed: tensorsuite.pc's @VARIABLES@, and in the FILES of the man
