@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/whole.h"
+#include "stage/infer_whole.h"
 #include "util/xalloc.h"
 
 struct infer {

@@ -29,7 +29,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
-#include "io/archive.h"
+#include "archive/archive.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/progress.h"

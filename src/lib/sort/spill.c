@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define SPILL_BUF	((size_t)1 << 20)
 

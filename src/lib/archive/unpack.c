@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "io/archive.h"
+#include "archive/archive.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/progress.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/whole.h"
+#include "stage/infer_whole.h"
 #include "util/xalloc.h"
 
 void

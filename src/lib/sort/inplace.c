@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define CHUNK		((size_t)256)
 #define FREE_SLOT	UINT32_MAX

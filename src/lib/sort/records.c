@@ -17,7 +17,7 @@
 
 #include "tensorsuite.h"
 #include "util/bigmem.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define PF_CHUNK	((size_t)32 << 20)
 

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/genvalues.h"
+#include "values/genvalues.h"
 #include "util/xalloc.h"
 
 #define MAXTHREADS	16

@@ -34,7 +34,7 @@
 
 #include "tensorsuite.h"
 #include "model/model.h"
-#include "stage/genvalues.h"
+#include "values/genvalues.h"
 #include "util/xalloc.h"
 
 #define GAMMA	0x9e3779b97f4a7c15ULL	/* SplitMix64's increment */

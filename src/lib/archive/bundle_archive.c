@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "io/archive.h"
+#include "archive/archive.h"
 #include "io/io.h"
 #include "util/progress.h"
 #include "util/xalloc.h"

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/ordered.h"
+#include "validate/sorted_checks.h"
 #include "stage/stage.h"
 #include "util/xalloc.h"
 

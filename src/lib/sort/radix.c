@@ -27,7 +27,7 @@
 
 #include "tensorsuite.h"
 #include "util/bigmem.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define PAR_MIN		((size_t)1 << 16)	/* fewer records: 1 thread */
 #define SLICE_SHIFT	40		/* see rs_split() */

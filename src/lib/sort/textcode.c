@@ -31,7 +31,7 @@
 #include "num/digits.h"
 #include "format/lines.h"
 #include "util/bigmem.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define TC_DOT		((uint64_t)1 << 15)
 #define TC_EXP		((uint64_t)1 << 16)

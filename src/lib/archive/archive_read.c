@@ -23,7 +23,7 @@
 #include <archive_entry.h>
 
 #include "tensorsuite.h"
-#include "io/archive.h"
+#include "archive/archive.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/xalloc.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/genvalues.h"
+#include "values/genvalues.h"
 #include "util/xalloc.h"
 
 #define CHUNK	8192		/* elements given values at once */

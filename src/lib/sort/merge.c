@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 #define MERGE_MINBUF	((size_t)16 << 10)
 #define MERGE_MAXBUF	((size_t)4 << 20)

@@ -16,7 +16,7 @@
 
 #include "tensorsuite.h"
 #include "util/bigmem.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 enum { S_ADD, S_MEM, S_MERGE, S_FAIL };
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 static void
 stage_text(struct stage *g, uint64_t tw, const char *t, uint32_t len)

@@ -26,7 +26,7 @@
 
 #include "tensorsuite.h"
 #include "stage/stage.h"
-#include "stage/ordered.h"
+#include "validate/sorted_checks.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 

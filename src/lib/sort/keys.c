@@ -16,7 +16,7 @@
 
 #include "tensorsuite.h"
 #include "util/bigmem.h"
-#include "stage/sort/sort_int.h"
+#include "sort/sort_int.h"
 
 /* Place the fields, the last priority at bit 0. */
 void
