@@ -149,6 +149,7 @@ bench: deps
 lint:
 	mandoc -T lint -W warning man/*.[0-9]
 	tests/lint.sh
+	tests/layers.py .
 
 # Every file install writes (below $(DESTDIR)): uninstall removes these
 # and nothing else, then those of the suite's own directories that are

@@ -64,6 +64,13 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
+@test "no folder of the library includes from or calls into a folder above it" {
+	# The order is the 'Layers:' line of src/lib/README; the objects are
+	# those of the library this suite tests.
+	run "$TS_TOP/tests/layers.py" "$TS_TOP" "${TS_BIN%/bin}"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
 @test "make install DESTDIR=... puts the library, both headers, tensorsuite.pc and libtensorsuite.3 in place" {
 	local r=$BATS_TEST_TMPDIR/root
 	run install_into "$r"

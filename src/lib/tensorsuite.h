@@ -1001,8 +1001,16 @@ struct ts_unpack_opts {
 	bool		 force;		/* replace existing bundles */
 	uint64_t	 max_size;	/* bytes of data in all (0: 8 GiB) */
 	uint64_t	 max_members;	/* members (0: 100000) */
-	int		 check;		/* -1 none, 0 quick, 1 full */
 	const char	*tmpdir;	/* as for ts_bundles_open */
+	/*
+	 * Each bundle unpacked, in the temporary directory, its files
+	 * named ARCHIVE:NAME/FILE, before any is put in place: an error
+	 * it reports to d refuses the bundle, and nothing is unpacked.
+	 * NULL: none.  A function that calls ts_check_bundle does.
+	 */
+	void		(*check)(struct ts_bundle *, void *arg,
+			    struct ts_diags *);
+	void		*check_arg;
 };
 /*
  * Unpack the bundles of an archive into dir, safely: every member must

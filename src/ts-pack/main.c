@@ -324,6 +324,18 @@ out:
 
 /* ---- unpacking and listing ---- */
 
+/* A bundle unpacked, checked as -x was asked (--quick: its headers). */
+static void
+check_unpacked(struct ts_bundle *bd, void *arg, struct ts_diags *d)
+{
+	const struct opts *o = arg;
+	struct ts_check_opts co;
+
+	memset(&co, 0, sizeof(co));
+	co.quick = o->validate == 0;
+	ts_check_bundle(bd, &co, d);
+}
+
 static int
 unpack(const struct opts *o, struct ts_diags *d)
 {
@@ -337,7 +349,10 @@ unpack(const struct opts *o, struct ts_diags *d)
 	uo.force = o->force;
 	uo.max_size = o->max_size;
 	uo.max_members = o->max_members;
-	uo.check = o->validate;
+	if (o->validate >= 0) {
+		uo.check = check_unpacked;
+		uo.check_arg = (void *)o;
+	}
 	rv = ts_unpack(o->extract, &uo, &names, &n, d);
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -631,27 +631,3 @@ ts_bundles_close(struct ts_bundles *bs)
 	free(bs->tmpdir);
 	free(bs);
 }
-
-/* ---- checking every bundle of an archive ---- */
-
-size_t
-ts_check_archive(const char *path, const struct ts_check_opts *co,
-    struct ts_diags *d)
-{
-	const char *label = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	struct ts_bundles *bs;
-	struct ts_bundle *bd;
-	size_t n;
-
-	if ((bs = ts_bundles_open(path, NULL, d)) == NULL)
-		return 0;
-	while ((bd = ts_bundles_next(bs, NULL, d)) != NULL) {
-		ts_check_bundle(bd, co, d);
-		ts_bundle_free(bd);
-	}
-	if ((n = ts_bundles_count(bs)) == 0 && ts_diags_errors(d) == 0)
-		ts_diag(d, TS_ERROR, label, 0, 0, "B5", "the archive holds no "
-		    "bundle");
-	ts_bundles_close(bs);
-	return n;
-}

@@ -271,27 +271,24 @@ extract(struct unpack *u, struct ts_archive *ar)
 	return rv;
 }
 
-/* Each bundle unpacked, checked where it lies, named as in the
- * archive. */
+/* Each bundle unpacked, checked where it lies by the caller's check,
+ * named as in the archive. */
 static int
 check_all(struct unpack *u)
 {
-	struct ts_check_opts co;
 	struct ts_bundle *bd;
 	char *shown;
 	size_t i;
 	int rv = 0;
 
-	memset(&co, 0, sizeof(co));
-	co.quick = u->o->check == 0;
-	co.tmpdir = u->o->tmpdir;
 	for (i = 0; i < u->n; i++) {
 		size_t before = ts_diags_errors(u->d);
 
 		shown = ts_xasprintf("%s:%s", u->label, u->names[i]);
 		bd = ts_bundle_open_dir(u->stage[i], u->names[i], shown,
 		    u->d);
-		ts_check_bundle(bd, &co, u->d);
+		if (bd != NULL)
+			u->o->check(bd, u->o->check_arg, u->d);
 		ts_bundle_free(bd);
 		if (ts_diags_errors(u->d) > before) {
 			ts_diag(u->d, TS_ERROR, u->label, 0, 0, "", "bundle "
@@ -483,7 +480,7 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 		goto out;
 	ts_archive_close(ar);
 	ar = NULL;
-	if (o->check >= 0 && check_all(&u) != 0)
+	if (o->check != NULL && check_all(&u) != 0)
 		goto out;
 	if (place_all(&u) != 0)
 		goto out;

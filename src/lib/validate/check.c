@@ -5,7 +5,7 @@
  * S2, S3 in order, S4, S5, E2, K3) and, when there are both, a stage
  * that walks the binary file beside the text one (X6); what needs the
  * whole tensor (S3 in unsorted input, S7, S8, S9) is checked at the
- * end on the entries kept (whole.c).  Files are found through the
+ * end by external sorts (sorted_checks.c).  Files are found through the
  * bundle, so a bundle in an archive is checked as one in a directory.
  *
  * A bundle read from a stream (an archive's members, in order) gives
@@ -961,4 +961,28 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 			check_alone(&st, o, d);
 	}
 	close_stream(&st);
+}
+
+/* ---- every bundle of an archive ---- */
+
+size_t
+ts_check_archive(const char *path, const struct ts_check_opts *co,
+    struct ts_diags *d)
+{
+	const char *label = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	struct ts_bundles *bs;
+	struct ts_bundle *bd;
+	size_t n;
+
+	if ((bs = ts_bundles_open(path, NULL, d)) == NULL)
+		return 0;
+	while ((bd = ts_bundles_next(bs, NULL, d)) != NULL) {
+		ts_check_bundle(bd, co, d);
+		ts_bundle_free(bd);
+	}
+	if ((n = ts_bundles_count(bs)) == 0 && ts_diags_errors(d) == 0)
+		ts_diag(d, TS_ERROR, label, 0, 0, "B5", "the archive holds no "
+		    "bundle");
+	ts_bundles_close(bs);
+	return n;
 }
