@@ -175,7 +175,6 @@ fe_run_job(const struct ts_job_opts *o, bool quiet)
 
 	src[0] = (char *)(o->src != NULL ? o->src : "");
 	fe_stdin_once(o->meta, 1, src);
-	fe_stdout_once(o->dst, o->blocks_out);
 	d = ts_diags_new(20, false);
 	fe_diags_live(d, quiet);
 	rv = ts_job_run(o, d);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fe.h"
+#include "values.h"
 
 enum {
 	/* the options that choose values, OPT_BZEROS to OPT_ZEROS */
@@ -256,15 +256,16 @@ static char *command;	/* as typed, for the README */
 int
 main(int argc, char *argv[])
 {
-	struct ts_genvalues_opts g;
+	struct values_part vp;
 	struct ts_job_opts o;
+	char *src[1];
 	bool quiet = false;
 	int ch, rv, li = 0;
 
 	fe_init("ts-gen-values");
 	ts_job_opts_init(&o);
-	ts_genvalues_opts_init(&g);
-	o.gen = &g;
+	values_part_init(&vp);
+	o.part = &vp.part;
 	/* getopt_long reorders argv: keep the command as typed (in a
 	 * static, so that it is not lost on the paths that exit). */
 	command = fe_command_line(argc, argv);
@@ -292,10 +293,10 @@ main(int argc, char *argv[])
 		case 'V':
 			return fe_version();
 		case OPT_BLOCKS:
-			o.blocks_out = optarg;
+			vp.blocks_out = optarg;
 			break;
 		case OPT_EXPAND:
-			o.expand = true;
+			vp.expand = true;
 			break;
 		case OPT_TO:
 			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
@@ -309,7 +310,7 @@ main(int argc, char *argv[])
 			break;
 		default:
 			if (ch >= OPT_BZEROS && ch <= OPT_ZEROS) {
-				value_opt(&g, ch, optarg);
+				value_opt(&vp.o, ch, optarg);
 				break;
 			}
 			usage(stderr);
@@ -320,8 +321,11 @@ main(int argc, char *argv[])
 	argv += optind;
 	o.src = fe_filter_src(argc, argv, usage);
 	/* --blocks-out alone writes that file only. */
-	if (o.dst == NULL && (o.blocks_out == NULL || o.expand))
+	if (o.dst == NULL && (vp.blocks_out == NULL || vp.expand))
 		o.dst = "-";
+	src[0] = (char *)o.src;
+	fe_stdin_once(o.meta, 1, src);
+	fe_stdout_once(o.dst, vp.blocks_out);
 	/* No progress line among entries written to a terminal. */
 	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));

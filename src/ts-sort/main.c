@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fe.h"
+#include "sort.h"
 
 enum {
 	OPT_DUPS = 256, OPT_TO
@@ -93,7 +93,7 @@ usage(FILE *fp)
 
 /* -k 3,1,2: distinct 1-based modes, kept 0-based. */
 static void
-parse_key(struct ts_job_opts *o, const char *arg)
+parse_key(struct sort_part *p, const char *arg)
 {
 	uint64_t v[TS_MAXORDER];
 	bool seen[TS_MAXORDER] = { false };
@@ -103,12 +103,12 @@ parse_key(struct ts_job_opts *o, const char *arg)
 		if (seen[v[i] - 1])
 			break;
 		seen[v[i] - 1] = true;
-		o->prio[i] = (int)v[i] - 1;
+		p->prio[i] = (int)v[i] - 1;
 	}
 	if (n < 0 || i < n)
 		fe_usage_error("-k: '%s' is not a list of distinct modes like "
 		    "3,1,2", arg);
-	o->nprio = n;
+	p->nprio = n;
 }
 
 static const char *const dups[] = { "keep", "sum", "first", "last",
@@ -118,19 +118,21 @@ int
 main(int argc, char *argv[])
 {
 	struct ts_job_opts o;
+	struct sort_part sp;
 	bool check = false, inplace = false, quiet = false;
 	int ch, rv, li = 0;
 
 	fe_init("ts-sort");
 	ts_job_opts_init(&o);
-	o.sort = true;
+	memset(&sp, 0, sizeof(sp));
+	sp.dups = TS_DUP_KEEP;
 	/* getopt_long reorders argv: keep the command as typed. */
 	char *typed[argc + 1], *command;
 	int nargs = argc;
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	o.mem_limit = fe_parse_size("-S", "25%");
+	sp.mem_limit = fe_parse_size("-S", "25%");
 	while ((ch = getopt_long(argc, argv, "cfhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
 		switch (ch) {
@@ -150,7 +152,7 @@ main(int argc, char *argv[])
 			o.threads = fe_parse_jobs(optarg);
 			break;
 		case 'k':
-			parse_key(&o, optarg);
+			parse_key(&sp, optarg);
 			break;
 		case 'o':
 			o.dst = optarg;
@@ -159,7 +161,7 @@ main(int argc, char *argv[])
 			quiet = true;
 			break;
 		case 'S':
-			o.mem_limit = fe_parse_size("-S", optarg);
+			sp.mem_limit = fe_parse_size("-S", optarg);
 			break;
 		case 'T':
 			o.tmpdir = optarg;
@@ -167,7 +169,7 @@ main(int argc, char *argv[])
 		case 'V':
 			return fe_version();
 		case OPT_DUPS:
-			o.dups = (enum ts_dups)fe_pick("--duplicates", optarg,
+			sp.dups = (enum ts_dups)fe_pick("--duplicates", optarg,
 			    dups);
 			break;
 		case FE_OPT_INPUT:
@@ -188,8 +190,6 @@ main(int argc, char *argv[])
 	if (check) {
 		if (inplace || o.dst != NULL || o.to != TS_PK_AUTO)
 			fe_usage_error("-c only reads: no -i, -o or --to");
-		o.check = true;
-		o.dst = "-";
 	}
 	if (inplace) {
 		if (o.dst != NULL || strcmp(o.src, "-") == 0)
@@ -200,8 +200,11 @@ main(int argc, char *argv[])
 		o.force = true;
 		o.inplace = true;
 	}
-	if (o.dst == NULL)
+	/* -c reads SRC alone: no DST. */
+	if (o.dst == NULL && !check)
 		o.dst = "-";
+	sort_part_init(&sp, check);
+	o.part = &sp.part;
 	/* No progress line among entries written to a terminal. */
 	fe_progress_init(quiet || ((o.dst == NULL || strcmp(o.dst, "-") ==
 	    0) && isatty(STDOUT_FILENO)));

@@ -130,7 +130,8 @@ layout_from_flags(struct job *j)
 		}
 	}
 	/* The order of coordinates does not depend on the base. */
-	if (j->from == TS_PK_TNS && o->in_base < 0 && !o->check)
+	if (j->from == TS_PK_TNS && o->in_base < 0 && (j->part == NULL ||
+	    !(j->part->flags & TS_JOB_ANY_BASE)))
 		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "no metadata; "
 		    "assuming 1-based coordinates (--input-base to change)");
 	return 0;

@@ -1,10 +1,13 @@
 /*
- * job.h - the work of ts-convert and ts-sort (and the tools built like
- * them): find out what SRC is and what its attributes are, reading it
- * once to infer them when nothing states them; then run one flow,
- * decoder -> bounds -> type change -> sort -> encoders, into DST, which
- * appears whole or not at all.  Internal to libtensorsuite: the tools'
- * front ends use it, a C program uses the flow itself (tensorsuite.h).
+ * job.h - the tools' engine (not installed): find out what SRC is and
+ * what its attributes are, reading it once to infer them when nothing
+ * states them; then run one flow, decoder -> bounds -> type change ->
+ * the stages a tool adds -> encoders, into DST, which appears whole or
+ * not at all.  The core job is what every such tool has (SRC, DST,
+ * kinds, the input's layout and the metadata's attributes, threads, the
+ * temporary directory); what one tool does besides (ts-sort's sort,
+ * ts-gen-values' values) is a part it adds itself (struct ts_job_part),
+ * so that the engine knows no tool.
  */
 #ifndef TS_JOB_H
 #define TS_JOB_H
@@ -17,43 +20,108 @@ enum ts_pkind { TS_PK_AUTO, TS_PK_BUNDLE, TS_PK_TNS, TS_PK_TNSB,
 /* "auto", "bundle", "tns", "tnsb", "frostt", "mtx", "cutensor", NULL */
 extern const char *const ts_pkind_names[];
 
+struct ts_job_part;
+
 struct ts_job_opts {
 	const char	*src, *dst, *meta;
 	const char	*member;	/* the bundle of an archive SRC */
 	enum ts_pkind	 from, to;
 	bool		 force, e16, no_values;
 	bool		 want_text, want_binary;
-	int		 in_base, in_itype, in_vtype, in_endian;	/* -1 */
-	int		 out_base, out_itype, out_vtype, out_endian;	/* -1 */
+	bool		 inplace;	/* dst is src's bundle: keep README */
+	/* the input's layout, and the output's (-1: as it is) */
+	int		 in_base, in_itype, in_vtype, in_endian;
+	int		 out_base, out_itype, out_vtype, out_endian;
 	uint64_t	 dims[TS_MAXORDER];
 	int		 ndims;
+	/* the metadata's descriptive attributes (NULL: as they are) */
 	const char	*name, *group, *id, *time, *source, *source_url;
 	const char	*source_type;
-	/* sorting (ts-sort) */
-	bool		 sort;
-	bool		 check;		/* only tell whether SRC is sorted */
-	bool		 inplace;	/* dst is src's bundle: keep README */
-	int		 prio[TS_MAXORDER];	/* 0-based; nprio 0: from the
-						 * metadata, else 1..N */
-	int		 nprio;
-	enum ts_dups	 dups;
-	size_t		 mem_limit;
 	const char	*tmpdir;
-	int		 threads;	/* 0: the machine's cores */
-	/* generating values (ts-gen-values): the generator's options, or
-	 * NULL; a block tensor's elements, with values (expand); its
-	 * blocks' dense values to a file (blocks_out; dst NULL: only) */
-	const struct ts_genvalues_opts *gen;
-	bool		 expand;
-	const char	*blocks_out;
+	int		 threads;	/* 0: the CPUs it may use */
+	/* what the tool adds to the flow, or NULL */
+	const struct ts_job_part *part;
 	/* the program and the command line, for the README of a bundle */
 	const char	*program;
 	const char	*command;
 };
 
-/* No changes asked (-1 everywhere), keep duplicates, one thread. */
+/* No changes asked (-1 everywhere), no part, the CPUs it may use. */
 void	 ts_job_opts_init(struct ts_job_opts *);
 /* Run: every problem goes to d; returns the exit status (TS_EXIT_*). */
 int	 ts_job_run(const struct ts_job_opts *, struct ts_diags *);
+
+/* ---- what a part sees of the job it is part of ---- */
+
+struct job;
+const struct ts_job_opts *ts_job_opts(const struct job *);
+struct ts_diags *ts_job_diags(struct job *);
+/* SRC as messages name it ("<stdin>" for "-"). */
+const char *ts_job_src_name(const struct job *);
+/* What SRC was read as (TS_PK_TNS, TS_PK_TNSB, TS_PK_FROSTT, ...);
+ * is it a bundle, one in an archive? */
+enum ts_pkind ts_job_from(const struct job *);
+bool	 ts_job_src_bundle(const struct job *);
+bool	 ts_job_src_archive(const struct job *);
+/* The attributes of what is written, which a part may change; did
+ * metadata state them (else they were inferred)? */
+struct ts_meta *ts_job_meta(struct job *);
+bool	 ts_job_meta_known(const struct job *);
+/* How SRC is read. */
+const struct ts_layout *ts_job_input_layout(const struct job *);
+/* SRC's size when known, else -1. */
+int64_t	 ts_job_src_size(const struct job *);
+/* Is every output one that copies the values' texts (tns, FROSTT)? */
+bool	 ts_job_outputs_text(const struct job *);
+/* Threads to use: -j, else the CPUs the process may use. */
+int	 ts_job_threads(const struct job *);
+/* A decoder on SRC with layout lay (read again when it was read). */
+struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
+/* Today's date, UTC, as the metadata's 'time' says it (malloc'd). */
+char	*ts_job_today(void);
+
+/*
+ * A tool's part of a job: the stages it adds to the flow and what they
+ * change in what is written.  Every hook may be NULL, and is given arg.
+ */
+enum {
+	/* To a stream, with no --to, the output keeps the input's kind
+	 * (text or binary), as a filter does. */
+	TS_JOB_FILTER = 1,
+	/* The part makes the values: they are not converted. */
+	TS_JOB_VALUES = 2,
+	/* The part reads the coordinates as written, whatever the base:
+	 * no note that a base is assumed. */
+	TS_JOB_ANY_BASE = 4
+};
+
+struct ts_job_part {
+	unsigned flags;		/* TS_JOB_* */
+	/* With no DST: the job is SRC read through the part's own flow,
+	 * once SRC is open: 0, or -1 (reported). */
+	int	(*alone)(void *arg, struct job *);
+	/* SRC is open, DST too, nothing read: refuse what the part cannot
+	 * take: 0, or -1 (reported). */
+	int	(*input)(void *arg, struct job *);
+	/* SRC's attributes are known, DST not yet written: set up, and
+	 * change the attributes of what is written: 0, or -1. */
+	int	(*prepare)(void *arg, struct job *);
+	/* Its stages, after the bounds and the conversion, for the
+	 * entries dec gives: 0, or -1. */
+	int	(*stages)(void *arg, struct job *, struct ts_flow *,
+		    struct ts_decoder *dec);
+	/* Every entry is read (a stage of the part held them), before the
+	 * encoders write their headers: the attributes as they say them
+	 * (a count that changed): 0, or -1. */
+	int	(*ready)(void *arg, struct job *);
+	/* The flow has run: what its stages found, into the attributes. */
+	void	(*done)(void *arg, struct job *);
+	/* A section for the README of a bundle written, malloc'd. */
+	char	*(*readme)(void *arg, struct job *);
+	/* The end (rv: the job's so far, 0 or -1): what the part writes
+	 * beside DST appears or is removed; returns rv, or -1. */
+	int	(*finish)(void *arg, struct job *, int rv);
+	void	*arg;
+};
 
 #endif

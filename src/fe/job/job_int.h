@@ -2,8 +2,8 @@
  * job_int.h - the state of one job, shared by its files: input.c (what
  * SRC is, its source and layout), import.c (attributes inferred by
  * reading), output.c (DST: sinks, encoders, the bundle's metadata and
- * README), run.c (the flow between them) and gen.c (values generated
- * on the way).
+ * README) and run.c (the flow between them, and what a tool's part
+ * sees of the job).
  */
 #ifndef TS_JOB_INT_H
 #define TS_JOB_INT_H
@@ -31,29 +31,21 @@ struct job {
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
 	bool			 stream;	/* DST is '-', a device, a FIFO */
-	struct job_gen		*gen;		/* gen.c's, or NULL */
+	const struct ts_job_part *part;		/* the tool's, or NULL */
+	bool			 out_text;	/* outputs copy texts */
 	struct ts_sink		*sink;		/* file DST, opened first */
 	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 };
 
 /* input.c */
 int	 ts_job_input(struct job *);
-struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
 int	 ts_job_input_end(struct job *);
 void	 ts_job_input_free(struct job *);
 /* import.c */
 int	 ts_job_infer(struct job *, bool light);
 /* output.c */
 int	 ts_job_open_output(struct job *);
-char	*ts_job_today(void);
 void	 ts_job_describe(struct job *);
 int	 ts_job_write(struct job *);
-/* gen.c: values generated on the way (ts-gen-values) */
-int	 ts_job_gen_prepare(struct job *);
-int	 ts_job_gen_stages(struct job *, struct ts_flow *,
-	    const struct ts_header *);
-char	*ts_job_gen_readme(struct job *);
-int	 ts_job_gen_finish(struct job *, int rv);
-int	 ts_job_gen_blocks_only(struct job *);
 
 #endif

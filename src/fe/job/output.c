@@ -45,17 +45,14 @@ struct outputs {
 	char			*comment;
 	uint64_t		 want;		/* entries the input holds */
 	struct ts_flow		*flow;
-	bool			 sorting;
-	struct ts_sort_opts	 so;
-	struct ts_sort_result	 sr;
 };
 
 /* zstd workers for an archive DST, -j's (its bytes do not depend on
  * them), else as many as there are CPUs to use. */
 static int
-job_cores(const struct ts_job_opts *o)
+job_cores(const struct job *j)
 {
-	int n = o->threads > 0 ? o->threads : ts_cpus_available();
+	int n = ts_job_threads(j);
 
 	return n > 64 ? 64 : n;
 }
@@ -138,7 +135,7 @@ bundle_refused(struct job *j, const char *dir, int e)
 /*
  * DST, opened before SRC is read: an existing or unwritable DST is
  * refused at once, and a bundle is locked before its old self is read
- * (ts-sort -i), so that two writers of it take turns.  Standard output
+ * (a rewrite in place), so that two writers of it take turns.  Standard output
  * is opened when written.
  */
 int
@@ -160,7 +157,7 @@ ts_job_open_output(struct job *j)
 	}
 	if (j->dst_archive) {
 		struct ts_pack_opts po = { (enum ts_compress)
-		    ts_compress_of(o->dst), -1, job_cores(o) };
+		    ts_compress_of(o->dst), -1, job_cores(j) };
 
 		if ((j->bo = ts_bundle_out_archive(o->dst, flags, &po)) ==
 		    NULL) {
@@ -325,8 +322,8 @@ readme_text(struct job *j)
 	    TS_VERSION, date, j->sname, ts_pkind_names[j->src_kind],
 	    j->o->command ? j->o->command : "", old && *old ?
 	    "\n## README of the source bundle\n\n" : "", old ? old : "");
-	if (j->gen != NULL) {
-		char *g = ts_job_gen_readme(j), *t;
+	if (j->part != NULL && j->part->readme != NULL) {
+		char *g = j->part->readme(j->part->arg, j), *t;
 
 		t = ts_xasprintf("%s%s", s, g);
 		free(s);
@@ -409,7 +406,7 @@ copy_one(const char *fname, void *arg)
  * A written bundle names only the files it holds (B3): an other entry
  * of 'files' whose file was not copied along goes, with a note.  That
  * is every one when the metadata came from --meta or from beside a bare
- * data file: ts-convert copies a bundle's files only from a bundle SRC,
+ * data file: a job copies a bundle's files only from a bundle SRC,
  * never from where a metadata file happens to lie.
  */
 static void
@@ -478,7 +475,7 @@ ready(void *arg)
 	const struct ts_header *h = ts_decoder_header(os->dec);
 	int i;
 
-	if (os->sorting) {
+	if (j->part != NULL && j->part->ready != NULL) {
 		/* Everything is read: the count is final. */
 		if (ts_flow_read(os->flow) != os->want) {
 			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "%llu "
@@ -487,16 +484,8 @@ ready(void *arg)
 			    (unsigned long long)os->want);
 			return -1;
 		}
-		m->sorted = true;
-		m->nsort = m->order;
-		memcpy(m->sort_order, os->so.prio, sizeof(m->sort_order));
-		if (os->so.dups != TS_DUP_KEEP) {
-			m->dups_allowed = false;
-			if (m->sparsity == TS_SP_BLOCK)
-				m->nnz_block = os->sr.count;
-			else
-				m->nnz = os->sr.count;
-		}
+		if (j->part->ready(j->part->arg, j) != 0)
+			return -1;
 	}
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
@@ -524,73 +513,8 @@ ready(void *arg)
 	return 0;
 }
 
-/* The sort stage's options, from -k, the metadata and the outputs. */
-static int
-sort_options(struct outputs *os)
-{
-	struct job *j = os->j;
-	const struct ts_job_opts *o = j->o;
-	struct ts_meta *m = j->mp;
-	struct ts_sort_opts *so = &os->so;
-	int k, i;
-
-	memset(so, 0, sizeof(*so));
-	so->order = m->order;
-	if (o->nprio > 0 && o->nprio != m->order) {
-		ts_diag_usage(j->d, "-k names %d modes; the tensor has order "
-		    "%d", o->nprio, m->order);
-		return -1;
-	}
-	if (o->nprio > 0)
-		memcpy(so->prio, o->prio, sizeof(so->prio));
-	else if (j->meta_known && m->sorted && m->nsort == m->order)
-		memcpy(so->prio, m->sort_order, sizeof(so->prio));
-	else
-		for (k = 0; k < m->order; k++)
-			so->prio[k] = k;
-	for (k = 0; k < m->order; k++)
-		if (so->prio[k] >= m->order) {
-			ts_diag_usage(j->d, "-k: the tensor has no mode %d",
-			    so->prio[k] + 1);
-			return -1;
-		}
-	so->dups = o->dups;
-	if (m->sparsity == TS_SP_BLOCK && so->dups != TS_DUP_KEEP &&
-	    so->dups != TS_DUP_ERROR) {
-		ts_diag_usage(j->d, "a block tensor's entries are blocks "
-		    "without values: use --duplicates keep or error");
-		return -1;
-	}
-	so->has_values = m->values_provided && m->sparsity != TS_SP_BLOCK;
-	so->is_int = m->value_type == TS_INT32 || m->value_type == TS_INT64;
-	so->is_float32 = m->value_type == TS_FLOAT32;
-	/* Texts travel when they come, nothing changes the values, and
-	 * they are what is written. */
-	so->keep_text = j->in.kind != TS_BINARY && !o->e16 &&
-	    j->in.vtype == m->value_type;
-	so->texts_only = so->dups != TS_DUP_SUM;
-	for (i = 0; i < os->n; i++)
-		if (os->v[i].kind != TS_PK_TNS && os->v[i].kind != TS_PK_FROSTT)
-			so->texts_only = false;
-	so->mem_limit = o->mem_limit;
-	so->tmpdir = o->tmpdir;
-	/* The header's count, if the input can hold that many entries (a
-	 * row takes two bytes a coordinate at least); after the first
-	 * batch, no more than its rows' length says the file holds. */
-	so->expect = m->sparsity == TS_SP_BLOCK ? m->nnz_block : m->nnz;
-	if (ts_source_size(j->src) < 0)
-		so->expect = 0;
-	else if (so->expect > (uint64_t)ts_source_size(j->src) /
-	    (2 * (uint64_t)m->order))
-		so->expect = (uint64_t)ts_source_size(j->src) /
-		    (2 * (uint64_t)m->order);
-	so->threads = o->threads > 0 ? o->threads : ts_cpus_available();
-	if (so->threads < 1)
-		so->threads = 1;
-	return 0;
-}
-
-/* Decode, bound, change types, (sort,) encode to every output. */
+/* Decode, bound, change types, the part's stages, encode to every
+ * output. */
 static int
 pump(struct outputs *os, const char *label)
 {
@@ -598,7 +522,6 @@ pump(struct outputs *os, const char *label)
 	struct ts_meta *m = j->mp;
 	const struct ts_header *h;
 	uint64_t lim[TS_MAXORDER];
-	struct ts_stage *st;
 	bool block;
 	int rv = -1, i;
 
@@ -614,20 +537,15 @@ pump(struct outputs *os, const char *label)
 	    m->nnz, j->sname, j->d) : ts_stage_bounds(lim, m->order,
 	    j->in.base, false, j->d));
 	if (m->values_provided && !block && j->in.vtype != m->value_type &&
-	    j->gen == NULL)
+	    (j->part == NULL || !(j->part->flags & TS_JOB_VALUES)))
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
-	if (j->o->sort) {
-		if (sort_options(os) != 0)
-			goto out;
-		st = ts_stage_sort(&os->so, m->value_type, m->index_base,
-		    j->sname, os->dec, &os->sr, j->d);
-		if (st == NULL)
-			goto out;
-		ts_flow_add(os->flow, st);
-		os->sorting = true;
-	}
-	if (j->gen != NULL && ts_job_gen_stages(j, os->flow, h) != 0)
+	for (i = 0; i < os->n; i++)
+		if (os->v[i].kind != TS_PK_TNS && os->v[i].kind != TS_PK_FROSTT)
+			break;
+	j->out_text = i == os->n;
+	if (j->part != NULL && j->part->stages != NULL &&
+	    j->part->stages(j->part->arg, j, os->flow, os->dec) != 0)
 		goto out;
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
@@ -638,10 +556,8 @@ pump(struct outputs *os, const char *label)
 		    (unsigned long long)os->want);
 		goto out;
 	}
-	if (os->sr.seen & 1)
-		m->zeros_allowed = true;
-	if ((os->sr.seen & 2) && m->value_domain == TS_DOM_BINARY)
-		m->value_domain = TS_DOM_GENERAL;
+	if (j->part != NULL && j->part->done != NULL)
+		j->part->done(j->part->arg, j);
 	rv = 0;
 	for (i = 0; i < os->n; i++) {
 		if (ts_encoder_close(os->v[i].enc) != 0) {
@@ -888,7 +804,13 @@ write_any(struct job *j)
 int
 ts_job_write(struct job *j)
 {
-	if (j->o->gen != NULL && ts_job_gen_prepare(j) != 0)
+	const struct ts_job_part *p = j->part;
+	int rv;
+
+	if (p != NULL && p->prepare != NULL && p->prepare(p->arg, j) != 0)
 		return -1;
-	return ts_job_gen_finish(j, write_any(j));
+	rv = write_any(j);
+	if (p != NULL && p->finish != NULL)
+		rv = p->finish(p->arg, j, rv);
+	return rv;
 }

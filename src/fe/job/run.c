@@ -12,6 +12,7 @@
 #include "tensorsuite.h"
 #include "job/job_int.h"
 #include "util/progress.h"
+#include "util/sysres.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -26,7 +27,6 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->in_itype = o->out_itype = -1;
 	o->in_vtype = o->out_vtype = -1;
 	o->in_endian = o->out_endian = -1;
-	o->dups = TS_DUP_KEEP;
 	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }
@@ -198,74 +198,27 @@ file_name(struct job *j)
 	return 0;
 }
 
-/*
- * ts-sort -c: is SRC in key order (-k, else the order its metadata
- * claims, else 1..N)?  One pass, one tuple kept, whatever the size; the
- * coordinates are read as written, since the base does not change their
- * order (and a 0 read as 1-based would wrap).
- */
-static int
-check_order(struct job *j)
-{
-	const struct ts_job_opts *o = j->o;
-	const struct ts_meta *m = j->mp;
-	struct ts_layout lay = j->in;
-	struct ts_decoder *dec;
-	struct ts_flow *f;
-	int prio[TS_MAXORDER], order, k, rv = -1;
-
-	lay.base = 0;
-	if ((dec = ts_job_decoder(j, &lay)) == NULL)
-		return -1;
-	order = ts_decoder_header(dec)->order;
-	if (o->nprio > 0 && o->nprio != order) {
-		ts_diag_usage(j->d, "-k names %d modes; the tensor has order "
-		    "%d", o->nprio, order);
-		goto out;
-	}
-	for (k = 0; k < order; k++) {
-		prio[k] = o->nprio > 0 ? o->prio[k] : j->meta_known &&
-		    m->sorted && m->nsort == order ? m->sort_order[k] : k;
-		if (prio[k] >= order) {
-			ts_diag_usage(j->d, "-k: the tensor has no mode %d",
-			    prio[k] + 1);
-			goto out;
-		}
-	}
-	f = ts_flow_new(dec, j->d, j->sname);
-	ts_flow_add(f, ts_stage_order(prio, order,
-	    ts_decoder_layout(dec)->base, o->dups == TS_DUP_ERROR, j->d));
-	rv = ts_flow_run(f, NULL, NULL);
-	ts_flow_free(f);
-out:
-	ts_decoder_close(dec);
-	return rv;
-}
-
 static int
 run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 
-	if (o->check)
-		return ts_job_input(j) != 0 ? -1 : check_order(j);
+	/* No DST: the part reads SRC its own way. */
+	if (o->dst == NULL)
+		return ts_job_input(j) != 0 ? -1 :
+		    j->part->alone(j->part->arg, j);
 
 	/* DST first: refused before anything is read, and a bundle locked
 	 * before its old self is read. */
-	if ((o->dst != NULL && dst_kind(j) != 0) ||
+	if (dst_kind(j) != 0 ||
 	    ts_job_open_output(j) != 0 || ts_job_input(j) != 0)
 		return -1;
-	if (o->inplace && (j->bd == NULL || j->ar != NULL)) {
-		ts_diag_usage(j->d, "'%s': -i rewrites a bundle; this is not "
-		    "one%s", o->src, j->ar ? ", but an archive" : "");
+	if (j->part != NULL && j->part->input != NULL &&
+	    j->part->input(j->part->arg, j) != 0)
 		return -1;
-	}
-	/* ts-gen-values --blocks-out alone writes no DST. */
-	if (o->gen != NULL && o->dst == NULL)
-		return ts_job_gen_blocks_only(j);
-	/* ts-sort, ts-gen-values to a stream: a filter keeps its input's
-	 * kind. */
-	if ((o->sort || o->gen != NULL) && o->to == TS_PK_AUTO && j->stream)
+	/* A filter to a stream keeps its input's kind. */
+	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
+	    o->to == TS_PK_AUTO && j->stream)
 		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice; a
@@ -305,6 +258,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	memset(&j, 0, sizeof(j));
 	j.o = o;
 	j.d = d;
+	j.part = o->part;
 	j.sname = strcmp(o->src, "-") == 0 ? "<stdin>" : o->src;
 	ts_meta_init(&j.m);
 	j.mp = &j.m;
@@ -318,4 +272,78 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	ts_progress_clear();
 	st = ts_diags_status(d);
 	return st;
+}
+
+/* ---- what a part sees ---- */
+
+const struct ts_job_opts *
+ts_job_opts(const struct job *j)
+{
+	return j->o;
+}
+
+struct ts_diags *
+ts_job_diags(struct job *j)
+{
+	return j->d;
+}
+
+const char *
+ts_job_src_name(const struct job *j)
+{
+	return j->sname;
+}
+
+enum ts_pkind
+ts_job_from(const struct job *j)
+{
+	return j->from;
+}
+
+bool
+ts_job_src_bundle(const struct job *j)
+{
+	return j->bd != NULL;
+}
+
+bool
+ts_job_src_archive(const struct job *j)
+{
+	return j->ar != NULL;
+}
+
+struct ts_meta *
+ts_job_meta(struct job *j)
+{
+	return j->mp;
+}
+
+bool
+ts_job_meta_known(const struct job *j)
+{
+	return j->meta_known;
+}
+
+const struct ts_layout *
+ts_job_input_layout(const struct job *j)
+{
+	return &j->in;
+}
+
+int64_t
+ts_job_src_size(const struct job *j)
+{
+	return ts_source_size(j->src);
+}
+
+bool
+ts_job_outputs_text(const struct job *j)
+{
+	return j->out_text;
+}
+
+int
+ts_job_threads(const struct job *j)
+{
+	return j->o->threads > 0 ? j->o->threads : ts_cpus_available();
 }
