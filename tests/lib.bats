@@ -71,6 +71,18 @@ setup() {
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
+@test "libtensorsuite(3) documents every function of the installed headers, and no other" {
+	run "$TS_TOP/tests/man-functions.py" "$TS_TOP"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "the installed header holds no tool glue: no exit statuses, umask, option or tool's form" {
+	local h="$TS_TOP/src/lib/tensorsuite.h"
+	run grep -n -e 'TS_EXIT_' -e 'ts_umask' -e 'ts_cutensor_json' \
+	    -e 'ts_genvalues' -e 'TS_GEN_' -e '--[a-z]' "$h"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+}
+
 @test "make install DESTDIR=... puts the library, both headers, tensorsuite.pc and libtensorsuite.3 in place" {
 	local r=$BATS_TEST_TMPDIR/root
 	run install_into "$r"
@@ -156,7 +168,7 @@ main()
 	uint64_t r;
 
 	ts_diag(d, TS_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
-	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_EXIT_DATA ||
+	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_STATUS_DATA ||
 	    ts_parse_double(s, end, &v) != s + 3 ||
 	    ts_fmt_double(buf, v) != 3 || !ts_valid_name("example") ||
 	    ts_mul_u64(UINT64_MAX, 2, &r))
@@ -259,7 +271,7 @@ main(int argc, char *argv[])
 		rv = 0;
 done:
 	ts_diags_print(d, stderr, "copy");
-	if (rv != 0 && ts_diags_status(d) != TS_EXIT_OK)
+	if (rv != 0 && ts_diags_status(d) != TS_STATUS_OK)
 		rv = ts_diags_status(d);
 	ts_source_close(src);
 	ts_bundle_free(bd);

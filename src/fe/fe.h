@@ -16,6 +16,10 @@
 #include "tensorsuite.h"
 #include "job/job.h"
 
+/* The tools' exit statuses: the worst status of what they report. */
+enum { TS_EXIT_OK = TS_STATUS_OK, TS_EXIT_DATA = TS_STATUS_DATA,
+	TS_EXIT_USAGE = TS_STATUS_USAGE, TS_EXIT_IO = TS_STATUS_IO };
+
 /* Set once by each tool's main(); also names the out-of-memory line. */
 void	 fe_init(const char *progname);
 extern const char *fe_progname;

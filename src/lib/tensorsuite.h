@@ -51,8 +51,14 @@ extern "C" {
 #define TS_MAXORDER	64
 #define TS_NAMEMAX	200
 
-/* Exit statuses of the tools; ts_diags_status() speaks the same. */
-enum { TS_EXIT_OK = 0, TS_EXIT_DATA = 1, TS_EXIT_USAGE = 2, TS_EXIT_IO = 3 };
+/*
+ * What an error is about, from the least grave: none, the data (it was
+ * rejected), the caller's request (an option that cannot be), the
+ * system (I/O, a missing file).  The worst of a collector's errors is
+ * ts_diags_status(); the tools exit with it.
+ */
+enum ts_status { TS_STATUS_OK = 0, TS_STATUS_DATA = 1, TS_STATUS_USAGE = 2,
+	TS_STATUS_IO = 3 };
 
 /* a*b and a+b with overflow detection: false on overflow. */
 bool	 ts_mul_u64(uint64_t, uint64_t, uint64_t *);
@@ -71,7 +77,7 @@ struct ts_diag {
 	int64_t		 offset;	/* byte offset (binary); -1 = none */
 	char		 rule[4];	/* "S1", ... ; "" when no rule */
 	char		*msg;		/* one line, no final newline */
-	int		 status;	/* an error's TS_EXIT_*; else 0 */
+	int		 status;	/* an error's enum ts_status; else 0 */
 };
 
 struct ts_diags;
@@ -111,7 +117,7 @@ bool	 ts_diag_wanted(struct ts_diags *, const char *file, const char *rule);
 size_t	 ts_diags_errors(const struct ts_diags *);
 size_t	 ts_diags_count(const struct ts_diags *, enum ts_sev);
 size_t	 ts_diags_suppressed(const struct ts_diags *);
-/* The worst status the errors imply: TS_EXIT_OK when there are none. */
+/* The worst status the errors imply: TS_STATUS_OK when there are none. */
 int	 ts_diags_status(const struct ts_diags *);
 /* The kept messages, in the order they came; a pointer from
  * ts_diags_at is good until the next message is recorded. */
@@ -309,8 +315,7 @@ struct ts_sink *ts_sink_new(const struct ts_sink_ops *, void *ctx,
  * With TS_SINK_COMPRESS, a path whose suffix names a compression (see
  * ts_sink_compression) is written through ts_sink_compress.
  */
-enum { TS_SINK_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2, TS_SINK_COMPRESS = 4,
-	TS_BUNDLE_OUT_WAIT = 8 };
+enum { TS_SINK_FORCE = 1, TS_SINK_COMPRESS = 4 };
 struct ts_sink *ts_sink_open(const char *path, unsigned flags);
 /* "gzip", "zstd", "xz" or "bzip2" for a path ending in .gz, .zst, .xz
  * or .bz2; else NULL. */
@@ -330,14 +335,12 @@ int	 ts_sink_write(struct ts_sink *, const void *, size_t);
 int	 ts_sink_commit(struct ts_sink *);
 void	 ts_sink_abort(struct ts_sink *);
 const char *ts_sink_name(const struct ts_sink *);
-/* The process's umask, read once without changing it. */
-mode_t	 ts_umask(void);
 
 /*
  * A bundle being written: a sink per file, then all of them appear at
  * once.  ts_bundle_out_open writes a directory: a temporary one beside
  * dir, which takes the place of dir at commit.  It takes the place of
- * nothing, or of an empty directory; with TS_SINK_FORCE, of an existing
+ * nothing, or of an empty directory; with TS_BUNDLE_OUT_FORCE, of an existing
  * bundle or file (without it: EEXIST); never of another directory
  * (ENOTEMPTY) or a device or FIFO (ENOTDIR), except that a dir that is
  * /dev/null writes every file nowhere.  With TS_BUNDLE_OUT_INPLACE each
@@ -348,6 +351,8 @@ mode_t	 ts_umask(void);
  * from open to commit or abort: when another writer holds it, open waits
  * with TS_BUNDLE_OUT_WAIT and fails with EWOULDBLOCK without.
  */
+enum { TS_BUNDLE_OUT_FORCE = 1, TS_BUNDLE_OUT_INPLACE = 2,
+	TS_BUNDLE_OUT_WAIT = 8 };
 struct ts_bundle_out_ops {
 	struct ts_sink *(*file)(void *ctx, const char *fname);
 	int	(*commit)(void *ctx);
@@ -620,8 +625,6 @@ int	 ts_cutensor_fill(struct ts_cutensor *, const struct ts_header *,
 	    const uint64_t *coords, uint64_t nblocks, char *err,
 	    size_t errlen);
 void	 ts_cutensor_free(struct ts_cutensor *);
-/* The JSON form ts-convert --to cutensor writes, malloc'd. */
-char	*ts_cutensor_json(const struct ts_cutensor *);
 
 /* ================================================================
  * Stages and the flow: decoder -> stages -> encoders.
@@ -779,7 +782,7 @@ struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
 
 /*
  * What a caller adds to the pass of the checks over a data file, so that
- * it reads the entries once (ts-stat's statistics ride on it): a stage
+ * it reads the entries once (a tool's statistics ride on it): a stage
  * that sees every entry the checks see, after them, and what the checks'
  * sorts found.
  */
@@ -953,8 +956,8 @@ void	 ts_archive_out_abort(struct ts_archive_out *);
  * A bundle written into an archive of its own at path, compressed as
  * its name says: its files are kept in a temporary directory beside
  * path, and at commit the archive is written as ts_archive_out_bundle
- * writes it and renamed into place.  flags: TS_SINK_FORCE.  The bundle
- * is named ts_archive_stem(path).  NULL with errno.
+ * writes it and renamed into place.  flags: TS_BUNDLE_OUT_FORCE.  The
+ * bundle is named ts_archive_stem(path).  NULL with errno.
  */
 struct ts_bundle_out *ts_bundle_out_archive(const char *path,
 	    unsigned flags, const struct ts_pack_opts *);
@@ -1025,89 +1028,6 @@ struct ts_unpack_opts {
  */
 int	 ts_unpack(const char *archive, const struct ts_unpack_opts *,
 	    char ***names, size_t *n, struct ts_diags *d);
-
-/* ================================================================
- * Generated values (SPEC section 9): a value for every entry, a pure
- * function of a seed, the entry's 0-based coordinates and the options,
- * inside every constraint the metadata states.  ts-gen-values(1) gives
- * the function exactly.
- * ================================================================ */
-
-enum ts_gen_dist { TS_GEN_DEFAULT, TS_GEN_UNIFORM, TS_GEN_NORMAL,
-	TS_GEN_CONSTANT, TS_GEN_INTEGERS };
-
-struct ts_genvalues_opts {
-	uint64_t	 seed;
-	enum ts_gen_dist dist;		/* DEFAULT: what fits the metadata */
-	/* --range LO:HI; the int64 forms when both are integers */
-	bool		 has_range, range_int;
-	double		 lo, hi;
-	int64_t		 ilo, ihi;
-	bool		 has_mean, has_std;
-	double		 mean, std;	/* normal */
-	bool		 has_value, value_int;
-	double		 value;		/* constant */
-	int64_t		 ivalue;
-	double		 binary_zeros;	/* binary domain: P of a 0 */
-	/* Symmetric mode groups: group[k] is 1.. for the modes of one
-	 * group, 0 for a mode in none; ngroups 0: not given. */
-	int		 group[TS_MAXORDER];
-	int		 ngroups;
-	/* The metadata's value_domain and explicit_zeros (-1), or an
-	 * enum ts_domain and 0 (disallowed) or 1 (allowed) instead. */
-	int		 domain, zeros;
-	bool		 replace;	/* values in the input are replaced */
-};
-void	 ts_genvalues_opts_init(struct ts_genvalues_opts *);
-
-struct ts_genvalues;
-/*
- * A generator for the tensor m describes (order, dimensions,
- * value_type, value_domain, explicit_zeros, numerical_symmetry): the
- * options are checked against it, and every conflict is reported to d
- * (a usage error, status 2); NULL then.  Free with ts_genvalues_free.
- */
-struct ts_genvalues *ts_genvalues_new(const struct ts_genvalues_opts *,
-	    const struct ts_meta *m, struct ts_diags *d);
-void	 ts_genvalues_free(struct ts_genvalues *);
-/* Does it find its symmetric modes from the pattern (a first pass over
- * the whole tensor: numerical_symmetry partial, no groups given)? */
-bool	 ts_genvalues_from_pattern(const struct ts_genvalues *);
-/* Give every entry of b its value (fval or ival, by the value type). */
-void	 ts_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
-/* How the values are made, as Markdown lines for a README, malloc'd. */
-char	*ts_genvalues_describe(const struct ts_genvalues *);
-
-/*
- * The generator as a stage (TS_STAGE_VALUES): each batch gets its
- * values, computed by threads threads (>= 1; the values do not depend
- * on it).  When the symmetric modes come from the pattern, the stage
- * holds every entry until the input ends, finds them, and completes g;
- * g is borrowed and must outlive the stage.  Errors about file.
- */
-struct ts_stage *ts_stage_genvalues(struct ts_genvalues *g, int threads,
-	    const char *file, struct ts_diags *d);
-/*
- * A block tensor's non-zero blocks (h: its block header) become their
- * elements: every element of every block, in element coordinates.  With
- * sorted, the blocks must come in lexicographic order of prio (0-based
- * modes, most significant first; S2 otherwise), and the elements are
- * handed on in that order; else block by block in input order, each
- * with its first mode fastest.  The stage holds the blocks until the
- * input ends; the count of elements must equal expect (K3), and nnz
- * (may be NULL; it must outlive the stage) gets it.
- */
-struct ts_stage *ts_stage_expand(const struct ts_header *h, const int *prio,
-	    bool sorted, uint64_t expect, uint64_t *nnz, const char *file,
-	    struct ts_diags *d);
-/*
- * The values of every element of each block that passes, written to k
- * in the value type of g, little-endian: blocks in input order, each
- * dense with its first mode fastest (cuTENSOR's default layout).  The
- * blocks pass on unchanged.  g, h and k are borrowed.
- */
-struct ts_stage *ts_stage_blocks_out(const struct ts_genvalues *g,
-	    const struct ts_header *h, struct ts_sink *k, struct ts_diags *d);
 
 #ifdef __cplusplus
 }

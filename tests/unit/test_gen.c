@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "values/genvalues.h"
 #include "tap.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -141,7 +142,7 @@ test_constraints(void)
 		g = ts_genvalues_new(&o, &m, d);
 		if (g == NULL) {
 			/* Refused: for a reason, told as a usage error. */
-			if (ts_diags_status(d) != TS_EXIT_USAGE)
+			if (ts_diags_status(d) != TS_STATUS_USAGE)
 				t.configs = -100000;
 			t.refused++;
 			ts_diags_free(d);

@@ -48,7 +48,7 @@ struct ts_job_opts {
 
 /* No changes asked (-1 everywhere), no part, the CPUs it may use. */
 void	 ts_job_opts_init(struct ts_job_opts *);
-/* Run: every problem goes to d; returns the exit status (TS_EXIT_*). */
+/* Run: every problem goes to d; returns the exit status (enum ts_status). */
 int	 ts_job_run(const struct ts_job_opts *, struct ts_diags *);
 
 /* ---- what a part sees of the job it is part of ---- */

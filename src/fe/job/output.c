@@ -142,14 +142,14 @@ int
 ts_job_open_output(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
-	unsigned flags = o->force ? TS_SINK_FORCE : 0;
+	unsigned flags = o->force ? TS_BUNDLE_OUT_FORCE : 0;
 	char *dir, *shown, *rp = NULL, *sp = NULL;
 
 	if (o->dst == NULL || (j->stream && j->to != TS_PK_BUNDLE))
 		return 0;
 	if (j->to != TS_PK_BUNDLE) {
-		if ((j->sink = ts_sink_open(o->dst, flags |
-		    TS_SINK_COMPRESS)) == NULL) {
+		if ((j->sink = ts_sink_open(o->dst, (o->force ?
+		    TS_SINK_FORCE : 0) | TS_SINK_COMPRESS)) == NULL) {
 			sink_refused(j, o->dst, errno);
 			return -1;
 		}

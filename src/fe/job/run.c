@@ -262,7 +262,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	j.sname = strcmp(o->src, "-") == 0 ? "<stdin>" : o->src;
 	ts_meta_init(&j.m);
 	j.mp = &j.m;
-	if (run(&j) != 0 && ts_diags_status(d) == TS_EXIT_OK)
+	if (run(&j) != 0 && ts_diags_status(d) == TS_STATUS_OK)
 		ts_diag(d, TS_ERROR, j.sname, 0, 0, "", "failed");
 	ts_sink_abort(j.sink);
 	ts_bundle_out_abort(j.bo);

@@ -569,7 +569,8 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 
 	o = ts_xcalloc(1, sizeof(*o));
 	/* The archive first: an existing one is refused at once. */
-	if ((o->k = ts_sink_open(path, flags & TS_SINK_FORCE)) == NULL) {
+	if ((o->k = ts_sink_open(path, flags & TS_BUNDLE_OUT_FORCE ?
+	    TS_SINK_FORCE : 0)) == NULL) {
 		free(o);
 		return NULL;
 	}

@@ -178,4 +178,7 @@ ts_host_little(void)
 	return *(const unsigned char *)&one == 1;
 }
 
+/* The arrays as JSON, the form of a cuTENSOR output file, malloc'd. */
+char	*ts_cutensor_json(const struct ts_cutensor *);
+
 #endif

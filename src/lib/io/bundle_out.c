@@ -572,15 +572,15 @@ may_replace(const char *dir, unsigned flags)
 		free(m);
 		if (!bundle)
 			errno = ENOTEMPTY;
-		else if (!(flags & TS_SINK_FORCE))
+		else if (!(flags & TS_BUNDLE_OUT_FORCE))
 			errno = EEXIST;
-		return bundle && (flags & TS_SINK_FORCE) ? 0 : -1;
+		return bundle && (flags & TS_BUNDLE_OUT_FORCE) ? 0 : -1;
 	}
 	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
 		errno = ENOTDIR;
 		return -1;
 	}
-	if (!(flags & TS_SINK_FORCE)) {
+	if (!(flags & TS_BUNDLE_OUT_FORCE)) {
 		errno = EEXIST;
 		return -1;
 	}

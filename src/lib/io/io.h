@@ -9,8 +9,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "util/path.h"
+
+/* The process's umask, read once without changing it. */
+mode_t	 ts_umask(void);
 
 /* Write all n bytes, retrying on EINTR and short writes: 0, or an errno
  * value (not -1: callers keep the first error seen). */

@@ -9,7 +9,7 @@
  * size it was made or grown to.  The caller owns each mapping; nothing
  * else is kept, so the functions may be called from any thread, as long
  * as no other thread uses a mapping while it is grown or unmapped.  Out
- * of memory they print a message and exit(TS_EXIT_IO), as ts_xmalloc()
+ * of memory they print a message and exit(TS_STATUS_IO), as ts_xmalloc()
  * does: they never return NULL.
  *
  * Internal to libtensorsuite (not installed).

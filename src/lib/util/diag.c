@@ -31,7 +31,7 @@ struct ts_diags {
 	size_t		 suppressed;
 	size_t		 max_per_rule;	/* 0 = no limit */
 	bool		 strict;	/* warnings are promoted to errors */
-	int		 status;	/* TS_EXIT_*, the worst seen */
+	int		 status;	/* enum ts_status, the worst seen */
 	ts_diag_fn	*emit;
 	void		*emit_arg;
 	/* per (file, rule) counters for the cap */
@@ -74,7 +74,7 @@ ts_diags_clear(struct ts_diags *d)
 	d->rc = NULL;
 	d->n = d->cap = d->nrc = d->caprc = d->suppressed = 0;
 	memset(d->count, 0, sizeof(d->count));
-	d->status = TS_EXIT_OK;
+	d->status = TS_STATUS_OK;
 }
 
 void
@@ -196,7 +196,7 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	g->offset = offset;
 	snprintf(g->rule, sizeof(g->rule), "%s", rule ? rule : "");
 	g->msg = ts_xstrdup(buf);
-	g->status = sev == TS_ERROR ? status : TS_EXIT_OK;
+	g->status = sev == TS_ERROR ? status : TS_STATUS_OK;
 	if (d->emit != NULL)
 		d->emit(g, d->emit_arg);
 	return true;
@@ -207,7 +207,7 @@ ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
     uint64_t line, uint64_t col, int64_t offset, const char *rule,
     const char *fmt, va_list ap)
 {
-	return record(d, sev, TS_EXIT_DATA, file, line, col, offset, rule,
+	return record(d, sev, TS_STATUS_DATA, file, line, col, offset, rule,
 	    fmt, ap);
 }
 
@@ -243,7 +243,7 @@ ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_ERROR, TS_EXIT_IO, file, 0, 0, -1, "", fmt, ap);
+	record(d, TS_ERROR, TS_STATUS_IO, file, 0, 0, -1, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -253,7 +253,7 @@ ts_diag_usage(struct ts_diags *d, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_ERROR, TS_EXIT_USAGE, NULL, 0, 0, -1, "", fmt, ap);
+	record(d, TS_ERROR, TS_STATUS_USAGE, NULL, 0, 0, -1, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -296,7 +296,7 @@ ts_diags_at(const struct ts_diags *d, size_t i)
 void
 ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
 {
-	if (g->status == TS_EXIT_IO && g->line == 0 && g->offset < 0 &&
+	if (g->status == TS_STATUS_IO && g->line == 0 && g->offset < 0 &&
 	    g->rule[0] == '\0') {
 		/* The system failing us, as err(3) says it. */
 		if (prog != NULL)
@@ -433,7 +433,7 @@ ts_diags_absorb(struct ts_diags *d, const struct ts_diags *src,
 		const struct ts_diag *g = &src->v[i];
 
 		kept[g->sev]++;
-		recordf(d, g->sev, g->status != 0 ? g->status : TS_EXIT_DATA,
+		recordf(d, g->sev, g->status != 0 ? g->status : TS_STATUS_DATA,
 		    g->file, g->line > 0 ? g->line + line_offset : 0, g->col,
 		    g->offset, g->rule, "%s", g->msg);
 	}

@@ -18,7 +18,7 @@ ts_xoom(size_t n)
 {
 	fprintf(stderr, "%s: out of memory allocating %zu bytes\n",
 	    ts_progname, n);
-	exit(TS_EXIT_IO);
+	exit(TS_STATUS_IO);
 }
 
 void *

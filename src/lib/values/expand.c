@@ -20,6 +20,7 @@
 
 #include "tensorsuite.h"
 #include "stage/stage.h"
+#include "values/genvalues.h"
 #include "util/xalloc.h"
 
 struct expst {

@@ -1,6 +1,7 @@
 /*
  * genvalues.h - the value generator inside libtensorsuite (not
- * installed): its state, resolved from the options and the metadata by
+ * installed; ts-gen-values is its user): its options, its functions and
+ * stages, and its state, resolved from the options and the metadata by
  * genvalues.c, and shared with the stages that use it (the value stage,
  * the dense block writer).
  */
@@ -8,6 +9,91 @@
 #define TS_GENVALUES_H
 
 #include "tensorsuite.h"
+
+/* ================================================================
+ * Generated values (SPEC section 9): a value for every entry, a pure
+ * function of a seed, the entry's 0-based coordinates and the options,
+ * inside every constraint the metadata states.  ts-gen-values(1) gives
+ * the function exactly.
+ * ================================================================ */
+
+enum ts_gen_dist { TS_GEN_DEFAULT, TS_GEN_UNIFORM, TS_GEN_NORMAL,
+	TS_GEN_CONSTANT, TS_GEN_INTEGERS };
+
+struct ts_genvalues_opts {
+	uint64_t	 seed;
+	enum ts_gen_dist dist;		/* DEFAULT: what fits the metadata */
+	/* --range LO:HI; the int64 forms when both are integers */
+	bool		 has_range, range_int;
+	double		 lo, hi;
+	int64_t		 ilo, ihi;
+	bool		 has_mean, has_std;
+	double		 mean, std;	/* normal */
+	bool		 has_value, value_int;
+	double		 value;		/* constant */
+	int64_t		 ivalue;
+	double		 binary_zeros;	/* binary domain: P of a 0 */
+	/* Symmetric mode groups: group[k] is 1.. for the modes of one
+	 * group, 0 for a mode in none; ngroups 0: not given. */
+	int		 group[TS_MAXORDER];
+	int		 ngroups;
+	/* The metadata's value_domain and explicit_zeros (-1), or an
+	 * enum ts_domain and 0 (disallowed) or 1 (allowed) instead. */
+	int		 domain, zeros;
+	bool		 replace;	/* values in the input are replaced */
+};
+void	 ts_genvalues_opts_init(struct ts_genvalues_opts *);
+
+struct ts_genvalues;
+/*
+ * A generator for the tensor m describes (order, dimensions,
+ * value_type, value_domain, explicit_zeros, numerical_symmetry): the
+ * options are checked against it, and every conflict is reported to d
+ * (a usage error, status 2); NULL then.  Free with ts_genvalues_free.
+ */
+struct ts_genvalues *ts_genvalues_new(const struct ts_genvalues_opts *,
+	    const struct ts_meta *m, struct ts_diags *d);
+void	 ts_genvalues_free(struct ts_genvalues *);
+/* Does it find its symmetric modes from the pattern (a first pass over
+ * the whole tensor: numerical_symmetry partial, no groups given)? */
+bool	 ts_genvalues_from_pattern(const struct ts_genvalues *);
+/* Give every entry of b its value (fval or ival, by the value type). */
+void	 ts_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
+/* How the values are made, as Markdown lines for a README, malloc'd. */
+char	*ts_genvalues_describe(const struct ts_genvalues *);
+
+/*
+ * The generator as a stage (TS_STAGE_VALUES): each batch gets its
+ * values, computed by threads threads (>= 1; the values do not depend
+ * on it).  When the symmetric modes come from the pattern, the stage
+ * holds every entry until the input ends, finds them, and completes g;
+ * g is borrowed and must outlive the stage.  Errors about file.
+ */
+struct ts_stage *ts_stage_genvalues(struct ts_genvalues *g, int threads,
+	    const char *file, struct ts_diags *d);
+/*
+ * A block tensor's non-zero blocks (h: its block header) become their
+ * elements: every element of every block, in element coordinates.  With
+ * sorted, the blocks must come in lexicographic order of prio (0-based
+ * modes, most significant first; S2 otherwise), and the elements are
+ * handed on in that order; else block by block in input order, each
+ * with its first mode fastest.  The stage holds the blocks until the
+ * input ends; the count of elements must equal expect (K3), and nnz
+ * (may be NULL; it must outlive the stage) gets it.
+ */
+struct ts_stage *ts_stage_expand(const struct ts_header *h, const int *prio,
+	    bool sorted, uint64_t expect, uint64_t *nnz, const char *file,
+	    struct ts_diags *d);
+/*
+ * The values of every element of each block that passes, written to k
+ * in the value type of g, little-endian: blocks in input order, each
+ * dense with its first mode fastest (cuTENSOR's default layout).  The
+ * blocks pass on unchanged.  g, h and k are borrowed.
+ */
+struct ts_stage *ts_stage_blocks_out(const struct ts_genvalues *g,
+	    const struct ts_header *h, struct ts_sink *k, struct ts_diags *d);
+
+/* ---- the generator's state, for the stages that use it ---- */
 
 /* The name of the function, recorded in READMEs: a change to any value
  * it gives must change this name. */
