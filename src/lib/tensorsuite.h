@@ -10,11 +10,22 @@
  * example.
  *
  * Conventions, for every function below unless it says otherwise:
- *  - Errors.  A function that can fail returns -1 or NULL.  Problems with
- *    the data, and failures it can locate, go to a struct ts_diags given
- *    by the caller (file, line, column, rule id); otherwise errno says
- *    why.  Nothing here prints or exits, with one exception: out of
- *    memory, the library prints one line and exits with status 3.
+ *  - Errors: one rule.  A function that fails returns -1, or NULL when
+ *    it returns a pointer; one that hands out items (*_read, *_next)
+ *    returns how many, 0 at the end, -1 on failure.  Why it failed: a
+ *    new error in the struct ts_diags it was given (or that the object
+ *    it works on was opened with), located (file, line, column, rule
+ *    id) with its status; when it has none, or that collector got no
+ *    new error, errno.  Some objects say more than errno can
+ *    (ts_source_error, ts_archive_error); a failure that leaves a state
+ *    to know says it through an argument (ts_bundle_out_commit).  A
+ *    check (ts_check_bundle, ts_check_file, ts_bundle_settle) fails
+ *    when it reports an error: what it checked is rejected.  Reading
+ *    data goes on past a bad row, reported and skipped: the collector's
+ *    counts, not only the return value, tell whether the data was good.  Nothing here
+ *    prints or exits, with one exception: out of memory, the library
+ *    prints one line and exits with status 3 (libtensorsuite(3),
+ *    CAVEATS, says how a program that cannot accept that uses it).
  *  - Ownership.  A function named *_new or *_open returns an object the
  *    caller frees with the matching *_free or *_close, which accept
  *    NULL.  A struct the caller holds (struct ts_meta, ts_header,
@@ -365,17 +376,18 @@ struct ts_bundle_out *ts_bundle_out_open(const char *dir, unsigned flags);
 /* A sink for one file of the bundle; commit it before the bundle. */
 struct ts_sink *ts_bundle_out_file(struct ts_bundle_out *, const char *fname);
 /*
- * Both free the bundle writer.  Commit: 0; -1 with errno, the bundle (or
- * what was there) left as it was; or, with errno, a state between:
- * TS_COMMIT_LEFT, the new bundle is in place but what it replaced could
- * not be removed (the next writer of it tries again); TS_COMMIT_UNSYNCED,
- * the new bundle is in place but the directory that holds it could not
- * be written to disk (a crash of the system may bring back the old one);
- * TS_COMMIT_ASIDE, neither is in place, the old bundle moved aside and
- * the new one beside it (the next writer of it finishes the move).
+ * Both free the bundle writer.  Commit: 0, or -1 with errno; state, when
+ * not NULL, then says where the bundle is: 0, as it was (the old bundle,
+ * or nothing), or a state between: TS_COMMIT_LEFT, the new bundle is in
+ * place but what it replaced could not be removed (the next writer of it
+ * tries again); TS_COMMIT_UNSYNCED, the new bundle is in place but the
+ * directory that holds it could not be written to disk (a crash of the
+ * system may bring back the old one); TS_COMMIT_ASIDE, neither is in
+ * place, the old bundle moved aside and the new one beside it (the next
+ * writer of it finishes the move).
  */
 enum { TS_COMMIT_LEFT = 1, TS_COMMIT_UNSYNCED, TS_COMMIT_ASIDE };
-int	 ts_bundle_out_commit(struct ts_bundle_out *);
+int	 ts_bundle_out_commit(struct ts_bundle_out *, int *state);
 void	 ts_bundle_out_abort(struct ts_bundle_out *);
 const char *ts_bundle_out_name(const struct ts_bundle_out *);
 
@@ -436,8 +448,9 @@ void	 ts_bundle_free(struct ts_bundle *);
 bool	 ts_bundle_streams(const struct ts_bundle *);
 /* Over a stream, the checks of B1-B3 whose files had not come by when
  * the metadata was read, once the bundle's files are all read past (the
- * end of ts_check_bundle does it).  Nothing for a directory. */
-void	 ts_bundle_settle(struct ts_bundle *, struct ts_diags *);
+ * end of ts_check_bundle does it).  Nothing for a directory.  -1 when
+ * it reported an error. */
+int	 ts_bundle_settle(struct ts_bundle *, struct ts_diags *);
 const char *ts_bundle_name(const struct ts_bundle *);
 const char *ts_bundle_where(const struct ts_bundle *);
 const char *ts_bundle_meta_path(const struct ts_bundle *);
@@ -618,12 +631,11 @@ struct ts_cutensor {
 /*
  * Fill the arrays for cutensorCreateBlockSparseTensorDescriptor from a
  * block header and the blocks' 0-based coordinates.  Returns 0, or -1
- * with a message in err when cuTENSOR cannot take the tensor.  Free
- * with ts_cutensor_free.
+ * with what cuTENSOR cannot take reported to d (K4).  Free with
+ * ts_cutensor_free.
  */
 int	 ts_cutensor_fill(struct ts_cutensor *, const struct ts_header *,
-	    const uint64_t *coords, uint64_t nblocks, char *err,
-	    size_t errlen);
+	    const uint64_t *coords, uint64_t nblocks, struct ts_diags *d);
 void	 ts_cutensor_free(struct ts_cutensor *);
 
 /* ================================================================
@@ -740,7 +752,7 @@ void	 ts_sorter_expect(struct ts_sorter *, uint64_t);
 int	 ts_sorter_add(struct ts_sorter *, const struct ts_batch *);
 /*
  * No more input: sort, merge runs, apply the duplicates policy.  Returns
- * 0; -1 with errno on an I/O error (ERANGE: a sum overflows); -2 when
+ * 0, or -1 with errno: an I/O error; ERANGE, a sum overflows; EEXIST,
  * dups is TS_DUP_ERROR and a tuple repeats (ts_sorter_dup() then gives
  * it, 0-based).
  */
@@ -817,17 +829,19 @@ struct ts_check_opts {
 	int		 threads;
 	const struct ts_check_watch *watch;	/* NULL: none */
 };
-/* Check a bundle's data files against its metadata (H, E, K, X, S). */
-void	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
+/* Check a bundle's data files against its metadata (H, E, K, X, S):
+ * 0, or -1 when it reported an error (the bundle is invalid). */
+int	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
 	    struct ts_diags *);
 /*
  * Check one data file of kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
  * read from src, which this takes and closes: against m when not NULL
  * (as a bundle's file, X6 aside); else against what it says of itself
  * (its header, its rows, the bounds and the count; a binary file cannot
- * be read without metadata), with a note saying what needed metadata.
+ * be read without metadata), with a note saying what needed metadata:
+ * 0, or -1 when it reported an error.
  */
-void	 ts_check_file(struct ts_source *, enum ts_kind, const struct ts_meta *,
+int	 ts_check_file(struct ts_source *, enum ts_kind, const struct ts_meta *,
 	    const struct ts_check_opts *, struct ts_diags *);
 
 /*
@@ -1007,11 +1021,12 @@ struct ts_unpack_opts {
 	const char	*tmpdir;	/* as for ts_bundles_open */
 	/*
 	 * Each bundle unpacked, in the temporary directory, its files
-	 * named ARCHIVE:NAME/FILE, before any is put in place: an error
-	 * it reports to d refuses the bundle, and nothing is unpacked.
-	 * NULL: none.  A function that calls ts_check_bundle does.
+	 * named ARCHIVE:NAME/FILE, before any is put in place: 0, or -1
+	 * when it refuses the bundle, reported to d, and nothing is
+	 * unpacked.  NULL: none.  A function that calls ts_check_bundle
+	 * does.
 	 */
-	void		(*check)(struct ts_bundle *, void *arg,
+	int		(*check)(struct ts_bundle *, void *arg,
 			    struct ts_diags *);
 	void		*check_arg;
 };

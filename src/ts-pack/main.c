@@ -325,7 +325,7 @@ out:
 /* ---- unpacking and listing ---- */
 
 /* A bundle unpacked, checked as -x was asked (--quick: its headers). */
-static void
+static int
 check_unpacked(struct ts_bundle *bd, void *arg, struct ts_diags *d)
 {
 	const struct opts *o = arg;
@@ -333,7 +333,7 @@ check_unpacked(struct ts_bundle *bd, void *arg, struct ts_diags *d)
 
 	memset(&co, 0, sizeof(co));
 	co.quick = o->validate == 0;
-	ts_check_bundle(bd, &co, d);
+	return ts_check_bundle(bd, &co, d);
 }
 
 static int

@@ -155,7 +155,7 @@ readme(struct tensor *t, const struct opts *o)
 		ts_bundle_out_abort(bo);
 		goto out;
 	}
-	if (ts_bundle_out_commit(bo) != 0) {
+	if (ts_bundle_out_commit(bo, NULL) != 0) {
 		ts_diag_io(t->d, path, "%s", strerror(errno));
 		goto out;
 	}

@@ -329,6 +329,19 @@ test_diag_cap(void)
 	ts_diags_free(d);
 }
 
+/* Is the last message of d a K4 error that says what? */
+static bool
+last_msg(const struct ts_diags *d, const char *what)
+{
+	const struct ts_diag *g;
+
+	if (ts_diags_len(d) == 0)
+		return false;
+	g = ts_diags_at(d, ts_diags_len(d) - 1);
+	return g->sev == TS_ERROR && strcmp(g->rule, "K4") == 0 &&
+	    strstr(g->msg, what) != NULL;
+}
+
 static void
 test_cutensor(void)
 {
@@ -336,7 +349,7 @@ test_cutensor(void)
 	struct ts_header h;
 	uint64_t e0[] = { 2, 2, 2 }, e1[] = { 3, 1 };
 	uint64_t coords[] = { 0, 0, 1, 1, 2, 0 }, big[] = { 0, 1u << 31 };
-	char err[200];
+	struct ts_diags *d = ts_diags_new(0, false);
 	int rv;
 
 	memset(&h, 0, sizeof(h));
@@ -348,24 +361,26 @@ test_cutensor(void)
 	h.parts[1] = 2;
 	h.extents[0] = e0;
 	h.extents[1] = e1;
-	rv = ts_cutensor_fill(&ct, &h, coords, 3, err, sizeof(err));
+	rv = ts_cutensor_fill(&ct, &h, coords, 3, d);
 	ok(rv == 0 && ct.num_modes == 2 && ct.sections[0] == 3 &&
 	    ct.sections[1] == 2 && ct.extent[2] == 2 && ct.extent[3] == 3 &&
 	    ct.extent[4] == 1 && ct.num_blocks == 3 && ct.coords[4] == 2 &&
 	    ct.coords[5] == 0, "cuTENSOR arrays: sections, extents mode by "
 	    "mode, int32 coordinates in file order (K4)");
 	ts_cutensor_free(&ct);
-	rv = ts_cutensor_fill(&ct, &h, big, 1, err, sizeof(err));
-	ok(rv == -1 && strstr(err, "int32") != NULL,
+	rv = ts_cutensor_fill(&ct, &h, big, 1, d);
+	ok(rv == -1 && last_msg(d, "int32"),
 	    "cuTENSOR arrays: a coordinate beyond int32 is refused");
 	h.order = 9;
-	rv = ts_cutensor_fill(&ct, &h, coords, 0, err, sizeof(err));
-	ok(rv == -1 && strstr(err, "at most 8") != NULL,
+	rv = ts_cutensor_fill(&ct, &h, coords, 0, d);
+	ok(rv == -1 && last_msg(d, "at most 8"),
 	    "cuTENSOR arrays: order 9 is refused");
 	h.order = 2;
 	h.block = false;
-	ok(ts_cutensor_fill(&ct, &h, coords, 0, err, sizeof(err)) == -1,
+	ok(ts_cutensor_fill(&ct, &h, coords, 0, d) == -1 &&
+	    last_msg(d, "block-sparse"),
 	    "cuTENSOR arrays: an element-wise tensor is refused");
+	ts_diags_free(d);
 }
 
 /* Decode path whole into flat arrays, with threads and batches of the

@@ -627,19 +627,19 @@ layouts(struct outputs *os)
 
 /* A bundle's commit failed: what state it is in. */
 static void
-commit_failed(struct job *j, int rv, int e)
+commit_failed(struct job *j, int state, int e)
 {
 	const char *dst = j->o->inplace ? j->dstdir : j->o->dst;
 
-	if (rv == TS_COMMIT_LEFT)
+	if (state == TS_COMMIT_LEFT)
 		ts_diag_io(j->d, dst, "the new bundle is in place, but what it "
 		    "replaced could not be removed (%s): the next writer of "
 		    "the bundle removes what is left beside it", strerror(e));
-	else if (rv == TS_COMMIT_UNSYNCED)
+	else if (state == TS_COMMIT_UNSYNCED)
 		ts_diag_io(j->d, dst, "the new bundle is in place, but could "
 		    "not be written to disk (%s): a crash of the system may "
 		    "bring back the old one", strerror(e));
-	else if (rv == TS_COMMIT_ASIDE)
+	else if (state == TS_COMMIT_ASIDE)
 		ts_diag_io(j->d, dst, "the rewrite stopped with the old bundle "
 		    "moved aside (%s): the next writer of the bundle puts it "
 		    "in place", strerror(e));
@@ -652,7 +652,7 @@ write_bundle(struct job *j, bool text, bool binary)
 {
 	struct outputs os;
 	char *mtext = NULL, *readme, *mname;
-	int rv = -1, i;
+	int rv = -1, i, state;
 
 	memset(&os, 0, sizeof(os));
 	os.j = j;
@@ -705,12 +705,10 @@ write_bundle(struct job *j, bool text, bool binary)
 		goto out;
 	/* SRC is read: a rewrite in place must not wait for itself. */
 	ts_bundle_unhold(j->bd);
-	rv = ts_bundle_out_commit(os.bo);
+	rv = ts_bundle_out_commit(os.bo, &state);
 	os.bo = NULL;
-	if (rv != 0) {
-		commit_failed(j, rv, errno);
-		rv = -1;
-	}
+	if (rv != 0)
+		commit_failed(j, state, errno);
 out:
 	finish_sinks(&os, -1);
 	ts_bundle_out_abort(os.bo);

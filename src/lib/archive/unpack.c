@@ -287,8 +287,9 @@ check_all(struct unpack *u)
 		shown = ts_xasprintf("%s:%s", u->label, u->names[i]);
 		bd = ts_bundle_open_dir(u->stage[i], u->names[i], shown,
 		    u->d);
-		if (bd != NULL)
-			u->o->check(bd, u->o->check_arg, u->d);
+		if (bd != NULL && u->o->check(bd, u->o->check_arg, u->d) != 0 &&
+		    ts_diags_errors(u->d) == before)
+			ts_diag(u->d, TS_ERROR, shown, 0, 0, "", "refused");
 		ts_bundle_free(bd);
 		if (ts_diags_errors(u->d) > before) {
 			ts_diag(u->d, TS_ERROR, u->label, 0, 0, "", "bundle "

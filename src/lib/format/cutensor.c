@@ -17,7 +17,7 @@
 
 int
 ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
-    const uint64_t *coords, uint64_t nblocks, char *err, size_t errlen)
+    const uint64_t *coords, uint64_t nblocks, struct ts_diags *d)
 {
 	uint64_t total = 0, i;
 	size_t k = 0;
@@ -25,18 +25,18 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 
 	memset(ct, 0, sizeof(*ct));
 	if (!h->block) {
-		snprintf(err, errlen, "not a block tensor: cuTENSOR's "
+		ts_diag(d, TS_ERROR, NULL, 0, 0, "K4", "not a block tensor: cuTENSOR's "
 		    "block-sparse descriptor holds blocks");
 		return -1;
 	}
 	if (h->order > TS_CUTENSOR_MAXMODES) {
-		snprintf(err, errlen, "order %d: cuTENSOR takes at most %d "
+		ts_diag(d, TS_ERROR, NULL, 0, 0, "K4", "order %d: cuTENSOR takes at most %d "
 		    "modes", h->order, TS_CUTENSOR_MAXMODES);
 		return -1;
 	}
 	for (m = 0; m < h->order; m++) {
 		if (h->parts[m] > INT32_MAX) {
-			snprintf(err, errlen, "mode %d has %llu sections; "
+			ts_diag(d, TS_ERROR, NULL, 0, 0, "K4", "mode %d has %llu sections; "
 			    "cuTENSOR takes at most 2^31 - 1", m + 1,
 			    (unsigned long long)h->parts[m]);
 			return -1;
@@ -44,7 +44,7 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 		total += h->parts[m];
 	}
 	if (nblocks > SIZE_MAX / sizeof(int32_t) / (size_t)h->order) {
-		snprintf(err, errlen, "too many blocks");
+		ts_diag(d, TS_ERROR, NULL, 0, 0, "K4", "too many blocks");
 		return -1;
 	}
 	ct->num_modes = (uint32_t)h->order;
@@ -59,7 +59,7 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 	    sizeof(int32_t));
 	for (i = 0; i < nblocks * (uint64_t)h->order; i++) {
 		if (coords[i] > INT32_MAX) {
-			snprintf(err, errlen, "block coordinate %llu does not "
+			ts_diag(d, TS_ERROR, NULL, 0, 0, "K4", "block coordinate %llu does not "
 			    "fit int32", (unsigned long long)coords[i]);
 			ts_cutensor_free(ct);
 			return -1;
@@ -160,14 +160,12 @@ ct_close(struct ts_encoder *enc)
 {
 	struct ctw *w = enc->state;
 	struct ts_cutensor ct;
-	char err[200], *js;
+	char *js;
 	int rv = 0;
 
 	if (enc->aborted)
 		;
-	else if (ts_cutensor_fill(&ct, &enc->h, w->all, w->n, err,
-	    sizeof(err)) != 0) {
-		ts_diag(enc->d, TS_ERROR, NULL, 0, 0, "K4", "%s", err);
+	else if (ts_cutensor_fill(&ct, &enc->h, w->all, w->n, enc->d) != 0) {
 		errno = EINVAL;
 		rv = -1;
 	} else {

@@ -66,21 +66,26 @@ ts_bundle_out_file(struct ts_bundle_out *o, const char *fname)
 }
 
 int
-ts_bundle_out_commit(struct ts_bundle_out *o)
+ts_bundle_out_commit(struct ts_bundle_out *o, int *state)
 {
 	int rv, e;
 
+	if (state != NULL)
+		*state = 0;
 	if (o == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
+	/* A directory's commit says a state between as a positive value
+	 * (dir_commit); the caller is told it beside the failure. */
 	rv = o->ops->commit(o->ctx);
 	e = errno;
-
+	if (rv > 0 && state != NULL)
+		*state = rv;
 	free(o->name);
 	free(o);
 	errno = e;
-	return rv;
+	return rv == 0 ? 0 : -1;
 }
 
 void

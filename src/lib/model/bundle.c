@@ -402,8 +402,8 @@ ts_bundle_streams(const struct ts_bundle *bd)
 	return bd->ops->settle != NULL;
 }
 
-void
-ts_bundle_settle(struct ts_bundle *bd, struct ts_diags *d)
+static void
+settle(struct ts_bundle *bd, struct ts_diags *d)
 {
 	struct ts_file_stat fs;
 	size_t i;
@@ -452,6 +452,15 @@ ts_bundle_settle(struct ts_bundle *bd, struct ts_diags *d)
 	free(bd->wait);
 	bd->wait = NULL;
 	bd->nwait = 0;
+}
+
+int
+ts_bundle_settle(struct ts_bundle *bd, struct ts_diags *d)
+{
+	size_t errs = ts_diags_errors(d);
+
+	settle(bd, d);
+	return ts_diags_errors(d) > errs ? -1 : 0;
 }
 
 struct ts_bundle *

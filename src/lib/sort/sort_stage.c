@@ -79,7 +79,7 @@ sort_finish(void *self)
 	int rv = ts_sorter_finish(st->s);
 	char tb[256];
 
-	if (rv == -2) {
+	if (rv != 0 && ts_sorter_dup(st->s) != NULL) {
 		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S3", "entry %s "
 		    "repeats (--duplicates error)", ts_tuple_str(tb,
 		    sizeof(tb), ts_sorter_dup(st->s), st->o.order, st->base));

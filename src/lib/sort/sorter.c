@@ -267,7 +267,8 @@ ts_sorter_finish(struct ts_sorter *s)
 			if (r == -2) {
 				s->state = S_FAIL;
 				s->err = EINVAL;
-				return -2;
+				errno = EEXIST;
+				return -1;
 			}
 			if (r < 0)
 				return fail(s);
@@ -302,7 +303,8 @@ ts_sorter_finish(struct ts_sorter *s)
 			unpack(&s->L, s->d, s->o.prio, s->g.key, s->dup);
 			s->state = S_FAIL;
 			s->err = EINVAL;
-			return -2;
+			errno = EEXIST;
+			return -1;
 		}
 		if (r < 0 || ts_merger_start(s, &s->m) < 0)
 			return fail(s);

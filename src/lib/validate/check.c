@@ -786,8 +786,8 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	free(g[1].sums);
 }
 
-void
-ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
+static void
+check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
@@ -917,8 +917,8 @@ check_alone(struct stream *s, const struct ts_check_opts *o,
 	    "rules (S2-S9, X) need the metadata (--meta FILE)");
 }
 
-void
-ts_check_file(struct ts_source *src, enum ts_kind kind,
+static void
+check_file(struct ts_source *src, enum ts_kind kind,
     const struct ts_meta *m, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
@@ -961,6 +961,29 @@ ts_check_file(struct ts_source *src, enum ts_kind kind,
 			check_alone(&st, o, d);
 	}
 	close_stream(&st);
+}
+
+/* A check fails when it finds the data rejected: when it reports an
+ * error. */
+int
+ts_check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
+    struct ts_diags *d)
+{
+	size_t errs = ts_diags_errors(d);
+
+	check_bundle(bd, o, d);
+	return ts_diags_errors(d) > errs ? -1 : 0;
+}
+
+int
+ts_check_file(struct ts_source *src, enum ts_kind kind,
+    const struct ts_meta *m, const struct ts_check_opts *o,
+    struct ts_diags *d)
+{
+	size_t errs = ts_diags_errors(d);
+
+	check_file(src, kind, m, o, d);
+	return ts_diags_errors(d) > errs ? -1 : 0;
 }
 
 /* ---- every bundle of an archive ---- */
