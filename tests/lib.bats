@@ -167,13 +167,13 @@ main()
 	double v;
 	uint64_t r;
 
-	ts_diag(d, TS_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
+	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
 	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_STATUS_DATA ||
 	    ts_parse_double(s, end, &v) != s + 3 ||
 	    ts_fmt_double(buf, v) != 3 || !ts_valid_name("example") ||
 	    ts_mul_u64(UINT64_MAX, 2, &r))
 		return 1;
-	std::printf("%s %s %s\n", TS_VERSION, buf, ts_vtype_name(TS_INT32));
+	std::printf("%s %s %s\n", TS_VERSION, buf, ts_vtype_name(TS_VTYPE_INT32));
 	ts_diags_print(d, stdout, "prog");
 	ts_diags_free(d);
 	return 0;
@@ -242,19 +242,20 @@ main(int argc, char *argv[])
 	if ((bd = ts_bundle_open(argv[1], d)) == NULL ||
 	    (m = ts_bundle_meta(bd)) == NULL)
 		goto done;
-	in.kind = TS_TEXT;
-	if ((f = ts_bundle_data_file(bd, TS_TEXT)) == NULL) {
-		in.kind = TS_BINARY;
-		f = ts_bundle_data_file(bd, TS_BINARY);
+	in.kind = TS_KIND_TEXT;
+	if ((f = ts_bundle_data_file(bd, TS_KIND_TEXT)) == NULL) {
+		in.kind = TS_KIND_BINARY;
+		f = ts_bundle_data_file(bd, TS_KIND_BINARY);
 	}
-	in.block = m->sparsity == TS_SP_BLOCK;
+	in.block = m->sparsity == TS_SPARSITY_BLOCK;
 	in.values = m->values_provided;
 	in.vtype = m->value_type;
 	in.itype = m->index_type;
-	in.endian = m->endianness == TS_END_BIG ? TS_END_BIG : TS_END_LITTLE;
+	in.endian = m->endianness == TS_ENDIAN_BIG ? TS_ENDIAN_BIG :
+	    TS_ENDIAN_LITTLE;
 	in.base = m->index_base;
 	out = in;
-	out.kind = in.kind == TS_TEXT ? TS_BINARY : TS_TEXT;
+	out.kind = in.kind == TS_KIND_TEXT ? TS_KIND_BINARY : TS_KIND_TEXT;
 	if (f == NULL || (src = ts_bundle_open_file(bd, f)) == NULL) {
 		ts_diag_io(d, argv[1], "no data file");
 		goto done;

@@ -25,10 +25,10 @@ open_bundle(const char *path, struct ts_diags *d, struct ts_bundle **bdp,
 	*bdp = bd;
 	if (bd == NULL || (m = ts_bundle_meta(bd)) == NULL)
 		return NULL;
-	ts_layout_of(m, TS_TEXT, lay);
-	if ((f = ts_bundle_data_file(bd, TS_TEXT)) == NULL) {
-		lay->kind = TS_BINARY;
-		f = ts_bundle_data_file(bd, TS_BINARY);
+	ts_layout_of(m, TS_KIND_TEXT, lay);
+	if ((f = ts_bundle_data_file(bd, TS_KIND_TEXT)) == NULL) {
+		lay->kind = TS_KIND_BINARY;
+		f = ts_bundle_data_file(bd, TS_KIND_BINARY);
 	}
 	return f != NULL ? ts_bundle_open_file(bd, f) : NULL;
 }
@@ -37,8 +37,8 @@ int
 main(int argc, char *argv[])
 {
 	struct ts_diags *d = ts_diags_new(10, false);
-	struct ts_layout lay = { TS_TEXT, false, -1, TS_FLOAT64, TS_UINT64,
-	    TS_END_LITTLE, 1 };
+	struct ts_layout lay = { TS_KIND_TEXT, false, -1, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_LITTLE, 1 };
 	struct ts_bundle *bd = NULL;
 	struct ts_source *src;
 	struct ts_decoder *dec = NULL;

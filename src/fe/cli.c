@@ -318,7 +318,7 @@ fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
 	if (strcmp(name, "input-base") == 0)
 		o->in_base = fe_pick(opt, arg, bases);
 	else if (strcmp(name, "input-endian") == 0)
-		o->in_endian = TS_END_LITTLE + fe_pick(opt, arg, endians);
+		o->in_endian = TS_ENDIAN_LITTLE + fe_pick(opt, arg, endians);
 	else if (strcmp(name, "input-index-type") == 0)
 		o->in_itype = fe_pick(opt, arg, itypes);
 	else if (strcmp(name, "input-value-type") == 0)

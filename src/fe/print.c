@@ -15,7 +15,7 @@ emit(const struct ts_diag *g, void *arg)
 {
 	bool quiet = *(bool *)arg;
 
-	if (quiet && g->sev == TS_NOTE)
+	if (quiet && g->sev == TS_SEV_NOTE)
 		return;
 	ts_progress_clear();
 	fflush(stdout);

@@ -21,14 +21,14 @@ fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v)
 	size_t i, n;
 
 	memset(v, 0, sizeof(*v));
-	v->errors = ts_diags_count(d, TS_ERROR);
-	v->warnings = ts_diags_count(d, TS_WARNING);
+	v->errors = ts_diags_count(d, TS_SEV_ERROR);
+	v->warnings = ts_diags_count(d, TS_SEV_WARNING);
 	v->valid = v->errors == 0;
 	for (i = 0; i < ts_diags_len(d); i++) {
 		const struct ts_diag *g = ts_diags_at(d, i);
 		char tag[8], padded[sizeof(v->rules) + 2];
 
-		if (g->sev != TS_ERROR || g->rule[0] == '\0')
+		if (g->sev != TS_SEV_ERROR || g->rule[0] == '\0')
 			continue;
 		/* Each rule once: " S1 S3 " holds " S1 ". */
 		snprintf(tag, sizeof(tag), " %s ", g->rule);

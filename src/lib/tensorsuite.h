@@ -79,7 +79,7 @@ bool	 ts_add_u64(uint64_t, uint64_t, uint64_t *);
  * Diagnostics: one collector for every located message.
  * ================================================================ */
 
-enum ts_sev { TS_NOTE, TS_WARNING, TS_ERROR };
+enum ts_sev { TS_SEV_NOTE, TS_SEV_WARNING, TS_SEV_ERROR };
 
 struct ts_diag {
 	enum ts_sev	 sev;
@@ -157,12 +157,14 @@ const char *ts_sev_name(enum ts_sev);
  * Metadata: NAME_metadata.json (SPEC section 2).
  * ================================================================ */
 
-enum ts_vtype { TS_FLOAT32, TS_FLOAT64, TS_INT32, TS_INT64 };
-enum ts_itype { TS_UINT32, TS_UINT64 };
-enum ts_domain { TS_DOM_GENERAL, TS_DOM_NONNEGATIVE, TS_DOM_BINARY };
+enum ts_vtype { TS_VTYPE_FLOAT32, TS_VTYPE_FLOAT64, TS_VTYPE_INT32,
+    TS_VTYPE_INT64 };
+enum ts_itype { TS_ITYPE_UINT32, TS_ITYPE_UINT64 };
+enum ts_domain { TS_DOMAIN_GENERAL, TS_DOMAIN_NONNEGATIVE, TS_DOMAIN_BINARY };
 enum ts_sym { TS_SYM_NO, TS_SYM_PARTIAL, TS_SYM_FULL };
-enum ts_sparsity { TS_SP_NO, TS_SP_SEMI, TS_SP_ELEMENT, TS_SP_BLOCK };
-enum ts_endian { TS_END_NONE, TS_END_LITTLE, TS_END_BIG };
+enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
+    TS_SPARSITY_BLOCK };
+enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 
 /* Bits of struct ts_meta.have: which fields hold a checked value. */
 enum {
@@ -395,7 +397,8 @@ const char *ts_bundle_out_name(const struct ts_bundle_out *);
  * Bundles: a tensor's metadata and files (SPEC B1-B3).
  * ================================================================ */
 
-enum ts_kind { TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX, TS_CUTENSOR };
+enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
+    TS_KIND_CUTENSOR };
 
 struct ts_file_stat {
 	bool	 regular;
@@ -457,7 +460,7 @@ const char *ts_bundle_meta_path(const struct ts_bundle *);
 /* The metadata, or NULL when it could not be parsed.  The caller may
  * change it (a tool writing a new bundle from it does). */
 struct ts_meta *ts_bundle_meta(struct ts_bundle *);
-/* The file name of the text (TS_TEXT) or binary (TS_BINARY) data file
+/* The file name of the text (TS_KIND_TEXT) or binary (TS_KIND_BINARY) data file
  * when the bundle names one that is there; else NULL. */
 const char *ts_bundle_data_file(const struct ts_bundle *, enum ts_kind);
 char	*ts_bundle_path(const struct ts_bundle *, const char *fname);
@@ -549,15 +552,16 @@ struct ts_decoder;
 void	 ts_layout_of(const struct ts_meta *, enum ts_kind, struct ts_layout *);
 /*
  * The kind of data a source holds, from its first bytes (peeked, not
- * consumed): TS_TEXT or TS_BINARY by their magic line, TS_MTX by its
- * banner, else TS_FROSTT (which has no header to tell it by).
+ * consumed): TS_KIND_TEXT or TS_KIND_BINARY by their magic line,
+ * TS_KIND_MTX by its banner, else TS_KIND_FROSTT (which has no header
+ * to tell it by).
  */
 enum ts_kind ts_sniff(struct ts_source *);
 /*
- * Open a decoder of lay->kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
- * on src and read its header, checking it (H1-H5; X1 for the kind
- * expected).  The decoder owns neither src nor d.  NULL, with the
- * problem in d, when the header is unusable.  A Matrix Market decoder
+ * Open a decoder of lay->kind (TS_KIND_TEXT, TS_KIND_BINARY,
+ * TS_KIND_FROSTT, TS_KIND_MTX) on src and read its header, checking
+ * it (H1-H5; X1 for the kind expected).  The decoder owns neither src
+ * nor d.  NULL, with the problem in d, when the header is unusable.  A Matrix Market decoder
  * sets the layout's values and type from its banner; a text one infers
  * values from the first row when lay->values is -1.
  */
@@ -716,7 +720,7 @@ struct ts_stage *ts_stage_convert(enum ts_vtype from, enum ts_vtype to,
 	    struct ts_diags *);
 
 /* Sorting, in memory or spilled and merged. */
-enum ts_dups { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
+enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
 
 struct ts_sort_opts {
@@ -741,7 +745,7 @@ struct ts_sort_opts {
 					 * known); memory is prepared for
 					 * them, so bound it by the input */
 	int		 threads;	/* >= 1 */
-	enum ts_dups	 dups;
+	enum ts_dup_policy	 dups;
 };
 
 struct ts_sorter;
@@ -834,12 +838,13 @@ struct ts_check_opts {
 int	 ts_check_bundle(struct ts_bundle *, const struct ts_check_opts *,
 	    struct ts_diags *);
 /*
- * Check one data file of kind (TS_TEXT, TS_BINARY, TS_FROSTT, TS_MTX)
- * read from src, which this takes and closes: against m when not NULL
- * (as a bundle's file, X6 aside); else against what it says of itself
- * (its header, its rows, the bounds and the count; a binary file cannot
- * be read without metadata), with a note saying what needed metadata:
- * 0, or -1 when it reported an error.
+ * Check one data file of kind (TS_KIND_TEXT, TS_KIND_BINARY,
+ * TS_KIND_FROSTT, TS_KIND_MTX) read from src, which this takes and
+ * closes: against m when not NULL (as a bundle's file, X6 aside); else
+ * against what it says of itself (its header, its rows, the bounds and
+ * the count; a binary file cannot be read without metadata), with a
+ * note saying what needed metadata: 0, or -1 when it reported an
+ * error.
  */
 int	 ts_check_file(struct ts_source *, enum ts_kind, const struct ts_meta *,
 	    const struct ts_check_opts *, struct ts_diags *);
@@ -875,7 +880,7 @@ void	 ts_inferred_free(struct ts_inferred *);
  * Archives: bundles as the members of a tar archive (SPEC B5).
  * ================================================================ */
 
-enum ts_mtype { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
+enum ts_member_type { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
 	TS_MEMBER_HARDLINK, TS_MEMBER_DEVICE, TS_MEMBER_FIFO,
 	TS_MEMBER_OTHER, TS_MEMBER_SPARSE /* a regular file with holes */ };
 
@@ -883,7 +888,7 @@ enum ts_mtype { TS_MEMBER_FILE, TS_MEMBER_DIR, TS_MEMBER_SYMLINK,
  * last until the next member. */
 struct ts_member {
 	const char	*name;		/* as stored */
-	enum ts_mtype	 type;
+	enum ts_member_type	 type;
 	int64_t		 size;		/* of its data; -1: not said */
 	int64_t		 mtime;
 	unsigned	 mode;		/* permission bits */

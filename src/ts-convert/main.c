@@ -159,7 +159,7 @@ main(int argc, char *argv[])
 			o.e16 = true;
 			break;
 		case OPT_ENDIAN:
-			o.out_endian = TS_END_LITTLE + fe_pick("--endian",
+			o.out_endian = TS_ENDIAN_LITTLE + fe_pick("--endian",
 			    optarg, endians);
 			break;
 		case OPT_FROM:

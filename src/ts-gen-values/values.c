@@ -35,7 +35,7 @@ setup(struct values_part *p, struct job *j, bool output)
 	struct ts_meta *m = ts_job_meta(j);
 	struct ts_diags *d = ts_job_diags(j);
 	const char *sname = ts_job_src_name(j);
-	const bool block = m->sparsity == TS_SP_BLOCK;
+	const bool block = m->sparsity == TS_SPARSITY_BLOCK;
 
 	if (!ts_job_meta_known(j) && !output) {
 		ts_diag_usage(d, "'%s': --blocks-out needs a block-sparse "
@@ -66,7 +66,7 @@ setup(struct values_part *p, struct job *j, bool output)
 	if (output) {
 		m->values_provided = true;
 		if (p->expand) {
-			m->sparsity = TS_SP_ELEMENT;
+			m->sparsity = TS_SPARSITY_ELEMENT;
 			m->ndense = 0;
 		}
 	}
@@ -184,8 +184,8 @@ blocks_alone(void *arg, struct job *j)
 		if (ts_flow_read(f) == m->nnz_block)
 			rv = 0;
 		else
-			ts_diag(d, TS_ERROR, sname, 0, 0, "X7", "%llu blocks "
-			    "read; its header says %llu",
+			ts_diag(d, TS_SEV_ERROR, sname, 0, 0, "X7", "%llu "
+			    "blocks read; its header says %llu",
 			    (unsigned long long)ts_flow_read(f),
 			    (unsigned long long)m->nnz_block);
 	}

@@ -289,8 +289,8 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	mf = ts_xasprintf("%s_metadata.json", name);
 	meta = size_of(&f, mf);
 	readme = size_of(&f, m && m->f_readme ? m->f_readme : "README.md");
-	text = size_of(&f, ts_bundle_data_file(it->bd, TS_TEXT));
-	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_BINARY));
+	text = size_of(&f, ts_bundle_data_file(it->bd, TS_KIND_TEXT));
+	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_KIND_BINARY));
 	for (i = 0; i < f.n; i++)
 		total += f.size[i];
 	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld", (long long)meta,

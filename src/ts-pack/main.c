@@ -136,9 +136,9 @@ relay_io(const struct ts_diags *from, struct ts_diags *to)
 		if (ts_diags_at(from, i)->status == TS_EXIT_IO)
 			ts_diag_io(to, ts_diags_at(from, i)->file, "%s",
 			    ts_diags_at(from, i)->msg);
-		else if (ts_diags_at(from, i)->sev == TS_ERROR)
-			ts_diag(to, TS_ERROR, ts_diags_at(from, i)->file, 0, 0,
-			    ts_diags_at(from, i)->rule, "%s",
+		else if (ts_diags_at(from, i)->sev == TS_SEV_ERROR)
+			ts_diag(to, TS_SEV_ERROR, ts_diags_at(from, i)->file, 0,
+			    0, ts_diags_at(from, i)->rule, "%s",
 			    ts_diags_at(from, i)->msg);
 }
 
@@ -396,8 +396,8 @@ list_line(const struct opts *o, struct ts_bundle *bd, struct ts_diags *d)
 		if (o->check)
 			printf(", \"valid\": %s, \"errors\": %zu, "
 			    "\"warnings\": %zu", ts_diags_errors(d) == 0 ?
-			    "true" : "false", ts_diags_count(d, TS_ERROR),
-			    ts_diags_count(d, TS_WARNING));
+			    "true" : "false", ts_diags_count(d, TS_SEV_ERROR),
+			    ts_diags_count(d, TS_SEV_WARNING));
 		printf("}\n");
 		return;
 	}
@@ -445,8 +445,8 @@ list(const struct opts *o, struct ts_diags *ad)
 		ts_bundle_free(bd);
 	}
 	if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
-		ts_diag(ad, TS_ERROR, o->list, 0, 0, "B5", "the archive holds "
-		    "no bundle");
+		ts_diag(ad, TS_SEV_ERROR, o->list, 0, 0, "B5", "the archive "
+		    "holds no bundle");
 	ts_bundles_close(bs);
 	ts_diags_free(d);
 	return rv;

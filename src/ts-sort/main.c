@@ -169,8 +169,8 @@ main(int argc, char *argv[])
 		case 'V':
 			return fe_version();
 		case OPT_DUPS:
-			sp.dups = (enum ts_dups)fe_pick("--duplicates", optarg,
-			    dups);
+			sp.dups = (enum ts_dup_policy)fe_pick("--duplicates",
+			    optarg, dups);
 			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);

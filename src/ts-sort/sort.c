@@ -61,18 +61,19 @@ sort_options(struct sort_part *p, struct job *j)
 	if (priority(p, j, m->order, so->prio) != 0)
 		return -1;
 	so->dups = p->dups;
-	if (m->sparsity == TS_SP_BLOCK && so->dups != TS_DUP_KEEP &&
+	if (m->sparsity == TS_SPARSITY_BLOCK && so->dups != TS_DUP_KEEP &&
 	    so->dups != TS_DUP_ERROR) {
 		ts_diag_usage(ts_job_diags(j), "a block tensor's entries are "
 		    "blocks without values: use --duplicates keep or error");
 		return -1;
 	}
-	so->has_values = m->values_provided && m->sparsity != TS_SP_BLOCK;
-	so->is_int = m->value_type == TS_INT32 || m->value_type == TS_INT64;
-	so->is_float32 = m->value_type == TS_FLOAT32;
+	so->has_values = m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
+	so->is_int = m->value_type == TS_VTYPE_INT32 || m->value_type ==
+	    TS_VTYPE_INT64;
+	so->is_float32 = m->value_type == TS_VTYPE_FLOAT32;
 	/* Texts travel when they come, nothing changes the values, and
 	 * they are what is written. */
-	so->keep_text = in->kind != TS_BINARY && !ts_job_opts(j)->e16 &&
+	so->keep_text = in->kind != TS_KIND_BINARY && !ts_job_opts(j)->e16 &&
 	    in->vtype == m->value_type;
 	so->texts_only = so->dups != TS_DUP_SUM && ts_job_outputs_text(j);
 	so->mem_limit = p->mem_limit;
@@ -80,7 +81,7 @@ sort_options(struct sort_part *p, struct job *j)
 	/* The header's count, if the input can hold that many entries (a
 	 * row takes two bytes a coordinate at least); after the first
 	 * batch, no more than its rows' length says the file holds. */
-	so->expect = m->sparsity == TS_SP_BLOCK ? m->nnz_block : m->nnz;
+	so->expect = m->sparsity == TS_SPARSITY_BLOCK ? m->nnz_block : m->nnz;
 	if (size < 0)
 		so->expect = 0;
 	else if (so->expect > (uint64_t)size / (2 * (uint64_t)m->order))
@@ -122,7 +123,7 @@ sort_ready(void *arg, struct job *j)
 	memcpy(m->sort_order, p->so.prio, sizeof(m->sort_order));
 	if (p->so.dups != TS_DUP_KEEP) {
 		m->dups_allowed = false;
-		if (m->sparsity == TS_SP_BLOCK)
+		if (m->sparsity == TS_SPARSITY_BLOCK)
 			m->nnz_block = p->sr.count;
 		else
 			m->nnz = p->sr.count;
@@ -139,8 +140,8 @@ sort_done(void *arg, struct job *j)
 
 	if (p->sr.seen & 1)
 		m->zeros_allowed = true;
-	if ((p->sr.seen & 2) && m->value_domain == TS_DOM_BINARY)
-		m->value_domain = TS_DOM_GENERAL;
+	if ((p->sr.seen & 2) && m->value_domain == TS_DOMAIN_BINARY)
+		m->value_domain = TS_DOMAIN_GENERAL;
 }
 
 /*

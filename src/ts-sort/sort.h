@@ -13,7 +13,7 @@ struct sort_part {
 	int		 prio[TS_MAXORDER];	/* 0-based; nprio 0: from the
 						 * metadata, else 1..N */
 	int		 nprio;
-	enum ts_dups	 dups;
+	enum ts_dup_policy	 dups;
 	size_t		 mem_limit;
 	/* the sort under way */
 	struct ts_sort_opts	 so;

@@ -158,8 +158,8 @@ sizes(struct tensor *t, struct ts_bundle *bd)
 	f[F_META] = mf;
 	f[F_README] = m != NULL && m->f_readme != NULL ? m->f_readme :
 	    "README.md";
-	f[F_TEXT] = ts_bundle_data_file(bd, TS_TEXT);
-	f[F_BINARY] = ts_bundle_data_file(bd, TS_BINARY);
+	f[F_TEXT] = ts_bundle_data_file(bd, TS_KIND_TEXT);
+	f[F_BINARY] = ts_bundle_data_file(bd, TS_KIND_BINARY);
 	for (i = 0; i < NFILES; i++)
 		if (f[i] != NULL && ts_bundle_stat(bd, f[i], &fs) == 0 &&
 		    fs.regular) {
@@ -234,7 +234,7 @@ archive(const char *path, const struct opts *o, int rv)
 			rv = finish(t, o, rv);
 		}
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
-			ts_diag(ad, TS_ERROR, strcmp(path, "-") ? path :
+			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
 			    "<stdin>", 0, 0, "B5", "the archive holds no "
 			    "bundle");
 		ts_bundles_close(bs);

@@ -109,7 +109,7 @@ readme(struct tensor *t, const struct opts *o)
 
 	(void)o;
 	if (t->dir == NULL) {
-		ts_diag(t->d, TS_NOTE, t->path, 0, 0, "", "--readme: not a "
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "--readme: not a "
 		    "bundle directory; no README written");
 		return 0;
 	}

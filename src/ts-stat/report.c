@@ -299,7 +299,7 @@ diagnostics(const struct tensor *t, const struct opts *o)
 			size_t i;
 
 			for (i = 0; i < ts_diags_len(t->d); i++)
-				if (ts_diags_at(t->d, i)->sev == TS_ERROR)
+				if (ts_diags_at(t->d, i)->sev == TS_SEV_ERROR)
 					ts_diag_print(ts_diags_at(t->d, i),
 					    stderr, fe_progname);
 		} else

@@ -23,8 +23,8 @@ plural(size_t n)
 static void
 verdict(const struct result *r)
 {
-	size_t ne = ts_diags_count(r->d, TS_ERROR);
-	size_t nw = ts_diags_count(r->d, TS_WARNING);
+	size_t ne = ts_diags_count(r->d, TS_SEV_ERROR);
+	size_t nw = ts_diags_count(r->d, TS_SEV_WARNING);
 
 	ts_fput_name(stdout, r->path);
 	/* What could not be read is neither valid nor invalid. */
@@ -48,9 +48,9 @@ report_json(const struct result *r, const struct opts *o)
 	ts_fput_json_name(stdout, "name", r->name);
 	printf(", \"valid\": %s, \"errors\": %zu, \"warnings\": %zu, "
 	    "\"notes\": %zu, \"quick\": %s, \"status\": %d, \"diagnostics\": ",
-	    r->valid ? "true" : "false", ts_diags_count(r->d, TS_ERROR),
-	    ts_diags_count(r->d, TS_WARNING), ts_diags_count(r->d, TS_NOTE),
-	    o->quick ? "true" : "false", r->status);
+	    r->valid ? "true" : "false", ts_diags_count(r->d, TS_SEV_ERROR),
+	    ts_diags_count(r->d, TS_SEV_WARNING), ts_diags_count(r->d,
+	    TS_SEV_NOTE), o->quick ? "true" : "false", r->status);
 	ts_diags_print_json(r->d, stdout);
 	printf(", \"suppressed\": %zu}\n", ts_diags_suppressed(r->d));
 }
@@ -158,8 +158,8 @@ report_junit(const struct result *v, size_t n)
 		} else {
 			tag = "failure";
 			printf("      <failure type=\"invalid\" message=\"%zu "
-			    "error%s\">", ts_diags_count(r->d, TS_ERROR),
-			    plural(ts_diags_count(r->d, TS_ERROR)));
+			    "error%s\">", ts_diags_count(r->d, TS_SEV_ERROR),
+			    plural(ts_diags_count(r->d, TS_SEV_ERROR)));
 		}
 		/* The lines of the text format, names quoted as there. */
 		for (k = 0; k < ts_diags_len(r->d); k++) {

@@ -112,9 +112,9 @@ main(int argc, char *argv[])
 	h.order = 3;
 	memcpy(h.dims, dim, sizeof(dim));
 	h.nnz = n;
-	l.kind = TS_TEXT;
+	l.kind = TS_KIND_TEXT;
 	l.values = values;
-	l.vtype = TS_FLOAT64;
+	l.vtype = TS_VTYPE_FLOAT64;
 	l.base = 1;
 	eo.name = argv[2];
 	path = malloc(strlen(argv[1]) + strlen(argv[2]) + 64);

@@ -268,22 +268,23 @@ fuzz_import(const uint8_t *p, size_t n, struct ts_layout *lay)
 	ts_flow_run(f, NULL, NULL);
 	ts_flow_free(f);
 	*lay = *ts_decoder_layout(dec);
-	base = lay->kind == TS_FROSTT ? 1 : lay->base;
+	base = lay->kind == TS_KIND_FROSTT ? 1 : lay->base;
 	for (kk = 0; kk < order; kk++)
-		if (inf.n > 0 && inf.min[kk] == 0 && lay->kind == TS_FROSTT)
+		if (inf.n > 0 && inf.min[kk] == 0 && lay->kind ==
+		    TS_KIND_FROSTT)
 			base = 0;
 	memset(&oh, 0, sizeof(oh));
 	oh.order = order;
 	for (kk = 0; kk < order; kk++)
 		oh.dims[kk] = h->dims_known ? h->dims[kk] : inf.n == 0 ? 1 :
-		    inf.max[kk] + 1 - (uint64_t)(lay->kind == TS_FROSTT ?
+		    inf.max[kk] + 1 - (uint64_t)(lay->kind == TS_KIND_FROSTT ?
 		    base : 0);
 	oh.nnz = inf.n;
 	/* ts-convert refuses a dimension metadata cannot state (S1). */
 	for (kk = 0; kk < order; kk++)
 		if (oh.dims[kk] > (uint64_t)INT64_MAX)
 			goto out;
-	ts_infer_whole(&inf, lay->kind == TS_FROSTT ? (uint64_t)base : 0,
+	ts_infer_whole(&inf, lay->kind == TS_KIND_FROSTT ? (uint64_t)base : 0,
 	    oh.dims);
 	ts_decoder_close(dec);
 	dec = NULL;
@@ -292,7 +293,7 @@ fuzz_import(const uint8_t *p, size_t n, struct ts_layout *lay)
 		goto out;
 
 	/* The second pass, through bounds, to text and binary. */
-	if (lay->kind == TS_FROSTT)
+	if (lay->kind == TS_KIND_FROSTT)
 		lay->base = base;
 	if (ts_source_rewind(src) != 0 ||
 	    (dec = ts_decoder_open(src, lay, d)) == NULL)
@@ -302,10 +303,10 @@ fuzz_import(const uint8_t *p, size_t n, struct ts_layout *lay)
 	eo.name = "t";
 	for (i = 0; i < 2; i++) {
 		ol[i] = *ts_decoder_layout(dec);
-		ol[i].kind = i == 0 ? TS_TEXT : TS_BINARY;
+		ol[i].kind = i == 0 ? TS_KIND_TEXT : TS_KIND_BINARY;
 		ol[i].base = 1;
-		ol[i].itype = TS_UINT64;
-		ol[i].endian = TS_END_LITTLE;
+		ol[i].itype = TS_ITYPE_UINT64;
+		ol[i].endian = TS_ENDIAN_LITTLE;
 		k[i] = ts_sink_new(&memsink_ops, &out[i], i ? "t.tnsb" :
 		    "t.tns");
 		enc[i] = ts_encoder_open(k[i], &oh, &ol[i], &eo, d);
@@ -363,8 +364,8 @@ out:
 static inline void
 fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 {
-	static const enum ts_vtype vt[] = { TS_FLOAT64, TS_FLOAT32, TS_INT32,
-	    TS_INT64 };
+	static const enum ts_vtype vt[] = { TS_VTYPE_FLOAT64, TS_VTYPE_FLOAT32,
+	    TS_VTYPE_INT32, TS_VTYPE_INT64 };
 	struct ts_diags *d;
 	struct ts_check_opts co;
 	struct ts_layout lay, bl;
@@ -393,9 +394,9 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	lay.values = lay.block ? 0 : (a >> 3) & 1;
 	lay.vtype = vt[a & 3];
 	lay.base = (a >> 2) & 1;
-	lay.itype = (b & 1) ? TS_UINT32 : TS_UINT64;
-	lay.endian = kind == TS_BINARY ? ((b & 2) ? TS_END_BIG :
-	    TS_END_LITTLE) : TS_END_NONE;
+	lay.itype = (b & 1) ? TS_ITYPE_UINT32 : TS_ITYPE_UINT64;
+	lay.endian = kind == TS_KIND_BINARY ? ((b & 2) ? TS_ENDIAN_BIG :
+	    TS_ENDIAN_LITTLE) : TS_ENDIAN_NONE;
 
 	/* The decoder alone. */
 	d = ts_diags_new(4, false);
@@ -409,7 +410,7 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	one = fuzz_drain(dec, h->order);
 	/* Text parsed by three threads, in chunks of 64 bytes (TS_CHUNK):
 	 * as many entries and as many messages as one thread gives. */
-	if (kind == TS_TEXT && (c & 0x40)) {
+	if (kind == TS_KIND_TEXT && (c & 0x40)) {
 		struct ts_diags *d3 = ts_diags_new(4, false);
 		struct ts_source *s3 = ts_source_open_mem(p, n, "f");
 		struct ts_decoder *dec3;
@@ -450,7 +451,7 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	m.zeros_allowed = (a & 0x40) != 0;
 	m.psym = (enum ts_sym)(((b >> 6) & 3) % 3);
 	m.nsym = (a & 0x80) ? m.psym : TS_SYM_NO;
-	m.sparsity = lay.block ? TS_SP_BLOCK : TS_SP_ELEMENT;
+	m.sparsity = lay.block ? TS_SPARSITY_BLOCK : TS_SPARSITY_ELEMENT;
 	m.endianness = lay.endian;
 	memcpy(m.dims, h->dims, sizeof(m.dims));
 	m.nnz = h->nnz;
@@ -461,10 +462,10 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 	mname = malloc(strlen(m.name) + 16);
 	if (dname == NULL || bname == NULL || mname == NULL)
 		abort();
-	sprintf(dname, "%s.%s", m.name, kind == TS_TEXT ? "tns" : "tnsb");
+	sprintf(dname, "%s.%s", m.name, kind == TS_KIND_TEXT ? "tns" : "tnsb");
 	sprintf(bname, "%s.tnsb", m.name);
 	sprintf(mname, "%s_metadata.json", m.name);
-	if (kind == TS_TEXT)
+	if (kind == TS_KIND_TEXT)
 		m.f_text = strdup(dname);
 	else
 		m.f_binary = strdup(dname);
@@ -475,7 +476,7 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 
 	/* Beside a text file, its binary copy as our encoder writes it. */
 	memset(&bin, 0, sizeof(bin));
-	if (kind == TS_TEXT && (c & 1) && ts_source_rewind(src) == 0) {
+	if (kind == TS_KIND_TEXT && (c & 1) && ts_source_rewind(src) == 0) {
 		struct ts_decoder *d2 = ts_decoder_open(src, &lay, d);
 		struct ts_sink *k2 = ts_sink_new(&memsink_ops, &bin, bname);
 		struct ts_encoder *e2;
@@ -484,8 +485,8 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 		long r = 0;
 
 		bl = lay;
-		bl.kind = TS_BINARY;
-		bl.endian = (c & 2) ? TS_END_BIG : TS_END_LITTLE;
+		bl.kind = TS_KIND_BINARY;
+		bl.endian = (c & 2) ? TS_ENDIAN_BIG : TS_ENDIAN_LITTLE;
 		if (ok)
 			bl.values = ts_decoder_layout(d2)->values;
 		e2 = ok ? ts_encoder_open(k2, ts_decoder_header(d2), &bl,

@@ -11,10 +11,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ts_layout lay;
 
 	memset(&lay, 0, sizeof(lay));
-	lay.kind = TS_MTX;
+	lay.kind = TS_KIND_MTX;
 	lay.values = -1;
-	lay.vtype = TS_FLOAT64;
-	lay.itype = TS_UINT64;
+	lay.vtype = TS_VTYPE_FLOAT64;
+	lay.itype = TS_ITYPE_UINT64;
 	lay.base = 1;
 	fuzz_import(data, size, &lay);
 	return 0;

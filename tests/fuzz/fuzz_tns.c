@@ -9,6 +9,6 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_bundle(data, size, TS_TEXT);
+	fuzz_bundle(data, size, TS_KIND_TEXT);
 	return 0;
 }

@@ -56,13 +56,13 @@ random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
 	m->zeros_allowed = below(2);
 	o->seed = next64();
 	o->dist = (enum ts_gen_dist)below(5);
-	if (m->value_domain == TS_DOM_BINARY) {
-		o->dist = TS_GEN_DEFAULT;
+	if (m->value_domain == TS_DOMAIN_BINARY) {
+		o->dist = TS_GEN_DIST_DEFAULT;
 		if (m->zeros_allowed && below(2))
 			o->binary_zeros = (double)below(101) / 100;
 		return;
 	}
-	if (o->dist != TS_GEN_CONSTANT && below(2)) {
+	if (o->dist != TS_GEN_DIST_CONSTANT && below(2)) {
 		o->has_range = true;
 		if (below(2)) {
 			o->ilo = (int64_t)below(2001) - 1000;
@@ -79,13 +79,13 @@ random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
 			o->hi = o->lo + edges[below(10)];
 		}
 	}
-	if (o->dist == TS_GEN_NORMAL) {
+	if (o->dist == TS_GEN_DIST_NORMAL) {
 		o->has_mean = below(2);
 		o->mean = (double)below(200) - 100;
 		o->has_std = below(2);
 		o->std = edges[1 + below(9)];
 	}
-	if (o->dist == TS_GEN_CONSTANT && below(2)) {
+	if (o->dist == TS_GEN_DIST_CONSTANT && below(2)) {
 		o->has_value = true;
 		o->ivalue = (int64_t)below(7) - 3;
 		o->value_int = below(2);
@@ -98,24 +98,24 @@ static bool
 check_value(const struct ts_meta *m, const struct ts_genvalues_opts *o,
     const struct ts_batch *b, size_t i, struct tally *t)
 {
-	const bool isint = m->value_type == TS_INT32 ||
-	    m->value_type == TS_INT64;
+	const bool isint = m->value_type == TS_VTYPE_INT32 ||
+	    m->value_type == TS_VTYPE_INT64;
 	double v = isint ? (double)b->ival[i] : b->fval[i];
 	bool good = true;
 
-	if (m->value_type == TS_INT32 && (b->ival[i] < INT32_MIN ||
+	if (m->value_type == TS_VTYPE_INT32 && (b->ival[i] < INT32_MIN ||
 	    b->ival[i] > INT32_MAX))
 		good = false, t->range++;
 	/* Bounds written as 1e3 or 7.0 hold integers too. */
 	if (isint && o->has_range && (o->range_int ? b->ival[i] < o->ilo ||
 	    b->ival[i] > o->ihi : v < o->lo || v > o->hi))
 		good = false, t->range++;
-	if (m->value_type == TS_FLOAT32 && (double)(float)v != v)
+	if (m->value_type == TS_VTYPE_FLOAT32 && (double)(float)v != v)
 		good = false, t->f32++;
 	if (!isint && !isfinite(v))
 		good = false, t->range++;
-	if ((m->value_domain == TS_DOM_NONNEGATIVE && !(v >= 0)) ||
-	    (m->value_domain == TS_DOM_BINARY && v != 0 && v != 1))
+	if ((m->value_domain == TS_DOMAIN_NONNEGATIVE && !(v >= 0)) ||
+	    (m->value_domain == TS_DOMAIN_BINARY && v != 0 && v != 1))
 		good = false, t->domain++;
 	if (!m->zeros_allowed && v == 0)
 		good = false, t->zeros++;
@@ -168,7 +168,7 @@ test_constraints(void)
 			bool isint = b.is_int;
 
 			check_value(&m, &o, &b, i, &t);
-			if (o.dist == TS_GEN_CONSTANT && (isint ?
+			if (o.dist == TS_GEN_DIST_CONSTANT && (isint ?
 			    b.ival[i] != b.ival[0] : b.fval[i] != b.fval[0]))
 				t.constant++;
 			/* The same entries backwards: the same values. */
@@ -228,9 +228,9 @@ test_symmetry(void)
 		ts_meta_init(&m);
 		m.order = 2 + (int)below(5);
 		/* Floats, so that different values seldom coincide. */
-		m.value_type = below(2) ? TS_FLOAT32 : TS_FLOAT64;
+		m.value_type = below(2) ? TS_VTYPE_FLOAT32 : TS_VTYPE_FLOAT64;
 		m.nsym = below(4) == 0 ? TS_SYM_FULL : TS_SYM_NO;
-		o.dist = below(2) ? TS_GEN_NORMAL : TS_GEN_DEFAULT;
+		o.dist = below(2) ? TS_GEN_DIST_NORMAL : TS_GEN_DIST_DEFAULT;
 		o.seed = next64();
 		for (k = 0; k < m.order; k++)
 			m.dims[k] = 50;
@@ -458,10 +458,10 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	struct ts_sink *k = ts_sink_new(&memsink_ops, &ks, "text");
 	struct ts_sink *kb = ts_sink_new(&memsink_ops, &kd, "dense");
 	struct ts_diags *d = ts_diags_new(0, false);
-	struct ts_layout in = { TS_TEXT, true, 0, TS_FLOAT64, TS_UINT64,
-	    TS_END_NONE, 0 };
-	struct ts_layout out = { TS_TEXT, false, 1, TS_FLOAT64, TS_UINT64,
-	    TS_END_NONE, 0 };
+	struct ts_layout in = { TS_KIND_TEXT, true, 0, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
+	struct ts_layout out = { TS_KIND_TEXT, false, 1, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
 	struct ts_encode_opts eo = { TS_VALFMT_E16, "e", NULL };
 	struct ts_genvalues_opts o;
 	struct ts_meta m;
@@ -476,7 +476,7 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	o.seed = next64();
 	ts_meta_init(&m);
 	m.order = B->order;
-	m.value_type = TS_FLOAT64;
+	m.value_type = TS_VTYPE_FLOAT64;
 	memcpy(m.dims, B->dims, sizeof(B->dims));
 	g = ts_genvalues_new(&o, &m, d);
 	ts_meta_free(&m);

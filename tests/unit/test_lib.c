@@ -42,13 +42,13 @@ random_batch(struct ts_batch *b, const struct ts_header *h,
 
 	b->n = n;
 	b->has_values = l->values > 0;
-	b->is_int = l->vtype == TS_INT32 || l->vtype == TS_INT64;
+	b->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < h->order; k++)
 			b->coords[i * (size_t)h->order + k] = next64() %
 			    h->dims[k];
 		switch (l->vtype) {
-		case TS_FLOAT64: {
+		case TS_VTYPE_FLOAT64: {
 			uint64_t u = next64();
 			double d;
 
@@ -58,7 +58,7 @@ random_batch(struct ts_batch *b, const struct ts_header *h,
 			b->fval[i] = d;
 			break;
 		}
-		case TS_FLOAT32: {
+		case TS_VTYPE_FLOAT32: {
 			uint32_t u = (uint32_t)next64();
 			float f;
 
@@ -68,10 +68,10 @@ random_batch(struct ts_batch *b, const struct ts_header *h,
 			b->fval[i] = f;
 			break;
 		}
-		case TS_INT32:
+		case TS_VTYPE_INT32:
 			b->ival[i] = (int32_t)(uint32_t)next64();
 			break;
-		case TS_INT64:
+		case TS_VTYPE_INT64:
 			b->ival[i] = (int64_t)next64();
 			break;
 		}
@@ -101,14 +101,14 @@ roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
 	memset(&h, 0, sizeof(h));
 	h.order = order;
 	for (k = 0; k < order; k++)
-		h.dims[k] = l->itype == TS_UINT32 ? UINT32_MAX - 1 :
+		h.dims[k] = l->itype == TS_ITYPE_UINT32 ? UINT32_MAX - 1 :
 		    (uint64_t)1 << 62;
 	h.nnz = n;
 	ts_batch_init(&in, order, n);
 	ts_batch_init(&out, order, 1000);
 	random_batch(&in, &h, l, n);
 	snprintf(path, sizeof(path), "%s/rt.%s", tmpdir,
-	    l->kind == TS_TEXT ? "tns" : "tnsb");
+	    l->kind == TS_KIND_TEXT ? "tns" : "tnsb");
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	snk = ts_sink_open_fd(fd, path, true);
 	d = ts_diags_new(5, false);
@@ -155,8 +155,8 @@ done:
 static void
 test_roundtrips(void)
 {
-	static const enum ts_vtype vt[] = { TS_FLOAT32, TS_FLOAT64, TS_INT32,
-	    TS_INT64 };
+	static const enum ts_vtype vt[] = { TS_VTYPE_FLOAT32, TS_VTYPE_FLOAT64,
+	    TS_VTYPE_INT32, TS_VTYPE_INT64 };
 	struct ts_layout l;
 	char what[128];
 	int kind, e, v, it, base;
@@ -165,7 +165,7 @@ test_roundtrips(void)
 		for (e = 1; e <= 2; e++)
 			for (v = 0; v < 4; v++)
 				for (it = 0; it < 2; it++) {
-					if (kind == TS_TEXT && e == 2)
+					if (kind == TS_KIND_TEXT && e == 2)
 						continue;
 					base = (v + it) % 2;
 					memset(&l, 0, sizeof(l));
@@ -173,8 +173,8 @@ test_roundtrips(void)
 					l.values = 1;
 					l.vtype = vt[v];
 					l.itype = (enum ts_itype)it;
-					l.endian = kind == TS_TEXT ?
-					    TS_END_NONE : (enum ts_endian)e;
+					l.endian = kind == TS_KIND_TEXT ?
+					    TS_ENDIAN_NONE : (enum ts_endian)e;
 					l.base = base;
 					snprintf(what, sizeof(what),
 					    "%s %s %s %s base %d",
@@ -212,11 +212,11 @@ test_byte_order(void)
 	h.order = 2;
 	h.dims[0] = h.dims[1] = 9;
 	h.nnz = 1;
-	l.kind = TS_BINARY;
+	l.kind = TS_KIND_BINARY;
 	l.values = 1;
-	l.vtype = TS_FLOAT64;
-	l.itype = TS_UINT32;
-	l.endian = TS_END_BIG;
+	l.vtype = TS_VTYPE_FLOAT64;
+	l.itype = TS_ITYPE_UINT32;
+	l.endian = TS_ENDIAN_BIG;
 	l.base = 1;
 	ts_batch_init(&b, 2, 1);
 	b.n = 1;
@@ -265,7 +265,7 @@ test_canonical(void)
 	ts_meta_init(&m1);
 	ts_meta_init(&m2);
 	ts_meta_parse(&m1, meta_text, sizeof(meta_text) - 1, "m", d);
-	ok(ts_diags_errors(d) == 0 && ts_diags_count(d, TS_WARNING) == 1,
+	ok(ts_diags_errors(d) == 0 && ts_diags_count(d, TS_SEV_WARNING) == 1,
 	    "metadata with an unknown key parses with one warning");
 	c1 = ts_meta_canonical(&m1);
 	ts_meta_parse(&m2, c1, strlen(c1), "m", d);
@@ -319,13 +319,13 @@ test_diag_cap(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		ts_diag(d, TS_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
+		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
 		    i);
-	ts_diag(d, TS_NOTE, "f", 1, 1, "S2", "n");
-	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_ERROR) == 10 &&
-	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev == TS_ERROR,
-	    "diagnostics: cap per rule, counts kept, strict promotes "
-	    "warnings");
+	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, "S2", "n");
+	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_SEV_ERROR) == 10 &&
+	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev ==
+	    TS_SEV_ERROR, "diagnostics: cap per rule, counts kept, strict "
+	    "promotes warnings");
 	ts_diags_free(d);
 }
 
@@ -338,7 +338,7 @@ last_msg(const struct ts_diags *d, const char *what)
 	if (ts_diags_len(d) == 0)
 		return false;
 	g = ts_diags_at(d, ts_diags_len(d) - 1);
-	return g->sev == TS_ERROR && strcmp(g->rule, "K4") == 0 &&
+	return g->sev == TS_SEV_ERROR && strcmp(g->rule, "K4") == 0 &&
 	    strstr(g->msg, what) != NULL;
 }
 
@@ -389,8 +389,8 @@ static size_t
 decode_all(const char *path, int threads, const size_t *caps, int ncaps,
     uint64_t *c, double *v, uint64_t *loc, size_t max)
 {
-	struct ts_layout l = { TS_TEXT, false, -1, TS_FLOAT64, TS_UINT64,
-	    TS_END_NONE, 1 };
+	struct ts_layout l = { TS_KIND_TEXT, false, -1, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
 	struct ts_diags *d = ts_diags_new(0, false);
 	struct ts_source *src = ts_source_open_file(path);
 	struct ts_decoder *dec = ts_decoder_open(src, &l, d);
@@ -488,10 +488,10 @@ test_encoder_range(void)
 		h.dims[0] = (uint64_t)INT64_MAX + 1;
 		h.dims[1] = 3;
 		h.nnz = 1;
-		l.kind = kind == 0 ? TS_TEXT : TS_BINARY;
-		l.vtype = TS_FLOAT64;
-		l.itype = TS_UINT64;
-		l.endian = kind == 0 ? TS_END_NONE : TS_END_LITTLE;
+		l.kind = kind == 0 ? TS_KIND_TEXT : TS_KIND_BINARY;
+		l.vtype = TS_VTYPE_FLOAT64;
+		l.itype = TS_ITYPE_UINT64;
+		l.endian = kind == 0 ? TS_ENDIAN_NONE : TS_ENDIAN_LITTLE;
 		l.values = 1;
 		l.base = 1;
 		k = ts_sink_open("/dev/null", 0);

@@ -96,8 +96,8 @@ mat_add(struct mat *m, const struct ts_batch *b, size_t i)
 static int
 mat_read(struct mat *m, const char *path, size_t cap)
 {
-	static const struct ts_layout mtx = { TS_MTX, false, -1, TS_FLOAT64,
-	    TS_UINT64, TS_END_NONE, 1 };
+	static const struct ts_layout mtx = { TS_KIND_MTX, false, -1,
+	    TS_VTYPE_FLOAT64, TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
 	struct ts_source *src;
 	struct ts_decoder *r;
 	struct ts_batch b;
@@ -212,7 +212,7 @@ diag_is(const struct mat *m, uint64_t line, const char *s)
 {
 	const struct ts_diag *g = ts_diags_at(m->d, 0);
 
-	return g != NULL && g->sev == TS_ERROR && g->line == line &&
+	return g != NULL && g->sev == TS_SEV_ERROR && g->line == line &&
 	    strstr(g->msg, s) != NULL;
 }
 
@@ -516,9 +516,9 @@ test_bad_files(void)
 		int rv = mat_read(&m, datapath(e->name), 4096);
 
 		ok(rv == -1 && m.status == e->stage && diag_is(&m, e->line,
-		    e->msg) && ts_diags_count(m.d, TS_ERROR) == 1, "%s: refused by %s "
-		    "at line %llu: %s", e->name, e->stage == 1 ? "open" :
-		    "next", (unsigned long long)e->line, e->msg);
+		    e->msg) && ts_diags_count(m.d, TS_SEV_ERROR) == 1, "%s: "
+		    "refused by %s at line %llu: %s", e->name, e->stage == 1 ?
+		    "open" : "next", (unsigned long long)e->line, e->msg);
 		if (!(rv == -1 && m.status == e->stage && diag_is(&m, e->line,
 		    e->msg)))
 			ts_diags_print(m.d, stdout, NULL);
@@ -631,9 +631,9 @@ mtxw_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
     enum ts_mtx_field field, const char *comment)
 {
 	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "m", comment };
-	struct ts_layout l = { TS_MTX, false, field != TS_MTX_PATTERN,
-	    field == TS_MTX_INTEGER ? TS_INT64 : TS_FLOAT64, TS_UINT64,
-	    TS_END_NONE, 1 };
+	struct ts_layout l = { TS_KIND_MTX, false, field != TS_MTX_PATTERN,
+	    field == TS_MTX_INTEGER ? TS_VTYPE_INT64 : TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
 	struct mtxw *w = calloc(1, sizeof(*w));
 
 	w->h.order = 2;
@@ -905,7 +905,7 @@ test_small(void)
 
 	mat_text(&m, "67 67 2\n1 1 0.5\n67 2 -1\n", 64);
 	ok(m.status == 0 && m.n == 2 && m.info.rows == 67 &&
-	    ts_diags_len(m.d) == 1 && ts_diags_at(m.d, 0)->sev == TS_NOTE &&
+	    ts_diags_len(m.d) == 1 && ts_diags_at(m.d, 0)->sev == TS_SEV_NOTE &&
 	    strstr(ts_diags_at(m.d, 0)->msg, "no %%MatrixMarket banner") !=
 	    NULL, "no banner, a size line whose count matches: read as "
 	    "coordinate real general, with a note");

@@ -133,7 +133,7 @@ struct tcase {
 	bool		 hv, isint, kt, notext;
 	bool		 tonly;		/* texts_only */
 	uint64_t	 expect;
-	enum ts_dups	 dups;
+	enum ts_dup_policy	 dups;
 	size_t		 limit, n, maxbatch;
 	int		 threads;
 };
@@ -724,7 +724,7 @@ random_case(struct tcase *tc)
 	tc->isint = tc->hv && below(2) == 0;
 	tc->kt = tc->hv && below(2) == 0;
 	tc->notext = tc->kt && below(5) == 0;
-	tc->dups = (enum ts_dups)below(5);
+	tc->dups = (enum ts_dup_policy)below(5);
 	tc->limit = below(3) == 0 ? 0 : below(2) == 0 ? (size_t)64 << 10 :
 	    (size_t)1 << 20;
 	tc->threads = 1 + (int)below(2);
@@ -995,7 +995,7 @@ test_policies(void)
 				tc.hv = true;
 				tc.isint = d % 2 == 0;
 				tc.kt = true;
-				tc.dups = (enum ts_dups)d;
+				tc.dups = (enum ts_dup_policy)d;
 				tc.limit = mem ? (size_t)64 << 10 : 0;
 				tc.threads = th;
 				tc.n = d == TS_DUP_ERROR ? 5000 : 70000;

@@ -35,7 +35,7 @@ extent_put(void *self, struct ts_batch *b)
 		for (k = 0; k < b->order; k++)
 			if (b->coords[i * (size_t)b->order + (size_t)k] >
 			    DIM_MAX) {
-				ts_batch_diag(d, b, i, k, TS_ERROR, "S1",
+				ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1",
 				    "coordinate %llu is beyond 2^63-1, the "
 				    "largest dimension metadata can state",
 				    (unsigned long long)b->coords[i *
@@ -64,12 +64,12 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 	base = j->o->in_base >= 0 ? j->o->in_base : h->base >= 0 ? h->base :
 	    zero ? 0 : 1;
 	if (zero && j->o->in_base < 0 && h->base < 0)
-		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "a coordinate is "
-		    "0, so the file is read as 0-based (--input-base to "
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "a coordinate "
+		    "is 0, so the file is read as 0-based (--input-base to "
 		    "change)");
 	for (k = 0; k < order; k++) {
 		if (inf->n > 0 && inf->min[k] < (uint64_t)base) {
-			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "S1",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "S1",
 			    "coordinate 0 in mode %d of a 1-based file",
 			    k + 1);
 			return -1;
@@ -82,10 +82,11 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 		}
 		m->dims[k] = inf->n ? inf->max[k] + 1 - (uint64_t)base : 1;
 		if (m->dims[k] > DIM_MAX) {
-			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "S1", "0-based "
-			    "coordinate %llu in mode %d makes a dimension of "
-			    "2^63, beyond the largest metadata can state",
-			    (unsigned long long)inf->max[k], k + 1);
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "S1",
+			    "0-based coordinate %llu in mode %d makes a "
+			    "dimension of 2^63, beyond the largest metadata "
+			    "can state", (unsigned long long)inf->max[k],
+			    k + 1);
 			return -1;
 		}
 	}
@@ -104,9 +105,10 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 				return -1;
 			}
 			if (j->o->dims[k] < m->dims[k]) {
-				ts_diag(j->d, TS_ERROR, NULL, 0, 0, "", "--dims: "
-				    "mode %d has a coordinate beyond %llu",
-				    k + 1, (unsigned long long)j->o->dims[k]);
+				ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "",
+				    "--dims: mode %d has a coordinate beyond "
+				    "%llu", k + 1,
+				    (unsigned long long)j->o->dims[k]);
 				return -1;
 			}
 			m->dims[k] = j->o->dims[k];
@@ -151,7 +153,7 @@ header_like(struct job *j, const struct ts_header *h,
 		return;
 	for (k = 0; k < order; k++)
 		p += sprintf(p, "%s%llu", k ? "," : "", (unsigned long long)d[k]);
-	ts_diag(j->d, TS_NOTE, j->sname, h->lines + 1, 1, "", "this row "
+	ts_diag(j->d, TS_SEV_NOTE, j->sname, h->lines + 1, 1, "", "this row "
 	    "looks like a header, %s: its numbers match the shape of the "
 	    "other rows.  It is read as an entry, as FROSTT "
 	    "says; to read it as a header: tail -n +%llu FILE | ts-convert "
@@ -214,13 +216,13 @@ ts_job_infer(struct job *j, bool light)
 	 * and ratings seldom do. */
 	if (frostt && m->values_provided && j->o->in_vtype < 0 && inf.n > 0 &&
 	    !inf.frac && !inf.zero && !inf.neg && inf.vmax >= 256)
-		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "every value is a "
-		    "positive integer, as ids are: if the file has no value "
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "every value is "
+		    "a positive integer, as ids are: if the file has no value "
 		    "column (a knowledge graph), --no-values reads its last "
 		    "column as mode %d", order + 1);
 	if (h->nnz_known && h->nnz != inf.n) {
-		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "the size line "
-		    "says %llu entries; the file holds %llu",
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "the size "
+		    "line says %llu entries; the file holds %llu",
 		    (unsigned long long)h->nnz, (unsigned long long)inf.n);
 		goto out;
 	}
@@ -231,8 +233,8 @@ ts_job_infer(struct job *j, bool light)
 	/* uint64 as the reference writes, unless --index-type narrows it:
 	 * a bare binary file does not say which it holds.  A binary input
 	 * described by flags keeps its layout. */
-	m->index_type = j->from == TS_PK_TNSB ? j->in.itype : TS_UINT64;
-	m->endianness = j->from == TS_PK_TNSB ? j->in.endian : TS_END_NONE;
+	m->index_type = j->from == TS_PK_TNSB ? j->in.itype : TS_ITYPE_UINT64;
+	m->endianness = j->from == TS_PK_TNSB ? j->in.endian : TS_ENDIAN_NONE;
 	if (!light)
 		ts_infer_whole(&inf, (uint64_t)base, m->dims);
 	m->sorted = !light && (inf.fwd || inf.rev);
@@ -241,12 +243,12 @@ ts_job_infer(struct job *j, bool light)
 		m->sort_order[k] = inf.fwd ? k : order - 1 - k;
 	m->dups_allowed = light || inf.dups;
 	m->zeros_allowed = inf.zero;
-	m->value_domain = !m->values_provided ? TS_DOM_GENERAL :
-	    !inf.nonbin ? TS_DOM_BINARY : !inf.neg ? TS_DOM_NONNEGATIVE :
-	    TS_DOM_GENERAL;
+	m->value_domain = !m->values_provided ? TS_DOMAIN_GENERAL :
+	    !inf.nonbin ? TS_DOMAIN_BINARY : !inf.neg ? TS_DOMAIN_NONNEGATIVE :
+	    TS_DOMAIN_GENERAL;
 	m->psym = light ? TS_SYM_NO : inf.psym;
 	m->nsym = m->values_provided && !light ? inf.nsym : TS_SYM_NO;
-	m->sparsity = TS_SP_ELEMENT;
+	m->sparsity = TS_SPARSITY_ELEMENT;
 	m->ndense = 0;
 	if (m->source_type == NULL)
 		m->source_type = ts_xstrdup("real");

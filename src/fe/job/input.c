@@ -22,11 +22,11 @@ static enum ts_pkind
 sniff(struct ts_source *src)
 {
 	switch (ts_sniff(src)) {
-	case TS_BINARY:
+	case TS_KIND_BINARY:
 		return TS_PK_TNSB;
-	case TS_TEXT:
+	case TS_KIND_TEXT:
 		return TS_PK_TNS;
-	case TS_MTX:
+	case TS_KIND_MTX:
 		return TS_PK_MTX;
 	default:
 		return TS_PK_FROSTT;
@@ -107,11 +107,11 @@ layout_from_flags(struct job *j)
 
 	j->in.values = o->no_values ? 0 : j->from == TS_PK_TNSB ? 1 : -1;
 	j->in.vtype = o->in_vtype >= 0 ? (enum ts_vtype)o->in_vtype :
-	    TS_FLOAT64;
+	    TS_VTYPE_FLOAT64;
 	j->in.itype = o->in_itype >= 0 ? (enum ts_itype)o->in_itype :
-	    TS_UINT64;
+	    TS_ITYPE_UINT64;
 	j->in.endian = o->in_endian >= 0 ? (enum ts_endian)o->in_endian :
-	    TS_END_LITTLE;
+	    TS_ENDIAN_LITTLE;
 	j->in.base = o->in_base >= 0 ? o->in_base : 1;
 	if (j->from == TS_PK_TNSB) {
 		if (o->in_itype < 0)
@@ -132,7 +132,7 @@ layout_from_flags(struct job *j)
 	/* The order of coordinates does not depend on the base. */
 	if (j->from == TS_PK_TNS && o->in_base < 0 && (j->part == NULL ||
 	    !(j->part->flags & TS_JOB_ANY_BASE)))
-		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "no metadata; "
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "no metadata; "
 		    "assuming 1-based coordinates (--input-base to change)");
 	return 0;
 }
@@ -140,8 +140,8 @@ layout_from_flags(struct job *j)
 static enum ts_kind
 kind_of(enum ts_pkind k)
 {
-	return k == TS_PK_TNSB ? TS_BINARY : k == TS_PK_FROSTT ? TS_FROSTT :
-	    k == TS_PK_MTX ? TS_MTX : TS_TEXT;
+	return k == TS_PK_TNSB ? TS_KIND_BINARY : k == TS_PK_FROSTT ?
+	    TS_KIND_FROSTT : k == TS_PK_MTX ? TS_KIND_MTX : TS_KIND_TEXT;
 }
 
 /* A bundle SRC: its metadata says it all.  In an archive, it is the
@@ -156,7 +156,7 @@ bundle_input(struct job *j, bool archive)
 			return -1;
 		j->bd = ts_bundles_next(j->ar, o->member, j->d);
 		if (j->bd == NULL && ts_diags_errors(j->d) == 0)
-			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "B5", "the "
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "B5", "the "
 			    "archive holds no bundle%s%s%s", o->member ? " '" :
 			    "", o->member ? o->member : "", o->member ? "'" :
 			    "");
@@ -166,10 +166,10 @@ bundle_input(struct job *j, bool archive)
 		return -1;
 	j->mp = ts_bundle_meta(j->bd);
 	j->meta_known = true;
-	j->data_file = ts_bundle_data_file(j->bd, TS_TEXT);
+	j->data_file = ts_bundle_data_file(j->bd, TS_KIND_TEXT);
 	j->from = TS_PK_TNS;
 	if (j->data_file == NULL) {
-		j->data_file = ts_bundle_data_file(j->bd, TS_BINARY);
+		j->data_file = ts_bundle_data_file(j->bd, TS_KIND_BINARY);
 		j->from = TS_PK_TNSB;
 	}
 	j->in.kind = kind_of(j->from);
@@ -211,8 +211,8 @@ ts_job_input(struct job *j)
 		}
 		if (ts_source_compression(j->src) != NULL &&
 		    (j->src = ts_source_decompress(j->src)) == NULL) {
-			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "cannot "
-			    "decompress: %s", strerror(errno));
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "",
+			    "cannot decompress: %s", strerror(errno));
 			return -1;
 		}
 		if (j->from == TS_PK_AUTO)

@@ -81,9 +81,9 @@ setstr(char **dst, const char *v)
 static enum ts_kind
 enc_kind(enum ts_pkind k)
 {
-	return k == TS_PK_TNSB ? TS_BINARY : k == TS_PK_FROSTT ? TS_FROSTT :
-	    k == TS_PK_MTX ? TS_MTX : k == TS_PK_CUTENSOR ? TS_CUTENSOR :
-	    TS_TEXT;
+	return k == TS_PK_TNSB ? TS_KIND_BINARY : k == TS_PK_FROSTT ?
+	    TS_KIND_FROSTT : k == TS_PK_MTX ? TS_KIND_MTX : k == TS_PK_CUTENSOR
+	    ? TS_KIND_CUTENSOR : TS_KIND_TEXT;
 }
 
 /* A sink that could not be opened: why, what would do, and what
@@ -178,8 +178,8 @@ ts_job_open_output(struct job *j)
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
-		ts_diag(j->d, TS_NOTE, o->dst, 0, 0, "", "another program is "
-		    "writing this bundle; waiting for it to finish");
+		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, "", "another program "
+		    "is writing this bundle; waiting for it to finish");
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
@@ -240,10 +240,10 @@ change_attributes(struct job *j, bool text, bool binary)
 	if (binary)
 		m->endianness = o->out_endian >= 0 ?
 		    (enum ts_endian)o->out_endian :
-		    m->endianness != TS_END_NONE ? m->endianness :
-		    TS_END_LITTLE;
+		    m->endianness != TS_ENDIAN_NONE ? m->endianness :
+		    TS_ENDIAN_LITTLE;
 	else
-		m->endianness = TS_END_NONE;
+		m->endianness = TS_ENDIAN_NONE;
 	free(m->f_text);
 	free(m->f_binary);
 	free(m->f_readme);
@@ -251,11 +251,11 @@ change_attributes(struct job *j, bool text, bool binary)
 	m->f_binary = binary ? ts_xasprintf("%s.tnsb", m->name) : NULL;
 	m->f_readme = ts_xstrdup("README.md");
 	for (k = 0; k < m->order; k++)
-		if (m->index_type == TS_UINT32 && m->dims[k] - 1 +
+		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
-			ts_diag(j->d, TS_ERROR, NULL, 0, 0, "M4", "--index-type "
-			    "uint32 cannot hold the coordinates of mode %d "
-			    "(dimension %llu)", k + 1,
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			    "--index-type uint32 cannot hold the coordinates "
+			    "of mode %d (dimension %llu)", k + 1,
 			    (unsigned long long)m->dims[k]);
 			return -1;
 		}
@@ -273,7 +273,7 @@ meta_selfcheck(struct job *j)
 
 	/* What a reader would refuse, a writer never writes. */
 	if (strlen(text) >= TS_META_MAX) {
-		ts_diag(j->d, TS_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
+		ts_diag(j->d, TS_SEV_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
 		    NULL, 0, 0, "M1", "rewritten, the metadata would be "
 		    "larger than %u MiB, which no reader takes",
 		    TS_META_MAX >> 20);
@@ -286,7 +286,7 @@ meta_selfcheck(struct job *j)
 	ts_meta_free(&m);
 	if (ts_diags_errors(chk) > 0) {
 		for (i = 0; i < ts_diags_len(chk); i++)
-			if (ts_diags_at(chk, i)->sev == TS_ERROR)
+			if (ts_diags_at(chk, i)->sev == TS_SEV_ERROR)
 				ts_diag_usage(j->d, "the output metadata would "
 				    "be invalid: %s [%s]",
 				    ts_diags_at(chk, i)->msg,
@@ -425,10 +425,10 @@ prune_files(struct job *j, json_t *copied)
 		    (m->f_binary && strcmp(f, m->f_binary) == 0) ||
 		    strcmp(f, "README.md") == 0 || strcmp(f, meta) == 0)
 			continue;
-		ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "'files.%s' names "
-		    "'%s', which the output bundle does not hold: left out "
-		    "(%s)", k, f, j->bd == NULL ? "only a bundle SRC brings "
-		    "its files along" : "not a regular file");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "'files.%s' "
+		    "names '%s', which the output bundle does not hold: left "
+		    "out (%s)", k, f, j->bd == NULL ? "only a bundle SRC "
+		    "brings its files along" : "not a regular file");
 		json_object_del((json_t *)m->f_other, k);
 	}
 	free(meta);
@@ -451,8 +451,8 @@ copy_aux(struct job *j, struct ts_bundle_out *bo)
 		c.j = j;
 		c.bo = bo;
 		c.skip[0] = meta;
-		c.skip[1] = ts_bundle_data_file(j->bd, TS_TEXT);
-		c.skip[2] = ts_bundle_data_file(j->bd, TS_BINARY);
+		c.skip[1] = ts_bundle_data_file(j->bd, TS_KIND_TEXT);
+		c.skip[2] = ts_bundle_data_file(j->bd, TS_KIND_BINARY);
 		c.skip[3] = j->mp->f_readme ? j->mp->f_readme : "README.md";
 		rv = ts_bundle_list(j->bd, copy_one, &c);
 		free(meta);
@@ -478,8 +478,8 @@ ready(void *arg)
 	if (j->part != NULL && j->part->ready != NULL) {
 		/* Everything is read: the count is final. */
 		if (ts_flow_read(os->flow) != os->want) {
-			ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "%llu "
-			    "entries read; its header says %llu",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7",
+			    "%llu entries read; its header says %llu",
 			    (unsigned long long)ts_flow_read(os->flow),
 			    (unsigned long long)os->want);
 			return -1;
@@ -492,7 +492,8 @@ ready(void *arg)
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
 	os->oh.nnz = m->nnz;
 	os->oh.nnz_block = m->nnz_block;
-	if (h->block && m->sparsity == TS_SP_BLOCK) {	/* not expanded */
+	/* Blocks not expanded. */
+	if (h->block && m->sparsity == TS_SPARSITY_BLOCK) {
 		os->oh.block = true;
 		memcpy(os->oh.parts, h->parts, sizeof(os->oh.parts));
 		memcpy(os->oh.extents, h->extents, sizeof(os->oh.extents));
@@ -550,8 +551,8 @@ pump(struct outputs *os, const char *label)
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
 	if (ts_flow_read(os->flow) != os->want) {
-		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "X7", "%llu entries "
-		    "read; its header says %llu",
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "%llu "
+		    "entries read; its header says %llu",
 		    (unsigned long long)ts_flow_read(os->flow),
 		    (unsigned long long)os->want);
 		goto out;
@@ -621,7 +622,8 @@ layouts(struct outputs *os)
 		l->vtype = m->value_type;
 		l->endian = m->endianness;
 		l->values = m->values_provided;
-		l->block = m->sparsity == TS_SP_BLOCK;	/* or expanded */
+		/* Blocks, or their elements once expanded. */
+		l->block = m->sparsity == TS_SPARSITY_BLOCK;
 	}
 }
 
@@ -729,19 +731,19 @@ write_single(struct job *j)
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
 	if (j->to == TS_PK_MTX && m->order != 2) {
-		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "Matrix Market "
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "Matrix Market "
 		    "holds matrices; this tensor has order %d", m->order);
 		return -1;
 	}
 	if ((j->to == TS_PK_MTX || j->to == TS_PK_FROSTT) &&
-	    m->sparsity == TS_SP_BLOCK) {
-		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "", "the tensor is "
-		    "block-sparse: its entries are blocks, which %s cannot hold",
-		    ts_pkind_names[j->to]);
+	    m->sparsity == TS_SPARSITY_BLOCK) {
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "the tensor is "
+		    "block-sparse: its entries are blocks, which %s cannot hold"
+		    , ts_pkind_names[j->to]);
 		return -1;
 	}
-	if (j->to == TS_PK_CUTENSOR && m->sparsity != TS_SP_BLOCK) {
-		ts_diag(j->d, TS_ERROR, j->sname, 0, 0, "K4", "not "
+	if (j->to == TS_PK_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
 		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
 		    "blocks");
 		return -1;
@@ -789,8 +791,9 @@ write_any(struct job *j)
 	if (!text && !binary) {
 		/* The kinds the source has; imports get both. */
 		if (j->bd != NULL) {
-			text = ts_bundle_data_file(j->bd, TS_TEXT) != NULL;
-			binary = ts_bundle_data_file(j->bd, TS_BINARY) != NULL;
+			text = ts_bundle_data_file(j->bd, TS_KIND_TEXT) != NULL;
+			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
+			    NULL;
 		} else {
 			text = j->from != TS_PK_TNSB;
 			binary = j->from != TS_PK_TNS;

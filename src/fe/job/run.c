@@ -219,7 +219,7 @@ run(struct job *j)
 	/* A filter to a stream keeps its input's kind. */
 	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
 	    o->to == TS_PK_AUTO && j->stream)
-		j->to = j->in.kind == TS_BINARY ? TS_PK_TNSB : TS_PK_TNS;
+		j->to = j->in.kind == TS_KIND_BINARY ? TS_PK_TNSB : TS_PK_TNS;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice; a
 		 * file, compressed or not, is read again. */
@@ -234,9 +234,10 @@ run(struct job *j)
 			return -1;
 		}
 		if (spool)
-			ts_diag(j->d, TS_NOTE, j->sname, 0, 0, "", "copied to "
-			    "a temporary file in '%s', to read it twice: %lld "
-			    "bytes", dir, (long long)ts_source_size(j->src));
+			ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "copied "
+			    "to a temporary file in '%s', to read it twice: "
+			    "%lld bytes", dir,
+			    (long long)ts_source_size(j->src));
 		if (ts_job_infer(j, j->to != TS_PK_BUNDLE) != 0)
 			return -1;
 	}
@@ -263,7 +264,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	ts_meta_init(&j.m);
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_STATUS_OK)
-		ts_diag(d, TS_ERROR, j.sname, 0, 0, "", "failed");
+		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, "", "failed");
 	ts_sink_abort(j.sink);
 	ts_bundle_out_abort(j.bo);
 	ts_job_input_free(&j);

@@ -808,10 +808,10 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->order = h->order;
 	p->block = h->block;
 	p->has_values = l->values > 0 && !h->block;
-	p->is_int = l->vtype == TS_INT32 || l->vtype == TS_INT64;
+	p->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
-	if (m == NULL && h->kind == TS_MTX)
+	if (m == NULL && h->kind == TS_KIND_MTX)
 		p->fbase = 1;
 	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
 	 * blocks index the partition lines). */

@@ -462,7 +462,7 @@ ts_archive_data(struct ts_archive *ar)
 
 /* ---- members ---- */
 
-static enum ts_mtype
+static enum ts_member_type
 mtype(struct archive_entry *e)
 {
 	if (archive_entry_hardlink(e) != NULL)

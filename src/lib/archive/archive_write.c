@@ -371,23 +371,22 @@ leave_out(struct ts_bundle *bd, struct names *ns, struct ts_diags *d)
 			continue;
 		shown = ts_bundle_path(bd, ns->v[j]);
 		if (named(bd, ns->v[j])) {
-			ts_diag(d, TS_ERROR, shown, 0, 0, "B5", "%s, which the "
-			    "metadata names: an archive holds %s", why,
-			    strcmp(why, "a symbolic link") == 0 ? "no link "
-			    "and never what one points to" : "regular files "
-			    "only");
+			ts_diag(d, TS_SEV_ERROR, shown, 0, 0, "B5", "%s, which "
+			    "the metadata names: an archive holds %s", why,
+			    strcmp(why, "a symbolic link") == 0 ? "no link and "
+			    "never what one points to" : "regular files only");
 			rv = -1;
 		} else if (strcmp(why, "a symbolic link") == 0)
-			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
-			    "of the archive, which holds no link and never "
-			    "what one points to", why);
+			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			    "left out of the archive, which holds no link and "
+			    "never what one points to", why);
 		else if (strcmp(why, "a folder") == 0)
-			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
-			    "of the archive (a bundle's files are at its top)",
-			    why);
+			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			    "left out of the archive (a bundle's files are at "
+			    "its top)", why);
 		else
-			ts_diag(d, TS_WARNING, shown, 0, 0, "B5", "%s: left out "
-			    "of the archive", why);
+			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			    "left out of the archive", why);
 		free(shown);
 		free(ns->v[j]);
 		ns->v[j] = NULL;

@@ -32,13 +32,13 @@ static const struct ts_decoder_ops *
 decoder_ops(enum ts_kind kind)
 {
 	switch (kind) {
-	case TS_TEXT:
+	case TS_KIND_TEXT:
 		return &ts_tns_decoder;
-	case TS_BINARY:
+	case TS_KIND_BINARY:
 		return &ts_tnsb_decoder;
-	case TS_FROSTT:
+	case TS_KIND_FROSTT:
 		return &ts_frostt_decoder;
-	case TS_MTX:
+	case TS_KIND_MTX:
 		return &ts_mtx_decoder;
 	default:
 		return NULL;
@@ -50,7 +50,7 @@ ts_layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *l)
 {
 	memset(l, 0, sizeof(*l));
 	l->kind = kind;
-	l->block = m->sparsity == TS_SP_BLOCK;
+	l->block = m->sparsity == TS_SPARSITY_BLOCK;
 	l->values = m->values_provided;
 	l->vtype = m->value_type;
 	l->itype = m->index_type;
@@ -65,15 +65,15 @@ ts_sniff(struct ts_source *src)
 	long n = ts_source_peek(src, &p, 64), i = 0;
 
 	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
-		return TS_BINARY;
+		return TS_KIND_BINARY;
 	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
-		return TS_TEXT;
+		return TS_KIND_TEXT;
 	while (i < n && (p[i] == ' ' || p[i] == '\t'))
 		i++;
 	if ((n - i >= 14 && strncasecmp(p + i, "%%MatrixMarket", 14) == 0) ||
 	    (n - i >= 13 && strncasecmp(p + i, "%MatrixMarket", 13) == 0))
-		return TS_MTX;
-	return TS_FROSTT;
+		return TS_KIND_MTX;
+	return TS_KIND_FROSTT;
 }
 
 struct ts_decoder *
@@ -130,12 +130,13 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->n = 0;
 	b->first = dec->rows;
 	b->file = dec->file;
-	b->loc_offset = dec->lay.kind == TS_BINARY;
+	b->loc_offset = dec->lay.kind == TS_KIND_BINARY;
 	b->loc_step = (unsigned)ts_itype_size(dec->lay.itype);
 	b->texts = false;
 	b->texts_only = false;
 	b->has_values = dec->lay.values > 0;
-	b->is_int = dec->lay.vtype == TS_INT32 || dec->lay.vtype == TS_INT64;
+	b->is_int = dec->lay.vtype == TS_VTYPE_INT32 || dec->lay.vtype ==
+	    TS_VTYPE_INT64;
 	rv = dec->ops->next(dec, b);
 	/* Text tells whether rows hold values at its first row. */
 	b->has_values = dec->lay.values > 0;

@@ -14,15 +14,15 @@ static const struct ts_encoder_ops *
 encoder_ops(enum ts_kind kind)
 {
 	switch (kind) {
-	case TS_TEXT:
+	case TS_KIND_TEXT:
 		return &ts_tns_encoder;
-	case TS_BINARY:
+	case TS_KIND_BINARY:
 		return &ts_tnsb_encoder;
-	case TS_FROSTT:
+	case TS_KIND_FROSTT:
 		return &ts_frostt_encoder;
-	case TS_MTX:
+	case TS_KIND_MTX:
 		return &ts_mtx_encoder;
-	case TS_CUTENSOR:
+	case TS_KIND_CUTENSOR:
 		return &ts_cutensor_encoder;
 	}
 	return NULL;
@@ -91,8 +91,8 @@ ts_encoder_close(struct ts_encoder *enc)
 		e = errno;
 	/* A header that says another count than the entries that follow
 	 * would not read back. */
-	if (rv == 0 && (enc->lay.kind == TS_TEXT || enc->lay.kind ==
-	    TS_BINARY) && enc->n != (enc->lay.block ? enc->h.nnz_block :
+	if (rv == 0 && (enc->lay.kind == TS_KIND_TEXT || enc->lay.kind ==
+	    TS_KIND_BINARY) && enc->n != (enc->lay.block ? enc->h.nnz_block :
 	    enc->h.nnz)) {
 		rv = -1;
 		e = EINVAL;

@@ -124,7 +124,7 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 
 	for (k = 0; k < n; k++)
 		if (v[k] > TS_DIM_MAX) {
-			ts_diag(dec->d, TS_ERROR, dec->file, line,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line,
 			    fieldcol(s, len, k), "", "%s %llu is beyond "
 			    "2^63-1, the largest metadata can state", what,
 			    (unsigned long long)v[k]);
@@ -136,7 +136,7 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 static void
 hdrerr(struct ts_decoder *dec, uint64_t line, const char *what)
 {
-	ts_diag(dec->d, TS_ERROR, dec->file, line, 1, "", "%s header: "
+	ts_diag(dec->d, TS_SEV_ERROR, dec->file, line, 1, "", "%s header: "
 	    "expected %s", dec->h.dialect, what);
 }
 
@@ -259,12 +259,13 @@ frostt_open(struct ts_decoder *dec)
 	char *s;
 	int n, k, ext;
 
-	h->kind = TS_FROSTT;
+	h->kind = TS_KIND_FROSTT;
 	if ((s = content(dec, &len, &off, &line)) == NULL) {
 		if (L->failed)
 			return -1;
-		ts_diag(dec->d, TS_ERROR, dec->file, 0, 0, "", "no entries: "
-		    "the order of a FROSTT file comes from its first row");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "", "no "
+		    "entries: the order of a FROSTT file comes from its first "
+		    "row");
 		return -1;
 	}
 	if (word(s, len, "sptensor")) {
@@ -274,8 +275,8 @@ frostt_open(struct ts_decoder *dec)
 	}
 	for (k = 0; dense[k] != NULL; k++)
 		if (word(s, len, dense[k])) {
-			ts_diag(dec->d, TS_ERROR, dec->file, line + 1, 1, "",
-			    "a dense '%s' in the text format of Tensor "
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, ""
+			    , "a dense '%s' in the text format of Tensor "
 			    "Toolbox and pyttb: TensorSuite reads its sparse "
 			    "kind, 'sptensor'", dense[k]);
 			return -1;
@@ -294,14 +295,14 @@ frostt_open(struct ts_decoder *dec)
 		dec->lay.values = 1;
 	h->order = n - dec->lay.values;
 	if (h->order < 1 || h->order > TS_MAXORDER) {
-		ts_diag(dec->d, TS_ERROR, dec->file, line + 1, 1, "", "the "
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "", "the "
 		    "first row has %d fields: not a tensor of order 1..%d%s",
 		    n, TS_MAXORDER, dec->lay.values ? " with values" : "");
 		return -1;
 	}
 done:
 	if (h->dialect != NULL)
-		ts_diag(dec->d, TS_NOTE, dec->file, 0, 0, "", "read as %s: "
+		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, "", "read as %s: "
 		    "its header gives the order%s%s", h->dialect,
 		    h->dims_known ? " and dimensions" : "", h->nnz_known ?
 		    " and the count of entries" : "");

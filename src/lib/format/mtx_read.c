@@ -116,7 +116,7 @@ rerr(struct ts_mtx_reader *r, uint64_t line, uint64_t col, const char *fmt,
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(r->d, TS_ERROR, r->file, line, col, -1, "", fmt, ap);
+	ts_vdiag(r->d, TS_SEV_ERROR, r->file, line, col, -1, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -281,10 +281,10 @@ read_banner(struct ts_mtx_reader *r)
 		r->L.pos = (size_t)(s - r->L.buf);
 		r->L.off = 0;
 		r->L.line = 0;
-		ts_diag(r->d, TS_NOTE, r->file, 1, 1, "", "no %%%%MatrixMarket "
-		    "banner: line 1 is read as the size line of a 'coordinate "
-		    "real general' matrix (--from frostt reads the file as "
-		    "FROSTT)");
+		ts_diag(r->d, TS_SEV_NOTE, r->file, 1, 1, "", "no "
+		    "%%%%MatrixMarket banner: line 1 is read as the size line "
+		    "of a 'coordinate real general' matrix (--from frostt "
+		    "reads the file as FROSTT)");
 		return 0;
 	} else {
 		rerr(r, 1, (uint64_t)(p - s) + 1, "%s: line 1 is '%s'; a "
@@ -506,7 +506,7 @@ mtx_open(struct ts_decoder *dec)
 	if (r->info.sym == TS_MTX_SKEW && r->info.field != TS_MTX_PATTERN)
 		r->neg = ts_xmalloc(r->L.cap);
 	/* What the file holds, said as any decoder says it. */
-	h->kind = TS_MTX;
+	h->kind = TS_KIND_MTX;
 	h->order = 2;
 	h->dims[0] = r->info.rows;
 	h->dims[1] = r->info.cols;
@@ -516,11 +516,11 @@ mtx_open(struct ts_decoder *dec)
 	h->base = 1;
 	h->lines = r->info.header_lines;
 	h->bytes = r->L.off;
-	dec->lay.kind = TS_MTX;
+	dec->lay.kind = TS_KIND_MTX;
 	dec->lay.block = false;
 	dec->lay.values = r->info.field != TS_MTX_PATTERN;
-	dec->lay.vtype = r->info.field == TS_MTX_INTEGER ? TS_INT64 :
-	    TS_FLOAT64;
+	dec->lay.vtype = r->info.field == TS_MTX_INTEGER ? TS_VTYPE_INT64 :
+	    TS_VTYPE_FLOAT64;
 	dec->lay.base = 1;
 	dec->off = r->L.off;
 	return 0;
@@ -562,7 +562,7 @@ lerr(struct ts_mtx_reader *r, const char *row, const char *p,
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(r->d, TS_ERROR, r->file, r->L.line + 1,
+	ts_vdiag(r->d, TS_SEV_ERROR, r->file, r->L.line + 1,
 	    (uint64_t)(p - row) + 1, -1, "", fmt, ap);
 	va_end(ap);
 }

@@ -55,7 +55,7 @@ ts_warn_crlf(struct ts_diags *d, const char *file, uint64_t line,
 	if (w->crlf)
 		return;
 	w->crlf = true;
-	ts_diag(d, TS_WARNING, file, line, 0, rule, "line ends in \\r\\n; "
+	ts_diag(d, TS_SEV_WARNING, file, line, 0, rule, "line ends in \\r\\n; "
 	    "TensorSuite files end lines with \\n");
 }
 
@@ -104,7 +104,7 @@ hdrints(struct ts_decoder *dec, const char *s, size_t len, uint64_t **out,
 		}
 		if ((e = parse_u64(&p, end, &(*out)[n])) != 0 ||
 		    (p < end && *p != ' ' && *p != '\t')) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line,
 			    (uint64_t)(p - s) + 1, rule, e == 2 ?
 			    "number too large in the %s" :
 			    "expected an unsigned integer in the %s", what);
@@ -123,7 +123,7 @@ expect_prefix(struct ts_decoder *dec, const char *s, size_t len,
 	size_t pl = strlen(prefix);
 
 	if (s == NULL || len < pl || memcmp(s, prefix, pl) != 0) {
-		ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 1, "H2",
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1, "H2",
 		    "expected '%s...' on line %llu", prefix,
 		    (unsigned long long)t->L.line);
 		return false;
@@ -144,11 +144,10 @@ badmagic(struct ts_decoder *dec, const char *s, size_t len)
 	for (i = 0; i < n; i++)
 		shown[i] = (s[i] >= ' ' && s[i] < 0x7f) ? s[i] : '?';
 	shown[n] = '\0';
-	ts_diag(dec->d, TS_ERROR, dec->file, 1, 1, "H1", "not a TensorSuite "
-	    "%s file: line 1 is '%s%s', not '%s'",
-	    dec->lay.kind == TS_TEXT ? "text" : "binary", shown,
-	    len > n ? "..." : "", dec->lay.kind == TS_TEXT ? MAGIC_TEXT :
-	    MAGIC_BIN);
+	ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1, "H1", "not a "
+	    "TensorSuite %s file: line 1 is '%s%s', not '%s'", dec->lay.kind ==
+	    TS_KIND_TEXT ? "text" : "binary", shown, len > n ? "..." : "",
+	    dec->lay.kind == TS_KIND_TEXT ? MAGIC_TEXT : MAGIC_BIN);
 }
 
 /* H4, X5: the block size line and the partition lines. */
@@ -167,7 +166,7 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 	if (s == NULL || (n = hdrints(dec, s, len, v, vcap, "H4",
 	    "block size line")) < 0 || n != h->order + 1) {
 		if (s == NULL || n >= 0)
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 1,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
 			    "H4", "expected the block size line "
 			    "'g1 ... g%d nnz_block'", h->order);
 		return -1;
@@ -175,7 +174,7 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 	for (i = 0; i < h->order; i++) {
 		h->parts[i] = (*v)[i];
 		if ((*v)[i] == 0 || (*v)[i] > h->dims[i]) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
 			    "H4", "mode %d has %llu sections; it must be in "
 			    "1..%llu", i + 1, (unsigned long long)(*v)[i],
 			    (unsigned long long)h->dims[i]);
@@ -191,39 +190,40 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 		if (s == NULL || (n = hdrints(dec, s, len, v, vcap, "H4",
 		    "partition line")) < 0) {
 			if (s == NULL && !t->L.failed)
-				ts_diag(dec->d, TS_ERROR, dec->file,
+				ts_diag(dec->d, TS_SEV_ERROR, dec->file,
 				    t->L.line + 1, 0, "H4", "file ends "
 				    "before partition line %d", i + 1);
 			return -1;
 		}
 		if ((uint64_t)n != h->parts[i]) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 1, "H4",
-			    "partition line %d has %ld extents; the block "
-			    "size line says %llu", i + 1, n,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
+			    "H4", "partition line %d has %ld extents; the "
+			    "block size line says %llu", i + 1, n,
 			    (unsigned long long)h->parts[i]);
 			return -1;
 		}
 		for (long k = 0; k < n; k++) {
 			if ((*v)[k] == 0) {
-				ts_diag(dec->d, TS_ERROR, dec->file, t->L.line,
-				    0, "H4", "section %ld of mode %d has "
-				    "extent 0", k + 1, i + 1);
+				ts_diag(dec->d, TS_SEV_ERROR, dec->file,
+				    t->L.line, 0, "H4", "section %ld of mode "
+				    "%d has extent 0", k + 1, i + 1);
 				return -1;
 			}
 			ovf |= !ts_add_u64(sum, (*v)[k], &sum);
 		}
 		if (ovf) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0, "X5",
-			    "the extents of mode %d sum to more than "
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
+			    "X5", "the extents of mode %d sum to more than "
 			    "18446744073709551615 (2^64 - 1), not to its "
 			    "dimension %llu", i + 1,
 			    (unsigned long long)h->dims[i]);
 			return -1;
 		}
 		if (sum != h->dims[i]) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0, "X5",
-			    "the extents of mode %d sum to %llu, not to its "
-			    "dimension %llu", i + 1, (unsigned long long)sum,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
+			    "X5", "the extents of mode %d sum to %llu, not to "
+			    "its dimension %llu", i + 1,
+			    (unsigned long long)sum,
 			    (unsigned long long)h->dims[i]);
 			return -1;
 		}
@@ -249,9 +249,9 @@ ts_tns_read_header(struct ts_decoder *dec)
 	s = hdrline(dec, &len);
 	if (s == NULL) {
 		if (!t->L.failed)
-			ts_diag(dec->d, TS_ERROR, dec->file, 1, 0, "H1",
-			    "empty file; expected '%s'",
-			    dec->lay.kind == TS_TEXT ? MAGIC_TEXT : MAGIC_BIN);
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 0, "H1",
+			    "empty file; expected '%s'", dec->lay.kind ==
+			    TS_KIND_TEXT ? MAGIC_TEXT : MAGIC_BIN);
 		return -1;
 	}
 	{
@@ -260,9 +260,9 @@ ts_tns_read_header(struct ts_decoder *dec)
 		bool isbin = len == sizeof(MAGIC_BIN) - 1 &&
 		    memcmp(s, MAGIC_BIN, len) == 0;
 
-		if ((istext && dec->lay.kind == TS_BINARY) ||
-		    (isbin && dec->lay.kind == TS_TEXT)) {
-			ts_diag(dec->d, TS_ERROR, dec->file, 1, 1, "X1",
+		if ((istext && dec->lay.kind == TS_KIND_BINARY) ||
+		    (isbin && dec->lay.kind == TS_KIND_TEXT)) {
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1, "X1",
 			    "this is a %s data file but is used as the %s "
 			    "file", istext ? "text" : "binary",
 			    istext ? "binary" : "text");
@@ -280,20 +280,20 @@ ts_tns_read_header(struct ts_decoder *dec)
 	if (!expect_prefix(dec, s, len, "% name: ", &h->name))
 		return -1;
 	while ((s = hdrline(dec, &len)) != NULL && len > 0 && s[0] == '%')
-		ts_diag(dec->d, TS_WARNING, dec->file, t->L.line, 1, "H2",
+		ts_diag(dec->d, TS_SEV_WARNING, dec->file, t->L.line, 1, "H2",
 		    "extra header line skipped (the reference reader "
 		    "rejects it)");
 	if (s == NULL) {
 		if (!t->L.failed)
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line + 1, 0,
-			    "H3", "file ends before the size line");
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line + 1,
+			    0, "H3", "file ends before the size line");
 		return -1;
 	}
 	if ((n = hdrints(dec, s, len, &v, &vcap, "H3", "size line")) < 0)
 		goto fail;
 	if (n < 3 || v[0] < 1 || v[0] > TS_MAXORDER ||
 	    (uint64_t)n != v[0] + 2) {
-		ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 1, "H3",
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1, "H3",
 		    "the size line must be 'order d1 ... dN nnz' with order "
 		    "in 1..%d", TS_MAXORDER);
 		goto fail;
@@ -302,14 +302,14 @@ ts_tns_read_header(struct ts_decoder *dec)
 	for (i = 0; i < h->order; i++) {
 		h->dims[i] = v[i + 1];
 		if (h->dims[i] == 0) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line, 0, "H3",
-			    "dimension %d is 0", i + 1);
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
+			    "H3", "dimension %d is 0", i + 1);
 			goto fail;
 		}
 	}
 	for (i = 1; i <= h->order + 1; i++)
 		if (v[i] > TS_DIM_MAX) {
-			ts_diag(dec->d, TS_ERROR, dec->file, t->L.line,
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line,
 			    fieldcol(s, len, i), "H3", "%s %llu is beyond "
 			    "2^63-1, the largest metadata can state",
 			    i <= h->order ? "dimension" : "count",
@@ -337,8 +337,8 @@ ts_tns_write_header(struct ts_encoder *enc)
 	uint64_t k;
 	int i;
 
-	ts_outbuf_puts(o, enc->lay.kind == TS_TEXT ? "%%TensorSuite-TNS\n" :
-	    "%%TensorSuite-TNSB\n");
+	ts_outbuf_puts(o, enc->lay.kind == TS_KIND_TEXT ? "%%TensorSuite-TNS\n"
+	    : "%%TensorSuite-TNSB\n");
 	ts_outbuf_puts(o, "% version: " TS_FORMAT "\n% name: ");
 	ts_outbuf_puts(o, enc->o.name);
 	ts_outbuf_puts(o, "\n");

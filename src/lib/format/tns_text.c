@@ -55,7 +55,7 @@ rowerr(struct ts_rowctx *x, const char *row, const char *p, const char *rule,
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(x->d, TS_ERROR, x->file, x->line, (uint64_t)(p - row) + 1,
+	ts_vdiag(x->d, TS_SEV_ERROR, x->file, x->line, (uint64_t)(p - row) + 1,
 	    -1, rule, fmt, ap);
 	va_end(ap);
 }
@@ -89,7 +89,7 @@ parse_value(struct ts_rowctx *x, const char *row, const char *p,
 	const char *q;
 
 	switch (vt) {
-	case TS_FLOAT64:
+	case TS_VTYPE_FLOAT64:
 		q = ts_parse_double(p, end, fv);
 		if (q == NULL || !isdelim(*q))
 			break;
@@ -99,7 +99,7 @@ parse_value(struct ts_rowctx *x, const char *row, const char *p,
 			return NULL;
 		}
 		return q;
-	case TS_FLOAT32: {
+	case TS_VTYPE_FLOAT32: {
 		float f;
 
 		q = ts_parse_float(p, end, &f);
@@ -113,8 +113,8 @@ parse_value(struct ts_rowctx *x, const char *row, const char *p,
 		}
 		return q;
 	}
-	case TS_INT32:
-	case TS_INT64: {
+	case TS_VTYPE_INT32:
+	case TS_VTYPE_INT64: {
 		bool neg = *p == '-';
 		uint64_t u;
 		int e;
@@ -123,9 +123,10 @@ parse_value(struct ts_rowctx *x, const char *row, const char *p,
 		e = parse_u64(&q, end, &u);
 		if (e == 1 || (e == 0 && !isdelim(*q)))
 			break;
-		if (vt == TS_INT32 ? (e == 2 || u > (neg ?
+		if (vt == TS_VTYPE_INT32 ? (e == 2 || u > (neg ?
 		    (uint64_t)INT32_MAX + 1 : (uint64_t)INT32_MAX)) : (e == 2 ||
-		    u > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))) {
+		    u > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)))
+		    {
 			rowerr(x, row, p, "S5", "value '%s' is out of the "
 			    "range of %s", tokstr(p, tb, sizeof(tb)),
 			    ts_vtype_name(vt));
@@ -135,9 +136,10 @@ parse_value(struct ts_rowctx *x, const char *row, const char *p,
 		return q;
 	}
 	}
-	rowerr(x, row, p, (vt == TS_INT32 || vt == TS_INT64) ? "S5" : "E2",
-	    "value '%s' is not %s", tokstr(p, tb, sizeof(tb)),
-	    (vt == TS_INT32 || vt == TS_INT64) ? "an integer" : "a number");
+	rowerr(x, row, p, (vt == TS_VTYPE_INT32 || vt == TS_VTYPE_INT64) ? "S5"
+	    : "E2", "value '%s' is not %s", tokstr(p, tb, sizeof(tb)), (vt ==
+	    TS_VTYPE_INT32 || vt == TS_VTYPE_INT64) ? "an integer" : "a number"
+	    );
 	return NULL;
 }
 
@@ -161,7 +163,7 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 	if (*p == '\n' || *p == '#' || (*p == '\r' && p[1] == '\n')) {
 		bool blank = *p != '#';
 
-		if (lay->kind == TS_FROSTT)
+		if (lay->kind == TS_KIND_FROSTT)
 			;	/* FROSTT allows comments anywhere */
 		else if (x->w->defer) {
 			uint64_t *first = blank ? &x->w->blank_line :
@@ -170,7 +172,7 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 			if (*first == 0)
 				*first = x->line;
 		} else if (blank ? !x->w->blank : !x->w->comment) {
-			ts_diag(x->d, TS_WARNING, x->file, x->line, 1, "E1",
+			ts_diag(x->d, TS_SEV_WARNING, x->file, x->line, 1, "E1",
 			    blank ? "blank line between entries" :
 			    "comment line between entries");
 			if (blank)
@@ -180,7 +182,7 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 		}
 		goto next;
 	}
-	if (*p == '%' && lay->kind != TS_FROSTT) {
+	if (*p == '%' && lay->kind != TS_KIND_FROSTT) {
 		rowerr(x, row, p, "H5", "a header line after the size "
 		    "line%s", lay->block ? " and the partition lines" : "");
 		goto next;
@@ -377,23 +379,23 @@ ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
 			*p++ = '\n';
 		} else if (values) {
 			switch (enc->lay.vtype) {
-			case TS_FLOAT64:
+			case TS_VTYPE_FLOAT64:
 				p += enc->o.valfmt == TS_VALFMT_E16 ?
 				    ts_fmt_double_e16(p, b->fval[i]) :
 				    ts_fmt_double(p, b->fval[i]);
 				break;
-			case TS_FLOAT32:
+			case TS_VTYPE_FLOAT32:
 				p += enc->o.valfmt == TS_VALFMT_E16 ?
 				    ts_fmt_double_e16(p, b->fval[i]) :
 				    ts_fmt_float(p, (float)b->fval[i]);
 				break;
-			case TS_INT32:
-			case TS_INT64:
+			case TS_VTYPE_INT32:
+			case TS_VTYPE_INT64:
 				p += ts_fmt_i64(p, b->ival[i]);
 				break;
 			}
 			*p++ = '\n';
-		} else if (enc->lay.kind == TS_FROSTT) {
+		} else if (enc->lay.kind == TS_KIND_FROSTT) {
 			*p++ = '1';	/* SPEC E5 */
 			*p++ = '\n';
 		} else

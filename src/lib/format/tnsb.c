@@ -39,13 +39,13 @@ tnsb_open(struct ts_decoder *dec)
 	if (ts_tns_read_header(dec) != 0)
 		return -1;
 	if (dec->lay.values < 0) {
-		ts_diag(dec->d, TS_ERROR, dec->file, 0, 0, "E3", "a binary "
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "E3", "a binary "
 		    "file cannot say whether it holds values");
 		return -1;
 	}
 	t->recsz = (size_t)dec->h.order * ts_itype_size(dec->lay.itype) +
 	    (dec->lay.values ? ts_vtype_size(dec->lay.vtype) : 0);
-	t->swap = (dec->lay.endian == TS_END_BIG) == ts_host_little();
+	t->swap = (dec->lay.endian == TS_ENDIAN_BIG) == ts_host_little();
 	dec->off = dec->h.bytes;
 	return 0;
 }
@@ -69,7 +69,7 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 	avail = (L->len - L->pos) / rs;
 	if (avail == 0) {
 		if (L->len > L->pos) {
-			ts_diag_off(dec->d, TS_ERROR, dec->file,
+			ts_diag_off(dec->d, TS_SEV_ERROR, dec->file,
 			    (int64_t)L->off, "X8", "file ends inside a record "
 			    "(%zu of %zu bytes)", L->len - L->pos, rs);
 			L->off += L->len - L->pos;
@@ -94,7 +94,7 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 		p += (size_t)order * isz;
 		if (dec->lay.values) {
 			switch (dec->lay.vtype) {
-			case TS_FLOAT32: {
+			case TS_VTYPE_FLOAT32: {
 				uint32_t u = (uint32_t)ld_u32(p, swap);
 				float f;
 
@@ -102,17 +102,17 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 				b->fval[b->n + i] = f;
 				break;
 			}
-			case TS_FLOAT64: {
+			case TS_VTYPE_FLOAT64: {
 				uint64_t u = ld_u64(p, swap);
 
 				memcpy(&b->fval[b->n + i], &u, 8);
 				break;
 			}
-			case TS_INT32:
+			case TS_VTYPE_INT32:
 				b->ival[b->n + i] = (int32_t)(uint32_t)
 				    ld_u32(p, swap);
 				break;
-			case TS_INT64:
+			case TS_VTYPE_INT64:
 				b->ival[b->n + i] = (int64_t)ld_u64(p, swap);
 				break;
 			}
@@ -164,7 +164,8 @@ tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
 	const size_t isz = ts_itype_size(enc->lay.itype);
 	const int order = enc->h.order;
 	const bool values = enc->lay.values > 0;
-	const bool swap = (enc->lay.endian == TS_END_BIG) == ts_host_little();
+	const bool swap = (enc->lay.endian == TS_ENDIAN_BIG) ==
+	    ts_host_little();
 	const size_t rs = (size_t)order * isz + (values ?
 	    ts_vtype_size(enc->lay.vtype) : 0);
 	struct ts_outbuf *o = enc->out;
@@ -185,7 +186,7 @@ tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
 		}
 		if (values) {
 			switch (enc->lay.vtype) {
-			case TS_FLOAT32: {
+			case TS_VTYPE_FLOAT32: {
 				float f = (float)b->fval[i];
 				uint32_t u;
 
@@ -193,17 +194,17 @@ tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
 				st32(p, u, swap);
 				break;
 			}
-			case TS_FLOAT64: {
+			case TS_VTYPE_FLOAT64: {
 				uint64_t u;
 
 				memcpy(&u, &b->fval[i], 8);
 				st64(p, u, swap);
 				break;
 			}
-			case TS_INT32:
+			case TS_VTYPE_INT32:
 				st32(p, (uint32_t)b->ival[i], swap);
 				break;
-			case TS_INT64:
+			case TS_VTYPE_INT64:
 				st64(p, (uint64_t)b->ival[i], swap);
 				break;
 			}

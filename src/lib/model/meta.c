@@ -210,7 +210,7 @@ enumkey(struct ctx *c, json_t *root, const char *key,
 	for (int k = 0; list[k] != NULL; k++)
 		n += (size_t)snprintf(allowed + n, sizeof(allowed) - n,
 		    "%s'%s'", k ? ", " : "", list[k]);
-	kdiag(c, TS_ERROR, key, "M1", "'%s' is '%s'; allowed: %s", key,
+	kdiag(c, TS_SEV_ERROR, key, "M1", "'%s' is '%s'; allowed: %s", key,
 	    json_string_value(v), allowed);
 	return -1;
 }
@@ -300,20 +300,20 @@ intarray(struct ctx *c, json_t *root, const char *key, int64_t lo,
 		return -1;
 	n = json_array_size(a);
 	if (n > max) {
-		kdiag(c, TS_ERROR, key, "M1",
+		kdiag(c, TS_SEV_ERROR, key, "M1",
 		    "'%s' has %zu elements; at most %zu are allowed", key, n,
 		    max);
 		return -1;
 	}
 	json_array_foreach(a, i, v) {
 		if (!json_is_integer(v)) {
-			kdiag(c, TS_ERROR, key, "M1",
+			kdiag(c, TS_SEV_ERROR, key, "M1",
 			    "element %zu of '%s' is not an integer", i + 1,
 			    key);
 			return -1;
 		}
 		if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
-			kdiag(c, TS_ERROR, key, rule,
+			kdiag(c, TS_SEV_ERROR, key, rule,
 			    "element %zu of '%s' is %lld; it must be in "
 			    "%lld..%lld", i + 1, key,
 			    (long long)json_integer_value(v), (long long)lo,
@@ -337,14 +337,14 @@ check_files(struct ctx *c, json_t *files)
 		const char *s;
 
 		if (!json_is_string(v) && !json_is_null(v)) {
-			kdiag(c, TS_ERROR, "files", "B3",
+			kdiag(c, TS_SEV_ERROR, "files", "B3",
 			    "'files.%s' must be a string or null", k);
 			continue;
 		}
 		s = json_is_string(v) ? json_string_value(v) : "";
 		if (*s != '\0' && (strchr(s, '/') != NULL ||
 		    strcmp(s, "..") == 0 || strcmp(s, ".") == 0)) {
-			kdiag(c, TS_ERROR, "files", "B3",
+			kdiag(c, TS_SEV_ERROR, "files", "B3",
 			    "'files.%s' is '%s'; it must name a file inside "
 			    "the bundle", k, s);
 			continue;
@@ -359,7 +359,7 @@ check_files(struct ctx *c, json_t *files)
 			json_object_set(m->f_other, k, v);
 	}
 	if (m->f_text == NULL && m->f_binary == NULL)
-		kdiag(c, TS_ERROR, "files", "B3",
+		kdiag(c, TS_SEV_ERROR, "files", "B3",
 		    "'files' names neither a 'text' nor a 'binary' file");
 	m->have |= TS_HAVE_FILES;
 }
@@ -379,21 +379,21 @@ check_cross(struct ctx *c)
 	int i, j;
 
 	if ((h & TS_HAVE_ENDIAN) && (h & TS_HAVE_FILES)) {
-		if (m->endianness == TS_END_NONE && m->f_binary != NULL)
-			kdiag(c, TS_ERROR, "endianness", "M3",
+		if (m->endianness == TS_ENDIAN_NONE && m->f_binary != NULL)
+			kdiag(c, TS_SEV_ERROR, "endianness", "M3",
 			    "'endianness' is 'none' but 'files' names a "
 			    "binary file");
-		else if (m->endianness != TS_END_NONE && m->f_binary == NULL)
-			kdiag(c, TS_ERROR, "endianness", "M3",
+		else if (m->endianness != TS_ENDIAN_NONE && m->f_binary == NULL)
+			kdiag(c, TS_SEV_ERROR, "endianness", "M3",
 			    "'endianness' is '%s' but the bundle has no "
 			    "binary file", ts_endian_names[m->endianness]);
 	}
 	if ((h & TS_HAVE_ITYPE) && (h & TS_HAVE_DIMS) && (h & TS_HAVE_BASE) &&
-	    m->index_type == TS_UINT32)
+	    m->index_type == TS_ITYPE_UINT32)
 		for (i = 0; i < m->order; i++)
 			if (m->dims[i] - 1 + (uint64_t)m->index_base >
 			    UINT32_MAX) {
-				kdiag(c, TS_ERROR, "index_type", "M4",
+				kdiag(c, TS_SEV_ERROR, "index_type", "M4",
 				    "'index_type' uint32 cannot hold "
 				    "coordinate %llu of mode %d",
 				    (unsigned long long)(m->dims[i] - 1 +
@@ -401,7 +401,7 @@ check_cross(struct ctx *c)
 				break;
 			}
 	if ((h & TS_HAVE_PSYM) && (h & TS_HAVE_NSYM) && m->nsym > m->psym)
-		kdiag(c, TS_ERROR, "numerical_symmetry", "M5",
+		kdiag(c, TS_SEV_ERROR, "numerical_symmetry", "M5",
 		    "'numerical_symmetry' '%s' is stronger than "
 		    "'pattern_symmetry' '%s'", symname(m->nsym),
 		    symname(m->psym));
@@ -421,11 +421,11 @@ check_cross(struct ctx *c)
 			if (!(h & (k ? TS_HAVE_NSYM : TS_HAVE_PSYM)))
 				continue;
 			if (s == TS_SYM_FULL && !alleq)
-				kdiag(c, TS_ERROR, key, "M5", "'%s' is 'full' "
-				    "but the dimensions are not all equal",
-				    key);
+				kdiag(c, TS_SEV_ERROR, key, "M5", "'%s' is "
+				    "'full' but the dimensions are not all "
+				    "equal", key);
 			else if (s == TS_SYM_PARTIAL && !pair)
-				kdiag(c, TS_ERROR, key, "M5", "'%s' is "
+				kdiag(c, TS_SEV_ERROR, key, "M5", "'%s' is "
 				    "'partial' but no two dimensions are "
 				    "equal", key);
 		}
@@ -437,24 +437,24 @@ check_cross(struct ctx *c)
 		for (i = 1; i < m->ndense; i++)
 			asc &= m->dense_modes[i] > m->dense_modes[i - 1];
 		switch (m->sparsity) {
-		case TS_SP_ELEMENT:
-		case TS_SP_BLOCK:
+		case TS_SPARSITY_ELEMENT:
+		case TS_SPARSITY_BLOCK:
 			if (m->ndense != 0)
-				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
 				    "'dense_modes' must be [] when "
 				    "'sparsity_type' is '%s'",
 				    ts_sparsity_names[m->sparsity]);
 			break;
-		case TS_SP_NO:
+		case TS_SPARSITY_NO:
 			if (m->ndense != m->order || !asc)
-				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
 				    "'dense_modes' must list every mode "
 				    "1..%d when 'sparsity_type' is 'no'",
 				    m->order);
 			break;
-		case TS_SP_SEMI:
+		case TS_SPARSITY_SEMI:
 			if (m->ndense == 0 || m->ndense >= m->order || !asc)
-				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
 				    "'dense_modes' must be a non-empty proper "
 				    "subset of 1..%d in ascending order when "
 				    "'sparsity_type' is 'semi'", m->order);
@@ -473,11 +473,11 @@ check_cross(struct ctx *c)
 				seen[m->sort_order[i]] = true;
 		}
 		if (m->sorted && (m->nsort != m->order || !perm))
-			kdiag(c, TS_ERROR, "sort_order", "M9",
+			kdiag(c, TS_SEV_ERROR, "sort_order", "M9",
 			    "'sort_order' must be a permutation of 1..%d "
 			    "when 'sorted' is 'lexicographic'", m->order);
 		else if (!m->sorted && m->nsort != 0)
-			kdiag(c, TS_ERROR, "sort_order", "M9",
+			kdiag(c, TS_SEV_ERROR, "sort_order", "M9",
 			    "'sort_order' must be [] when 'sorted' is 'none'");
 	}
 }
@@ -496,10 +496,10 @@ check_keys(struct ctx *c, json_t *root)
 	for (i = 0; i < NKEYS; i++) {
 		v = json_object_get(root, keys[i].name);
 		if (v == NULL)
-			kdiag(c, TS_ERROR, NULL, "M1",
+			kdiag(c, TS_SEV_ERROR, NULL, "M1",
 			    "required key '%s' is missing", keys[i].name);
 		else if (!typeok(v, keys[i].type))
-			kdiag(c, TS_ERROR, keys[i].name, "M1",
+			kdiag(c, TS_SEV_ERROR, keys[i].name, "M1",
 			    "'%s' must be %s", keys[i].name,
 			    typenames[keys[i].type]);
 	}
@@ -509,14 +509,15 @@ check_keys(struct ctx *c, json_t *root)
 			if (strcmp(k, keys[i].name) == 0)
 				break;
 		if (i == NKEYS) {
-			kdiag(c, TS_WARNING, k, "M1", "unknown key '%s'", k);
+			kdiag(c, TS_SEV_WARNING, k, "M1", "unknown key '%s'",
+			    k);
 			json_object_set(m->unknown, k, v);
 		}
 	}
 
 	m->version = strkey(root, "version");
 	if (m->version && strcmp(m->version, TS_FORMAT) != 0)
-		kdiag(c, TS_ERROR, "version", "M1",
+		kdiag(c, TS_SEV_ERROR, "version", "M1",
 		    "'version' is '%s'; this toolkit reads '%s'", m->version,
 		    TS_FORMAT);
 	m->name = strkey(root, "name");
@@ -524,19 +525,19 @@ check_keys(struct ctx *c, json_t *root)
 		if (ts_valid_name(m->name))
 			m->have |= TS_HAVE_NAME;
 		else
-			kdiag(c, TS_ERROR, "name", "B2", "'name' '%s' is not "
-			    "[A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes",
-			    m->name, TS_NAMEMAX);
+			kdiag(c, TS_SEV_ERROR, "name", "B2", "'name' '%s' is "
+			    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes"
+			    , m->name, TS_NAMEMAX);
 	}
 	m->group = strkey(root, "group");
 	m->id = strkey(root, "id");
 	if (m->id && (strlen(m->id) != 4 ||
 	    strspn(m->id, "0123456789") != 4))
-		kdiag(c, TS_ERROR, "id", "M1",
+		kdiag(c, TS_SEV_ERROR, "id", "M1",
 		    "'id' is '%s'; it must be exactly four digits", m->id);
 	m->time = strkey(root, "time");
 	if (m->time && !valid_date(m->time))
-		kdiag(c, TS_ERROR, "time", "M1",
+		kdiag(c, TS_SEV_ERROR, "time", "M1",
 		    "'time' is '%s'; it must be a real date YYYY-MM-DD",
 		    m->time);
 	m->source_type = strkey(root, "source_type");
@@ -545,7 +546,7 @@ check_keys(struct ctx *c, json_t *root)
 	m->source = strkey(root, "source");
 	m->source_url = strkey(root, "source_url");
 	if (m->source_url && !valid_url(m->source_url))
-		kdiag(c, TS_ERROR, "source_url", "M1",
+		kdiag(c, TS_SEV_ERROR, "source_url", "M1",
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);
 
@@ -570,15 +571,15 @@ check_keys(struct ctx *c, json_t *root)
 			m->index_base = (int)json_integer_value(v);
 			m->have |= TS_HAVE_BASE;
 		} else
-			kdiag(c, TS_ERROR, "index_base", "M1",
+			kdiag(c, TS_SEV_ERROR, "index_base", "M1",
 			    "'index_base' is %lld; it must be 0 or 1",
 			    (long long)json_integer_value(v));
 	}
-	if ((r = enumkey(c, root, "duplicates", ts_dup_names)) >= 0) {
+	if ((r = enumkey(c, root, "duplicates", ts_allowed_names)) >= 0) {
 		m->dups_allowed = r == 1;
 		m->have |= TS_HAVE_DUPS;
 	}
-	if ((r = enumkey(c, root, "explicit_zeros", ts_dup_names)) >= 0) {
+	if ((r = enumkey(c, root, "explicit_zeros", ts_allowed_names)) >= 0) {
 		m->zeros_allowed = r == 1;
 		m->have |= TS_HAVE_ZEROS;
 	}
@@ -604,7 +605,7 @@ check_keys(struct ctx *c, json_t *root)
 		json_int_t o = json_integer_value(v);
 
 		if (o < 1 || o > TS_MAXORDER)
-			kdiag(c, TS_ERROR, "order", "M1",
+			kdiag(c, TS_SEV_ERROR, "order", "M1",
 			    "'order' is %lld; it must be in 1..%d",
 			    (long long)o, TS_MAXORDER);
 		else {
@@ -615,7 +616,7 @@ check_keys(struct ctx *c, json_t *root)
 	if ((n = intarray(c, root, "dimensions", 1, INT64_MAX, m->dims,
 	    TS_MAXORDER, "M1")) >= 0 && (m->have & TS_HAVE_ORDER)) {
 		if (n != m->order)
-			kdiag(c, TS_ERROR, "dimensions", "M1",
+			kdiag(c, TS_SEV_ERROR, "dimensions", "M1",
 			    "'dimensions' has %d elements; 'order' is %d", n,
 			    m->order);
 		else
@@ -630,7 +631,7 @@ check_keys(struct ctx *c, json_t *root)
 		    i++)
 			ovf |= !ts_mul_u64(prod, m->dims[i], &prod);
 		if (z < 0)
-			kdiag(c, TS_ERROR, "nnz", "M1",
+			kdiag(c, TS_SEV_ERROR, "nnz", "M1",
 			    "'nnz' is %lld; it must not be negative",
 			    (long long)z);
 		else if ((m->have & TS_HAVE_DIMS) && !ovf &&
@@ -638,11 +639,11 @@ check_keys(struct ctx *c, json_t *root)
 		    m->dups_allowed))
 			/* Repeats may outnumber the positions; entries that
 			 * are all different may not. */
-			kdiag(c, TS_ERROR, "nnz", "M1", "'nnz' is %lld, more "
-			    "than the %llu positions of the tensor%s",
-			    (long long)z, (unsigned long long)prod,
-			    (m->have & TS_HAVE_DUPS) ? " ('duplicates' is "
-			    "'disallowed')" : "");
+			kdiag(c, TS_SEV_ERROR, "nnz", "M1", "'nnz' is %lld, "
+			    "more than the %llu positions of the tensor%s",
+			    (long long)z, (unsigned long long)prod, (m->have &
+			    TS_HAVE_DUPS) ? " ('duplicates' is 'disallowed')" :
+			    "");
 		else {
 			m->nnz = (uint64_t)z;
 			m->have |= TS_HAVE_NNZ;
@@ -668,7 +669,7 @@ check_keys(struct ctx *c, json_t *root)
 				if (m->dense_modes[i] >= m->order)
 					break;
 			if (i < (size_t)n)
-				kdiag(c, TS_ERROR, "dense_modes", "M6",
+				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
 				    "'dense_modes' names mode %d; 'order' is "
 				    "%d", m->dense_modes[i] + 1, m->order);
 			else
@@ -680,19 +681,19 @@ check_keys(struct ctx *c, json_t *root)
 	if (m->have & TS_HAVE_SPARSITY) {
 		json_t *bp = json_object_get(root, "block_partitions");
 		json_t *nb = json_object_get(root, "nnz_block");
-		bool block = m->sparsity == TS_SP_BLOCK;
+		bool block = m->sparsity == TS_SPARSITY_BLOCK;
 
 		if (bp != NULL && nb != NULL && typeok(bp, J_ARR_NULL) &&
 		    typeok(nb, J_INT_NULL)) {
 			if (block && (json_is_null(bp) || json_is_null(nb)))
-				kdiag(c, TS_ERROR, json_is_null(bp) ?
+				kdiag(c, TS_SEV_ERROR, json_is_null(bp) ?
 				    "block_partitions" : "nnz_block", "M7",
 				    "'block_partitions' and 'nnz_block' must "
 				    "not be null when 'sparsity_type' is "
 				    "'block'");
 			else if (!block && (!json_is_null(bp) ||
 			    !json_is_null(nb)))
-				kdiag(c, TS_ERROR, !json_is_null(bp) ?
+				kdiag(c, TS_SEV_ERROR, !json_is_null(bp) ?
 				    "block_partitions" : "nnz_block", "M7",
 				    "'block_partitions' and 'nnz_block' must "
 				    "be null when 'sparsity_type' is '%s'",
@@ -709,7 +710,7 @@ check_keys(struct ctx *c, json_t *root)
 			if (n < 0)
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
 			else if ((m->have & TS_HAVE_ORDER) && n != m->order) {
-				kdiag(c, TS_ERROR, "block_partitions", "M7",
+				kdiag(c, TS_SEV_ERROR, "block_partitions", "M7",
 				    "'block_partitions' has %d elements; "
 				    "'order' is %d", n, m->order);
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
@@ -717,10 +718,10 @@ check_keys(struct ctx *c, json_t *root)
 			for (i = 0; (m->have & TS_HAVE_BLOCKS) &&
 			    (m->have & TS_HAVE_DIMS) && i < (size_t)n; i++)
 				if (m->parts[i] > m->dims[i]) {
-					kdiag(c, TS_ERROR, "block_partitions",
-					    "M7", "mode %zu has %llu sections, "
-					    "more than its dimension %llu",
-					    i + 1,
+					kdiag(c, TS_SEV_ERROR,
+					    "block_partitions", "M7", "mode "
+					    "%zu has %llu sections, more than "
+					    "its dimension %llu", i + 1,
 					    (unsigned long long)m->parts[i],
 					    (unsigned long long)m->dims[i]);
 					m->have &= ~(unsigned)TS_HAVE_BLOCKS;
@@ -728,12 +729,12 @@ check_keys(struct ctx *c, json_t *root)
 			for (i = 0; n > 0 && i < (size_t)n; i++)
 				ovf |= !ts_mul_u64(prod, m->parts[i], &prod);
 			if (json_integer_value(nb) < 0) {
-				kdiag(c, TS_ERROR, "nnz_block", "M7",
+				kdiag(c, TS_SEV_ERROR, "nnz_block", "M7",
 				    "'nnz_block' must not be negative");
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
 			} else if (n > 0 && !ovf &&
 			    (uint64_t)json_integer_value(nb) > prod) {
-				kdiag(c, TS_ERROR, "nnz_block", "M7",
+				kdiag(c, TS_SEV_ERROR, "nnz_block", "M7",
 				    "'nnz_block' is %lld, more than the %llu "
 				    "blocks of the grid",
 				    (long long)json_integer_value(nb),
@@ -743,11 +744,11 @@ check_keys(struct ctx *c, json_t *root)
 			m->nnz_block = (uint64_t)json_integer_value(nb);
 		}
 		if (block && (m->have & TS_HAVE_ORDER) && m->order > 8)
-			kdiag(c, TS_WARNING, "order", "M1", "a block tensor "
-			    "of order %d cannot be handed to cuTENSOR "
+			kdiag(c, TS_SEV_WARNING, "order", "M1", "a block "
+			    "tensor of order %d cannot be handed to cuTENSOR "
 			    "(at most 8)", m->order);
 		if (block && (m->have & TS_HAVE_VALUES) && m->values_provided)
-			kdiag(c, TS_ERROR, "values_provided", "K1",
+			kdiag(c, TS_SEV_ERROR, "values_provided", "K1",
 			    "block files store no values; 'values_provided' "
 			    "must be false");
 	}
@@ -797,13 +798,13 @@ ts_meta_parse(struct ts_meta *m, const char *text, size_t len,
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY,
 	    &err);
 	if (root == NULL) {
-		ts_diag(d, TS_ERROR, file, err.line > 0 ? (uint64_t)err.line :
-		    1, err.column > 0 ? (uint64_t)err.column : 0, "M1",
-		    "%s", err.text);
+		ts_diag(d, TS_SEV_ERROR, file, err.line > 0 ? (uint64_t)err.line
+		    : 1, err.column > 0 ? (uint64_t)err.column : 0, "M1", "%s",
+		    err.text);
 		return -1;
 	}
 	if (!json_is_object(root)) {
-		ts_diag(d, TS_ERROR, file, 1, 1, "M1",
+		ts_diag(d, TS_SEV_ERROR, file, 1, 1, "M1",
 		    "the metadata must be one JSON object");
 		json_decref(root);
 		return -1;
@@ -837,7 +838,7 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 	    cap - len)) != 0) {
 		if (r < 0) {
 			if (ts_source_error(src) != NULL)
-				ts_diag(d, TS_ERROR, path, 0, 0, "", "%s",
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "%s",
 				    ts_source_error(src));
 			else
 				ts_diag_io(d, path, "read error: %s",
@@ -852,7 +853,7 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 		}
 	}
 	if (len == META_MAX) {
-		ts_diag(d, TS_ERROR, path, 0, 0, "M1",
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "M1",
 		    "metadata larger than %u bytes", META_MAX);
 		free(buf);
 		return -1;

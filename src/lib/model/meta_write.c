@@ -167,12 +167,12 @@ ts_meta_canonical(const struct ts_meta *m)
 	sb_key(&b, "nnz", false);
 	sb_u64(&b, m->nnz);
 	sb_key(&b, "block_partitions", false);
-	if (m->sparsity == TS_SP_BLOCK)
+	if (m->sparsity == TS_SPARSITY_BLOCK)
 		sb_u64s(&b, m->parts, m->order);
 	else
 		sb_puts(&b, "null");
 	sb_key(&b, "nnz_block", false);
-	if (m->sparsity == TS_SP_BLOCK)
+	if (m->sparsity == TS_SPARSITY_BLOCK)
 		sb_u64(&b, m->nnz_block);
 	else
 		sb_puts(&b, "null");

@@ -16,7 +16,7 @@ extern const char *const ts_sym_names[];
 extern const char *const ts_sparsity_names[];
 extern const char *const ts_endian_names[];
 extern const char *const ts_sorted_names[];
-extern const char *const ts_dup_names[];
+extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
 /*

@@ -17,7 +17,7 @@ const char *const ts_sparsity_names[] = { "no", "semi", "element", "block",
     NULL };
 const char *const ts_endian_names[] = { "none", "little", "big", NULL };
 const char *const ts_sorted_names[] = { "none", "lexicographic", NULL };
-const char *const ts_dup_names[] = { "disallowed", "allowed", NULL };
+const char *const ts_allowed_names[] = { "disallowed", "allowed", NULL };
 const char *const ts_srctype_names[] = { "synthetic", "real", NULL };
 
 const char *
@@ -35,11 +35,11 @@ ts_itype_name(enum ts_itype t)
 size_t
 ts_vtype_size(enum ts_vtype t)
 {
-	return (t == TS_FLOAT32 || t == TS_INT32) ? 4 : 8;
+	return (t == TS_VTYPE_FLOAT32 || t == TS_VTYPE_INT32) ? 4 : 8;
 }
 
 size_t
 ts_itype_size(enum ts_itype t)
 {
-	return t == TS_UINT32 ? 4 : 8;
+	return t == TS_ITYPE_UINT32 ? 4 : 8;
 }

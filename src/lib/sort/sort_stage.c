@@ -80,13 +80,13 @@ sort_finish(void *self)
 	char tb[256];
 
 	if (rv != 0 && ts_sorter_dup(st->s) != NULL) {
-		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S3", "entry %s "
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S3", "entry %s "
 		    "repeats (--duplicates error)", ts_tuple_str(tb,
 		    sizeof(tb), ts_sorter_dup(st->s), st->o.order, st->base));
 		return -1;
 	}
 	if (rv != 0 && errno == ERANGE) {
-		ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S5", "a sum of "
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S5", "a sum of "
 		    "repeated entries overflows %s",
 		    ts_vtype_name(st->vtype));
 		return -1;
@@ -115,16 +115,16 @@ sort_next(void *self, struct ts_batch *b)
 		return r;
 	/* A float32 sum is rounded to float32, and its text must say so:
 	 * format rather than copy. */
-	if (st->vtype == TS_FLOAT32) {
+	if (st->vtype == TS_VTYPE_FLOAT32) {
 		b->texts = false;
 		for (e = 0; e < b->n; e++)
 			b->fval[e] = (float)b->fval[e];
 	}
-	if (st->vtype == TS_INT32)
+	if (st->vtype == TS_VTYPE_INT32)
 		for (e = 0; e < b->n; e++)
 			if (b->ival[e] < INT32_MIN || b->ival[e] > INT32_MAX) {
-				ts_diag(st->d, TS_ERROR, st->file, 0, 0, "S5",
-				    "a sum of repeated entries overflows "
+				ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0,
+				    "S5", "a sum of repeated entries overflows "
 				    "int32");
 				return -1;
 			}

@@ -63,21 +63,20 @@ ts_bounds_report(struct ts_diags *d, const struct ts_batch *b, size_t i,
 	    (uint64_t)base;
 
 	if (raw < (uint64_t)base)
-		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu of "
-		    "mode %d is below the index base %d",
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
+		    "of mode %d is below the index base %d",
 		    (unsigned long long)raw, k + 1, base);
 	else if (block)
-		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "block coordinate "
-		    "%llu is outside the %llu sections of mode %d",
-		    (unsigned long long)raw, (unsigned long long)lim[k],
-		    k + 1);
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "block "
+		    "coordinate %llu is outside the %llu sections of mode %d",
+		    (unsigned long long)raw, (unsigned long long)lim[k], k + 1);
 	else if (base == 1)
-		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu "
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
 		    "exceeds dimension %llu of mode %d",
 		    (unsigned long long)raw, (unsigned long long)lim[k],
 		    k + 1);
 	else
-		ts_batch_diag(d, b, i, k, TS_ERROR, "S1", "coordinate %llu "
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
 		    "exceeds %llu, the largest 0-based index of mode %d "
 		    "(dimension %llu)", (unsigned long long)raw,
 		    (unsigned long long)(lim[k] - 1), k + 1,
@@ -138,14 +137,14 @@ blocks_put(void *self, struct ts_batch *b)
 		for (k = 0; k < order; k++)
 			ovf |= !ts_mul_u64(vol, s->ext[k][c[k]], &vol);
 		if (ovf || !ts_add_u64(s->count, vol, &s->count)) {
-			ts_batch_diag(s->d, b, i, 0, TS_ERROR, "K3", "the "
+			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "K3", "the "
 			    "non-zero blocks up to this one hold more than "
 			    "18446744073709551615 (2^64 - 1) elements; 'nnz' "
 			    "is %llu", (unsigned long long)s->nnz);
 			return -1;
 		}
 		if (s->count > s->nnz) {
-			ts_batch_diag(s->d, b, i, 0, TS_ERROR, "K3", "the "
+			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "K3", "the "
 			    "non-zero blocks up to this one hold %llu "
 			    "elements, more than 'nnz' (%llu)",
 			    (unsigned long long)s->count,
@@ -163,7 +162,7 @@ blocks_finish(void *self)
 
 	if (s->count == s->nnz)
 		return 0;
-	ts_diag(s->d, TS_ERROR, s->file, 0, 0, "K3", "the non-zero blocks "
+	ts_diag(s->d, TS_SEV_ERROR, s->file, 0, 0, "K3", "the non-zero blocks "
 	    "hold %llu elements; 'nnz' is %llu", (unsigned long long)s->count,
 	    (unsigned long long)s->nnz);
 	return -1;

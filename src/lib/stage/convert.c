@@ -21,7 +21,7 @@ static int
 bad(const struct conv *s, const struct ts_batch *b, size_t i,
     const char *fmt, const char *num)
 {
-	ts_batch_diag(s->d, b, i, b->order, TS_ERROR, "S5", fmt, num,
+	ts_batch_diag(s->d, b, i, b->order, TS_SEV_ERROR, "S5", fmt, num,
 	    ts_vtype_name(s->to));
 	return -1;
 }
@@ -30,8 +30,9 @@ static int
 conv_put(void *self, struct ts_batch *b)
 {
 	const struct conv *s = self;
-	const bool fint = s->from == TS_INT32 || s->from == TS_INT64;
-	const bool tint = s->to == TS_INT32 || s->to == TS_INT64;
+	const bool fint = s->from == TS_VTYPE_INT32 || s->from ==
+	    TS_VTYPE_INT64;
+	const bool tint = s->to == TS_VTYPE_INT32 || s->to == TS_VTYPE_INT64;
 	char nb[TS_NUMBUF];
 	size_t i;
 
@@ -41,7 +42,7 @@ conv_put(void *self, struct ts_batch *b)
 		if (fint && tint) {
 			int64_t v = b->ival[i];
 
-			if (s->to == TS_INT32 && (v < INT32_MIN ||
+			if (s->to == TS_VTYPE_INT32 && (v < INT32_MIN ||
 			    v > INT32_MAX)) {
 				ts_fmt_i64(nb, v);
 				return bad(s, b, i, "value %s does not fit %s",
@@ -49,8 +50,8 @@ conv_put(void *self, struct ts_batch *b)
 			}
 		} else if (fint) {
 			int64_t v = b->ival[i];
-			double d = s->to == TS_FLOAT32 ? (double)(float)v :
-			    (double)v;
+			double d = s->to == TS_VTYPE_FLOAT32 ? (double)(float)v
+			    : (double)v;
 
 			/* Exact when it converts back; 2^63 itself does not
 			 * fit int64, so compare in double first. */
@@ -62,7 +63,7 @@ conv_put(void *self, struct ts_batch *b)
 			b->fval[i] = d;
 		} else if (tint) {
 			double v = b->fval[i];
-			double lo = s->to == TS_INT32 ? -2147483648.0 :
+			double lo = s->to == TS_VTYPE_INT32 ? -2147483648.0 :
 			    -9223372036854775808.0;
 
 			if (!(v == floor(v) && v >= lo && v < -lo)) {
@@ -71,7 +72,7 @@ conv_put(void *self, struct ts_batch *b)
 				    "of %s", nb);
 			}
 			b->ival[i] = (int64_t)v;
-		} else if (s->to == TS_FLOAT32) {
+		} else if (s->to == TS_VTYPE_FLOAT32) {
 			double v = b->fval[i];
 			bool over = isfinite(v) && isinf((float)v);
 

@@ -117,7 +117,7 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 	for (i = 0; i < f->nout; i++)
 		if (ts_encoder_put(f->out[i], b) != 0) {
 			if (errno == EINVAL)
-				ts_diag(f->d, TS_ERROR, ts_sink_name(
+				ts_diag(f->d, TS_SEV_ERROR, ts_sink_name(
 				    f->out[i]->sink), 0, 0, "", "the entries "
 				    "do not fit this output (%s)",
 				    f->out[i]->ops->name);

@@ -164,17 +164,17 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	struct ts_diag *g;
 	char buf[1024];
 
-	if (sev == TS_WARNING && d->strict)
-		sev = TS_ERROR;
+	if (sev == TS_SEV_WARNING && d->strict)
+		sev = TS_SEV_ERROR;
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	/* A message is one line of printable UTF-8 that starts no workflow
 	 * command, whatever a file's strings hold; every report can then
 	 * carry it as it is. */
 	ts_text_sanitize(buf);
 	/* Work that reads its input twice says a note once. */
-	if (sev != TS_ERROR && repeated(d, sev, file, line, col, buf))
+	if (sev != TS_SEV_ERROR && repeated(d, sev, file, line, col, buf))
 		return false;
-	if (sev == TS_ERROR && status > d->status)
+	if (sev == TS_SEV_ERROR && status > d->status)
 		d->status = status;
 	d->count[sev]++;
 	rc = rulecount(d, file, rule ? rule : "");
@@ -196,7 +196,7 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	g->offset = offset;
 	snprintf(g->rule, sizeof(g->rule), "%s", rule ? rule : "");
 	g->msg = ts_xstrdup(buf);
-	g->status = sev == TS_ERROR ? status : TS_STATUS_OK;
+	g->status = sev == TS_SEV_ERROR ? status : TS_STATUS_OK;
 	if (d->emit != NULL)
 		d->emit(g, d->emit_arg);
 	return true;
@@ -243,7 +243,7 @@ ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_ERROR, TS_STATUS_IO, file, 0, 0, -1, "", fmt, ap);
+	record(d, TS_SEV_ERROR, TS_STATUS_IO, file, 0, 0, -1, "", fmt, ap);
 	va_end(ap);
 }
 
@@ -253,14 +253,14 @@ ts_diag_usage(struct ts_diags *d, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_ERROR, TS_STATUS_USAGE, NULL, 0, 0, -1, "", fmt, ap);
+	record(d, TS_SEV_ERROR, TS_STATUS_USAGE, NULL, 0, 0, -1, "", fmt, ap);
 	va_end(ap);
 }
 
 size_t
 ts_diags_errors(const struct ts_diags *d)
 {
-	return d->count[TS_ERROR];
+	return d->count[TS_SEV_ERROR];
 }
 
 size_t
@@ -323,7 +323,7 @@ ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
 	} else if (prog != NULL) {
 		/* err(3)'s form: an error needs no word for it. */
 		fprintf(fp, "%s: ", prog);
-		if (g->sev != TS_ERROR)
+		if (g->sev != TS_SEV_ERROR)
 			fprintf(fp, "%s: ", sevnames[g->sev]);
 	} else
 		fprintf(fp, "%s: ", sevnames[g->sev]);

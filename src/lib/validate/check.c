@@ -95,14 +95,14 @@ check_value(struct entries *c, const struct ts_batch *b, size_t i)
 		int64_t v = b->ival[i];
 
 		zero = v == 0;
-		if (m->value_domain == TS_DOM_NONNEGATIVE)
+		if (m->value_domain == TS_DOMAIN_NONNEGATIVE)
 			bad = v < 0;
-		else if (m->value_domain == TS_DOM_BINARY)
+		else if (m->value_domain == TS_DOMAIN_BINARY)
 			bad = v != 0 && v != 1;
 		if (bad)
-			ts_batch_diag(c->d, b, i, order, TS_ERROR, "S5",
+			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S5",
 			    "value %lld is not %s", (long long)v,
-			    m->value_domain == TS_DOM_BINARY ? "0 or 1" :
+			    m->value_domain == TS_DOMAIN_BINARY ? "0 or 1" :
 			    "nonnegative");
 	} else {
 		double v = b->fval[i];
@@ -110,23 +110,23 @@ check_value(struct entries *c, const struct ts_batch *b, size_t i)
 
 		zero = v == 0;
 		if (isnan(v) || isinf(v))
-			ts_batch_diag(c->d, b, i, order, TS_WARNING, "E2",
+			ts_batch_diag(c->d, b, i, order, TS_SEV_WARNING, "E2",
 			    "value %s is not finite (the reference writer "
 			    "refuses it)", isnan(v) ? "nan" : v > 0 ? "inf" :
 			    "-inf");
-		if (m->value_domain == TS_DOM_NONNEGATIVE)
+		if (m->value_domain == TS_DOMAIN_NONNEGATIVE)
 			bad = !(v >= 0);
-		else if (m->value_domain == TS_DOM_BINARY)
+		else if (m->value_domain == TS_DOMAIN_BINARY)
 			bad = v != 0 && v != 1;
 		if (bad) {
 			ts_fmt_double(nb, v);
-			ts_batch_diag(c->d, b, i, order, TS_ERROR, "S5",
+			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S5",
 			    "value %s is not %s", nb, m->value_domain ==
-			    TS_DOM_BINARY ? "0 or 1" : "nonnegative");
+			    TS_DOMAIN_BINARY ? "0 or 1" : "nonnegative");
 		}
 	}
 	if (zero && c->check_zeros)
-		ts_batch_diag(c->d, b, i, order, TS_ERROR, "S4", "explicit "
+		ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S4", "explicit "
 		    "zero at %s; 'explicit_zeros' is 'disallowed'",
 		    tuplestr(c, b->coords + i * (size_t)order, tb,
 		    sizeof(tb)));
@@ -172,17 +172,17 @@ entries_put(void *self, struct ts_batch *b)
 				int r = cmp_sorted(m, c->prev, t);
 
 				if (r > 0)
-					ts_batch_diag(c->d, b, i, 0, TS_ERROR,
-					    "S2", "entry %s is out of order: "
-					    "it follows %s",
+					ts_batch_diag(c->d, b, i, 0,
+					    TS_SEV_ERROR, "S2", "entry %s is "
+					    "out of order: it follows %s",
 					    tuplestr(c, t, tb, sizeof(tb)),
 					    tuplestr(c, c->prev, tb2,
 					    sizeof(tb2)));
 				else if (r == 0 && !m->dups_allowed)
-					ts_batch_diag(c->d, b, i, 0, TS_ERROR,
-					    "S3", "entry %s repeats the one "
-					    "before it", tuplestr(c, t, tb,
-					    sizeof(tb)));
+					ts_batch_diag(c->d, b, i, 0,
+					    TS_SEV_ERROR, "S3", "entry %s "
+					    "repeats the one before it",
+					    tuplestr(c, t, tb, sizeof(tb)));
 			}
 			memcpy(c->prev, t, (size_t)order * sizeof(*t));
 			c->have_prev = true;
@@ -254,15 +254,15 @@ compare_put(void *self, struct ts_batch *t)
 	for (i = 0; i < t->n; i++) {
 		if (bin->done || !stream_next(bin)) {
 			if (x->mismatches == 0)
-				ts_diag(x->d, TS_ERROR, t->file, t->loc[i], 1,
-				    "X6", "the binary file ends before this "
+				ts_diag(x->d, TS_SEV_ERROR, t->file, t->loc[i],
+				    1, "X6", "the binary file ends before this "
 				    "entry");
 			x->mismatches++;
 			return 0;
 		}
 		if (!sameentry(t, i, &bin->b, bin->i, t->order)) {
 			x->mismatches++;
-			ts_diag(x->d, TS_ERROR, t->file, t->loc[i], 1, "X6",
+			ts_diag(x->d, TS_SEV_ERROR, t->file, t->loc[i], 1, "X6",
 			    "entry %s differs from record %llu of the binary "
 			    "file (offset %llu)", tuplestr(x->c, t->coords +
 			    i * (size_t)t->order, tb, sizeof(tb)),
@@ -420,7 +420,7 @@ open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
 	if (s->src == NULL) {
 		char *p = ts_bundle_path(bd, fname);
 
-		ts_diag(d, TS_ERROR, p, 0, 0, "", "cannot decompress: %s",
+		ts_diag(d, TS_SEV_ERROR, p, 0, 0, "", "cannot decompress: %s",
 		    strerror(errno));
 		free(p);
 		return -1;
@@ -446,9 +446,9 @@ static void
 check_name(const struct ts_header *h, const char *path, struct ts_diags *d)
 {
 	if (h->name != NULL && !ts_valid_name(h->name))
-		ts_diag(d, TS_ERROR, path, 3, 9, "B2", "'%% name' '%s' is not "
-		    "[A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes", h->name,
-		    TS_NAMEMAX);
+		ts_diag(d, TS_SEV_ERROR, path, 3, 9, "B2", "'%% name' '%s' is "
+		    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes",
+		    h->name, TS_NAMEMAX);
 }
 
 /* X2-X5 and X8: a header against the metadata. */
@@ -457,25 +457,25 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 {
 	const struct ts_header *h = ts_decoder_header(s->dec);
 	const char *path = ts_source_name(s->src);
-	const bool block = m->sparsity == TS_SP_BLOCK;
+	const bool block = m->sparsity == TS_SPARSITY_BLOCK;
 	bool ok = true;
 	int i;
 
 	if (m->version && strcmp(h->version, m->version) != 0)
-		ts_diag(d, TS_ERROR, path, 2, 12, "X2", "'%% version' is "
+		ts_diag(d, TS_SEV_ERROR, path, 2, 12, "X2", "'%% version' is "
 		    "'%s'; the metadata says '%s'", h->version, m->version);
 	if (m->name && strcmp(h->name, m->name) != 0)
-		ts_diag(d, TS_ERROR, path, 3, 9, "X3", "'%% name' is '%s'; "
+		ts_diag(d, TS_SEV_ERROR, path, 3, 9, "X3", "'%% name' is '%s'; "
 		    "the metadata says '%s'", h->name, m->name);
 	if (h->order != m->order) {
-		ts_diag(d, TS_ERROR, path, 0, 0, "X4", "the size line "
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size line "
 		    "gives order %d; the metadata says %d", h->order,
 		    m->order);
 		return false;
 	}
 	for (i = 0; i < h->order; i++)
 		if (h->dims[i] != m->dims[i]) {
-			ts_diag(d, TS_ERROR, path, 0, 0, "X4", "the size "
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size "
 			    "line gives dimension %llu for mode %d; the "
 			    "metadata says %llu",
 			    (unsigned long long)h->dims[i], i + 1,
@@ -483,13 +483,13 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 			ok = false;
 		}
 	if (h->nnz != m->nnz)
-		ts_diag(d, TS_ERROR, path, 0, 0, "X4", "the size line gives "
-		    "nnz %llu; the metadata says %llu",
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size line "
+		    "gives nnz %llu; the metadata says %llu",
 		    (unsigned long long)h->nnz, (unsigned long long)m->nnz);
 	if (block) {
 		for (i = 0; i < h->order; i++)
 			if (h->parts[i] != m->parts[i]) {
-				ts_diag(d, TS_ERROR, path, 0, 0, "X5",
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X5",
 				    "the block size line gives %llu sections "
 				    "for mode %d; 'block_partitions' says %llu",
 				    (unsigned long long)h->parts[i], i + 1,
@@ -497,12 +497,12 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 				ok = false;
 			}
 		if (h->nnz_block != m->nnz_block)
-			ts_diag(d, TS_ERROR, path, 0, 0, "X5", "the block "
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X5", "the block "
 			    "size line gives nnz_block %llu; the metadata "
 			    "says %llu", (unsigned long long)h->nnz_block,
 			    (unsigned long long)m->nnz_block);
 	}
-	if (h->kind == TS_BINARY && ts_source_size(s->src) >= 0) {
+	if (h->kind == TS_KIND_BINARY && ts_source_size(s->src) >= 0) {
 		const struct ts_layout *l = ts_decoder_layout(s->dec);
 		uint64_t recs = block ? h->nnz_block : h->nnz, want, rs;
 		uint64_t size = (uint64_t)ts_source_size(s->src);
@@ -511,7 +511,7 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 		    (l->values ? ts_vtype_size(l->vtype) : 0);
 		if (!ts_mul_u64(recs, rs, &want) ||
 		    !ts_add_u64(want, h->bytes, &want) || want != size)
-			ts_diag_off(d, TS_ERROR, path, (int64_t)h->bytes,
+			ts_diag_off(d, TS_SEV_ERROR, path, (int64_t)h->bytes,
 			    "X8", "the file has %llu bytes; a header of %llu "
 			    "and %llu records of %llu make %s%llu",
 			    (unsigned long long)size,
@@ -520,7 +520,7 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 			    want < h->bytes ? "more than " : "",
 			    (unsigned long long)want);
 		if (!l->values && !block)
-			ts_diag(d, TS_NOTE, path, 0, 0, "E3", "a binary "
+			ts_diag(d, TS_SEV_NOTE, path, 0, 0, "E3", "a binary "
 			    "file without values is read by this toolkit "
 			    "only; the reference reader expects a value "
 			    "field");
@@ -536,7 +536,7 @@ meta_usable(const struct ts_meta *m)
 	    TS_HAVE_VALUES | TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ |
 	    TS_HAVE_SPARSITY | TS_HAVE_ENDIAN;
 
-	return (m->have & need) == need && (m->sparsity != TS_SP_BLOCK ||
+	return (m->have & need) == need && (m->sparsity != TS_SPARSITY_BLOCK ||
 	    (m->have & TS_HAVE_BLOCKS));
 }
 
@@ -559,7 +559,7 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	c.m = m;
 	c.d = d;
 	c.order = m->order;
-	c.block = m->sparsity == TS_SP_BLOCK;
+	c.block = m->sparsity == TS_SPARSITY_BLOCK;
 	for (k = 0; k < c.order; k++)
 		c.lim[k] = c.block ? m->parts[k] : m->dims[k];
 	c.hdr = ts_decoder_header(pri->dec);
@@ -570,13 +570,14 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	    !c.check_sort) ||
 	    ((m->have & TS_HAVE_PSYM) && m->psym != TS_SYM_NO) ||
 	    ((m->have & TS_HAVE_NSYM) && m->nsym != TS_SYM_NO) ||
-	    (m->sparsity == TS_SP_NO && (m->have & TS_HAVE_DENSE)) ||
-	    (m->sparsity == TS_SP_SEMI && (m->have & TS_HAVE_DENSE)))) {
+	    (m->sparsity == TS_SPARSITY_NO && (m->have & TS_HAVE_DENSE)) ||
+	    (m->sparsity == TS_SPARSITY_SEMI && (m->have & TS_HAVE_DENSE)))) {
 		struct ts_ordered_opts oo;
 
 		memset(&oo, 0, sizeof(oo));
 		oo.file = file;
-		oo.loc_offset = ts_decoder_layout(pri->dec)->kind == TS_BINARY;
+		oo.loc_offset = ts_decoder_layout(pri->dec)->kind ==
+		    TS_KIND_BINARY;
 		oo.s3 = (m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
 		    !c.check_sort;
 		oo.mem_limit = o->mem_limit;
@@ -612,26 +613,26 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	ts_flow_free(f);
 
 	if (bin != NULL && stream_next(bin) && x.mismatches == 0)
-		ts_diag(d, TS_ERROR, ts_source_name(bin->src), 0, 0, "X6",
+		ts_diag(d, TS_SEV_ERROR, ts_source_name(bin->src), 0, 0, "X6",
 		    "the binary file holds more entries than the text file");
 	if (only_x6)
 		return;
-	if (ts_decoder_layout(pri->dec)->kind != TS_BINARY) {
+	if (ts_decoder_layout(pri->dec)->kind != TS_KIND_BINARY) {
 		expect = c.block ? m->nnz_block : m->nnz;
 		if (ts_decoder_rows(pri->dec) != expect)
-			ts_diag(d, TS_ERROR, file, 0, 0, "X7", "the file "
+			ts_diag(d, TS_SEV_ERROR, file, 0, 0, "X7", "the file "
 			    "holds %llu %s; the metadata says %llu",
 			    (unsigned long long)ts_decoder_rows(pri->dec),
 			    c.block ? "blocks" : "entries",
 			    (unsigned long long)expect);
 	}
 	if (c.block && !c.bad_bounds && c.vol_ovf)
-		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
-		    "hold more than 18446744073709551615 (2^64 - 1) elements; "
-		    "'nnz' is %llu", (unsigned long long)m->nnz);
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "K3", "the non-zero "
+		    "blocks hold more than 18446744073709551615 (2^64 - 1) "
+		    "elements; 'nnz' is %llu", (unsigned long long)m->nnz);
 	else if (c.block && !c.bad_bounds && c.volume != m->nnz)
-		ts_diag(d, TS_ERROR, file, 0, 0, "K3", "the non-zero blocks "
-		    "hold %llu elements; 'nnz' is %llu",
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "K3", "the non-zero "
+		    "blocks hold %llu elements; 'nnz' is %llu",
 		    (unsigned long long)c.volume, (unsigned long long)m->nnz);
 	if (c.ord != NULL && !c.failed) {
 		ts_progress(0, 0, false, "checking %s as a whole", file);
@@ -663,16 +664,16 @@ static void
 x6_again(struct ts_bundle *bd, const struct digest *t, const struct digest *b,
     const struct ts_check_opts *o, struct ts_diags *d)
 {
-	const char *tf = ts_bundle_data_file(bd, TS_TEXT);
-	const char *bf = ts_bundle_data_file(bd, TS_BINARY);
+	const char *tf = ts_bundle_data_file(bd, TS_KIND_TEXT);
+	const char *bf = ts_bundle_data_file(bd, TS_KIND_BINARY);
 	struct ts_diags *quiet = ts_diags_new(1, false);
 	struct stream st[2];
 	char *tp;
 	size_t i;
 
 	memset(st, 0, sizeof(st));
-	if (open_stream(bd, tf, TS_TEXT, &st[0], o, quiet) == 0 &&
-	    open_stream(bd, bf, TS_BINARY, &st[1], o, quiet) == 0) {
+	if (open_stream(bd, tf, TS_KIND_TEXT, &st[0], o, quiet) == 0 &&
+	    open_stream(bd, bf, TS_KIND_BINARY, &st[1], o, quiet) == 0) {
 		check_entries(ts_bundle_meta(bd), &st[0], &st[1], NULL, true, o,
 		    d);
 		close_stream(&st[0]);
@@ -691,13 +692,13 @@ x6_again(struct ts_bundle *bd, const struct digest *t, const struct digest *b,
 
 		if (last > t->n)
 			last = t->n;
-		ts_diag(d, TS_ERROR, tp, 0, 0, "X6", "entries %llu to %llu "
+		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, "X6", "entries %llu to %llu "
 		    "differ from the same records of the binary file (which "
 		    "entries, the archive cannot be read again to tell)",
 		    (unsigned long long)first + 1, (unsigned long long)last);
 	}
 	if (t->n != b->n)
-		ts_diag(d, TS_ERROR, tp, 0, 0, "X6", "the text file holds "
+		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, "X6", "the text file holds "
 		    "%llu entries, the binary file %llu",
 		    (unsigned long long)t->n, (unsigned long long)b->n);
 	free(tp);
@@ -732,8 +733,8 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
-	const char *tf = ts_bundle_data_file(bd, TS_TEXT);
-	const char *bf = ts_bundle_data_file(bd, TS_BINARY);
+	const char *tf = ts_bundle_data_file(bd, TS_KIND_TEXT);
+	const char *bf = ts_bundle_data_file(bd, TS_KIND_BINARY);
 	struct ts_file_stat fs;
 	struct digest g[2];
 	struct stream st;
@@ -747,7 +748,7 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	 * rather than kept aside until the text file has been read. */
 	bin_first = both && ts_bundle_stat(bd, tf, &fs) != 0 &&
 	    errno == EAGAIN && ts_bundle_stat(bd, bf, &fs) == 0;
-	if (bin_first && open_stream(bd, bf, TS_BINARY, &st, o, d) == 0) {
+	if (bin_first && open_stream(bd, bf, TS_KIND_BINARY, &st, o, d) == 0) {
 		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
 			digest_file(&st, &g[1], d);
 			summed = true;
@@ -755,14 +756,14 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 		close_stream(&st);
 	}
 	if (may_open(bd, tf) &&
-	    open_stream(bd, tf, TS_TEXT, &st, o, d) == 0) {
+	    open_stream(bd, tf, TS_KIND_TEXT, &st, o, d) == 0) {
 		if ((ok0 = check_header(m, &st, d)) && !o->quick)
 			check_entries(m, &st, NULL, both ? &g[0] : NULL,
 			    false, o, d);
 		close_stream(&st);
 	}
-	if (!bin_first && may_open(bd, bf) && open_stream(bd, bf, TS_BINARY,
-	    &st, o, d) == 0) {
+	if (!bin_first && may_open(bd, bf) && open_stream(bd, bf,
+	    TS_KIND_BINARY, &st, o, d) == 0) {
 		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
 			if (ok0) {
 				digest_file(&st, &g[1], d);
@@ -775,7 +776,7 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	} else if (bin_first && ok1 && !ok0 && !o->quick) {
 		/* The text file is unusable: the binary one, summed only,
 		 * is checked entry by entry after all, read again. */
-		if (open_stream(bd, bf, TS_BINARY, &st, o, d) == 0) {
+		if (open_stream(bd, bf, TS_KIND_BINARY, &st, o, d) == 0) {
 			check_entries(m, &st, NULL, NULL, false, o, d);
 			close_stream(&st);
 		}
@@ -857,7 +858,7 @@ self_put(void *self, struct ts_batch *b)
 			    (size_t)k];
 
 			if (v >= lim[k])
-				ts_batch_diag(c->d, b, i, k, TS_ERROR, "S1",
+				ts_batch_diag(c->d, b, i, k, TS_SEV_ERROR, "S1",
 				    "coordinate %llu exceeds dimension %llu of "
 				    "mode %d", (unsigned long long)v,
 				    (unsigned long long)c->dims[k], k + 1);
@@ -901,18 +902,18 @@ check_alone(struct stream *s, const struct ts_check_opts *o,
 	ts_flow_run(f, NULL, NULL);
 	ts_flow_free(f);
 	if (c.zero && c.top)
-		ts_diag(d, TS_ERROR, file, c.topline, 0, "S1", "coordinate %llu "
-		    "of mode %d is its dimension, yet another coordinate is 0: "
-		    "neither base holds every coordinate",
+		ts_diag(d, TS_SEV_ERROR, file, c.topline, 0, "S1", "coordinate "
+		    "%llu of mode %d is its dimension, yet another coordinate "
+		    "is 0: neither base holds every coordinate",
 		    (unsigned long long)c.dims[c.topmode - 1], c.topmode);
 	if (h->nnz_known && ts_decoder_rows(s->dec) != (h->block ?
 	    h->nnz_block : h->nnz))
-		ts_diag(d, TS_ERROR, file, 0, 0, "X7", "the file holds %llu "
-		    "%s; its size line says %llu",
-		    (unsigned long long)ts_decoder_rows(s->dec),
-		    h->block ? "blocks" : "entries", (unsigned long long)
-		    (h->block ? h->nnz_block : h->nnz));
-	ts_diag(d, TS_NOTE, file, 0, 0, "", "no metadata: the header, the "
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "X7", "the file holds "
+		    "%llu %s; its size line says %llu",
+		    (unsigned long long)ts_decoder_rows(s->dec), h->block ?
+		    "blocks" : "entries", (unsigned long long) (h->block ?
+		    h->nnz_block : h->nnz));
+	ts_diag(d, TS_SEV_NOTE, file, 0, 0, "", "no metadata: the header, the "
 	    "rows, the bounds and the count were checked; the attributes' "
 	    "rules (S2-S9, X) need the metadata (--meta FILE)");
 }
@@ -941,9 +942,9 @@ check_file(struct ts_source *src, enum ts_kind kind,
 		if (check_header(m, &st, d) && !o->quick)
 			check_entries(m, &st, NULL, NULL, false, o, d);
 	} else {
-		if (kind == TS_BINARY) {
-			ts_diag(d, TS_ERROR, ts_source_name(src), 0, 0, "E3",
-			    "a binary file does not say how its records are "
+		if (kind == TS_KIND_BINARY) {
+			ts_diag(d, TS_SEV_ERROR, ts_source_name(src), 0, 0, "E3"
+			    , "a binary file does not say how its records are "
 			    "laid out: give its metadata (--meta FILE)");
 			ts_source_close(src);
 			return;
@@ -951,8 +952,8 @@ check_file(struct ts_source *src, enum ts_kind kind,
 		memset(&lay, 0, sizeof(lay));
 		lay.kind = kind;
 		lay.values = -1;
-		lay.vtype = TS_FLOAT64;
-		lay.itype = TS_UINT64;
+		lay.vtype = TS_VTYPE_FLOAT64;
+		lay.itype = TS_ITYPE_UINT64;
 		lay.base = 0;	/* raw: the base is not known */
 		if (start_stream(&st, &lay, o, d) != 0)
 			return;
@@ -1004,8 +1005,8 @@ ts_check_archive(const char *path, const struct ts_check_opts *co,
 		ts_bundle_free(bd);
 	}
 	if ((n = ts_bundles_count(bs)) == 0 && ts_diags_errors(d) == 0)
-		ts_diag(d, TS_ERROR, label, 0, 0, "B5", "the archive holds no "
-		    "bundle");
+		ts_diag(d, TS_SEV_ERROR, label, 0, 0, "B5", "the archive holds "
+		    "no bundle");
 	ts_bundles_close(bs);
 	return n;
 }

@@ -136,13 +136,13 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 	struct ts_ordered *o = ts_xcalloc(1, sizeof(*o));
 	const bool psym = (m->have & TS_HAVE_PSYM) && m->psym != TS_SYM_NO;
 	const bool nsym = (m->have & TS_HAVE_NSYM) && m->nsym != TS_SYM_NO &&
-	    m->values_provided && m->sparsity != TS_SP_BLOCK;
+	    m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
 	const bool partial = (psym && m->psym == TS_SYM_PARTIAL) ||
 	    (nsym && m->nsym == TS_SYM_PARTIAL);
 	const bool semi = (m->have & TS_HAVE_SPARSITY) &&
-	    (m->have & TS_HAVE_DENSE) && m->sparsity == TS_SP_SEMI;
+	    (m->have & TS_HAVE_DENSE) && m->sparsity == TS_SPARSITY_SEMI;
 	const bool dense = (m->have & TS_HAVE_SPARSITY) &&
-	    (m->have & TS_HAVE_DENSE) && m->sparsity == TS_SP_NO;
+	    (m->have & TS_HAVE_DENSE) && m->sparsity == TS_SPARSITY_NO;
 	struct ts_sort_opts so;
 	size_t mem;
 	int i, p, q;
@@ -155,11 +155,12 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 	o->order = m->order;
 	o->report_dups = op->s3;
 	o->dups_from = -1;
-	o->has_values = m->values_provided && m->sparsity != TS_SP_BLOCK;
-	o->is_int = m->value_type == TS_INT32 || m->value_type == TS_INT64;
+	o->has_values = m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
+	o->is_int = m->value_type == TS_VTYPE_INT32 || m->value_type ==
+	    TS_VTYPE_INT64;
 	/* Symmetry needs the coordinates twice in a record. */
 	if ((psym || nsym) && 2 * m->order + 1 > TS_MAXORDER) {
-		ts_diag(d, TS_NOTE, o->file, 0, 0, psym ? "S7" : "S8",
+		ts_diag(d, TS_SEV_NOTE, o->file, 0, 0, psym ? "S7" : "S8",
 		    "order %d: symmetry is checked up to order %d",
 		    m->order, (TS_MAXORDER - 1) / 2);
 	} else if ((psym || nsym) && m->order >= 2 && (all_dims_equal(m) ||
@@ -201,7 +202,7 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 			so.prio[p] = p;
 		so.has_values = true;
 		so.is_int = !s->vals || o->is_int;
-		so.is_float32 = s->vals && m->value_type == TS_FLOAT32;
+		so.is_float32 = s->vals && m->value_type == TS_VTYPE_FLOAT32;
 		so.mem_limit = o->n > 0 ? mem / (size_t)o->n : mem;
 		so.tmpdir = op->tmpdir;
 		so.threads = op->threads > 0 ? op->threads : 1;
@@ -359,11 +360,11 @@ odiag(struct ts_ordered *o, uint64_t loc, const char *rule, const char *fmt,
 
 	va_start(ap, fmt);
 	if (o->loc_offset)
-		ts_vdiag(o->d, TS_ERROR, o->file, 0, 0, (int64_t)loc, rule,
+		ts_vdiag(o->d, TS_SEV_ERROR, o->file, 0, 0, (int64_t)loc, rule,
 		    fmt, ap);
 	else
-		ts_vdiag(o->d, TS_ERROR, o->file, loc, loc ? 1 : 0, -1, rule,
-		    fmt, ap);
+		ts_vdiag(o->d, TS_SEV_ERROR, o->file, loc, loc ? 1 : 0, -1,
+		    rule, fmt, ap);
 	va_end(ap);
 }
 
@@ -618,11 +619,11 @@ partial(struct ts_ordered *o, bool values)
 			some |= ok;
 	}
 	if (full)
-		ts_diag(o->d, TS_ERROR, o->file, 0, 0, rule, "the %s is fully "
-		    "symmetric; '%s' says 'partial', which means not full",
-		    what, key);
+		ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, rule, "the %s is "
+		    "fully symmetric; '%s' says 'partial', which means not full"
+		    , what, key);
 	else if (!some)
-		ts_diag(o->d, TS_ERROR, o->file, 0, 0, rule, "no pair of "
+		ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, rule, "no pair of "
 		    "equal-sized modes can be swapped without changing the %s; "
 		    "'%s' says 'partial'", what, key);
 }
@@ -650,19 +651,19 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 	if ((m->have & TS_HAVE_PSYM) && m->psym == TS_SYM_PARTIAL &&
 	    m->order >= 2 && o->count > 0)
 		partial(o, false);
-	if ((m->have & TS_HAVE_NSYM) && m->nsym == TS_SYM_PARTIAL &&
-	    m->order >= 2 && m->values_provided && m->sparsity != TS_SP_BLOCK &&
+	if ((m->have & TS_HAVE_NSYM) && m->nsym == TS_SYM_PARTIAL && m->order >=
+	    2 && m->values_provided && m->sparsity != TS_SPARSITY_BLOCK &&
 	    o->count > 0)
 		partial(o, true);
 	if ((m->have & TS_HAVE_SPARSITY) && (m->have & TS_HAVE_DENSE) &&
-	    (m->sparsity == TS_SP_NO || m->sparsity == TS_SP_SEMI) &&
-	    !bad_bounds) {
+	    (m->sparsity == TS_SPARSITY_NO || m->sparsity == TS_SPARSITY_SEMI)
+	    && !bad_bounds) {
 		if (o->dups)
-			ts_diag(o->d, TS_ERROR, o->file, 0, 0, "S9", "a tensor "
-			    "with repeated entries cannot store %s once",
-			    m->sparsity == TS_SP_NO ? "every position" :
+			ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, "S9", "a "
+			    "tensor with repeated entries cannot store %s once",
+			    m->sparsity == TS_SPARSITY_NO ? "every position" :
 			    "every combination of its dense modes");
-		else if (m->sparsity == TS_SP_NO) {
+		else if (m->sparsity == TS_SPARSITY_NO) {
 			uint64_t prod = 1;
 			int k;
 
@@ -670,7 +671,7 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 				if (!ts_mul_u64(prod, m->dims[k], &prod))
 					prod = UINT64_MAX;
 			if (o->count != prod)
-				ts_diag(o->d, TS_ERROR, o->file, 0, 0, "S9",
+				ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, "S9",
 				    "%llu entries are stored; a dense tensor "
 				    "stores all %llu positions",
 				    (unsigned long long)o->count,

@@ -54,7 +54,7 @@ flush_values(struct blkst *st)
 	ts_genvalues_fill(st->g, el);
 	for (i = 0; i < el->n; i++, p += st->vsize) {
 		switch (st->g->vtype) {
-		case TS_FLOAT32: {
+		case TS_VTYPE_FLOAT32: {
 			float f = (float)el->fval[i];
 			uint32_t w;
 
@@ -62,7 +62,7 @@ flush_values(struct blkst *st)
 			u = w;
 			break;
 		}
-		case TS_FLOAT64:
+		case TS_VTYPE_FLOAT64:
 			memcpy(&u, &el->fval[i], 8);
 			break;
 		default:

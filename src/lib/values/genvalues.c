@@ -45,7 +45,7 @@ void
 ts_genvalues_opts_init(struct ts_genvalues_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->dist = TS_GEN_DEFAULT;
+	o->dist = TS_GEN_DIST_DEFAULT;
 	o->domain = o->zeros = -1;
 }
 
@@ -232,18 +232,18 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 		*i = v;
 		return;
 	}
-	if (g->dist == TS_GEN_CONSTANT) {
+	if (g->dist == TS_GEN_DIST_CONSTANT) {
 		*f = g->fconst;
 		*i = g->iconst;
 		return;
 	}
 	for (n = 0; n < TRIES; n++) {
 		switch (g->dist) {
-		case TS_GEN_INTEGERS:
+		case TS_GEN_DIST_INTEGERS:
 			v = integer(g, &s);
 			x = (double)v;
 			break;
-		case TS_GEN_NORMAL:
+		case TS_GEN_DIST_NORMAL:
 			x = g->mean + g->std * normal(&s);
 			x = x < g->lo ? g->lo : x > g->hi ? g->hi : x;
 			break;
@@ -252,14 +252,14 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 			break;
 		}
 		if (g->isint) {
-			if (g->dist != TS_GEN_INTEGERS)
+			if (g->dist != TS_GEN_DIST_INTEGERS)
 				v = to_int(g, x);
 			if (v != 0 || g->zeros) {
 				*i = v;
 				return;
 			}
 		} else {
-			if (g->vtype == TS_FLOAT32)
+			if (g->vtype == TS_VTYPE_FLOAT32)
 				x = (float)x;
 			if (x != 0 || g->zeros) {
 				*f = x;
@@ -286,7 +286,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
     size_t from, size_t to)
 {
 	const int order = g->order;
-	const bool f32 = g->vtype == TS_FLOAT32;
+	const bool f32 = g->vtype == TS_VTYPE_FLOAT32;
 	double f = 0;
 	int64_t v = 0;
 	size_t e;
@@ -297,7 +297,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 	 * modes.  A uniform 0 that must be drawn again takes the long way,
 	 * which makes the same first draw.
 	 */
-	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_UNIFORM &&
+	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_DIST_UNIFORM &&
 	    !g->isint) {
 		/* In locals: the stores to fval might alias g's doubles. */
 		const double lo = g->lo, width = g->width;
@@ -318,7 +318,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 		}
 		return;
 	}
-	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_INTEGERS) {
+	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_DIST_INTEGERS) {
 		for (e = from; e < to; e++) {
 			uint64_t s = absorb(g->h0, b->coords + e *
 			    (size_t)order, order);
@@ -349,21 +349,22 @@ static const char *const distnames[] = { "default", "uniform", "normal",
 static double
 type_max(enum ts_vtype t)
 {
-	return t == TS_FLOAT32 ? FLT_MAX : t == TS_FLOAT64 ? DBL_MAX :
-	    t == TS_INT32 ? 2147483647.0 : 9223372036854775807.0;
+	return t == TS_VTYPE_FLOAT32 ? FLT_MAX : t == TS_VTYPE_FLOAT64 ? DBL_MAX
+	    : t == TS_VTYPE_INT32 ? 2147483647.0 : 9223372036854775807.0;
 }
 
 static double
 type_least(enum ts_vtype t)
 {
-	return t == TS_FLOAT32 ? 0x1p-149 : t == TS_FLOAT64 ? 0x1p-1074 : 1;
+	return t == TS_VTYPE_FLOAT32 ? 0x1p-149 : t == TS_VTYPE_FLOAT64 ?
+	    0x1p-1074 : 1;
 }
 
 static void
 int_limits(enum ts_vtype t, int64_t *lo, int64_t *hi)
 {
-	*lo = t == TS_INT32 ? INT32_MIN : INT64_MIN;
-	*hi = t == TS_INT32 ? INT32_MAX : INT64_MAX;
+	*lo = t == TS_VTYPE_INT32 ? INT32_MIN : INT64_MIN;
+	*hi = t == TS_VTYPE_INT32 ? INT32_MAX : INT64_MAX;
 }
 
 /* An error of the request: the options do not fit the tensor. */
@@ -468,7 +469,7 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    "every mode is symmetric to every other");
 		for (k = 0; k < g->order; k++) {
 			if (g->dims[k] != g->dims[0]) {
-				ts_diag(d, TS_ERROR, NULL, 0, 0, "M5",
+				ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "M5",
 				    "numerical_symmetry 'full' needs equal "
 				    "dimensions");
 				return -1;
@@ -525,7 +526,7 @@ fallback(struct ts_genvalues *g, bool closed, struct ts_diags *d)
 static bool
 exact_int(const struct ts_genvalues *g, double x)
 {
-	double lim = g->vtype == TS_FLOAT32 ? 0x1p24 : 0x1p53;
+	double lim = g->vtype == TS_VTYPE_FLOAT32 ? 0x1p24 : 0x1p53;
 
 	return x == floor(x) && fabs(x) <= lim;
 }
@@ -534,7 +535,7 @@ static int
 resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
     struct ts_diags *d)
 {
-	const bool nonneg = g->dom == TS_DOM_NONNEGATIVE;
+	const bool nonneg = g->dom == TS_DOMAIN_NONNEGATIVE;
 	const double max = type_max(g->vtype);
 	int64_t tlo, thi;
 
@@ -546,13 +547,13 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		    o->hi, o->range_int, o->ihi, g->vtype, &g->ihi, d) != 0))
 			return -1;
 		if (!(isfinite(o->lo) && isfinite(o->hi)) || o->lo > o->hi ||
-		    (o->lo == o->hi && g->dist != TS_GEN_INTEGERS))
+		    (o->lo == o->hi && g->dist != TS_GEN_DIST_INTEGERS))
 			BAD("--range: LO:HI needs LO %s HI, both finite",
-			    g->dist == TS_GEN_INTEGERS ? "<=" : "<");
+			    g->dist == TS_GEN_DIST_INTEGERS ? "<=" : "<");
 		if (nonneg && o->lo < 0)
 			BAD("--range: value_domain is 'nonnegative': LO must "
 			    "not be below 0");
-		if (!g->isint && g->dist == TS_GEN_INTEGERS) {
+		if (!g->isint && g->dist == TS_GEN_DIST_INTEGERS) {
 			if (!o->range_int)
 				BAD("--range: integers need integer bounds");
 			g->ilo = o->ilo;
@@ -566,13 +567,13 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    ts_vtype_name(g->vtype));
 		g->lo = o->lo + 0.0;	/* -0 is 0 */
 		g->hi = o->hi + 0.0;
-	} else if (g->dist == TS_GEN_NORMAL) {
+	} else if (g->dist == TS_GEN_DIST_NORMAL) {
 		/* Clipped to the domain and the type. */
 		g->lo = nonneg ? 0 : g->isint ? (double)tlo : -max;
 		g->hi = g->isint ? (double)thi : max;
 		g->ilo = nonneg ? 0 : tlo;
 		g->ihi = thi;
-	} else if (g->isint || g->dist == TS_GEN_INTEGERS) {
+	} else if (g->isint || g->dist == TS_GEN_DIST_INTEGERS) {
 		g->ilo = nonneg ? 0 : -100;
 		g->ihi = 100;
 		g->lo = (double)g->ilo;
@@ -582,9 +583,9 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		g->hi = 1;
 	}
 	g->width = g->hi - g->lo;
-	if (!isfinite(g->width) && g->dist == TS_GEN_UNIFORM)
+	if (!isfinite(g->width) && g->dist == TS_GEN_DIST_UNIFORM)
 		BAD("--range: HI - LO overflows float64");
-	if (g->dist == TS_GEN_INTEGERS) {
+	if (g->dist == TS_GEN_DIST_INTEGERS) {
 		g->skip0 = !g->zeros && g->ilo <= 0 && g->ihi >= 0;
 		g->span = (uint64_t)g->ihi - (uint64_t)g->ilo + 1 -
 		    (g->skip0 ? 1 : 0);
@@ -593,7 +594,7 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    "explicit_zeros is 'disallowed'");
 		return 0;
 	}
-	return fallback(g, g->dist == TS_GEN_NORMAL, d);
+	return fallback(g, g->dist == TS_GEN_DIST_NORMAL, d);
 }
 
 static int
@@ -611,15 +612,15 @@ resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 	} else {
 		if (!isfinite(v) || fabs(v) > type_max(g->vtype))
 			BAD("--value: not a finite %s", ts_vtype_name(g->vtype));
-		if (g->vtype == TS_FLOAT32)
+		if (g->vtype == TS_VTYPE_FLOAT32)
 			v = (float)v;
 		g->fconst = v + 0.0;
 	}
 	if (v == 0 && !g->zeros)
 		BAD("--value: %s 0, and explicit_zeros is 'disallowed'",
-		    g->vtype == TS_FLOAT32 && o->value != 0 ?
+		    g->vtype == TS_VTYPE_FLOAT32 && o->value != 0 ?
 		    "rounds to" : "is");
-	if (v < 0 && g->dom == TS_DOM_NONNEGATIVE)
+	if (v < 0 && g->dom == TS_DOMAIN_NONNEGATIVE)
 		BAD("--value: below 0, and value_domain is 'nonnegative'");
 	return 0;
 }
@@ -632,8 +633,8 @@ check_applicable(const struct ts_genvalues *g,
 	const char *dn = distnames[g->dist];
 
 	if (g->binary) {
-		if (o->dist != TS_GEN_DEFAULT || o->has_range || o->has_mean ||
-		    o->has_std || o->has_value)
+		if (o->dist != TS_GEN_DIST_DEFAULT || o->has_range ||
+		    o->has_mean || o->has_std || o->has_value)
 			BAD("value_domain is 'binary': its values are 1, or 0 "
 			    "and 1 with --binary-zeros; no --dist, --range, "
 			    "--mean, --std or --value");
@@ -646,14 +647,14 @@ check_applicable(const struct ts_genvalues *g,
 	if (o->binary_zeros != 0)
 		BAD("--binary-zeros: value_domain is '%s', not 'binary'",
 		    ts_domain_names[g->dom]);
-	if ((o->has_mean || o->has_std) && g->dist != TS_GEN_NORMAL)
+	if ((o->has_mean || o->has_std) && g->dist != TS_GEN_DIST_NORMAL)
 		BAD("--%s: only --dist normal takes it (not %s)",
 		    o->has_mean ? "mean" : "std", dn);
-	if (o->has_value && g->dist != TS_GEN_CONSTANT)
+	if (o->has_value && g->dist != TS_GEN_DIST_CONSTANT)
 		BAD("--value: only --dist constant takes it (not %s)", dn);
-	if (o->has_range && g->dist == TS_GEN_CONSTANT)
+	if (o->has_range && g->dist == TS_GEN_DIST_CONSTANT)
 		BAD("--range: --dist constant takes --value");
-	if (g->dist == TS_GEN_NORMAL && (!isfinite(o->mean) ||
+	if (g->dist == TS_GEN_DIST_NORMAL && (!isfinite(o->mean) ||
 	    !isfinite(o->std) || (o->has_std && !(o->std > 0))))
 		BAD("--mean, --std: finite numbers, the deviation above 0");
 	return 0;
@@ -672,15 +673,15 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 	g->dom = o->domain >= 0 ? (enum ts_domain)o->domain : m->value_domain;
 	g->zeros = o->zeros >= 0 ? o->zeros == 1 : m->zeros_allowed;
 	g->nsym = m->nsym;
-	g->isint = g->vtype == TS_INT32 || g->vtype == TS_INT64;
-	g->binary = g->dom == TS_DOM_BINARY;
-	g->dist = o->dist != TS_GEN_DEFAULT ? o->dist : g->isint ?
-	    TS_GEN_INTEGERS : TS_GEN_UNIFORM;
+	g->isint = g->vtype == TS_VTYPE_INT32 || g->vtype == TS_VTYPE_INT64;
+	g->binary = g->dom == TS_DOMAIN_BINARY;
+	g->dist = o->dist != TS_GEN_DIST_DEFAULT ? o->dist : g->isint ?
+	    TS_GEN_DIST_INTEGERS : TS_GEN_DIST_UNIFORM;
 	g->mean = o->has_mean ? o->mean : 0;
 	g->std = o->has_std ? o->std : 1;
 	g->h0 = mix64(o->seed + GAMMA);
 	if (check_applicable(g, o, d) != 0 || resolve_symmetry(g, o, d) != 0 ||
-	    (!g->binary && (g->dist == TS_GEN_CONSTANT ?
+	    (!g->binary && (g->dist == TS_GEN_DIST_CONSTANT ?
 	    resolve_constant(g, o, d) : resolve_range(g, o, d)) != 0)) {
 		free(g);
 		return NULL;
@@ -697,9 +698,9 @@ ts_genvalues_free(struct ts_genvalues *g)
 bool
 ts_gen_cheap(const struct ts_genvalues *g)
 {
-	return g->ngroups == 0 && (g->binary || g->dist == TS_GEN_CONSTANT ||
-	    g->dist == TS_GEN_INTEGERS || (g->dist == TS_GEN_UNIFORM &&
-	    !g->isint));
+	return g->ngroups == 0 && (g->binary || g->dist == TS_GEN_DIST_CONSTANT
+	    || g->dist == TS_GEN_DIST_INTEGERS || (g->dist ==
+	    TS_GEN_DIST_UNIFORM && !g->isint));
 }
 
 bool
@@ -713,7 +714,7 @@ ts_genvalues_from_pattern(const struct ts_genvalues *g)
 static char *
 num(char *buf, const struct ts_genvalues *g, double x)
 {
-	if (g->vtype == TS_FLOAT32 && fabs(x) <= FLT_MAX)
+	if (g->vtype == TS_VTYPE_FLOAT32 && fabs(x) <= FLT_MAX)
 		ts_fmt_float(buf, (float)x);
 	else
 		ts_fmt_double(buf, x);
@@ -749,17 +750,17 @@ dist_text(const struct ts_genvalues *g)
 		return ts_xasprintf("1, or 0 with probability %s", a);
 	}
 	switch (g->dist) {
-	case TS_GEN_CONSTANT:
+	case TS_GEN_DIST_CONSTANT:
 		if (g->isint)
 			ts_fmt_i64(a, g->iconst);
 		return ts_xasprintf("constant %s", g->isint ? a :
 		    num(a, g, g->fconst));
-	case TS_GEN_INTEGERS:
+	case TS_GEN_DIST_INTEGERS:
 		ts_fmt_i64(a, g->ilo);
 		ts_fmt_i64(b, g->ihi);
 		return ts_xasprintf("integers from %s to %s%s", a, b,
 		    g->skip0 ? ", 0 excluded" : "");
-	case TS_GEN_NORMAL:
+	case TS_GEN_DIST_NORMAL:
 		ts_fmt_double(a, g->mean);
 		ts_fmt_double(b, g->std);
 		return ts_xasprintf("normal, mean %s, standard deviation %s, "
@@ -777,7 +778,7 @@ ts_genvalues_describe(const struct ts_genvalues *g)
 	char *dist = dist_text(g), *grp = groups_text(g), *sym, *s;
 	/* The distributions that may draw a 0 draw again. */
 	const bool redraw = !g->zeros && !g->binary &&
-	    g->dist != TS_GEN_CONSTANT && g->dist != TS_GEN_INTEGERS;
+	    g->dist != TS_GEN_DIST_CONSTANT && g->dist != TS_GEN_DIST_INTEGERS;
 
 	if (g->ngroups == 0)
 		sym = ts_xstrdup(g->pattern ? "none found" : "none");

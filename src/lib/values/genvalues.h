@@ -17,8 +17,8 @@
  * the function exactly.
  * ================================================================ */
 
-enum ts_gen_dist { TS_GEN_DEFAULT, TS_GEN_UNIFORM, TS_GEN_NORMAL,
-	TS_GEN_CONSTANT, TS_GEN_INTEGERS };
+enum ts_gen_dist { TS_GEN_DIST_DEFAULT, TS_GEN_DIST_UNIFORM, TS_GEN_DIST_NORMAL,
+	TS_GEN_DIST_CONSTANT, TS_GEN_DIST_INTEGERS };
 
 struct ts_genvalues_opts {
 	uint64_t	 seed;
