@@ -125,10 +125,7 @@ fe_usage_error(const char *fmt, ...)
 	exit(TS_EXIT_USAGE);
 }
 
-const char *const fe_from_kinds[] = { "bundle", "tns", "tnsb", "frostt",
-    "mtx", NULL };
-const char *const fe_to_kinds[] = { "bundle", "tns", "tnsb", "frostt",
-    "mtx", "cutensor", NULL };
+const char *const fe_bases[] = { "0", "1", NULL };
 
 int
 fe_pick(const char *opt, const char *arg, const char *const *list)
@@ -147,6 +144,99 @@ fe_pick(const char *opt, const char *arg, const char *const *list)
 	fputc('\n', stderr);
 	fe_try_help();
 	exit(TS_EXIT_USAGE);
+}
+
+int
+fe_pick_named(const char *opt, const char *arg, int first,
+    const char *(*word)(int))
+{
+	const char *w[16];
+	int n = 0;
+
+	while (n < 15 && (w[n] = word(first + n)) != NULL)
+		n++;
+	w[n] = NULL;
+	return first + fe_pick(opt, arg, w);
+}
+
+static const char *
+vtype_word(int v)
+{
+	return ts_vtype_name((enum ts_vtype)v);
+}
+
+static const char *
+itype_word(int v)
+{
+	return ts_itype_name((enum ts_itype)v);
+}
+
+static const char *
+endian_word(int v)
+{
+	return ts_endian_name((enum ts_endian)v);
+}
+
+static const char *
+domain_word(int v)
+{
+	return ts_domain_name((enum ts_domain)v);
+}
+
+static const char *
+dup_policy_word(int v)
+{
+	return ts_dup_policy_name((enum ts_dup_policy)v);
+}
+
+enum ts_vtype
+fe_pick_vtype(const char *opt, const char *arg)
+{
+	return (enum ts_vtype)fe_pick_named(opt, arg, 0, vtype_word);
+}
+
+enum ts_itype
+fe_pick_itype(const char *opt, const char *arg)
+{
+	return (enum ts_itype)fe_pick_named(opt, arg, 0, itype_word);
+}
+
+enum ts_endian
+fe_pick_endian(const char *opt, const char *arg)
+{
+	return (enum ts_endian)fe_pick_named(opt, arg, TS_ENDIAN_LITTLE,
+	    endian_word);
+}
+
+enum ts_domain
+fe_pick_domain(const char *opt, const char *arg)
+{
+	return (enum ts_domain)fe_pick_named(opt, arg, 0, domain_word);
+}
+
+enum ts_dup_policy
+fe_pick_dup_policy(const char *opt, const char *arg)
+{
+	return (enum ts_dup_policy)fe_pick_named(opt, arg, 0, dup_policy_word);
+}
+
+/* A bundle first, then the data files; cuTENSOR's arrays are written
+ * only. */
+enum ts_kind
+fe_pick_kind(const char *opt, const char *arg, bool output)
+{
+	const char *w[TS_KIND_BUNDLE + 2];
+	enum ts_kind v[TS_KIND_BUNDLE + 1];
+	int k, n = 0;
+
+	v[n++] = TS_KIND_BUNDLE;
+	for (k = 0; k < TS_KIND_BUNDLE; k++)
+		if (output || k != TS_KIND_CUTENSOR)
+			v[n++] = (enum ts_kind)k;
+	for (k = 0; k < n; k++)
+		w[k] = ts_kind_name(v[k]);
+	w[n] = NULL;
+	return v[fe_pick(opt, arg, w)];
 }
 
 int
@@ -307,22 +397,17 @@ fe_command_line(int argc, char *const argv[])
 void
 fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
 {
-	static const char *const bases[] = { "0", "1", NULL };
-	static const char *const endians[] = { "little", "big", NULL };
-	static const char *const itypes[] = { "uint32", "uint64", NULL };
-	static const char *const vtypes[] = { "float32", "float64", "int32",
-	    "int64", NULL };
 	char opt[40];
 
 	snprintf(opt, sizeof(opt), "--%s", name);
 	if (strcmp(name, "input-base") == 0)
-		o->in_base = fe_pick(opt, arg, bases);
+		o->in_base = fe_pick(opt, arg, fe_bases);
 	else if (strcmp(name, "input-endian") == 0)
-		o->in_endian = TS_ENDIAN_LITTLE + fe_pick(opt, arg, endians);
+		o->in_endian = fe_pick_endian(opt, arg);
 	else if (strcmp(name, "input-index-type") == 0)
-		o->in_itype = fe_pick(opt, arg, itypes);
+		o->in_itype = fe_pick_itype(opt, arg);
 	else if (strcmp(name, "input-value-type") == 0)
-		o->in_vtype = fe_pick(opt, arg, vtypes);
+		o->in_vtype = fe_pick_vtype(opt, arg);
 	else if (strcmp(name, "member") == 0)
 		o->member = arg;
 	else if (strcmp(name, "meta") == 0)

@@ -49,10 +49,23 @@ void	 fe_usage_error(const char *, ...)
  * naming opt and the allowed values ("--to: 'foo': expected one of
  * bundle, tns, ..."). */
 int	 fe_pick(const char *opt, const char *arg, const char *const *list);
-/* The kinds of input (--from) and of output (--to) every tool takes,
- * in the order of enum ts_pkind from TS_PK_BUNDLE. */
-extern const char *const fe_from_kinds[];
-extern const char *const fe_to_kinds[];
+/* The same among the words the library gives an enum's values (the
+ * list of each enum is spelled once, in the library), from first on
+ * until word() gives NULL: the value named. */
+int	 fe_pick_named(const char *opt, const char *arg, int first,
+	    const char *(*word)(int));
+/* The same for a value among the words of an enum, which the library
+ * spells (ts_vtype_name(), ...): the value named; an endianness is
+ * little or big; a kind is a bundle first, then the data files, and
+ * cutensor only for an output. */
+enum ts_vtype fe_pick_vtype(const char *opt, const char *arg);
+enum ts_itype fe_pick_itype(const char *opt, const char *arg);
+enum ts_endian fe_pick_endian(const char *opt, const char *arg);
+enum ts_domain fe_pick_domain(const char *opt, const char *arg);
+enum ts_dup_policy fe_pick_dup_policy(const char *opt, const char *arg);
+enum ts_kind fe_pick_kind(const char *opt, const char *arg, bool output);
+/* "0", "1": an index base. */
+extern const char *const fe_bases[];
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);

@@ -110,8 +110,8 @@ fe_check_data(const char *path, const char *meta,
 		ts_source_set_name(src, path);
 	if (ts_source_compression(src) != NULL &&
 	    (src = ts_source_decompress(src)) == NULL) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "cannot decompress: %s"
-		    , strerror(errno));
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "cannot decompress: "
+		    "%s", strerror(errno));
 		return;
 	}
 	kind = ts_sniff(src);

@@ -165,6 +165,13 @@ enum ts_sym { TS_SYM_NO, TS_SYM_PARTIAL, TS_SYM_FULL };
 enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
     TS_SPARSITY_BLOCK };
 enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
+/* What data is: a data file of one of the formats, the cuTENSOR arrays
+ * (written only), or a bundle (its metadata and data files). */
+enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
+    TS_KIND_CUTENSOR, TS_KIND_BUNDLE };
+/* What a sort does with entries whose coordinates repeat. */
+enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
+	TS_DUP_ERROR };
 
 /* Bits of struct ts_meta.have: which fields hold a checked value. */
 enum {
@@ -226,8 +233,31 @@ int	 ts_meta_read(struct ts_meta *, struct ts_source *, struct ts_diags *);
 char	*ts_meta_canonical(const struct ts_meta *);
 /* A name of B2: [A-Za-z0-9][A-Za-z0-9._-]*, at most 200 bytes. */
 bool	 ts_valid_name(const char *);
+/*
+ * The words of the enums, as the metadata, the tools' options and the
+ * messages spell them ("float32", "little", "tnsb", "sum", ...), and
+ * back: *_name gives NULL for a value that is none of its enum's,
+ * *_of_name -1 for a word that is none of them.
+ */
 const char *ts_vtype_name(enum ts_vtype);
+int	 ts_vtype_of_name(const char *);
 const char *ts_itype_name(enum ts_itype);
+int	 ts_itype_of_name(const char *);
+const char *ts_domain_name(enum ts_domain);
+int	 ts_domain_of_name(const char *);
+const char *ts_sym_name(enum ts_sym);
+int	 ts_sym_of_name(const char *);
+const char *ts_sparsity_name(enum ts_sparsity);
+int	 ts_sparsity_of_name(const char *);
+const char *ts_endian_name(enum ts_endian);
+int	 ts_endian_of_name(const char *);
+/* "tns", "tnsb", "frostt", "mtx", "cutensor", "bundle" */
+const char *ts_kind_name(enum ts_kind);
+int	 ts_kind_of_name(const char *);
+/* "keep", "sum", "first", "last", "error" */
+const char *ts_dup_policy_name(enum ts_dup_policy);
+int	 ts_dup_policy_of_name(const char *);
+/* Bytes of a value, of an index, in a binary file. */
 size_t	 ts_vtype_size(enum ts_vtype);
 size_t	 ts_itype_size(enum ts_itype);
 
@@ -396,9 +426,6 @@ const char *ts_bundle_out_name(const struct ts_bundle_out *);
 /* ================================================================
  * Bundles: a tensor's metadata and files (SPEC B1-B3).
  * ================================================================ */
-
-enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR };
 
 struct ts_file_stat {
 	bool	 regular;
@@ -720,8 +747,6 @@ struct ts_stage *ts_stage_convert(enum ts_vtype from, enum ts_vtype to,
 	    struct ts_diags *);
 
 /* Sorting, in memory or spilled and merged. */
-enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
-	TS_DUP_ERROR };
 
 struct ts_sort_opts {
 	int		 order;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "model/model.h"
 
 enum {
 	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
@@ -105,12 +106,6 @@ usage(FILE *fp)
 	    "error, 3 I/O error.\n", fp);
 }
 
-static const char *const vtypes[] = { "float32", "float64", "int32",
-    "int64", NULL };
-static const char *const itypes[] = { "uint32", "uint64", NULL };
-static const char *const endians[] = { "little", "big", NULL };
-static const char *const bases[] = { "0", "1", NULL };
-static const char *const srctypes[] = { "synthetic", "real", NULL };
 
 int
 main(int argc, char *argv[])
@@ -159,15 +154,13 @@ main(int argc, char *argv[])
 			o.e16 = true;
 			break;
 		case OPT_ENDIAN:
-			o.out_endian = TS_ENDIAN_LITTLE + fe_pick("--endian",
-			    optarg, endians);
+			o.out_endian = fe_pick_endian("--endian", optarg);
 			break;
 		case OPT_FROM:
 			if (strcmp(optarg, "cutensor") == 0)
 				fe_usage_error("--from cutensor: cuTENSOR arrays "
 				    "are an output only");
-			o.from = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--from",
-			    optarg, fe_from_kinds));
+			o.from = fe_pick_kind("--from", optarg, false);
 			break;
 		case OPT_GROUP:
 			o.group = optarg;
@@ -176,10 +169,10 @@ main(int argc, char *argv[])
 			o.id = optarg;
 			break;
 		case OPT_INDEX_BASE:
-			o.out_base = fe_pick("--index-base", optarg, bases);
+			o.out_base = fe_pick("--index-base", optarg, fe_bases);
 			break;
 		case OPT_INDEX_TYPE:
-			o.out_itype = fe_pick("--index-type", optarg, itypes);
+			o.out_itype = fe_pick_itype("--index-type", optarg);
 			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
@@ -191,7 +184,7 @@ main(int argc, char *argv[])
 			o.source = optarg;
 			break;
 		case OPT_SOURCE_TYPE:
-			fe_pick("--source-type", optarg, srctypes);
+			fe_pick("--source-type", optarg, ts_srctype_names);
 			o.source_type = optarg;
 			break;
 		case OPT_SOURCE_URL:
@@ -204,11 +197,10 @@ main(int argc, char *argv[])
 			o.time = optarg;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
-			    optarg, fe_to_kinds));
+			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		case OPT_VALUE_TYPE:
-			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
+			o.out_vtype = fe_pick_vtype("--value-type", optarg);
 			break;
 		default:
 			usage(stderr);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "values.h"
+#include "model/model.h"
 
 enum {
 	/* the options that choose values, OPT_BZEROS to OPT_ZEROS */
@@ -194,13 +195,11 @@ parse_range(struct ts_genvalues_opts *g, const char *arg)
 	g->range_int = a && b;
 }
 
-static const char *const dists[] = { "uniform", "normal", "constant",
-    "integers", NULL };
-static const char *const vtypes[] = { "float32", "float64", "int32",
-    "int64", NULL };
-static const char *const domains[] = { "general", "nonnegative", "binary",
-    NULL };
-static const char *const zeros[] = { "disallowed", "allowed", NULL };
+static const char *
+dist_word(int v)
+{
+	return ts_gen_dist_name((enum ts_gen_dist)v);
+}
 
 /* An option that chooses values, OPT_BZEROS to OPT_ZEROS. */
 static void
@@ -215,10 +214,11 @@ value_opt(struct ts_genvalues_opts *g, int ch, const char *arg)
 		    &iv, &isint);
 		break;
 	case OPT_DIST:
-		g->dist = (enum ts_gen_dist)(1 + fe_pick("--dist", arg, dists));
+		g->dist = (enum ts_gen_dist)fe_pick_named("--dist", arg,
+		    TS_GEN_DIST_UNIFORM, dist_word);
 		break;
 	case OPT_ZEROS:
-		g->zeros = fe_pick("--explicit-zeros", arg, zeros);
+		g->zeros = fe_pick("--explicit-zeros", arg, ts_allowed_names);
 		break;
 	case OPT_MEAN:
 		g->mean = number("--mean", arg, strlen(arg), &iv, &isint);
@@ -246,7 +246,7 @@ value_opt(struct ts_genvalues_opts *g, int ch, const char *arg)
 		g->has_value = true;
 		break;
 	case OPT_DOMAIN:
-		g->domain = fe_pick("--value-domain", arg, domains);
+		g->domain = fe_pick_domain("--value-domain", arg);
 		break;
 	}
 }
@@ -299,11 +299,10 @@ main(int argc, char *argv[])
 			vp.expand = true;
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
-			    optarg, fe_to_kinds));
+			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		case OPT_VTYPE:
-			o.out_vtype = fe_pick("--value-type", optarg, vtypes);
+			o.out_vtype = fe_pick_vtype("--value-type", optarg);
 			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);

@@ -215,7 +215,7 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 		    "null,\n    \"nnz\": null,\n    \"density\": null");
 	ts_sbprintf(b, ",\n    \"sparsity_type\": ");
 	if (m != NULL && (m->have & TS_HAVE_SPARSITY))
-		jstr(b, ts_sparsity_names[m->sparsity]);
+		jstr(b, ts_sparsity_name(m->sparsity));
 	else
 		ts_sbprintf(b, "null");
 	ts_sbprintf(b, ",\n    \"value_type\": ");
@@ -283,7 +283,7 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	} else
 		ts_sbprintf(b, ",,,,");
 	ts_sbprintf(b, ",%s,%s", m && (m->have & TS_HAVE_SPARSITY) ?
-	    ts_sparsity_names[m->sparsity] : "", m && (m->have &
+	    ts_sparsity_name(m->sparsity) : "", m && (m->have &
 	    TS_HAVE_VTYPE) ? ts_vtype_name(m->value_type) : "");
 	files_of(it->bd, &f);
 	mf = ts_xasprintf("%s_metadata.json", name);

@@ -111,8 +111,6 @@ parse_key(struct sort_part *p, const char *arg)
 	p->nprio = n;
 }
 
-static const char *const dups[] = { "keep", "sum", "first", "last",
-    "error", NULL };
 
 int
 main(int argc, char *argv[])
@@ -169,15 +167,13 @@ main(int argc, char *argv[])
 		case 'V':
 			return fe_version();
 		case OPT_DUPS:
-			sp.dups = (enum ts_dup_policy)fe_pick("--duplicates",
-			    optarg, dups);
+			sp.dups = fe_pick_dup_policy("--duplicates", optarg);
 			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
 		case OPT_TO:
-			o.to = (enum ts_pkind)(TS_PK_BUNDLE + fe_pick("--to",
-			    optarg, fe_to_kinds));
+			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		default:
 			usage(stderr);
@@ -188,7 +184,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	o.src = fe_filter_src(argc, argv, usage);
 	if (check) {
-		if (inplace || o.dst != NULL || o.to != TS_PK_AUTO)
+		if (inplace || o.dst != NULL || o.to != TS_JOB_AUTO)
 			fe_usage_error("-c only reads: no -i, -o or --to");
 	}
 	if (inplace) {
@@ -196,7 +192,7 @@ main(int argc, char *argv[])
 			fe_usage_error("-i rewrites the bundle SRC: give a "
 			    "bundle and no -o");
 		o.dst = o.src;
-		o.to = TS_PK_BUNDLE;
+		o.to = TS_KIND_BUNDLE;
 		o.force = true;
 		o.inplace = true;
 	}

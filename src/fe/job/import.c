@@ -172,7 +172,7 @@ ts_job_infer(struct job *j, bool light)
 	struct ts_flow *f;
 	struct ts_batch b;
 	int order, k, base, rv = -1;
-	bool frostt = j->from == TS_PK_FROSTT, header;
+	bool frostt = j->from == TS_KIND_FROSTT, header;
 
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
@@ -233,8 +233,10 @@ ts_job_infer(struct job *j, bool light)
 	/* uint64 as the reference writes, unless --index-type narrows it:
 	 * a bare binary file does not say which it holds.  A binary input
 	 * described by flags keeps its layout. */
-	m->index_type = j->from == TS_PK_TNSB ? j->in.itype : TS_ITYPE_UINT64;
-	m->endianness = j->from == TS_PK_TNSB ? j->in.endian : TS_ENDIAN_NONE;
+	m->index_type = j->from == TS_KIND_BINARY ? j->in.itype :
+	    TS_ITYPE_UINT64;
+	m->endianness = j->from == TS_KIND_BINARY ? j->in.endian :
+	    TS_ENDIAN_NONE;
 	if (!light)
 		ts_infer_whole(&inf, (uint64_t)base, m->dims);
 	m->sorted = !light && (inf.fwd || inf.rev);

@@ -17,22 +17,6 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-/* The kind of a data file, from its first bytes. */
-static enum ts_pkind
-sniff(struct ts_source *src)
-{
-	switch (ts_sniff(src)) {
-	case TS_KIND_BINARY:
-		return TS_PK_TNSB;
-	case TS_KIND_TEXT:
-		return TS_PK_TNS;
-	case TS_KIND_MTX:
-		return TS_PK_MTX;
-	default:
-		return TS_PK_FROSTT;
-	}
-}
-
 /* x.mtx, or x.mtx compressed (x.mtx.gz, .zst, .xz, .bz2). */
 static bool
 mtx_name(const char *path)
@@ -105,7 +89,7 @@ layout_from_flags(struct job *j)
 	const struct ts_job_opts *o = j->o;
 	char missing[200] = "";
 
-	j->in.values = o->no_values ? 0 : j->from == TS_PK_TNSB ? 1 : -1;
+	j->in.values = o->no_values ? 0 : j->from == TS_KIND_BINARY ? 1 : -1;
 	j->in.vtype = o->in_vtype >= 0 ? (enum ts_vtype)o->in_vtype :
 	    TS_VTYPE_FLOAT64;
 	j->in.itype = o->in_itype >= 0 ? (enum ts_itype)o->in_itype :
@@ -113,7 +97,7 @@ layout_from_flags(struct job *j)
 	j->in.endian = o->in_endian >= 0 ? (enum ts_endian)o->in_endian :
 	    TS_ENDIAN_LITTLE;
 	j->in.base = o->in_base >= 0 ? o->in_base : 1;
-	if (j->from == TS_PK_TNSB) {
+	if (j->from == TS_KIND_BINARY) {
 		if (o->in_itype < 0)
 			strcat(missing, " --input-index-type");
 		if (o->in_vtype < 0 && !o->no_values)
@@ -130,18 +114,11 @@ layout_from_flags(struct job *j)
 		}
 	}
 	/* The order of coordinates does not depend on the base. */
-	if (j->from == TS_PK_TNS && o->in_base < 0 && (j->part == NULL ||
+	if (j->from == TS_KIND_TEXT && o->in_base < 0 && (j->part == NULL ||
 	    !(j->part->flags & TS_JOB_ANY_BASE)))
 		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "no metadata; "
 		    "assuming 1-based coordinates (--input-base to change)");
 	return 0;
-}
-
-static enum ts_kind
-kind_of(enum ts_pkind k)
-{
-	return k == TS_PK_TNSB ? TS_KIND_BINARY : k == TS_PK_FROSTT ?
-	    TS_KIND_FROSTT : k == TS_PK_MTX ? TS_KIND_MTX : TS_KIND_TEXT;
 }
 
 /* A bundle SRC: its metadata says it all.  In an archive, it is the
@@ -167,12 +144,12 @@ bundle_input(struct job *j, bool archive)
 	j->mp = ts_bundle_meta(j->bd);
 	j->meta_known = true;
 	j->data_file = ts_bundle_data_file(j->bd, TS_KIND_TEXT);
-	j->from = TS_PK_TNS;
+	j->from = TS_KIND_TEXT;
 	if (j->data_file == NULL) {
 		j->data_file = ts_bundle_data_file(j->bd, TS_KIND_BINARY);
-		j->from = TS_PK_TNSB;
+		j->from = TS_KIND_BINARY;
 	}
-	j->in.kind = kind_of(j->from);
+	j->in.kind = (enum ts_kind)j->from;
 	layout_from_meta(j);
 	if ((j->src = ts_bundle_open_file(j->bd, j->data_file)) == NULL) {
 		char *p = ts_bundle_path(j->bd, j->data_file);
@@ -193,15 +170,15 @@ ts_job_input(struct job *j)
 
 	j->from = o->from;
 	/* An archive: named so, or starting as one, or --member given. */
-	archive = (j->from == TS_PK_AUTO || j->from == TS_PK_BUNDLE) &&
+	archive = (j->from == TS_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
 	    (o->member != NULL || ts_archive_is(o->src));
-	if (j->from == TS_PK_AUTO && strcmp(o->src, "-") != 0 &&
+	if (j->from == TS_JOB_AUTO && strcmp(o->src, "-") != 0 &&
 	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
 	    ts_has_suffix(o->src, "_metadata.json")))
-		j->from = TS_PK_BUNDLE;
+		j->from = TS_KIND_BUNDLE;
 	if (archive)
-		j->from = TS_PK_BUNDLE;
-	if (j->from == TS_PK_BUNDLE) {
+		j->from = TS_KIND_BUNDLE;
+	if (j->from == TS_KIND_BUNDLE) {
 		if (bundle_input(j, archive) != 0)
 			return -1;
 	} else {
@@ -215,16 +192,16 @@ ts_job_input(struct job *j)
 			    "cannot decompress: %s", strerror(errno));
 			return -1;
 		}
-		if (j->from == TS_PK_AUTO)
-			j->from = sniff(j->src);
+		if (j->from == TS_JOB_AUTO)
+			j->from = ts_sniff(j->src);
 		/* A file named .mtx is Matrix Market, banner or not: its
 		 * decoder says what is wrong, instead of FROSTT making an
 		 * entry of its size line. */
-		if (o->from == TS_PK_AUTO && j->from == TS_PK_FROSTT &&
+		if (o->from == TS_JOB_AUTO && j->from == TS_KIND_FROSTT &&
 		    mtx_name(o->src))
-			j->from = TS_PK_MTX;
-		j->in.kind = kind_of(j->from);
-		if ((j->from == TS_PK_TNS || j->from == TS_PK_TNSB) &&
+			j->from = TS_KIND_MTX;
+		j->in.kind = (enum ts_kind)j->from;
+		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
 		    find_meta(j) != 0)
 			return -1;
 		if (j->meta_known)
@@ -232,7 +209,7 @@ ts_job_input(struct job *j)
 		else if (layout_from_flags(j) != 0)
 			return -1;
 	}
-	j->src_kind = j->bd != NULL ? TS_PK_BUNDLE : j->from;
+	j->src_kind = j->bd != NULL ? TS_KIND_BUNDLE : j->from;
 	return 0;
 }
 

@@ -14,18 +14,15 @@
 
 #include "tensorsuite.h"
 
-enum ts_pkind { TS_PK_AUTO, TS_PK_BUNDLE, TS_PK_TNS, TS_PK_TNSB,
-	TS_PK_FROSTT, TS_PK_MTX, TS_PK_CUTENSOR };
-
-/* "auto", "bundle", "tns", "tnsb", "frostt", "mtx", "cutensor", NULL */
-extern const char *const ts_pkind_names[];
+/* A kind not given: from DST's name, or SRC's data. */
+#define TS_JOB_AUTO	(-1)
 
 struct ts_job_part;
 
 struct ts_job_opts {
 	const char	*src, *dst, *meta;
 	const char	*member;	/* the bundle of an archive SRC */
-	enum ts_pkind	 from, to;
+	int		 from, to;	/* enum ts_kind, or TS_JOB_AUTO */
 	bool		 force, e16, no_values;
 	bool		 want_text, want_binary;
 	bool		 inplace;	/* dst is src's bundle: keep README */
@@ -58,9 +55,9 @@ const struct ts_job_opts *ts_job_opts(const struct job *);
 struct ts_diags *ts_job_diags(struct job *);
 /* SRC as messages name it ("<stdin>" for "-"). */
 const char *ts_job_src_name(const struct job *);
-/* What SRC was read as (TS_PK_TNS, TS_PK_TNSB, TS_PK_FROSTT, ...);
+/* What SRC was read as (TS_KIND_TEXT, TS_KIND_FROSTT, ...);
  * is it a bundle, one in an archive? */
-enum ts_pkind ts_job_from(const struct job *);
+enum ts_kind ts_job_from(const struct job *);
 bool	 ts_job_src_bundle(const struct job *);
 bool	 ts_job_src_archive(const struct job *);
 /* The attributes of what is written, which a part may change; did

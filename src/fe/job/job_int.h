@@ -16,8 +16,8 @@
 struct job {
 	const struct ts_job_opts *o;
 	struct ts_diags		*d;
-	enum ts_pkind		 from, to;
-	enum ts_pkind		 src_kind;	/* what SRC was, for README */
+	int			 from, to;	/* enum ts_kind; TS_JOB_AUTO */
+	enum ts_kind		 src_kind;	/* what SRC was, for README */
 	const char		*sname;		/* SRC in messages */
 	struct ts_bundle	*bd;		/* bundle input, or NULL */
 	struct ts_bundles	*ar;		/* ... the archive it is in */

@@ -27,7 +27,7 @@
 #include "util/xalloc.h"
 
 struct out {
-	enum ts_pkind		 kind;
+	enum ts_kind		 kind;
 	struct ts_layout	 lay;
 	struct ts_sink		*sink;
 	struct ts_encoder	*enc;
@@ -78,14 +78,6 @@ setstr(char **dst, const char *v)
 	*dst = ts_xstrdup(v);
 }
 
-static enum ts_kind
-enc_kind(enum ts_pkind k)
-{
-	return k == TS_PK_TNSB ? TS_KIND_BINARY : k == TS_PK_FROSTT ?
-	    TS_KIND_FROSTT : k == TS_PK_MTX ? TS_KIND_MTX : k == TS_PK_CUTENSOR
-	    ? TS_KIND_CUTENSOR : TS_KIND_TEXT;
-}
-
 /* A sink that could not be opened: why, what would do, and what
  * status. */
 static void
@@ -99,7 +91,7 @@ sink_refused(struct job *j, const char *path, int e)
 		    "bundle with -f", path);
 	else if (e == EISDIR)
 		ts_diag_usage(j->d, "'%s' is a directory: a %s file cannot "
-		    "replace it", path, ts_pkind_names[j->to]);
+		    "replace it", path, ts_kind_name(j->to));
 	else if (e == ENOTDIR)
 		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
 		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
@@ -145,9 +137,9 @@ ts_job_open_output(struct job *j)
 	unsigned flags = o->force ? TS_BUNDLE_OUT_FORCE : 0;
 	char *dir, *shown, *rp = NULL, *sp = NULL;
 
-	if (o->dst == NULL || (j->stream && j->to != TS_PK_BUNDLE))
+	if (o->dst == NULL || (j->stream && j->to != TS_KIND_BUNDLE))
 		return 0;
-	if (j->to != TS_PK_BUNDLE) {
+	if (j->to != TS_KIND_BUNDLE) {
 		if ((j->sink = ts_sink_open(o->dst, (o->force ?
 		    TS_SINK_FORCE : 0) | TS_SINK_COMPRESS)) == NULL) {
 			sink_refused(j, o->dst, errno);
@@ -319,7 +311,7 @@ readme_text(struct job *j)
 	}
 	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
 	    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name, j->o->program,
-	    TS_VERSION, date, j->sname, ts_pkind_names[j->src_kind],
+	    TS_VERSION, date, j->sname, ts_kind_name(j->src_kind),
 	    j->o->command ? j->o->command : "", old && *old ?
 	    "\n## README of the source bundle\n\n" : "", old ? old : "");
 	if (j->part != NULL && j->part->readme != NULL) {
@@ -542,7 +534,8 @@ pump(struct outputs *os, const char *label)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	for (i = 0; i < os->n; i++)
-		if (os->v[i].kind != TS_PK_TNS && os->v[i].kind != TS_PK_FROSTT)
+		if (os->v[i].kind != TS_KIND_TEXT &&
+		    os->v[i].kind != TS_KIND_FROSTT)
 			break;
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
@@ -616,7 +609,7 @@ layouts(struct outputs *os)
 		struct ts_layout *l = &os->v[i].lay;
 
 		*l = os->j->in;
-		l->kind = enc_kind(os->v[i].kind);
+		l->kind = os->v[i].kind;
 		l->base = m->index_base;
 		l->itype = m->index_type;
 		l->vtype = m->value_type;
@@ -671,11 +664,11 @@ write_bundle(struct job *j, bool text, bool binary)
 	}
 	j->bo = NULL;
 	if (text) {
-		os.v[os.n].kind = TS_PK_TNS;
+		os.v[os.n].kind = TS_KIND_TEXT;
 		os.v[os.n++].fname = j->mp->f_text;
 	}
 	if (binary) {
-		os.v[os.n].kind = TS_PK_TNSB;
+		os.v[os.n].kind = TS_KIND_BINARY;
 		os.v[os.n++].fname = j->mp->f_binary;
 	}
 	layouts(&os);
@@ -730,28 +723,28 @@ write_single(struct job *j)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
-	if (j->to == TS_PK_MTX && m->order != 2) {
+	if (j->to == TS_KIND_MTX && m->order != 2) {
 		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "Matrix Market "
 		    "holds matrices; this tensor has order %d", m->order);
 		return -1;
 	}
-	if ((j->to == TS_PK_MTX || j->to == TS_PK_FROSTT) &&
+	if ((j->to == TS_KIND_MTX || j->to == TS_KIND_FROSTT) &&
 	    m->sparsity == TS_SPARSITY_BLOCK) {
 		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "the tensor is "
-		    "block-sparse: its entries are blocks, which %s cannot hold"
-		    , ts_pkind_names[j->to]);
+		    "block-sparse: its entries are blocks, which %s cannot "
+		    "hold", ts_kind_name(j->to));
 		return -1;
 	}
-	if (j->to == TS_PK_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
+	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
 		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
 		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
 		    "blocks");
 		return -1;
 	}
-	if (change_attributes(j, j->to != TS_PK_TNSB, j->to == TS_PK_TNSB) !=
-	    0)
+	if (change_attributes(j, j->to != TS_KIND_BINARY,
+	    j->to == TS_KIND_BINARY) != 0)
 		return -1;
-	if (j->to == TS_PK_MTX) {
+	if (j->to == TS_KIND_MTX) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
 		os.eo.comment = os.comment;
@@ -760,7 +753,7 @@ write_single(struct job *j)
 	os.n = 1;
 	layouts(&os);
 	/* FROSTT is 1-based unless asked otherwise. */
-	if (j->to == TS_PK_FROSTT && j->o->out_base < 0)
+	if (j->to == TS_KIND_FROSTT && j->o->out_base < 0)
 		os.v[0].lay.base = 1;
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
@@ -784,7 +777,7 @@ write_any(struct job *j)
 	const struct ts_job_opts *o = j->o;
 	bool text, binary;
 
-	if (j->to != TS_PK_BUNDLE)
+	if (j->to != TS_KIND_BUNDLE)
 		return write_single(j);
 	text = o->want_text;
 	binary = o->want_binary;
@@ -795,8 +788,8 @@ write_any(struct job *j)
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
 		} else {
-			text = j->from != TS_PK_TNSB;
-			binary = j->from != TS_PK_TNS;
+			text = j->from != TS_KIND_BINARY;
+			binary = j->from != TS_KIND_TEXT;
 		}
 	}
 	return write_bundle(j, text, binary);

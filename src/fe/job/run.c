@@ -16,8 +16,6 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-const char *const ts_pkind_names[] = { "auto", "bundle", "tns", "tnsb",
-    "frostt", "mtx", "cutensor", NULL };
 
 void
 ts_job_opts_init(struct ts_job_opts *o)
@@ -27,6 +25,7 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->in_itype = o->out_itype = -1;
 	o->in_vtype = o->out_vtype = -1;
 	o->in_endian = o->out_endian = -1;
+	o->from = o->to = TS_JOB_AUTO;
 	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }
@@ -35,15 +34,16 @@ ts_job_opts_init(struct ts_job_opts *o)
  * (x.tns.zst). */
 static const struct {
 	const char	*sfx;
-	enum ts_pkind	 kind;
+	int		 kind;
 } suffixes[] = {
-	{ ".tnsb", TS_PK_TNSB }, { ".tns", TS_PK_TNS }, { ".mtx", TS_PK_MTX },
-	{ ".json", TS_PK_CUTENSOR }, { NULL, TS_PK_AUTO }
+	{ ".tnsb", TS_KIND_BINARY }, { ".tns", TS_KIND_TEXT },
+	{ ".mtx", TS_KIND_MTX },
+	{ ".json", TS_KIND_CUTENSOR }, { NULL, TS_JOB_AUTO }
 };
 
-/* The kind a file name says, or TS_PK_AUTO; *stem gets the length of
+/* The kind a file name says, or TS_JOB_AUTO; *stem gets the length of
  * the name without the suffixes it recognised. */
-static enum ts_pkind
+static int
 kind_of_name(const char *name, size_t *stem)
 {
 	size_t n = strlen(name), l;
@@ -59,7 +59,7 @@ kind_of_name(const char *name, size_t *stem)
 			return suffixes[i].kind;
 		}
 	}
-	return TS_PK_AUTO;
+	return TS_JOB_AUTO;
 }
 
 /*
@@ -75,30 +75,32 @@ dst_kind(struct job *j)
 	size_t n = strlen(dst), stem;
 	struct stat st;
 	bool there = strcmp(dst, "-") != 0 && stat(dst, &st) == 0;
+	static const enum ts_kind order[] = { TS_KIND_BUNDLE, TS_KIND_TEXT,
+	    TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX, TS_KIND_CUTENSOR };
 	char kinds[80] = "";
 	int i;
 
 	j->stream = strcmp(dst, "-") == 0 || (there &&
 	    !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode));
-	if (j->o->to != TS_PK_AUTO)
+	if (j->o->to != TS_JOB_AUTO)
 		j->to = j->o->to;
 	else if (j->stream)
-		j->to = TS_PK_TNS;
+		j->to = TS_KIND_TEXT;
 	else if ((there && S_ISDIR(st.st_mode)) || (n > 0 &&
 	    dst[n - 1] == '/') || ts_compress_of(b) >= 0)
-		j->to = TS_PK_BUNDLE;
-	else if ((j->to = kind_of_name(b, &stem)) == TS_PK_AUTO &&
+		j->to = TS_KIND_BUNDLE;
+	else if ((j->to = kind_of_name(b, &stem)) == TS_JOB_AUTO &&
 	    strchr(b, '.') == NULL)
-		j->to = TS_PK_BUNDLE;
+		j->to = TS_KIND_BUNDLE;
 	/* A bundle named x.tar.zst is written into that archive. */
-	j->dst_archive = j->to == TS_PK_BUNDLE && !j->stream &&
+	j->dst_archive = j->to == TS_KIND_BUNDLE && !j->stream &&
 	    !(there && S_ISDIR(st.st_mode)) && ts_compress_of(b) >= 0;
-	if (j->to != TS_PK_AUTO)
+	if (j->to != TS_JOB_AUTO)
 		return 0;
-	for (i = TS_PK_BUNDLE; ts_pkind_names[i] != NULL; i++)
+	for (i = 0; i < (int)(sizeof(order) / sizeof(order[0])); i++)
 		snprintf(kinds + strlen(kinds), sizeof(kinds) - strlen(kinds),
-		    "%s%s", i == TS_PK_BUNDLE ? "" : ts_pkind_names[i + 1] ?
-		    ", " : " or ", ts_pkind_names[i]);
+		    "%s%s", i == 0 ? "" : i + 1 < (int)(sizeof(order) /
+		    sizeof(order[0])) ? ", " : " or ", ts_kind_name(order[i]));
 	ts_diag_usage(j->d, "'%s': cannot tell the kind of output from its "
 	    "name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz "
 	    "or .bz2; no suffix for a bundle, .tar.zst for a bundle in an "
@@ -218,8 +220,9 @@ run(struct job *j)
 		return -1;
 	/* A filter to a stream keeps its input's kind. */
 	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
-	    o->to == TS_PK_AUTO && j->stream)
-		j->to = j->in.kind == TS_KIND_BINARY ? TS_PK_TNSB : TS_PK_TNS;
+	    o->to == TS_JOB_AUTO && j->stream)
+		j->to = j->in.kind == TS_KIND_BINARY ? TS_KIND_BINARY :
+		    TS_KIND_TEXT;
 	if (!j->meta_known) {
 		/* Two passes: a pipe is copied once, to read it twice; a
 		 * file, compressed or not, is read again. */
@@ -238,10 +241,10 @@ run(struct job *j)
 			    "to a temporary file in '%s', to read it twice: "
 			    "%lld bytes", dir,
 			    (long long)ts_source_size(j->src));
-		if (ts_job_infer(j, j->to != TS_PK_BUNDLE) != 0)
+		if (ts_job_infer(j, j->to != TS_KIND_BUNDLE) != 0)
 			return -1;
 	}
-	if (j->to == TS_PK_BUNDLE) {
+	if (j->to == TS_KIND_BUNDLE) {
 		if (bundle_name(j) != 0)
 			return -1;
 		ts_job_describe(j);
@@ -295,10 +298,10 @@ ts_job_src_name(const struct job *j)
 	return j->sname;
 }
 
-enum ts_pkind
+enum ts_kind
 ts_job_from(const struct job *j)
 {
-	return j->from;
+	return (enum ts_kind)j->from;
 }
 
 bool

@@ -140,8 +140,8 @@ advance(struct ts_bundles *bs)
 			shown = ts_member_shown(bs->cur.name);
 			ts_diag(bs->d, strcmp(why, "it is not in a bundle's "
 			    "folder") == 0 ? TS_SEV_WARNING : TS_SEV_ERROR,
-			    bs->label, 0, 0, "B5", "member '%s' is left out: %s"
-			    , shown, why);
+			    bs->label, 0, 0, "B5", "member '%s' is left out: "
+			    "%s", shown, why);
 			free(shown);
 			continue;
 		}
@@ -306,8 +306,8 @@ pass(struct ts_bundles *bs, int mode)
 				rv = -1;
 		}
 		if (rv != 0 && ts_source_error(src) != NULL)
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5", "%s"
-			    , ts_source_error(src));
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
+			    "%s", ts_source_error(src));
 		else if (rv != 0)
 			ts_diag_io(bs->d, ts_source_name(src), "cannot keep it: "
 			    "%s", strerror(errno));

@@ -37,8 +37,8 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 	for (m = 0; m < h->order; m++) {
 		if (h->parts[m] > INT32_MAX) {
 			ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "mode %d "
-			    "has %llu sections; cuTENSOR takes at most 2^31 - 1"
-			    , m + 1, (unsigned long long)h->parts[m]);
+			    "has %llu sections; cuTENSOR takes at most 2^31 - "
+			    "1", m + 1, (unsigned long long)h->parts[m]);
 			return -1;
 		}
 		total += h->parts[m];

@@ -24,6 +24,8 @@ encoder_ops(enum ts_kind kind)
 		return &ts_mtx_encoder;
 	case TS_KIND_CUTENSOR:
 		return &ts_cutensor_encoder;
+	case TS_KIND_BUNDLE:	/* not one file */
+		break;
 	}
 	return NULL;
 }

@@ -275,8 +275,8 @@ frostt_open(struct ts_decoder *dec)
 	}
 	for (k = 0; dense[k] != NULL; k++)
 		if (word(s, len, dense[k])) {
-			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, ""
-			    , "a dense '%s' in the text format of Tensor "
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+			    "", "a dense '%s' in the text format of Tensor "
 			    "Toolbox and pyttb: TensorSuite reads its sparse "
 			    "kind, 'sptensor'", dense[k]);
 			return -1;

@@ -364,12 +364,6 @@ check_files(struct ctx *c, json_t *files)
 	m->have |= TS_HAVE_FILES;
 }
 
-static const char *
-symname(enum ts_sym s)
-{
-	return ts_sym_names[s];
-}
-
 /* Rules that tie several keys together: M3-M9 and B2. */
 static void
 check_cross(struct ctx *c)
@@ -403,8 +397,8 @@ check_cross(struct ctx *c)
 	if ((h & TS_HAVE_PSYM) && (h & TS_HAVE_NSYM) && m->nsym > m->psym)
 		kdiag(c, TS_SEV_ERROR, "numerical_symmetry", "M5",
 		    "'numerical_symmetry' '%s' is stronger than "
-		    "'pattern_symmetry' '%s'", symname(m->nsym),
-		    symname(m->psym));
+		    "'pattern_symmetry' '%s'", ts_sym_name(m->nsym),
+		    ts_sym_name(m->psym));
 	if (h & TS_HAVE_DIMS) {
 		bool alleq = true, pair = false;
 
@@ -526,8 +520,8 @@ check_keys(struct ctx *c, json_t *root)
 			m->have |= TS_HAVE_NAME;
 		else
 			kdiag(c, TS_SEV_ERROR, "name", "B2", "'name' '%s' is "
-			    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes"
-			    , m->name, TS_NAMEMAX);
+			    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d "
+			    "bytes", m->name, TS_NAMEMAX);
 	}
 	m->group = strkey(root, "group");
 	m->id = strkey(root, "id");

@@ -1,8 +1,11 @@
 /*
- * names.c - the words of the metadata's enumerated keys, in the order of
- * their enums, for reading, writing and messages alike.
+ * names.c - the words of the enums, spelled once: the metadata's
+ * enumerated keys and the kinds of data, in the order of their enums,
+ * for reading, writing, options and messages alike; and the functions
+ * that turn one into the other.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "tensorsuite.h"
 #include "model/model.h"
@@ -19,17 +22,126 @@ const char *const ts_endian_names[] = { "none", "little", "big", NULL };
 const char *const ts_sorted_names[] = { "none", "lexicographic", NULL };
 const char *const ts_allowed_names[] = { "disallowed", "allowed", NULL };
 const char *const ts_srctype_names[] = { "synthetic", "real", NULL };
+static const char *const kind_names[] = { "tns", "tnsb", "frostt", "mtx",
+    "cutensor", "bundle", NULL };
+static const char *const dup_policy_names[] = { "keep", "sum", "first",
+    "last", "error", NULL };
+
+/* The word of value v of a list of n, or NULL. */
+static const char *
+word(const char *const *list, size_t n, int v)
+{
+	return v >= 0 && (size_t)v < n ? list[v] : NULL;
+}
+
+/* The value of word s in list, or -1. */
+static int
+value(const char *const *list, const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && list[i] != NULL; i++)
+		if (strcmp(list[i], s) == 0)
+			return i;
+	return -1;
+}
+
+#define N(list)	(sizeof(list) / sizeof(list[0]) - 1)
 
 const char *
 ts_vtype_name(enum ts_vtype t)
 {
-	return ts_vtype_names[t];
+	return word(ts_vtype_names, N(ts_vtype_names), (int)t);
+}
+
+int
+ts_vtype_of_name(const char *s)
+{
+	return value(ts_vtype_names, s);
 }
 
 const char *
 ts_itype_name(enum ts_itype t)
 {
-	return ts_itype_names[t];
+	return word(ts_itype_names, N(ts_itype_names), (int)t);
+}
+
+int
+ts_itype_of_name(const char *s)
+{
+	return value(ts_itype_names, s);
+}
+
+const char *
+ts_domain_name(enum ts_domain d)
+{
+	return word(ts_domain_names, N(ts_domain_names), (int)d);
+}
+
+int
+ts_domain_of_name(const char *s)
+{
+	return value(ts_domain_names, s);
+}
+
+const char *
+ts_sym_name(enum ts_sym y)
+{
+	return word(ts_sym_names, N(ts_sym_names), (int)y);
+}
+
+int
+ts_sym_of_name(const char *s)
+{
+	return value(ts_sym_names, s);
+}
+
+const char *
+ts_sparsity_name(enum ts_sparsity p)
+{
+	return word(ts_sparsity_names, N(ts_sparsity_names), (int)p);
+}
+
+int
+ts_sparsity_of_name(const char *s)
+{
+	return value(ts_sparsity_names, s);
+}
+
+const char *
+ts_endian_name(enum ts_endian e)
+{
+	return word(ts_endian_names, N(ts_endian_names), (int)e);
+}
+
+int
+ts_endian_of_name(const char *s)
+{
+	return value(ts_endian_names, s);
+}
+
+const char *
+ts_kind_name(enum ts_kind k)
+{
+	return word(kind_names, N(kind_names), (int)k);
+}
+
+int
+ts_kind_of_name(const char *s)
+{
+	return value(kind_names, s);
+}
+
+const char *
+ts_dup_policy_name(enum ts_dup_policy p)
+{
+	return word(dup_policy_names, N(dup_policy_names), (int)p);
+}
+
+int
+ts_dup_policy_of_name(const char *s)
+{
+	return value(dup_policy_names, s);
 }
 
 size_t

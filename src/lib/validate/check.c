@@ -943,8 +943,8 @@ check_file(struct ts_source *src, enum ts_kind kind,
 			check_entries(m, &st, NULL, NULL, false, o, d);
 	} else {
 		if (kind == TS_KIND_BINARY) {
-			ts_diag(d, TS_SEV_ERROR, ts_source_name(src), 0, 0, "E3"
-			    , "a binary file does not say how its records are "
+			ts_diag(d, TS_SEV_ERROR, ts_source_name(src), 0, 0,
+			    "E3", "a binary file does not say how its records are "
 			    "laid out: give its metadata (--meta FILE)");
 			ts_source_close(src);
 			return;

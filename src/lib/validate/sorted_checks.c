@@ -620,8 +620,8 @@ partial(struct ts_ordered *o, bool values)
 	}
 	if (full)
 		ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, rule, "the %s is "
-		    "fully symmetric; '%s' says 'partial', which means not full"
-		    , what, key);
+		    "fully symmetric; '%s' says 'partial', which means not "
+		    "full", what, key);
 	else if (!some)
 		ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, rule, "no pair of "
 		    "equal-sized modes can be swapped without changing the %s; "

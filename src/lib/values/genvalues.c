@@ -345,6 +345,13 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 static const char *const distnames[] = { "default", "uniform", "normal",
     "constant", "integers" };
 
+const char *
+ts_gen_dist_name(enum ts_gen_dist d)
+{
+	return (int)d >= 0 && (size_t)d < sizeof(distnames) /
+	    sizeof(distnames[0]) ? distnames[d] : NULL;
+}
+
 /* The largest finite value of the type, and the least positive one. */
 static double
 type_max(enum ts_vtype t)
@@ -646,7 +653,7 @@ check_applicable(const struct ts_genvalues *g,
 	}
 	if (o->binary_zeros != 0)
 		BAD("--binary-zeros: value_domain is '%s', not 'binary'",
-		    ts_domain_names[g->dom]);
+		    ts_domain_name(g->dom));
 	if ((o->has_mean || o->has_std) && g->dist != TS_GEN_DIST_NORMAL)
 		BAD("--%s: only --dist normal takes it (not %s)",
 		    o->has_mean ? "mean" : "std", dn);
@@ -794,7 +801,7 @@ ts_genvalues_describe(const struct ts_genvalues *g)
 	    "- symmetric modes (coordinates sorted within each group): %s\n",
 	    TS_GEN_NAME, (unsigned long long)g->o.seed, dist,
 	    redraw ? "; a value 0 is drawn again" : "",
-	    ts_vtype_name(g->vtype), ts_domain_names[g->dom],
+	    ts_vtype_name(g->vtype), ts_domain_name(g->dom),
 	    g->zeros ? "allowed" : "disallowed", sym);
 	free(dist);
 	free(sym);

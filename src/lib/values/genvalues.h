@@ -43,6 +43,9 @@ struct ts_genvalues_opts {
 	bool		 replace;	/* values in the input are replaced */
 };
 void	 ts_genvalues_opts_init(struct ts_genvalues_opts *);
+/* "default", "uniform", "normal", "constant", "integers"; NULL for
+ * none of them. */
+const char *ts_gen_dist_name(enum ts_gen_dist);
 
 struct ts_genvalues;
 /*
