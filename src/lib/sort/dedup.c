@@ -17,7 +17,7 @@
 #include "sort/sort_int.h"
 
 static void
-stage_text(struct stage *g, uint64_t tw, const char *t, uint32_t len)
+stage_text(struct dup_group *g, uint64_t tw, const char *t, uint32_t len)
 {
 	g->tw = tw;
 	if ((tw & TC_ARENA) != TC_ARENA)
@@ -32,23 +32,23 @@ stage_text(struct stage *g, uint64_t tw, const char *t, uint32_t len)
 }
 
 /*
- * Take the next group of equal keys from the merge into s->g, combined
+ * Take the next group of equal keys from the merge into s->group, combined
  * by the duplicates policy.  Returns 1, 0 at the end, -1 with errno, or
- * -2 for a repeated tuple under TS_DUP_ERROR (s->g.key holds it).
+ * -2 for a repeated tuple under TS_DUP_ERROR (s->group.key holds it).
  */
 int
 ts_merge_group(struct ts_sorter *s)
 {
-	struct merger *m = &s->m;
-	struct stage *g = &s->g;
-	struct src *t = merger_top(m);
+	struct merger *m = &s->merger;
+	struct dup_group *g = &s->group;
+	struct run_reader *t = merger_top(m);
 	size_t k = 1;
 
 	if (t == NULL)
 		return 0;
 	memcpy(g->key, t->key, (size_t)m->nw * 8);
 	g->val = t->val;
-	if (s->kt)
+	if (s->keep_text)
 		stage_text(g, t->tw, t->txt, t->tlen);
 	if (ts_merger_pop(s, m) < 0)
 		return -1;
@@ -58,11 +58,11 @@ ts_merge_group(struct ts_sorter *s)
 			return -2;
 		case TS_DUP_LAST:
 			g->val = t->val;
-			if (s->kt)
+			if (s->keep_text)
 				stage_text(g, t->tw, t->txt, t->tlen);
 			break;
 		case TS_DUP_SUM:
-			if (s->hv && sum_val(s, &g->val, t->val) < 0)
+			if (s->has_values && sum_val(s, &g->val, t->val) < 0)
 				return -1;
 			break;
 		default:
@@ -72,7 +72,7 @@ ts_merge_group(struct ts_sorter *s)
 		if (ts_merger_pop(s, m) < 0)
 			return -1;
 	}
-	if (s->o.dups == TS_DUP_SUM && s->kt && k > 1) {
+	if (s->o.dups == TS_DUP_SUM && s->keep_text && k > 1) {
 		char buf[TS_NUMBUF];
 
 		stage_text(g, TC_ARENA, buf, (uint32_t)fmt_val(s, buf,
@@ -85,7 +85,7 @@ ts_merge_group(struct ts_sorter *s)
 int
 ts_dedup_mem(struct ts_sorter *s)
 {
-	const int nw = s->L.nw, rw = s->rw;
+	const int nw = s->klay.nw, rw = s->rec_words;
 	size_t i = 0, j, o = 0;
 
 	while (i < s->n) {
@@ -99,14 +99,15 @@ ts_dedup_mem(struct ts_sorter *s)
 			switch (s->o.dups) {
 			case TS_DUP_ERROR:
 				s->hasdup = true;
-				unpack(&s->L, s->d, s->o.prio, r, s->dup);
+				key_unpack(&s->klay, s->order, s->o.prio, r,
+				    s->dup);
 				return -2;
 			case TS_DUP_LAST:
 				r = s->rec + (j - 1) * (size_t)rw;
 				break;
 			case TS_DUP_SUM:
 				/* Records keep their value word (vw). */
-				if (s->hv) {
+				if (s->has_values) {
 					uint64_t acc = r[nw];
 					size_t u;
 
@@ -118,7 +119,7 @@ ts_dedup_mem(struct ts_sorter *s)
 					memmove(q, r, (size_t)rw * 8);
 					r = q;
 					q[nw] = acc;
-					if (s->kt) {
+					if (s->keep_text) {
 						char buf[TS_NUMBUF];
 						int len = fmt_val(s, buf, acc);
 

@@ -67,10 +67,10 @@ slot_pop(struct slots *h)
 int
 ts_radix_inplace(struct ts_sorter *s)
 {
-	const size_t n = s->n, rw = (size_t)s->rw, cb = CHUNK * rw * 8;
-	struct rsort r;
+	const size_t n = s->n, rw = (size_t)s->rec_words, cb = CHUNK * rw * 8;
+	struct radix_job r;
 	struct slots heap;
-	struct pass M;
+	struct radix_pass M;
 	size_t nbk, b, i, k, nslot, nlist, maxc, used = 0;
 	size_t *cnt, *start, *fill, *lstart, *lcount;
 	uint32_t *owner, *opos, *list;
@@ -83,13 +83,13 @@ ts_radix_inplace(struct ts_sorter *s)
 	for (msd = 1; msd < RADIX_BITS && n >> (msd + 1) >= BUCKET_RECS;
 	    msd++)
 		;
-	r.np = ts_rs_plan(s, r.p, msd);
-	if (r.np == 0)
+	r.npass = ts_rs_plan(s, r.p, msd);
+	if (r.npass == 0)
 		return 0;	/* every key the same: sorted */
 	/* A copy of the MSD pass, kept in registers: r's address goes to
 	 * functions of other files, so the compiler must assume that any
 	 * store through a pointer, to cnt for one, may change r.p. */
-	M = r.p[r.np - 1];
+	M = r.p[r.npass - 1];
 	nbk = (size_t)M.mask + 1;
 	cnt = ts_xcalloc(nbk + 1, sizeof(*cnt));
 	for (i = 0; i < n; i++)
@@ -149,8 +149,8 @@ ts_radix_inplace(struct ts_sorter *s)
 	scratch = ts_xreallocarray(NULL, 2 * (maxc > 0 ? maxc : 1), rw * 8);
 	bufa = scratch;
 	bufb = scratch + maxc * rw;
-	r.rw = s->rw;
-	r.kw = s->L.nw;
+	r.rec_words = s->rec_words;
+	r.key_words = s->klay.nw;
 	for (b = 0; b < nbk; b++) {
 		const size_t m = cnt[b], lo = start[b], hi = start[b + 1];
 		uint64_t *a = bufa;
@@ -184,7 +184,8 @@ ts_radix_inplace(struct ts_sorter *s)
 			size_t c[(size_t)1 << RADIX_BITS];
 			size_t off[(size_t)1 << RADIX_BITS];
 
-			ts_rs_bucket(&r, r.kw, c, off, bufa, bufb, bufa, 0, m);
+			ts_rs_bucket(&r, r.key_words, c, off, bufa, bufb, bufa,
+			    0, m);
 		}
 		memcpy(s->rec + lo * rw, bufa, m * rw * 8);
 	}

@@ -20,46 +20,47 @@
 
 /* Place the fields, the last priority at bit 0. */
 void
-ts_layout_finish(struct layout *L, int d)
+ts_key_layout_finish(struct key_layout *kl, int d)
 {
 	int j, off = 0;
 
 	for (j = d - 1; j >= 0; j--) {
-		L->sh[j] = L->w[j] != 0 ? (uint16_t)off : 0;
-		L->mask[j] = L->w[j] >= 64 ? ~(uint64_t)0 :
-		    ((uint64_t)1 << L->w[j]) - 1;
-		off += L->w[j];
+		kl->sh[j] = kl->w[j] != 0 ? (uint16_t)off : 0;
+		kl->mask[j] = kl->w[j] >= 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << kl->w[j]) - 1;
+		off += kl->w[j];
 	}
-	L->nw = off == 0 ? 1 : (off + 63) / 64;
+	kl->nw = off == 0 ? 1 : (off + 63) / 64;
 }
 
 /* The index of the current layout among those of the runs. */
 int
 ts_run_layout(struct ts_sorter *s)
 {
-	if (s->nlays == 0 || !layout_eq(&s->lays[s->nlays - 1], &s->L, s->d)) {
+	if (s->nlays == 0 || !key_layout_eq(&s->lays[s->nlays - 1], &s->klay,
+	    s->order)) {
 		s->lays = ts_xreallocarray(s->lays, (size_t)s->nlays + 1,
 		    sizeof(*s->lays));
-		s->lays[s->nlays++] = s->L;
+		s->lays[s->nlays++] = s->klay;
 	}
 	return s->nlays - 1;
 }
 
 /* Switch to a wider packing, repacking the records in memory. */
 void
-ts_relayout(struct ts_sorter *s, const struct layout *to)
+ts_relayout(struct ts_sorter *s, const struct key_layout *to)
 {
 	/* A copy of *to, kept in registers: the compiler must assume that
 	 * the stores to the records and bounds below may change *to. */
-	const struct layout NLc = *to, *NL = &NLc;
-	struct layout OL = s->L;
-	const int orw = s->rw, extra = s->vw + s->kt;
+	const struct key_layout NLc = *to, *NL = &NLc;
+	struct key_layout OL = s->klay;
+	const int orw = s->rec_words, extra = s->val_words + s->keep_text;
 	const int nrw = NL->nw + extra;
 	uint64_t tk[TS_MAXORDER], nk[TS_MAXORDER], ex[2];
 	size_t i, k, n = s->n;
 	int w;
 
-	s->L = *NL;
+	s->klay = *NL;
 	reset_bounds(s);
 	pf_join(s);
 	if (nrw != orw && n != 0) {
@@ -75,7 +76,7 @@ ts_relayout(struct ts_sorter *s, const struct layout *to)
 			s->recsz = nsz;
 		}
 	}
-	s->rw = nrw;
+	s->rec_words = nrw;
 	for (k = 0; k < n; k++) {
 		/* Wider records: back to front, so nothing unread is
 		 * overwritten. */
@@ -86,13 +87,13 @@ ts_relayout(struct ts_sorter *s, const struct layout *to)
 		r = s->rec + i * (size_t)orw;
 		memcpy(tk, r, (size_t)OL.nw * 8);
 		memcpy(ex, r + OL.nw, (size_t)extra * 8);
-		repack_key(&OL, NL, s->d, tk, nk);
+		key_repack(&OL, NL, s->order, tk, nk);
 		q = s->rec + i * (size_t)nrw;
 		memcpy(q, nk, (size_t)NL->nw * 8);
 		memcpy(q + NL->nw, ex, (size_t)extra * 8);
 		for (w = 0; w < NL->nw; w++) {
-			s->kor[w] |= nk[w];
-			s->kand[w] &= nk[w];
+			s->key_or[w] |= nk[w];
+			s->key_and[w] &= nk[w];
 		}
 	}
 }

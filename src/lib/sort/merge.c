@@ -24,7 +24,7 @@
 
 /* Make need bytes available at v->buf + v->at. */
 static int
-src_fill(struct src *v, size_t need)
+src_fill(struct run_reader *v, size_t need)
 {
 	size_t have = v->len - v->at;
 
@@ -66,11 +66,11 @@ src_fill(struct src *v, size_t need)
 
 /* Read the next record of a run.  Returns 1, 0 at its end, -1. */
 static int
-src_next_slow(const struct ts_sorter *s, struct src *v)
+src_next_slow(const struct ts_sorter *s, struct run_reader *v)
 {
-	const struct layout *RL = &s->lays[v->run->li];
+	const struct key_layout *RL = &s->lays[v->run->li];
 	size_t kb = (size_t)RL->nw * 8;
-	size_t fixed = kb + (size_t)(s->vw + s->kt) * 8;
+	size_t fixed = kb + (size_t)(s->val_words + s->keep_text) * 8;
 	const char *p;
 
 	if (v->left == 0)
@@ -82,20 +82,20 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 		uint64_t tk[TS_MAXORDER];
 
 		memcpy(tk, p, kb);
-		repack_key(RL, &s->L, s->d, tk, v->key);
+		key_repack(RL, &s->klay, s->order, tk, v->key);
 	} else if (kb == 8)
 		memcpy(v->key, p, 8);	/* a load, not a call */
 	else
 		memcpy(v->key, p, kb);
 	p += kb;
-	if (s->vw) {
+	if (s->val_words) {
 		memcpy(&v->val, p, 8);
 		p += 8;
 	}
-	if (s->kt)
+	if (s->keep_text)
 		memcpy(&v->tw, p, 8);
 	v->at += fixed;
-	if (s->kt && (v->tw & TC_ARENA) == TC_ARENA) {
+	if (s->keep_text && (v->tw & TC_ARENA) == TC_ARENA) {
 		if (src_fill(v, 4) < 0)
 			return -1;
 		memcpy(&v->tlen, v->buf + v->at, 4);
@@ -112,21 +112,21 @@ src_next_slow(const struct ts_sorter *s, struct src *v)
 /* The same, inline for the common records: one key word, no text in
  * the arena. */
 static inline int
-src_next(const struct ts_sorter *s, struct src *v)
+src_next(const struct ts_sorter *s, struct run_reader *v)
 {
-	const size_t rs = 8 + (size_t)(s->vw + s->kt) * 8;
+	const size_t rs = 8 + (size_t)(s->val_words + s->keep_text) * 8;
 
-	if (v->left != 0 && !v->conv && s->L.nw == 1 &&
+	if (v->left != 0 && !v->conv && s->klay.nw == 1 &&
 	    v->len - v->at >= rs) {
 		const char *p = v->buf + v->at;
 
-		if (s->kt) {
+		if (s->keep_text) {
 			memcpy(&v->tw, p + rs - 8, 8);
 			if ((v->tw & TC_ARENA) == TC_ARENA)
 				return src_next_slow(s, v);
 		}
 		memcpy(v->key, p, 8);
-		if (s->vw)
+		if (s->val_words)
 			memcpy(&v->val, p + 8, 8);
 		v->at += rs;
 		v->left--;
@@ -137,7 +137,7 @@ src_next(const struct ts_sorter *s, struct src *v)
 
 /* Is node a before node b: smaller key, or equal and an older run? */
 static inline bool
-hless(const struct merger *m, struct hnode a, struct hnode b)
+hless(const struct merger *m, struct heap_node a, struct heap_node b)
 {
 	int c;
 
@@ -152,7 +152,7 @@ hless(const struct merger *m, struct hnode a, struct hnode b)
 static void
 sift(struct merger *m, int i)
 {
-	struct hnode x = m->heap[i];
+	struct heap_node x = m->heap[i];
 	int c;
 
 	for (;;) {
@@ -183,27 +183,28 @@ merge_buf(const struct ts_sorter *s, size_t k)
 }
 
 void
-ts_merger_open(struct ts_sorter *s, struct merger *m, const struct run *runs,
-    int k)
+ts_merger_open(struct ts_sorter *s, struct merger *m,
+    const struct sort_run *runs, int k)
 {
 	size_t bs = merge_buf(s, (size_t)k);
 	int i;
 
 	memset(m, 0, sizeof(*m));
 	m->k = k;
-	m->nw = s->L.nw;
+	m->nw = s->klay.nw;
 	m->v = ts_xcalloc((size_t)k, sizeof(*m->v));
 	m->heap = ts_xcalloc((size_t)k, sizeof(*m->heap));
 	m->keys = ts_xcalloc((size_t)k * (size_t)m->nw, 8);
 	for (i = 0; i < k; i++) {
-		struct src *v = &m->v[i];
+		struct run_reader *v = &m->v[i];
 
 		v->run = &runs[i];
 		v->fd = s->fd[runs[i].f];
 		v->cap = bs;
 		v->buf = ts_xmalloc(bs);
 		v->key = m->keys + (size_t)i * (size_t)m->nw;
-		v->conv = !layout_eq(&s->lays[runs[i].li], &s->L, s->d);
+		v->conv = !key_layout_eq(&s->lays[runs[i].li], &s->klay,
+		    s->order);
 	}
 }
 
@@ -215,7 +216,7 @@ ts_merger_start(const struct ts_sorter *s, struct merger *m)
 
 	m->hn = 0;
 	for (i = 0; i < m->k; i++) {
-		struct src *v = &m->v[i];
+		struct run_reader *v = &m->v[i];
 
 		v->pos = v->run->off;
 		v->left = v->run->n;
@@ -236,7 +237,7 @@ ts_merger_start(const struct ts_sorter *s, struct merger *m)
 int
 ts_merger_pop(const struct ts_sorter *s, struct merger *m)
 {
-	struct src *v = &m->v[m->heap[0].i];
+	struct run_reader *v = &m->v[m->heap[0].i];
 	int r = src_next(s, v);
 
 	if (r < 0)
@@ -267,12 +268,12 @@ ts_merger_close(struct merger *m)
 
 /* Merge runs[0 .. k) into one run at the end of file out. */
 static int
-merge_into(struct ts_sorter *s, const struct run *runs, int k, int out,
-    struct run *res)
+merge_into(struct ts_sorter *s, const struct sort_run *runs, int k, int out,
+    struct sort_run *res)
 {
 	struct merger m;
-	struct wbuf w;
-	struct src *t;
+	struct run_buf w;
+	struct run_reader *t;
 	int rc = -1;
 
 	ts_merger_open(s, &m, runs, k);
@@ -311,7 +312,7 @@ int
 ts_merge_levels(struct ts_sorter *s)
 {
 	size_t fan = s->limit / MERGE_MINBUF - 1, g, k, nn;
-	struct run *next;
+	struct sort_run *next;
 	int in = 0, out;
 
 	if (fan < 2)

@@ -33,12 +33,12 @@
 #define SLICE_SHIFT	40		/* see rs_split() */
 
 struct rs_arg {
-	struct rsort	*r;
+	struct radix_job	*r;
 	int		 t;
 };
 
 static void
-bar_wait(struct barrier *b)
+bar_wait(struct sort_barrier *b)
 {
 	unsigned gen;
 
@@ -63,11 +63,11 @@ bar_wait(struct barrier *b)
  * within one index per 2^40 / n of an even split.
  */
 static void
-rs_split(struct rsort *r, int nt)
+rs_split(struct radix_job *r, int nt)
 {
 	int t;
 
-	r->nt = nt;
+	r->threads = nt;
 	r->mul = ((uint64_t)nt << SLICE_SHIFT) / r->n;
 	r->lo[0] = 0;
 	for (t = 1; t < nt; t++) {
@@ -84,8 +84,8 @@ rs_split(struct rsort *r, int nt)
  * next pass's digit N of each record by the slice it lands in. */
 static inline __attribute__((always_inline)) void
 scatter(const uint64_t *restrict src, uint64_t *restrict dst, size_t lo,
-    size_t hi, const int rw, const struct pass *P, const bool next,
-    const struct pass *N, size_t *restrict off, size_t *restrict nh,
+    size_t hi, const int rw, const struct radix_pass *P, const bool next,
+    const struct radix_pass *N, size_t *restrict off, size_t *restrict nh,
     uint64_t mul, size_t nb)
 {
 	const int pw = P->word, ps = P->shift;
@@ -110,9 +110,9 @@ scatter(const uint64_t *restrict src, uint64_t *restrict dst, size_t lo,
 }
 
 static void
-rs_scatter(const struct rsort *r, const uint64_t *src, uint64_t *dst,
-    size_t lo, size_t hi, const struct pass *P, const struct pass *N,
-    size_t *off, size_t *nh)
+rs_scatter(const struct radix_job *r, const uint64_t *src, uint64_t *dst,
+    size_t lo, size_t hi, const struct radix_pass *P,
+    const struct radix_pass *N, size_t *off, size_t *nh)
 {
 	const uint64_t mul = r->mul;
 	const size_t nb = r->nb;
@@ -120,20 +120,20 @@ rs_scatter(const struct rsort *r, const uint64_t *src, uint64_t *dst,
 #define SC(RW, NX)	scatter(src, dst, lo, hi, RW, P, NX, N, off, nh, \
 			    mul, nb)
 	if (N != NULL)
-		switch (r->rw) {
+		switch (r->rec_words) {
 		case 1: SC(1, true); break;
 		case 2: SC(2, true); break;
 		case 3: SC(3, true); break;
 		case 4: SC(4, true); break;
-		default: SC(r->rw, true); break;
+		default: SC(r->rec_words, true); break;
 		}
 	else
-		switch (r->rw) {
+		switch (r->rec_words) {
 		case 1: SC(1, false); break;
 		case 2: SC(2, false); break;
 		case 3: SC(3, false); break;
 		case 4: SC(4, false); break;
-		default: SC(r->rw, false); break;
+		default: SC(r->rec_words, false); break;
 		}
 #undef SC
 }
@@ -141,9 +141,9 @@ rs_scatter(const struct rsort *r, const uint64_t *src, uint64_t *dst,
 /* Stable insertion sort of records [lo, hi) of a by key: for the tiny
  * buckets, where counting would cost more than it saves. */
 static void
-rs_insert(const struct rsort *r, int nw, uint64_t *a, size_t lo, size_t hi)
+rs_insert(const struct radix_job *r, int nw, uint64_t *a, size_t lo, size_t hi)
 {
-	const size_t rw = (size_t)r->rw;
+	const size_t rw = (size_t)r->rec_words;
 	uint64_t x[TS_MAXORDER + 2];
 	size_t i, j;
 
@@ -163,10 +163,10 @@ rs_insert(const struct rsort *r, int nw, uint64_t *a, size_t lo, size_t hi)
  * enough to stay in this core's cache for all its passes.
  */
 void
-ts_rs_bucket(const struct rsort *r, int nw, size_t *cnt, size_t *off,
+ts_rs_bucket(const struct radix_job *r, int nw, size_t *cnt, size_t *off,
     uint64_t *src, uint64_t *dst, uint64_t *tgt, size_t lo, size_t hi)
 {
-	const size_t rw = (size_t)r->rw;
+	const size_t rw = (size_t)r->rec_words;
 	size_t i, b, run;
 	uint64_t *x;
 	int p;
@@ -174,8 +174,8 @@ ts_rs_bucket(const struct rsort *r, int nw, size_t *cnt, size_t *off,
 	if (hi - lo <= 32)
 		rs_insert(r, nw, src, lo, hi);
 	else
-		for (p = 0; p < r->np - 1; p++) {
-			const struct pass *P = &r->p[p];
+		for (p = 0; p < r->npass - 1; p++) {
+			const struct radix_pass *P = &r->p[p];
 
 			memset(cnt, 0, (P->mask + 1) * sizeof(*cnt));
 			for (i = lo; i < hi; i++)
@@ -201,22 +201,23 @@ ts_rs_bucket(const struct rsort *r, int nw, size_t *cnt, size_t *off,
 
 /* Thread t's share of the sort. */
 static void
-rs_work(struct rsort *r, int t)
+rs_work(struct radix_job *r, int t)
 {
 	const size_t nb = r->nb;
-	const int nt = r->nt, rw = r->rw;
+	const int nt = r->threads, rw = r->rec_words;
 	size_t *mine = r->cnt + (size_t)t * nb, *off = r->off + (size_t)t * nb;
 	size_t *nh = r->nh + (size_t)t * (size_t)nt * nb;
 	size_t i, b, run, lo = r->lo[t], hi = r->lo[t + 1];
 	uint64_t *src = r->a, *dst = r->b, *x;
-	const struct pass *P = &r->p[r->np - r->npar];
+	const struct radix_pass *P = &r->p[r->npass - r->npar];
 	int p, u;
 
 	memset(mine, 0, nb * sizeof(*mine));
 	for (i = lo; i < hi; i++)
 		mine[(src[i * (size_t)rw + P->word] >> P->shift) & P->mask]++;
-	for (p = r->np - r->npar; p < r->np; p++) {
-		const struct pass *N = p + 1 < r->np ? &r->p[p + 1] : NULL;
+	for (p = r->npass - r->npar; p < r->npass; p++) {
+		const struct radix_pass *N = p + 1 < r->npass ? &r->p[p + 1] :
+		    NULL;
 
 		P = &r->p[p];
 		bar_wait(&r->bar);
@@ -251,13 +252,13 @@ rs_work(struct rsort *r, int t)
 	}
 	if (r->bstart != NULL) {
 		/* The rest, bucket by bucket, whoever is free first. */
-		const size_t nbk = r->p[r->np - 1].mask + 1;
-		uint64_t *tgt = r->np % 2 != 0 ? r->b : r->a;
+		const size_t nbk = r->p[r->npass - 1].mask + 1;
+		uint64_t *tgt = r->npass % 2 != 0 ? r->b : r->a;
 
 		while ((b = atomic_fetch_add(&r->nextb, 1)) < nbk)
 			if (r->bstart[b + 1] > r->bstart[b])
-				ts_rs_bucket(r, r->kw, mine, off, src, dst, tgt,
-				    r->bstart[b], r->bstart[b + 1]);
+				ts_rs_bucket(r, r->key_words, mine, off, src,
+				    dst, tgt, r->bstart[b], r->bstart[b + 1]);
 	}
 }
 
@@ -265,7 +266,7 @@ static void *
 rs_main(void *arg)
 {
 	struct rs_arg *a = arg;
-	struct rsort *r = a->r;
+	struct radix_job *r = a->r;
 	int go;
 
 	pthread_mutex_lock(&r->gmu);
@@ -282,15 +283,15 @@ rs_main(void *arg)
  * lowest first; with msd > 0, the top msd of them form the last digit
  * on their own. */
 int
-ts_rs_plan(const struct ts_sorter *s, struct pass *P, int msd)
+ts_rs_plan(const struct ts_sorter *s, struct radix_pass *P, int msd)
 {
 	int w, top = -1, np = 0;
 
-	for (w = 0; w < s->L.nw; w++)
-		if ((s->kor[w] ^ s->kand[w]) != 0)
+	for (w = 0; w < s->klay.nw; w++)
+		if ((s->key_or[w] ^ s->key_and[w]) != 0)
 			top = w;
 	for (w = 0; w <= top; w++) {
-		uint64_t diff = s->kor[w] ^ s->kand[w];
+		uint64_t diff = s->key_or[w] ^ s->key_and[w];
 		int lo, hi, mlo = 64, span, k, bits, i;
 
 		if (diff == 0)
@@ -335,10 +336,10 @@ ts_rs_plan(const struct ts_sorter *s, struct pass *P, int msd)
 void
 ts_radix_sort(struct ts_sorter *s)
 {
-	struct rsort *r;
+	struct radix_job *r;
 	struct rs_arg args[MAXTHREADS];
 	pthread_t tid[MAXTHREADS];
-	size_t need = s->n * (size_t)s->rw * 8, nb = 0;
+	size_t need = s->n * (size_t)s->rec_words * 8, nb = 0;
 	int nt, t, made = 1, i, msd = 0;
 	void *x;
 
@@ -350,8 +351,8 @@ ts_radix_sort(struct ts_sorter *s)
 		for (msd = 1; msd < RADIX_BITS &&
 		    s->n >> (msd + 1) >= BUCKET_RECS; msd++)
 			;
-	r->np = ts_rs_plan(s, r->p, msd);
-	if (r->np == 0) {
+	r->npass = ts_rs_plan(s, r->p, msd);
+	if (r->npass == 0) {
 		free(r);
 		return;
 	}
@@ -360,21 +361,21 @@ ts_radix_sort(struct ts_sorter *s)
 		s->tmpsz = ts_big_round(need);
 		s->tmp = ts_big_map(s->tmpsz);
 	}
-	for (i = 0; i < r->np; i++)
+	for (i = 0; i < r->npass; i++)
 		if (r->p[i].mask + 1 > nb)
 			nb = r->p[i].mask + 1;
 	r->a = s->rec;
 	r->b = s->tmp;
 	r->n = s->n;
-	r->rw = s->rw;
-	r->kw = s->L.nw;
+	r->rec_words = s->rec_words;
+	r->key_words = s->klay.nw;
 	r->nb = nb;
-	r->npar = msd > 0 && r->np > 1 ? 1 : r->np;
-	if (r->npar == 1 && r->np > 1)
-		r->bstart = ts_xcalloc(r->p[r->np - 1].mask + 2,
+	r->npar = msd > 0 && r->npass > 1 ? 1 : r->npass;
+	if (r->npar == 1 && r->npass > 1)
+		r->bstart = ts_xcalloc(r->p[r->npass - 1].mask + 2,
 		    sizeof(size_t));
 	atomic_init(&r->nextb, 0);
-	nt = s->n >= PAR_MIN ? s->nt : 1;
+	nt = s->n >= PAR_MIN ? s->threads : 1;
 	rs_split(r, nt);
 	r->cnt = ts_xcalloc((size_t)nt * nb, sizeof(size_t));
 	r->off = ts_xcalloc((size_t)nt * nb, sizeof(size_t));
@@ -415,7 +416,7 @@ ts_radix_sort(struct ts_sorter *s)
 		pthread_mutex_destroy(&r->bar.mu);
 		pthread_cond_destroy(&r->bar.cv);
 	}
-	if (r->np % 2 != 0) {
+	if (r->npass % 2 != 0) {
 		size_t sz = s->recsz;
 
 		x = s->rec;

@@ -46,7 +46,7 @@ pf_main(void *arg)
 void
 ts_rec_reserve(struct ts_sorter *s, size_t n)
 {
-	size_t need = n * (size_t)s->rw * 8, nsz, cap;
+	size_t need = n * (size_t)s->rec_words * 8, nsz, cap;
 
 	if (need <= s->recsz)
 		return;

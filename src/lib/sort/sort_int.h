@@ -55,7 +55,7 @@
 #define TC_MAXLEN	(1 + TC_MAXDIG + 1 + 2 + 9)
 
 /* How a key is packed: field j (priority j) has w[j] bits at bit sh[j]. */
-struct layout {
+struct key_layout {
 	int		 nw;		/* key words, >= 1 */
 	uint8_t		 w[TS_MAXORDER];
 	uint16_t	 sh[TS_MAXORDER];
@@ -64,14 +64,14 @@ struct layout {
 
 /* A sorted run in temporary file f, bytes [off, end); its keys are
  * packed by layout li of the sorter's (few) layouts. */
-struct run {
+struct sort_run {
 	int		 f, li;
 	uint64_t	 off, end, n;
 };
 
 /* A run being read: a buffer over the file and its current record. */
-struct src {
-	const struct run *run;
+struct run_reader {
+	const struct sort_run *run;
 	int		 fd;
 	uint64_t	 pos;		/* file offset of the next read */
 	uint64_t	 left;		/* records not yet taken */
@@ -87,21 +87,21 @@ struct src {
 
 /* A heap node: the run, and the most significant word of its key, so
  * that most comparisons need no other memory. */
-struct hnode {
+struct heap_node {
 	uint64_t	 k;
 	int		 i;
 };
 
 struct merger {
-	struct src	*v;
+	struct run_reader	*v;
 	int		 k, hn;
-	struct hnode	*heap;
+	struct heap_node	*heap;
 	uint64_t	*keys;		/* k * nw */
 	int		 nw;
 };
 
 /* A run being written by a thread of its own while entries come. */
-struct bgwrite {
+struct run_writer {
 	pthread_t	 tid;
 	bool		 active;
 	int		 fd, err;
@@ -111,7 +111,7 @@ struct bgwrite {
 };
 
 /* One group of equal keys, combined by the duplicates policy. */
-struct stage {
+struct dup_group {
 	uint64_t	 key[TS_MAXORDER];
 	uint64_t	 val;
 	uint64_t	 tw;		/* text word; when TC_ARENA, txt */
@@ -122,15 +122,19 @@ struct stage {
 
 struct ts_sorter {
 	struct ts_sort_opts o;
-	int		 d, rw;
-	bool		 hv, kt;	/* values; their texts (a record word) */
-	int		 vw;		/* a value word: 0 or 1 */
+	int		 order;		/* modes */
+	int		 rec_words;	/* 64-bit words a record */
+	bool		 has_values;
+	bool		 keep_text;	/* value texts, in a record word */
+	int		 val_words;	/* a value word: 0 or 1 */
 	bool		 novals;	/* fval/ival left unset (texts_only) */
 	size_t		 limit;		/* 0: none */
-	int		 nt;		/* threads */
-	struct layout	 L;
+	int		 threads;
+	struct key_layout klay;	/* how keys are packed */
 	uint64_t	 seen[TS_MAXORDER];	/* OR of coordinates, by prio */
-	uint64_t	 kor[TS_MAXORDER], kand[TS_MAXORDER];
+	/* OR and AND of the keys' words since the last run: the bits
+	 * that vary, for the radix passes */
+	uint64_t	 key_or[TS_MAXORDER], key_and[TS_MAXORDER];
 	uint64_t	*rec, *tmp;
 	size_t		 n, recsz, tmpsz;	/* records; mapped bytes */
 	char		*arena;
@@ -139,33 +143,35 @@ struct ts_sorter {
 	int		 fd[2];
 	char		*path[2];	/* when unlink failed */
 	uint64_t	 fend[2];
-	struct run	*runs;
+	struct sort_run	*runs;
 	size_t		 nruns, caprun;
-	struct layout	*lays;		/* of the runs */
+	struct key_layout	*lays;		/* of the runs */
 	int		 nlays;
-	struct bgwrite	 bg;
+	struct run_writer	 bg;
 	pthread_t	 pf_tid;	/* pf_main(): a thread of its own */
 	bool		 pf_active, pf_done;
 	int		 state, err;
 	uint64_t	 count, pos;
-	struct merger	 m;
-	struct stage	 g;
+	struct merger	 merger;
+	struct dup_group group;	/* the group of equal keys at hand */
 	bool		 hasdup;
 	uint64_t	 dup[TS_MAXORDER];
 	char		*obuf;		/* text of the last batch */
 	size_t		 ocap;
 	uint64_t	*tc;		/* a batch's text words */
 	size_t		 tccap;
-	uint64_t	 tlay[TC_NLAY];	/* how coded texts are written */
-	uint8_t		 thash[TC_HASH];	/* 1 + index in tlay */
-	unsigned	 ntlay, tlast;
+	uint64_t	 text_lays[TC_NLAY];	/* how coded texts are
+						 * written */
+	uint8_t		 text_hash[TC_HASH];	/* 1 + index in text_lays */
+	unsigned	 ntext_lays;
+	unsigned	 text_last;	/* the last layout coded */
 };
 
 /* ---- keys.c: coordinates packed into keys ---- */
 
-void	 ts_layout_finish(struct layout *, int);
+void	 ts_key_layout_finish(struct key_layout *, int);
 int	 ts_run_layout(struct ts_sorter *);
-void	 ts_relayout(struct ts_sorter *, const struct layout *);
+void	 ts_relayout(struct ts_sorter *, const struct key_layout *);
 
 static inline int
 bitlen(uint64_t x)
@@ -180,71 +186,71 @@ fits(uint64_t x, int w)
 }
 
 static inline bool
-layout_eq(const struct layout *a, const struct layout *b, int d)
+key_layout_eq(const struct key_layout *a, const struct key_layout *b, int d)
 {
 	return a->nw == b->nw && memcmp(a->w, b->w, (size_t)d) == 0;
 }
 
 /* Pack coordinates given in priority order (cp) into key[0 .. nw). */
 static inline void
-pack(const struct layout *L, int d, const uint64_t *cp, uint64_t *key)
+key_pack(const struct key_layout *kl, int d, const uint64_t *cp, uint64_t *key)
 {
 	int j;
 
-	memset(key, 0, (size_t)L->nw * 8);
+	memset(key, 0, (size_t)kl->nw * 8);
 	for (j = 0; j < d; j++) {
-		unsigned s = L->sh[j], wi = s >> 6, o = s & 63;
+		unsigned s = kl->sh[j], wi = s >> 6, o = s & 63;
 
-		if (L->w[j] == 0)
+		if (kl->w[j] == 0)
 			continue;
 		key[wi] |= cp[j] << o;
-		if (o != 0 && o + L->w[j] > 64)
+		if (o != 0 && o + kl->w[j] > 64)
 			key[wi + 1] |= cp[j] >> (64 - o);
 	}
 }
 
 static inline uint64_t
-field(const struct layout *L, int j, const uint64_t *key)
+key_field(const struct key_layout *kl, int j, const uint64_t *key)
 {
-	unsigned s = L->sh[j], wi = s >> 6, o = s & 63;
+	unsigned s = kl->sh[j], wi = s >> 6, o = s & 63;
 	uint64_t v;
 
-	if (L->w[j] == 0)
+	if (kl->w[j] == 0)
 		return 0;
 	v = key[wi] >> o;
-	if (o != 0 && o + L->w[j] > 64)
+	if (o != 0 && o + kl->w[j] > 64)
 		v |= key[wi + 1] << (64 - o);
-	return v & L->mask[j];
+	return v & kl->mask[j];
 }
 
 /* Coordinates in the original mode order from a key. */
 static inline void
-unpack(const struct layout *L, int d, const int *prio, const uint64_t *key,
-    uint64_t *c)
+key_unpack(const struct key_layout *kl, int d, const int *prio,
+    const uint64_t *key, uint64_t *c)
 {
 	int j;
 
-	if (L->nw == 1) {
+	if (kl->nw == 1) {
 		uint64_t k = key[0];
 
 		for (j = 0; j < d; j++)
-			c[prio[j]] = (k >> L->sh[j]) & L->mask[j];
+			c[prio[j]] = (k >> kl->sh[j]) & kl->mask[j];
 		return;
 	}
 	for (j = 0; j < d; j++)
-		c[prio[j]] = field(L, j, key);
+		c[prio[j]] = key_field(kl, j, key);
 }
 
 static inline void
-repack_key(const struct layout *from, const struct layout *to, int d,
+key_repack(const struct key_layout *from, const struct key_layout *to, int d,
     const uint64_t *in, uint64_t *out)
 {
 	uint64_t cp[TS_MAXORDER];
 	int j;
 
 	for (j = 0; j < d; j++)
-		cp[j] = field(from, j, in);
-	pack(to, d, cp, out);
+		cp[j] = key_field(from, j, in);
+	key_pack(to, d, cp, out);
 }
 
 /* Compare keys, most significant word first. */
@@ -271,8 +277,8 @@ reset_bounds(struct ts_sorter *s)
 	int w;
 
 	for (w = 0; w < TS_MAXORDER; w++) {
-		s->kor[w] = 0;
-		s->kand[w] = ~(uint64_t)0;
+		s->key_or[w] = 0;
+		s->key_and[w] = ~(uint64_t)0;
 	}
 }
 
@@ -351,12 +357,12 @@ static inline const char *
 rec_text(const struct ts_sorter *s, const uint64_t *r, char *buf,
     uint32_t *len)
 {
-	const uint64_t t = r[s->L.nw + s->vw];
+	const uint64_t t = r[s->klay.nw + s->val_words];
 	const unsigned li = (unsigned)t & TC_ARENA;
 
 	if (li == TC_ARENA)
 		return arena_get(s, t >> TC_SHIFT, len);
-	*len = (uint32_t)ts_tc_text(t >> TC_SHIFT, s->tlay[li], buf);
+	*len = (uint32_t)ts_tc_text(t >> TC_SHIFT, s->text_lays[li], buf);
 	return buf;
 }
 
@@ -365,7 +371,7 @@ static inline uint64_t
 rec_val(const struct ts_sorter *s, const uint64_t *r, const char *txt,
     uint32_t len)
 {
-	return s->vw ? r[s->L.nw] : ts_text_val(s, txt, len);
+	return s->val_words ? r[s->klay.nw] : ts_text_val(s, txt, len);
 }
 
 /* ---- records.c: the record array ---- */
@@ -385,24 +391,25 @@ pf_join(struct ts_sorter *s)
 
 /* ---- radix.c and inplace.c: sorting what is in memory ---- */
 
-struct pass {
+struct radix_pass {
 	int		 word, shift;
 	uint64_t	 mask;
 };
 
-struct barrier {
+struct sort_barrier {
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 cv;
 	int		 n, waiting;
 	unsigned	 gen;
 };
 
-struct rsort {
+struct radix_job {
 	uint64_t	*a, *b;		/* source and target of pass 0 */
 	size_t		 n;
-	int		 rw, kw, nt, np;	/* record, key words */
+	int		 rec_words, key_words;
+	int		 threads, npass;
 	int		 npar;		/* passes over the whole array */
-	struct pass	 p[MAXPASS];
+	struct radix_pass	 p[MAXPASS];
 	uint64_t	 mul;		/* slice of index i: i * mul >> 40 */
 	size_t		 lo[MAXTHREADS + 1];
 	size_t		 nb;		/* buckets of the widest pass */
@@ -411,14 +418,14 @@ struct rsort {
 	size_t		*nh;		/* [nt][nt][nb]: next pass */
 	size_t		*bstart;	/* [nb + 1]: buckets of the MSD pass */
 	atomic_size_t	 nextb;		/* next bucket to take */
-	struct barrier	 bar;
+	struct sort_barrier	 bar;
 	pthread_mutex_t	 gmu;
 	pthread_cond_t	 gcv;
 	int		 go;		/* 0 wait, 1 run, -1 quit */
 };
 
-int	 ts_rs_plan(const struct ts_sorter *, struct pass *, int);
-void	 ts_rs_bucket(const struct rsort *, int, size_t *, size_t *,
+int	 ts_rs_plan(const struct ts_sorter *, struct radix_pass *, int);
+void	 ts_rs_bucket(const struct radix_job *, int, size_t *, size_t *,
 	    uint64_t *, uint64_t *, uint64_t *, size_t, size_t);
 void	 ts_radix_sort(struct ts_sorter *);
 int	 ts_radix_inplace(struct ts_sorter *);
@@ -426,7 +433,7 @@ int	 ts_radix_inplace(struct ts_sorter *);
 /* ---- spill.c: runs written to temporary files ---- */
 
 /* A buffered writer appending to temporary file f. */
-struct wbuf {
+struct run_buf {
 	struct ts_sorter *s;
 	int		 f;
 	char		*buf;
@@ -434,8 +441,8 @@ struct wbuf {
 };
 
 int	 ts_tmp_open(struct ts_sorter *, int);
-int	 ts_wb_flush(struct wbuf *);
-int	 ts_wb_record(struct wbuf *, const uint64_t *, uint64_t, uint64_t,
+int	 ts_wb_flush(struct run_buf *);
+int	 ts_wb_record(struct run_buf *, const uint64_t *, uint64_t, uint64_t,
 	    const char *, uint32_t);
 int	 ts_spill(struct ts_sorter *);
 int	 ts_bg_wait(struct ts_sorter *);
@@ -443,13 +450,13 @@ int	 ts_bg_wait(struct ts_sorter *);
 /* ---- merge.c: runs merged ---- */
 
 void	 ts_merger_open(struct ts_sorter *, struct merger *,
-	    const struct run *, int);
+	    const struct sort_run *, int);
 int	 ts_merger_start(const struct ts_sorter *, struct merger *);
 int	 ts_merger_pop(const struct ts_sorter *, struct merger *);
 void	 ts_merger_close(struct merger *);
 int	 ts_merge_levels(struct ts_sorter *);
 
-static inline struct src *
+static inline struct run_reader *
 merger_top(struct merger *m)
 {
 	return m->hn > 0 ? &m->v[m->heap[0].i] : NULL;

@@ -1,6 +1,7 @@
 /*
- * sort_stage.c - the sorter (stage/sort*) as a stage of a flow: it
- * holds every entry until the input ends, then hands them on in order.
+ * sort_stage.c - the sorter (the other files of sort/) as a stage of a
+ * flow: it holds every entry until the input ends, then hands them on
+ * in order.
  * What a sort can find wrong is reported here, about the input: a
  * repeated tuple under --duplicates error, a sum of repeats that
  * overflows the value type, a temporary directory that fails.

@@ -43,19 +43,20 @@ ts_sorter_new(const struct ts_sort_opts *o)
 	}
 	s = ts_xcalloc(1, sizeof(*s));
 	s->o = *o;
-	s->d = o->order;
-	s->hv = o->has_values;
-	s->kt = o->has_values && o->keep_text;
+	s->order = o->order;
+	s->has_values = o->has_values;
+	s->keep_text = o->has_values && o->keep_text;
 	/* With its text, a value is kept only when sums need it. */
-	s->vw = s->hv && (!s->kt || o->dups == TS_DUP_SUM);
-	s->novals = s->kt && !s->vw && o->texts_only;
+	s->val_words = s->has_values && (!s->keep_text || o->dups ==
+	    TS_DUP_SUM);
+	s->novals = s->keep_text && !s->val_words && o->texts_only;
 	s->limit = o->mem_limit;
 	if (s->limit != 0 && s->limit < MIN_LIMIT)
 		s->limit = MIN_LIMIT;
-	s->nt = o->threads < 1 ? 1 : o->threads > MAXTHREADS ? MAXTHREADS :
-	    o->threads;
-	ts_layout_finish(&s->L, s->d);
-	s->rw = s->L.nw + s->vw + s->kt;
+	s->threads = o->threads < 1 ? 1 : o->threads > MAXTHREADS ?
+	    MAXTHREADS : o->threads;
+	ts_key_layout_finish(&s->klay, s->order);
+	s->rec_words = s->klay.nw + s->val_words + s->keep_text;
 	reset_bounds(s);
 	s->fd[0] = s->fd[1] = -1;
 	s->state = S_ADD;
@@ -87,9 +88,9 @@ ts_sorter_expect(struct ts_sorter *s, uint64_t n)
 int
 ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 {
-	const int d = s->d, *prio = s->o.prio;
+	const int d = s->order, *prio = s->o.prio;
 	uint64_t bor[TS_MAXORDER] = { 0 }, cp[TS_MAXORDER];
-	struct layout NL;
+	struct key_layout NL;
 	size_t i, bn = b->n, tb = 0, base, cap;
 	bool wider = false;
 	int j, k, nw, nrw;
@@ -106,7 +107,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 	for (i = 0; i < bn; i++)
 		for (k = 0; k < d; k++)
 			bor[k] |= b->coords[i * (size_t)d + (size_t)k];
-	NL = s->L;
+	NL = s->klay;
 	for (j = 0; j < d; j++) {
 		s->seen[j] |= bor[prio[j]];
 		if (!fits(s->seen[j], NL.w[j])) {
@@ -115,9 +116,9 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		}
 	}
 	if (wider)
-		ts_layout_finish(&NL, d);
-	nrw = NL.nw + s->vw + s->kt;
-	if (s->kt) {
+		ts_key_layout_finish(&NL, d);
+	nrw = NL.nw + s->val_words + s->keep_text;
+	if (s->keep_text) {
 		uint64_t *tc;
 
 		/* Code the texts first: those that cannot be go to the
@@ -153,7 +154,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		return fail(s);
 	if (wider)
 		ts_relayout(s, &NL);
-	if (!s->pf_done && s->o.expect > bn && s->nt > 1 && s->n == 0 &&
+	if (!s->pf_done && s->o.expect > bn && s->threads > 1 && s->n == 0 &&
 	    s->nruns == 0) {
 		/* The first batch: map for what is expected, prefault. */
 		size_t want = s->o.expect > SIZE_MAX / 64 ? SIZE_MAX / 64 :
@@ -174,7 +175,8 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		if (nsz < ((size_t)64 << 10))
 			nsz = (size_t)64 << 10;
 		/* Within what the records leave of the limit. */
-		cap = 2 * s->n * (size_t)s->rw * 8 + bn * (size_t)nrw * 16;
+		cap = 2 * s->n * (size_t)s->rec_words * 8 + bn *
+		    (size_t)nrw * 16;
 		cap = s->limit > cap ? s->limit - cap : 0;
 		if (s->limit != 0 && nsz > cap)
 			nsz = cap;
@@ -184,50 +186,50 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		s->arena = ts_big_grow(s->arena, s->asz, nsz);
 		s->asz = nsz;
 	}
-	nw = s->L.nw;
-	base = s->n * (size_t)s->rw;
+	nw = s->klay.nw;
+	base = s->n * (size_t)s->rec_words;
 	if (nw == 1) {
 		/* The common case: one key word. */
-		uint64_t kor = s->kor[0], kand = s->kand[0];
+		uint64_t kor = s->key_or[0], kand = s->key_and[0];
 
 		for (i = 0; i < bn; i++) {
 			const uint64_t *c = b->coords + i * (size_t)d;
-			uint64_t *r = s->rec + base + i * (size_t)s->rw;
+			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
 			uint64_t key = 0;
 
 			for (j = 0; j < d; j++)
-				key |= c[prio[j]] << s->L.sh[j];
+				key |= c[prio[j]] << s->klay.sh[j];
 			r[0] = key;
 			kor |= key;
 			kand &= key;
 		}
-		s->kor[0] = kor;
-		s->kand[0] = kand;
+		s->key_or[0] = kor;
+		s->key_and[0] = kand;
 	} else
 		for (i = 0; i < bn; i++) {
 			const uint64_t *c = b->coords + i * (size_t)d;
-			uint64_t *r = s->rec + base + i * (size_t)s->rw;
+			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
 			int w;
 
 			for (j = 0; j < d; j++)
 				cp[j] = c[prio[j]];
-			pack(&s->L, d, cp, r);
+			key_pack(&s->klay, d, cp, r);
 			for (w = 0; w < nw; w++) {
-				s->kor[w] |= r[w];
-				s->kand[w] &= r[w];
+				s->key_or[w] |= r[w];
+				s->key_and[w] &= r[w];
 			}
 		}
-	if (s->vw)
+	if (s->val_words)
 		for (i = 0; i < bn; i++) {
-			uint64_t *r = s->rec + base + i * (size_t)s->rw;
+			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
 
 			r[nw] = s->o.is_int ? (uint64_t)b->ival[i] :
 			    dbits(b->fval[i]);
 		}
-	if (s->kt)
+	if (s->keep_text)
 		for (i = 0; i < bn; i++) {
-			uint64_t *t = s->rec + base + i * (size_t)s->rw + nw +
-			    s->vw;
+			uint64_t *t = s->rec + base + i *
+			    (size_t)s->rec_words + nw + s->val_words;
 
 			if ((s->tc[i] & TC_ARENA) != TC_ARENA)
 				*t = s->tc[i];
@@ -289,8 +291,8 @@ ts_sorter_finish(struct ts_sorter *s)
 	s->recsz = s->tmpsz = s->asz = 0;
 	if (ts_merge_levels(s) < 0)
 		return fail(s);
-	ts_merger_open(s, &s->m, s->runs, (int)s->nruns);
-	if (ts_merger_start(s, &s->m) < 0)
+	ts_merger_open(s, &s->merger, s->runs, (int)s->nruns);
+	if (ts_merger_start(s, &s->merger) < 0)
 		return fail(s);
 	if (s->o.dups == TS_DUP_KEEP)
 		s->count = s->total;
@@ -300,13 +302,14 @@ ts_sorter_finish(struct ts_sorter *s)
 			s->count++;
 		if (r == -2) {
 			s->hasdup = true;
-			unpack(&s->L, s->d, s->o.prio, s->g.key, s->dup);
+			key_unpack(&s->klay, s->order, s->o.prio, s->group.key,
+			    s->dup);
 			s->state = S_FAIL;
 			s->err = EINVAL;
 			errno = EEXIST;
 			return -1;
 		}
-		if (r < 0 || ts_merger_start(s, &s->m) < 0)
+		if (r < 0 || ts_merger_start(s, &s->merger) < 0)
 			return fail(s);
 	}
 	s->state = S_MERGE;
@@ -334,8 +337,9 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 {
 	size_t i = b->n;
 
-	unpack(&s->L, s->d, s->o.prio, key, b->coords + i * (size_t)s->d);
-	if (s->kt) {
+	key_unpack(&s->klay, s->order, s->o.prio, key, b->coords + i *
+	    (size_t)s->order);
+	if (s->keep_text) {
 		size_t room = (tw & TC_ARENA) == TC_ARENA ? tlen :
 		    TC_MAXLEN + 1;
 
@@ -346,15 +350,15 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 		}
 		if ((tw & TC_ARENA) != TC_ARENA)
 			tlen = (uint32_t)ts_tc_text(tw >> TC_SHIFT,
-			    s->tlay[tw & TC_ARENA], s->obuf + *olen);
+			    s->text_lays[tw & TC_ARENA], s->obuf + *olen);
 		else if (tlen != 0)
 			memcpy(s->obuf + *olen, txt, tlen);
-		if (!s->vw && !s->novals)
+		if (!s->val_words && !s->novals)
 			val = ts_text_val(s, s->obuf + *olen, tlen);
 		*olen += tlen;
 		b->vlen[i] = tlen;
 	}
-	if (s->hv && !s->novals) {
+	if (s->has_values && !s->novals) {
 		if (s->o.is_int)
 			b->ival[i] = (int64_t)val;
 		else
@@ -367,29 +371,29 @@ long
 ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 {
 	size_t i, olen = 0;
-	struct src *t;
+	struct run_reader *t;
 	int r;
 
 	if (s->state != S_MEM && s->state != S_MERGE)
 		return bad_state(s);
-	if (b->order != s->d) {
+	if (b->order != s->order) {
 		errno = EINVAL;
 		return -1;
 	}
 	b->n = 0;
-	b->has_values = s->hv;
+	b->has_values = s->has_values;
 	b->is_int = s->o.is_int;
-	b->texts = s->kt;
+	b->texts = s->keep_text;
 	b->texts_only = s->novals;
 	b->file = NULL;
 	b->loc_offset = false;
 	if (s->state == S_MEM) {
-		const int nw = s->L.nw, rw = s->rw;
+		const int nw = s->klay.nw, rw = s->rec_words;
 		size_t n = s->count - s->pos < b->cap ?
 		    (size_t)(s->count - s->pos) : b->cap;
 		char *o = s->obuf;
 
-		if (s->kt && s->ocap < n * (TC_MAXLEN + 1)) {
+		if (s->keep_text && s->ocap < n * (TC_MAXLEN + 1)) {
 			/* Room for every text of the batch, so that none
 			 * moves while the batch is filled. */
 			free(s->obuf);
@@ -400,15 +404,15 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 			const uint64_t *q = s->rec + (s->pos + i) * (size_t)rw;
 			uint64_t v;
 
-			unpack(&s->L, s->d, s->o.prio, q, b->coords +
-			    i * (size_t)s->d);
-			if (s->kt) {
+			key_unpack(&s->klay, s->order, s->o.prio, q, b->coords +
+			    i * (size_t)s->order);
+			if (s->keep_text) {
 				b->vtext[i] = rec_text(s, q, o, &b->vlen[i]);
 				if (b->vtext[i] == o)
 					o += b->vlen[i];
 			}
-			if (s->hv && !s->novals) {
-				v = s->kt ? rec_val(s, q, b->vtext[i],
+			if (s->has_values && !s->novals) {
+				v = s->keep_text ? rec_val(s, q, b->vtext[i],
 				    b->vlen[i]) : q[nw];
 				if (s->o.is_int)
 					b->ival[i] = (int64_t)v;
@@ -422,18 +426,18 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 	}
 	while (b->n < b->cap) {
 		if (s->o.dups == TS_DUP_KEEP) {
-			if ((t = merger_top(&s->m)) == NULL)
+			if ((t = merger_top(&s->merger)) == NULL)
 				break;
 			emit(s, b, &olen, t->key, t->val, t->tw, t->txt,
 			    t->tlen);
-			r = ts_merger_pop(s, &s->m);
+			r = ts_merger_pop(s, &s->merger);
 		} else {
 			r = ts_merge_group(s);
 			if (r == 0)
 				break;
 			if (r == 1)
-				emit(s, b, &olen, s->g.key, s->g.val, s->g.tw,
-				    s->g.txt, s->g.tlen);
+				emit(s, b, &olen, s->group.key, s->group.val,
+				    s->group.tw, s->group.txt, s->group.tlen);
 		}
 		if (r < 0) {
 			if (r == -2)
@@ -442,7 +446,7 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 			return fail(s);
 		}
 	}
-	if (s->kt) {
+	if (s->keep_text) {
 		/* obuf may have moved while it grew: point at it now. */
 		const char *p = s->obuf;
 
@@ -463,7 +467,7 @@ ts_sorter_free(struct ts_sorter *s)
 		return;
 	pf_join(s);
 	ts_bg_wait(s);
-	ts_merger_close(&s->m);
+	ts_merger_close(&s->merger);
 	ts_big_unmap(s->rec, s->recsz);
 	ts_big_unmap(s->tmp, s->tmpsz);
 	ts_big_unmap(s->arena, s->asz);
@@ -477,7 +481,7 @@ ts_sorter_free(struct ts_sorter *s)
 	}
 	free(s->runs);
 	free(s->lays);
-	free(s->g.txt);
+	free(s->group.txt);
 	free(s->obuf);
 	free(s->tc);
 	free(s);

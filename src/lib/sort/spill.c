@@ -83,7 +83,7 @@ pwrite_all(int fd, const void *buf, size_t n, uint64_t off)
 }
 
 int
-ts_wb_flush(struct wbuf *w)
+ts_wb_flush(struct run_buf *w)
 {
 	struct ts_sorter *s = w->s;
 
@@ -98,7 +98,7 @@ ts_wb_flush(struct wbuf *w)
 
 /* Room for n more bytes at w->buf + w->len. */
 static int
-wb_room(struct wbuf *w, size_t n)
+wb_room(struct run_buf *w, size_t n)
 {
 	if (w->len + n <= w->cap)
 		return 0;
@@ -118,25 +118,25 @@ wb_room(struct wbuf *w, size_t n)
  * length, then its bytes.
  */
 int
-ts_wb_record(struct wbuf *w, const uint64_t *key, uint64_t val, uint64_t tw,
+ts_wb_record(struct run_buf *w, const uint64_t *key, uint64_t val, uint64_t tw,
     const char *txt, uint32_t tlen)
 {
 	const struct ts_sorter *s = w->s;
-	size_t kb = (size_t)s->L.nw * 8;
-	bool inl = s->kt && (tw & TC_ARENA) == TC_ARENA;
+	size_t kb = (size_t)s->klay.nw * 8;
+	bool inl = s->keep_text && (tw & TC_ARENA) == TC_ARENA;
 	char *p;
 
-	if (wb_room(w, kb + (size_t)(s->vw + s->kt) * 8 + (inl ? 4 +
-	    (size_t)tlen : 0)) < 0)
+	if (wb_room(w, kb + (size_t)(s->val_words + s->keep_text) * 8 + (inl ? 4
+	    + (size_t)tlen : 0)) < 0)
 		return -1;
 	p = w->buf + w->len;
 	memcpy(p, key, kb);
 	p += kb;
-	if (s->vw) {
+	if (s->val_words) {
 		memcpy(p, &val, 8);
 		p += 8;
 	}
-	if (s->kt) {
+	if (s->keep_text) {
 		if (inl)
 			tw = TC_ARENA;
 		memcpy(p, &tw, 8);
@@ -153,7 +153,7 @@ ts_wb_record(struct wbuf *w, const uint64_t *key, uint64_t val, uint64_t tw,
 	return 0;
 }
 
-static struct run *
+static struct sort_run *
 new_run(struct ts_sorter *s)
 {
 	if (s->nruns == s->caprun) {
@@ -167,7 +167,7 @@ new_run(struct ts_sorter *s)
 static void *
 bg_main(void *arg)
 {
-	struct bgwrite *w = arg;
+	struct run_writer *w = arg;
 
 	w->err = pwrite_all(w->fd, w->buf, w->len, w->off) < 0 ? errno : 0;
 	return NULL;
@@ -197,7 +197,7 @@ ts_bg_wait(struct ts_sorter *s)
 int
 ts_spill(struct ts_sorter *s)
 {
-	struct run *r;
+	struct sort_run *r;
 	uint64_t off;
 
 	if (s->n == 0)
@@ -209,10 +209,10 @@ ts_spill(struct ts_sorter *s)
 		return -1;
 	ts_radix_sort(s);
 	off = s->fend[0];
-	if (!s->kt || s->alen == 0) {
+	if (!s->keep_text || s->alen == 0) {
 		/* No text in the arena: the file format is the record
 		 * array itself. */
-		size_t nb = s->n * (size_t)s->rw * 8, sz;
+		size_t nb = s->n * (size_t)s->rec_words * 8, sz;
 		uint64_t *x;
 
 		s->fend[0] += nb;
@@ -220,7 +220,7 @@ ts_spill(struct ts_sorter *s)
 		s->bg.buf = s->rec;
 		s->bg.len = nb;
 		s->bg.off = off;
-		if (s->nt > 1 && pthread_create(&s->bg.tid, NULL, bg_main,
+		if (s->threads > 1 && pthread_create(&s->bg.tid, NULL, bg_main,
 		    &s->bg) == 0) {
 			s->bg.active = true;
 			x = s->rec;
@@ -232,20 +232,21 @@ ts_spill(struct ts_sorter *s)
 		} else if (pwrite_all(s->fd[0], s->rec, nb, off) < 0)
 			return -1;
 	} else {
-		struct wbuf w = { s, 0, ts_xmalloc(SPILL_BUF), 0, SPILL_BUF };
+		struct run_buf w = { s, 0, ts_xmalloc(SPILL_BUF), 0, SPILL_BUF
+		    };
 		size_t i;
 		int rc = 0;
 
 		for (i = 0; i < s->n && rc == 0; i++) {
-			const uint64_t *q = s->rec + i * (size_t)s->rw;
-			const uint64_t t = q[s->L.nw + s->vw];
+			const uint64_t *q = s->rec + i * (size_t)s->rec_words;
+			const uint64_t t = q[s->klay.nw + s->val_words];
 			const char *a = NULL;
 			uint32_t len = 0;
 
 			if ((t & TC_ARENA) == TC_ARENA)
 				a = arena_get(s, t >> TC_SHIFT, &len);
-			rc = ts_wb_record(&w, q, s->vw ? q[s->L.nw] : 0, t, a,
-			    len);
+			rc = ts_wb_record(&w, q, s->val_words ? q[s->klay.nw] :
+			    0, t, a, len);
 		}
 		if (rc == 0)
 			rc = ts_wb_flush(&w);

@@ -129,22 +129,22 @@ tc_index(struct ts_sorter *s, uint64_t lay)
 {
 	unsigned h;
 
-	if (s->tlay[s->tlast] == lay && s->ntlay != 0)
-		return s->tlast;
+	if (s->text_lays[s->text_last] == lay && s->ntext_lays != 0)
+		return s->text_last;
 	h = (unsigned)((lay * 0x9E3779B97F4A7C15u) >> 56);
 	for (;; h = (h + 1) % TC_HASH) {
-		unsigned i = s->thash[h];
+		unsigned i = s->text_hash[h];
 
 		if (i == 0)
 			break;
-		if (s->tlay[i - 1] == lay)
-			return s->tlast = i - 1;
+		if (s->text_lays[i - 1] == lay)
+			return s->text_last = i - 1;
 	}
-	if (s->ntlay == TC_NLAY)
+	if (s->ntext_lays == TC_NLAY)
 		return TC_ARENA;
-	s->tlay[s->ntlay] = lay;
-	s->thash[h] = (uint8_t)++s->ntlay;
-	return s->tlast = s->ntlay - 1;
+	s->text_lays[s->ntext_lays] = lay;
+	s->text_hash[h] = (uint8_t)++s->ntext_lays;
+	return s->text_last = s->ntext_lays - 1;
 }
 
 /* The text word of [p, p + len), or TC_ARENA when it must go there. */
