@@ -1,7 +1,7 @@
 /*
  * archive.h - what the archive files share inside libtensorsuite (not
- * installed): the rules of what a bundle archive may hold (SPEC B5), and
- * member names made fit to print.
+ * installed): member names made fit to print (archive_read.c), and the
+ * rules of what a bundle archive may hold (SPEC B5, bundle_archive.c).
  */
 #ifndef TS_ARCHIVE_H
 #define TS_ARCHIVE_H

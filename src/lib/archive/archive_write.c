@@ -26,11 +26,11 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <jansson.h>
 
 #include "tensorsuite.h"
 #include "archive/archive.h"
 #include "io/io.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
@@ -211,37 +211,33 @@ date_time(const char *s)
 	return (era * 146097 + doe - 719468) * 86400;
 }
 
-/* Copy one file of the bundle into the archive as NAME/fname. */
+/* Copy file f of the bundle into the archive as NAME/FILE. */
 static int
-put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
-    int64_t mtime, struct ts_diags *d)
+put_file(struct ts_archive_out *ao, struct ts_bundle *bd,
+    const struct ts_bundle_file *f, int64_t mtime, struct ts_diags *d)
 {
 	struct ts_file_stat fs;
 	struct ts_source *src;
-	char *mpath, *shown;
+	char *mpath;
 	uint64_t left;
 	long r = 0;
 	int rv = -1, e = 0;
 
-	shown = ts_bundle_path(bd, fname);
-	if (ts_bundle_stat(bd, fname, &fs) != 0) {
-		ts_diag_io(d, shown, "%s", strerror(errno));
-		free(shown);
+	if (ts_bundle_stat(bd, f->name, &fs) != 0) {
+		ts_diag_io(d, f->shown, "%s", strerror(errno));
 		return -1;
 	}
 	if (!fs.regular || fs.link || fs.size < 0) {
-		/* Changed since it was looked at (ts_archive_out_bundle). */
-		ts_diag_io(d, shown, "the file changed while it was packed");
-		free(shown);
+		/* Changed since it was looked at (ts_bundle_files). */
+		ts_diag_io(d, f->shown, "the file changed while it was packed");
 		errno = EIO;
 		return -1;
 	}
-	if ((src = ts_bundle_open_file(bd, fname)) == NULL) {
-		ts_diag_io(d, shown, "%s", strerror(errno));
-		free(shown);
+	if ((src = ts_bundle_open_file(bd, f->name)) == NULL) {
+		ts_diag_io(d, f->shown, "%s", strerror(errno));
 		return -1;
 	}
-	mpath = ts_xasprintf("%s/%s", ts_bundle_name(bd), fname);
+	mpath = ts_xasprintf("%s/%s", ts_bundle_name(bd), f->name);
 	if (header(ao, mpath, false, fs.size, mtime, d) != 0) {
 		e = errno;
 		goto out;
@@ -256,16 +252,16 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
 		}
 		left -= (uint64_t)r;
 		ts_progress((uint64_t)fs.size - left, (uint64_t)fs.size, true,
-		    "packing %s", shown);
+		    "packing %s", f->shown);
 	}
 	if (r < 0) {
 		e = errno;
-		ts_diag_io(d, shown, "%s", strerror(e));
+		ts_diag_io(d, f->shown, "%s", strerror(e));
 		goto out;
 	}
 	/* The header said how long it is: it must not change meanwhile. */
 	if (left > 0 || ts_source_read(src, ao->buf, 1) != 0) {
-		ts_diag_io(d, shown, "the file changed while it was packed");
+		ts_diag_io(d, f->shown, "the file changed while it was packed");
 		e = EIO;
 		goto out;
 	}
@@ -273,123 +269,45 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd, const char *fname,
 out:
 	ts_source_close(src);
 	free(mpath);
-	free(shown);
 	errno = e;
 	return rv;
-}
-
-struct names {
-	char	**v;
-	size_t	 n;
-};
-
-static int
-collect(const char *fname, void *arg)
-{
-	struct names *ns = arg;
-
-	ns->v = ts_xreallocarray(ns->v, ns->n + 1, sizeof(*ns->v));
-	ns->v[ns->n++] = ts_xstrdup(fname);
-	return 0;
-}
-
-static int
-bycode(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * What a bundle's archive holds: its regular files.  A symbolic link is
- * never followed (what it points to is not the bundle's, and changes
- * the archive with the world outside), nor stored, since no archive of
- * bundles holds a link (ts-pack -x refuses one); a folder, a hidden file
- * and anything else but a regular file are left out too.  Why fname is
- * left out, or NULL when it goes in.
- */
-static const char *
-left_out(struct ts_bundle *bd, const char *fname)
-{
-	struct ts_file_stat fs;
-
-	if (fname[0] == '.')
-		return "a hidden file";
-	if (ts_bundle_stat(bd, fname, &fs) != 0)
-		return NULL;	/* the packing says why */
-	if (fs.link)
-		return "a symbolic link";
-	if (fs.dir)
-		return "a folder";
-	return fs.regular && fs.size >= 0 ? NULL : "not a regular file";
 }
 
 bool
 ts_archive_packs(struct ts_bundle *bd, const char *fname)
 {
-	return left_out(bd, fname) == NULL;
-}
-
-/* Does the metadata name fname (B3), so that the bundle without it
- * would not be whole? */
-static bool
-named(struct ts_bundle *bd, const char *fname)
-{
-	const struct ts_meta *m = ts_bundle_meta(bd);
-	const char *k, *f;
-	char *meta;
-	json_t *v;
-	bool yes;
-
-	meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(bd));
-	yes = strcmp(fname, meta) == 0;
-	free(meta);
-	if (yes || m == NULL)
-		return yes;
-	if ((m->f_text && strcmp(m->f_text, fname) == 0) ||
-	    (m->f_binary && strcmp(m->f_binary, fname) == 0) ||
-	    (m->f_readme && strcmp(m->f_readme, fname) == 0))
-		return true;
-	if (m->f_other != NULL)
-		json_object_foreach((json_t *)m->f_other, k, v)
-			if ((f = json_string_value(v)) != NULL &&
-			    strcmp(f, fname) == 0)
-				return true;
-	return false;
+	return ts_bundle_left_out(bd, fname) == NULL;
 }
 
 /* What is left out, said; -1 when a file the metadata names is. */
 static int
-leave_out(struct ts_bundle *bd, struct names *ns, struct ts_diags *d)
+leave_out(const struct ts_bundle_file *v, size_t n, struct ts_diags *d)
 {
 	const char *why;
-	char *shown;
 	size_t j;
 	int rv = 0;
 
-	for (j = 0; j < ns->n; j++) {
-		if ((why = left_out(bd, ns->v[j])) == NULL)
+	for (j = 0; j < n; j++) {
+		if ((why = v[j].left_out) == NULL)
 			continue;
-		shown = ts_bundle_path(bd, ns->v[j]);
-		if (named(bd, ns->v[j])) {
-			ts_diag(d, TS_SEV_ERROR, shown, 0, 0, "B5", "%s, which "
-			    "the metadata names: an archive holds %s", why,
-			    strcmp(why, "a symbolic link") == 0 ? "no link and "
-			    "never what one points to" : "regular files only");
+		if (v[j].named) {
+			ts_diag(d, TS_SEV_ERROR, v[j].shown, 0, 0, "B5", "%s, "
+			    "which the metadata names: an archive holds %s",
+			    why, strcmp(why, "a symbolic link") == 0 ? "no "
+			    "link and never what one points to" : "regular "
+			    "files only");
 			rv = -1;
 		} else if (strcmp(why, "a symbolic link") == 0)
-			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
 			    "left out of the archive, which holds no link and "
 			    "never what one points to", why);
 		else if (strcmp(why, "a folder") == 0)
-			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
 			    "left out of the archive (a bundle's files are at "
 			    "its top)", why);
 		else
-			ts_diag(d, TS_SEV_WARNING, shown, 0, 0, "B5", "%s: "
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
 			    "left out of the archive", why);
-		free(shown);
-		free(ns->v[j]);
-		ns->v[j] = NULL;
 	}
 	return rv;
 }
@@ -399,47 +317,31 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
     struct ts_diags *d)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
-	const char *name = ts_bundle_name(bd);
-	struct names ns = { NULL, 0 };
-	char *first[4], *dir;
+	struct ts_bundle_file *v;
+	char *dir;
 	int64_t mtime = date_time(m != NULL ? m->time : NULL);
-	size_t i, j;
-	int rv = -1;
+	size_t n, j;
+	int rv = -1, rank;
 
-	if (ts_bundle_list(bd, collect, &ns) != 0) {
+	if (ts_bundle_files(bd, &v, &n) != 0) {
 		ts_diag_io(d, ts_bundle_where(bd), "%s", strerror(errno));
-		goto out;
+		return -1;
 	}
-	qsort(ns.v, ns.n, sizeof(*ns.v), bycode);
-	if (leave_out(bd, &ns, d) != 0)
+	if (leave_out(v, n, d) != 0)
 		goto out;
-	/* The order a reader streams by (SPEC B5); the rest by name. */
-	first[0] = ts_xasprintf("%s_metadata.json", name);
-	first[1] = ts_xstrdup(m && m->f_readme ? m->f_readme : "README.md");
-	first[2] = m && m->f_text ? ts_xstrdup(m->f_text) :
-	    ts_xasprintf("%s.tns", name);
-	first[3] = m && m->f_binary ? ts_xstrdup(m->f_binary) :
-	    ts_xasprintf("%s.tnsb", name);
-	dir = ts_xasprintf("%s/", name);
+	dir = ts_xasprintf("%s/", ts_bundle_name(bd));
 	rv = header(ao, dir, true, 0, mtime, d);
 	free(dir);
-	for (i = 0; i < 4 && rv == 0; i++)
-		for (j = 0; j < ns.n; j++)
-			if (ns.v[j] != NULL && strcmp(ns.v[j], first[i]) == 0) {
-				rv = put_file(ao, bd, ns.v[j], mtime, d);
-				free(ns.v[j]);
-				ns.v[j] = NULL;
-				break;
+	/* In the order ts_bundle_files ranks them (SPEC B5). */
+	for (rank = 0; rank <= 4 && rv == 0; rank++)
+		for (j = 0; j < n && rv == 0; j++)
+			if (v[j].left_out == NULL && v[j].rank == rank) {
+				rv = put_file(ao, bd, &v[j], mtime, d);
+				if (rank < 4)
+					break;
 			}
-	for (j = 0; j < ns.n && rv == 0; j++)
-		if (ns.v[j] != NULL)
-			rv = put_file(ao, bd, ns.v[j], mtime, d);
-	for (i = 0; i < 4; i++)
-		free(first[i]);
 out:
-	for (j = 0; j < ns.n; j++)
-		free(ns.v[j]);
-	free(ns.v);
+	ts_bundle_files_free(v, n);
 	return rv;
 }
 
@@ -488,35 +390,22 @@ ts_archive_out_abort(struct ts_archive_out *ao)
 struct arcout {
 	char		*path;		/* the archive */
 	char		*tmp;		/* the bundle's files meanwhile */
+	char		*shown;		/* ARCHIVE:NAME, naming them */
 	char		*name;
 	struct ts_sink	*k;		/* the archive, opened at once */
 	struct ts_pack_opts po;
 };
 
-static struct ts_sink *
-arc_file(void *ctx, const char *fname)
+static void
+arc_free(void *ctx)
 {
 	struct arcout *o = ctx;
-	char *p = ts_xasprintf("%s/%s", o->tmp, fname);
-	int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	struct ts_sink *k;
 
-	free(p);
-	if (fd == -1)
-		return NULL;
-	p = ts_xasprintf("%s:%s/%s", o->path, o->name, fname);
-	k = ts_sink_open_fd(fd, p, true);
-	free(p);
-	return k;
-}
-
-static void
-arc_free(struct arcout *o)
-{
 	ts_sink_abort(o->k);
 	ts_rmtree(o->tmp);
 	ts_cleanup_remove(o->tmp);
 	free(o->tmp);
+	free(o->shown);
 	free(o->path);
 	free(o->name);
 	free(o);
@@ -548,15 +437,6 @@ arc_commit(void *ctx)
 	return rv;
 }
 
-static void
-arc_abort(void *ctx)
-{
-	arc_free(ctx);
-}
-
-static const struct ts_bundle_out_ops arc_ops = { arc_file, arc_commit,
-    arc_abort };
-
 struct ts_bundle_out *
 ts_bundle_out_archive(const char *path, unsigned flags,
     const struct ts_pack_opts *po)
@@ -582,22 +462,20 @@ ts_bundle_out_archive(const char *path, unsigned flags,
 	parent = ts_dirname(target);
 	/* The sink took what a killed writer left of the archive; its
 	 * directory of files goes too. */
-	ts_debris_clean(parent, ts_basename(target), true);
-	o->tmp = ts_tmpname(parent, ts_basename(target), NULL);
+	o->tmp = ts_tmpdir_beside(parent, ts_basename(target));
+	e = errno;
 	free(parent);
 	free(target);
-	ts_cleanup_add(o->tmp, true);
-	if (mkdtemp(o->tmp) == NULL) {
-		e = errno;
-		ts_cleanup_remove(o->tmp);
+	if (o->tmp == NULL) {
 		ts_sink_abort(o->k);
-		free(o->tmp);
 		free(o->path);
 		free(o->name);
 		free(o);
 		errno = e;
 		return NULL;
 	}
-	bo = ts_bundle_out_new(&arc_ops, o, o->name);
+	o->shown = ts_xasprintf("%s:%s", o->path, o->name);
+	bo = ts_bundle_out_staged(o->tmp, o->shown, o->name, arc_commit,
+	    arc_free, o);
 	return bo;
 }

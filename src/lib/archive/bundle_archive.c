@@ -76,6 +76,94 @@ struct bns {
 	char			*name;
 };
 
+/* ---- what a bundle archive may hold (SPEC B5) ---- */
+
+/* A plain file name of a bundle: no '/', not hidden, nothing odd. */
+static bool
+plainname(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > 255 || s[0] == '.')
+		return false;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || s[i] == '/')
+			return false;
+	return true;
+}
+
+const char *
+ts_member_check(const struct ts_member *m, char **bundle, char **file)
+{
+	const char *p = m->name, *slash;
+	size_t n;
+	char *b;
+
+	*bundle = *file = NULL;
+	if (*p == '\0')
+		return "it has no name";
+	if (*p == '/')
+		return "its path is absolute";
+	if (strcmp(p, "..") == 0 || strncmp(p, "../", 3) == 0 ||
+	    strstr(p, "/../") != NULL || (strlen(p) >= 3 &&
+	    strcmp(p + strlen(p) - 3, "/..") == 0))
+		return "its path climbs out with '..'";
+	switch (m->type) {
+	case TS_MEMBER_SYMLINK:
+		return "it is a symbolic link";
+	case TS_MEMBER_HARDLINK:
+		return "it is a hard link";
+	case TS_MEMBER_DEVICE:
+		return "it is a device";
+	case TS_MEMBER_FIFO:
+		return "it is a FIFO";
+	case TS_MEMBER_SPARSE:
+		return "it is a sparse file; sparse members are not supported";
+	case TS_MEMBER_OTHER:
+		return "it is not a regular file";
+	default:
+		break;
+	}
+	while (p[0] == '.' && p[1] == '/')	/* "./NAME/..." */
+		for (p += 2; *p == '/'; p++)
+			continue;
+	if (*p == '\0' || strcmp(p, ".") == 0)
+		return m->type == TS_MEMBER_DIR ? NULL : "it has no name";
+	slash = strchr(p, '/');
+	n = slash ? (size_t)(slash - p) : strlen(p);
+	b = ts_xasprintf("%.*s", (int)n, p);
+	if (!ts_valid_name(b)) {
+		free(b);
+		return "its folder is not a bundle name "
+		    "([A-Za-z0-9][A-Za-z0-9._-]*)";
+	}
+	if (slash == NULL || slash[1] == '\0') {
+		if (m->type != TS_MEMBER_DIR) {
+			free(b);
+			return "it is not in a bundle's folder";
+		}
+		*bundle = b;
+		return NULL;
+	}
+	p = slash + 1;
+	n = strlen(p);
+	if (m->type == TS_MEMBER_DIR && p[n - 1] == '/')
+		n--;
+	if (memchr(p, '/', n) != NULL || m->type == TS_MEMBER_DIR) {
+		free(b);
+		return "a bundle's files lie directly in its folder";
+	}
+	if (!plainname(p, n)) {
+		free(b);
+		return "its file name is hidden or holds control characters";
+	}
+	*bundle = b;
+	*file = ts_xasprintf("%.*s", (int)n, p);
+	return NULL;
+}
+
+/* ---- the bundles, as the stream comes by ---- */
+
 static bool
 in_region(struct ts_bundles *bs)
 {

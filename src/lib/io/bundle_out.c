@@ -113,21 +113,95 @@ struct dirout {
 	struct ts_lock	*lock;
 };
 
+/* A new file fname in dir, never one that exists, as a sink named
+ * shown/fname. */
 static struct ts_sink *
-dir_file(void *ctx, const char *fname)
+sink_in_dir(const char *dir, const char *fname, const char *shown)
 {
-	struct dirout *o = ctx;
-	char *p = ts_xasprintf("%s/%s", o->tmp, fname);
+	char *p = ts_xasprintf("%s/%s", dir, fname);
 	int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	struct ts_sink *k;
 
 	free(p);
 	if (fd == -1)
 		return NULL;
-	p = ts_xasprintf("%s/%s", o->dir, fname);
+	p = ts_xasprintf("%s/%s", shown, fname);
 	k = ts_sink_open_fd(fd, p, true);
 	free(p);
 	return k;
+}
+
+char *
+ts_tmpdir_beside(const char *parent, const char *name)
+{
+	char *tmp;
+	int e;
+
+	ts_debris_clean(parent, name, true);
+	tmp = ts_tmpname(parent, name, NULL);
+	ts_cleanup_add(tmp, true);
+	if (mkdtemp(tmp) == NULL) {
+		e = errno;
+		ts_cleanup_remove(tmp);
+		free(tmp);
+		errno = e;
+		return NULL;
+	}
+	return tmp;
+}
+
+/* ---- a bundle staged in a temporary directory ---- */
+
+struct staged {
+	const char	*tmp, *shown;	/* the owner's */
+	int		(*commit)(void *);
+	void		(*abort)(void *);
+	void		*arg;
+};
+
+static struct ts_sink *
+staged_file(void *ctx, const char *fname)
+{
+	struct staged *st = ctx;
+
+	return sink_in_dir(st->tmp, fname, st->shown);
+}
+
+static int
+staged_commit(void *ctx)
+{
+	struct staged *st = ctx;
+	int rv = st->commit(st->arg), e = errno;
+
+	free(st);
+	errno = e;
+	return rv;
+}
+
+static void
+staged_abort(void *ctx)
+{
+	struct staged *st = ctx;
+
+	st->abort(st->arg);
+	free(st);
+}
+
+static const struct ts_bundle_out_ops staged_ops = { staged_file,
+    staged_commit, staged_abort };
+
+struct ts_bundle_out *
+ts_bundle_out_staged(const char *tmp, const char *shown, const char *name,
+    int (*commit)(void *), void (*abort)(void *), void *arg)
+{
+	struct staged *st = ts_xcalloc(1, sizeof(*st));
+
+	st->tmp = tmp;
+	st->shown = shown;
+	st->commit = commit;
+	st->abort = abort;
+	st->arg = arg;
+	return ts_bundle_out_new(&staged_ops, st, name);
 }
 
 /* 0, or -1 with errno when the temporary (or, after a commit, the old
@@ -159,6 +233,8 @@ dir_free(struct dirout *o)
 /* ---- keeping the old bundle's other files, in place ---- */
 
 static int keep_dir(int, int, bool);
+static int keep_tree(int, const char *, int, const char *,
+    const struct stat *);
 
 static int
 copy_at(int from, int to, const char *name, mode_t mode)
@@ -200,7 +276,6 @@ keep_one(int from, int to, const char *name, const struct stat *st)
 {
 	char target[PATH_MAX];
 	ssize_t n;
-	int sf, tf, rv, e;
 
 	if (S_ISREG(st->st_mode))
 		return linkat(from, name, to, name, 0) == 0 ? 0 :
@@ -218,12 +293,26 @@ keep_one(int from, int to, const char *name, const struct stat *st)
 		return 0;
 	if (mkdirat(to, name, 0700) != 0)
 		return -1;
-	sf = openat(from, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
-	tf = openat(to, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC);
-	rv = sf == -1 || tf == -1 ? -1 : keep_dir(sf, tf, false);
-	if (rv == 0 && fchmod(tf, st->st_mode & 07777) != 0)
+	return keep_tree(from, name, to, name, st);
+}
+
+/*
+ * The directory from (at fromat) into the directory to (at toat): at the
+ * top (st NULL), what to lacks; else all of it, never through a link,
+ * and to gets the mode st gives.
+ */
+static int
+keep_tree(int fromat, const char *from, int toat, const char *to,
+    const struct stat *st)
+{
+	const int fl = O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+	    (st != NULL ? O_NOFOLLOW : 0);
+	int sf, tf, rv, e;
+
+	sf = openat(fromat, from, fl);
+	tf = openat(toat, to, fl);
+	rv = sf == -1 || tf == -1 ? -1 : keep_dir(sf, tf, st == NULL);
+	if (rv == 0 && st != NULL && fchmod(tf, st->st_mode & 07777) != 0)
 		rv = -1;
 	e = errno;
 	if (sf != -1)
@@ -234,58 +323,14 @@ keep_one(int from, int to, const char *name, const struct stat *st)
 	return rv;
 }
 
-/* Every entry of from that to lacks (at the top: what the writer did
- * not write anew). */
+/*
+ * fn for every entry of the directory dfd but . and .., with what it is
+ * (not following a link; NULL when that cannot be told), until fn fails:
+ * 0, or -1 with errno.
+ */
 static int
-keep_dir(int from, int to, bool top)
-{
-	struct dirent *e;
-	struct stat st;
-	DIR *d;
-	int fd, rv = 0, err = 0;
-
-	if ((fd = openat(from, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
-	    -1)
-		return -1;
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return -1;
-	}
-	while (rv == 0 && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (top && fstatat(to, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
-		    0)
-			continue;
-		if (fstatat(from, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    keep_one(from, to, e->d_name, &st) != 0)
-			rv = -1, err = errno;
-	}
-	closedir(d);
-	errno = err;
-	return rv;
-}
-
-static int
-keep_all(struct dirout *o)
-{
-	int from, to, rv, e;
-
-	from = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	to = open(o->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	rv = from == -1 || to == -1 ? -1 : keep_dir(from, to, true);
-	e = errno;
-	if (from != -1)
-		close(from);
-	if (to != -1)
-		close(to);
-	errno = e;
-	return rv;
-}
-
-/* Every file and directory of the tree at dfd on disk. */
-static int
-sync_tree(int dfd)
+each_entry(int dfd, int (*fn)(int, const char *, const struct stat *,
+    void *), void *arg)
 {
 	struct dirent *e;
 	struct stat st;
@@ -300,23 +345,84 @@ sync_tree(int dfd)
 		return -1;
 	}
 	while (rv == 0 && (e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-		    fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;
-		fd = openat(dfd, e->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
-		    (S_ISDIR(st.st_mode) ? O_DIRECTORY : 0));
-		if (fd == -1 || (S_ISDIR(st.st_mode) ? sync_tree(fd) :
-		    fsync(fd)) != 0)
-			rv = -1, err = errno;
-		if (fd != -1)
-			close(fd);
+		if ((rv = fn(dfd, e->d_name, fstatat(dfd, e->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == 0 ? &st : NULL, arg)) != 0)
+			err = errno;	/* after a failed fstatat: its own */
 	}
 	closedir(d);
-	if (rv == 0 && fsync(dfd) != 0)
-		rv = -1, err = errno;
 	errno = err;
 	return rv;
+}
+
+struct keep {
+	int		 to;
+	bool		 top;
+};
+
+static int
+keep_entry(int from, const char *name, const struct stat *st, void *arg)
+{
+	const struct keep *k = arg;
+	struct stat ts;
+	int e = errno;
+
+	/* At the top, what the writer wrote anew stays. */
+	if (k->top && fstatat(k->to, name, &ts, AT_SYMLINK_NOFOLLOW) == 0)
+		return 0;
+	if (st == NULL) {
+		errno = e;	/* why it could not be told */
+		return -1;
+	}
+	return keep_one(from, k->to, name, st) != 0 ? -1 : 0;
+}
+
+/* Every entry of from that to lacks (at the top: what the writer did
+ * not write anew). */
+static int
+keep_dir(int from, int to, bool top)
+{
+	struct keep k = { to, top };
+
+	return each_entry(from, keep_entry, &k);
+}
+
+static int
+keep_all(struct dirout *o)
+{
+	return keep_tree(AT_FDCWD, o->dir, AT_FDCWD, o->tmp, NULL);
+}
+
+static int sync_tree(int);
+
+static int
+sync_entry(int dfd, const char *name, const struct stat *st, void *arg)
+{
+	int fd, rv;
+
+	if (st == NULL || !(S_ISREG(st->st_mode) || S_ISDIR(st->st_mode)))
+		return 0;
+	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+	    (S_ISDIR(st->st_mode) ? O_DIRECTORY : 0));
+	rv = fd == -1 || (S_ISDIR(st->st_mode) ? sync_tree(fd) : fsync(fd)) !=
+	    0 ? -1 : 0;
+	if (fd != -1) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+	}
+	return rv;
+}
+
+/* Every file and directory of the tree at dfd on disk. */
+static int
+sync_tree(int dfd)
+{
+	if (each_entry(dfd, sync_entry, NULL) != 0)
+		return -1;
+	return fsync(dfd);
 }
 
 static int
@@ -473,9 +579,6 @@ dir_abort(void *ctx)
 	dir_free(ctx);
 }
 
-static const struct ts_bundle_out_ops dir_ops = { dir_file, dir_commit,
-    dir_abort };
-
 /* ---- nowhere: /dev/null ---- */
 
 static int
@@ -625,19 +728,14 @@ ts_bundle_out_open(const char *dir, unsigned flags)
 	}
 	/* Under the lock, and once what it says is put right: what a
 	 * killed writer left goes. */
-	ts_debris_clean(o->parent, ts_basename(o->dir), true);
-	o->tmp = ts_tmpname(o->parent, ts_basename(o->dir), NULL);
-	ts_cleanup_add(o->tmp, true);
-	if (mkdtemp(o->tmp) == NULL) {
-		ts_cleanup_remove(o->tmp);
-		free(o->tmp);
-		o->tmp = NULL;
+	if ((o->tmp = ts_tmpdir_beside(o->parent, ts_basename(o->dir))) ==
+	    NULL)
 		goto fail;
-	}
 	if (journal(o, NULL, false) != 0)
 		goto fail;
 	chmod(o->tmp, 0755 & ~ts_umask());
-	bo = ts_bundle_out_new(&dir_ops, o, ts_basename(o->dir));
+	bo = ts_bundle_out_staged(o->tmp, o->dir, ts_basename(o->dir),
+	    dir_commit, dir_abort, o);
 	return bo;
 fail:
 	e = errno;

@@ -50,6 +50,24 @@ int	 ts_rmtree_held(const char *path);
  * with errno when something could not be removed.
  */
 char	*ts_tmpname(const char *dir, const char *name, const char *tag);
+/*
+ * A temporary directory in parent for what becomes name there (a bundle
+ * being written, an archive's files), made after what a killed writer
+ * of name left is removed, and removed on SIGINT, SIGTERM and SIGHUP
+ * until ts_cleanup_remove: malloc'd, or NULL with errno.
+ */
+char	*ts_tmpdir_beside(const char *parent, const char *name);
+/*
+ * A bundle writer whose files are new files of the directory tmp, named
+ * shown/FILE, until commit(arg) makes the bundle appear (0, or -1 with
+ * errno, or a state between: TS_COMMIT_*) or abort(arg) gives it up;
+ * tmp and shown are arg's and live as long.  The directory writer and
+ * the archive writer are two such.
+ */
+struct ts_bundle_out;
+struct ts_bundle_out *ts_bundle_out_staged(const char *tmp, const char *shown,
+	    const char *name, int (*commit)(void *), void (*abort)(void *),
+	    void *arg);
 int	 ts_debris_clean(const char *dir, const char *name, bool dirs);
 /*
  * Can path be replaced and what was there removed: may the user write

@@ -9,6 +9,9 @@
 /* The largest metadata file a reader takes, and so a writer writes. */
 #define TS_META_MAX	(16u << 20)
 
+#include <stdbool.h>
+#include <stddef.h>
+
 extern const char *const ts_vtype_names[];
 extern const char *const ts_itype_names[];
 extern const char *const ts_domain_names[];
@@ -19,12 +22,32 @@ extern const char *const ts_sorted_names[];
 extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
+/* A file of a bundle, as an archive packs it (bundle_files.c). */
+struct ts_bundle_file {
+	char		*name;		/* FILE */
+	char		*shown;		/* its path, for messages */
+	const char	*left_out;	/* why an archive leaves it out; NULL */
+	bool		 named;		/* ... though the metadata names it */
+	int		 rank;		/* packed 0-3 first (the metadata, the
+					 * README, the text, the binary file),
+					 * the others (4) after, by name */
+};
+struct ts_bundle;
+/* The files of bd by name (bytes), n of them in *v, freed with
+ * ts_bundle_files_free: 0, or -1 with errno when they cannot be
+ * listed. */
+int	 ts_bundle_files(struct ts_bundle *, struct ts_bundle_file **v,
+	    size_t *n);
+void	 ts_bundle_files_free(struct ts_bundle_file *, size_t n);
+/* Why an archive leaves fname of bd out ("a symbolic link", "a folder",
+ * "a hidden file", "not a regular file"), or NULL. */
+const char *ts_bundle_left_out(struct ts_bundle *, const char *fname);
+
 /*
  * Done reading bd's files: its directory is no longer held (bundle.c),
  * so that a writer that replaces it, this program too, need not wait
  * for it; what is still asked is found by path.
  */
-struct ts_bundle;
 void	 ts_bundle_unhold(struct ts_bundle *bd);
 
 #endif
