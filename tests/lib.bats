@@ -151,6 +151,28 @@ setup() {
 	[ "$n" -ge 3 ]
 }
 
+@test "ts-summary reads a data file, a compressed one, an archive and a pipe as it reads the bundle, with no stat() of its own" {
+	local b="$SHARE/example-element" want
+	# What a path is, the library tells (ts_input_open).
+	run grep -n 'stat *(' "$SHARE/examples/ts-summary.c"
+	[ "$status" -eq 1 ] || { echo "$output"; false; }
+	$CC -std=c11 -Wall -Wextra -pedantic -Werror \
+	    $(pkg-config --cflags tensorsuite) -o ts-summary \
+	    "$SHARE/examples/ts-summary.c" $(pkg-config --libs tensorsuite)
+	want=$(./ts-summary "$b")
+	gzip -c "$b/example-element.tns" >e.tns.gz
+	tar -cf e.tar -C "$SHARE" example-element
+	for f in "$b/example-element.tns" e.tns.gz e.tar \
+	    "$b/example-element_metadata.json"; do
+		run ./ts-summary "$f"
+		assert_success
+		[ "$output" = "$want" ] || { echo "$f: $output"; false; }
+	done
+	run sh -c './ts-summary - <e.tar'
+	assert_success
+	[ "$output" = "$want" ]
+}
+
 @test "the public header compiles as C++" {
 	cat >prog.cc <<'EOF'
 #include <cstdio>

@@ -615,6 +615,29 @@ uint64_t ts_decoder_rows(const struct ts_decoder *);
 uint64_t ts_decoder_offset(const struct ts_decoder *);
 void	 ts_decoder_close(struct ts_decoder *);
 
+/*
+ * The entries of whatever path is, ready to read: a bundle (its
+ * directory, its metadata file, or an archive, a file or standard input
+ * "-", of which the bundle member names is read, or the first), its
+ * text data file when it has one, else its binary one, as its metadata
+ * says; else a data file or standard input, decompressed when it is
+ * compressed, of the kind its first bytes tell (ts_sniff), laid out as
+ * its own header says (a text file tells from its first row whether it
+ * has values; a binary file, which cannot say how its records are laid
+ * out, is refused by its decoder).  Every problem goes to d; NULL when
+ * there is nothing to read.  The input owns the decoder it gives, and
+ * the bundle, which are valid until ts_input_close.
+ */
+struct ts_input;
+struct ts_input *ts_input_open(const char *path, const char *member,
+	    struct ts_diags *d);
+struct ts_decoder *ts_input_decoder(struct ts_input *);
+/* TS_KIND_BUNDLE, or the kind of the data file. */
+enum ts_kind ts_input_kind(const struct ts_input *);
+/* The bundle, or NULL for a data file. */
+struct ts_bundle *ts_input_bundle(struct ts_input *);
+void	 ts_input_close(struct ts_input *);
+
 /* ================================================================
  * Encoders: batches to bytes on a sink.
  * ================================================================ */
