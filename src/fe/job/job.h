@@ -20,6 +20,7 @@
 struct ts_job_part;
 
 struct ts_job_opts {
+	/* dst NULL: the part's alone() reads SRC, and nothing is written */
 	const char	*src, *dst, *meta;
 	const char	*member;	/* the bundle of an archive SRC */
 	int		 from, to;	/* enum ts_kind, or TS_JOB_AUTO */
