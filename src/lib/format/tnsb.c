@@ -59,7 +59,10 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 	const uint64_t base = (uint64_t)dec->lay.base;
 	const int order = b->order;
 	const bool swap = t->swap;
+	const unsigned char *rec;
+	uint64_t *c;
 	size_t avail, i, n;
+	int k;
 
 	while (L->len - L->pos < rs && !L->eof && !L->failed)
 		if (ts_lines_fill(L, BUFSZ) < 0)
@@ -79,44 +82,59 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 		return 0;
 	}
 	n = avail < b->cap - b->n ? avail : b->cap - b->n;
-	for (i = 0; i < n; i++) {
-		const unsigned char *p = (const unsigned char *)L->buf +
-		    L->pos + i * rs;
-		uint64_t *c = b->coords + (b->n + i) * (size_t)order;
-		int k;
+	rec = (const unsigned char *)L->buf + L->pos;
+	c = b->coords + b->n * (size_t)order;
+	/* Coordinates, then values, then locations, each in a loop of its
+	 * own: the layout's tests stay out of the loops, and the common
+	 * records (host order, 32-bit indices) take the first. */
+	if (!swap && isz == 4)
+		for (i = 0; i < n; i++, c += order)
+			for (k = 0; k < order; k++)
+				c[k] = ld_u32(rec + i * rs + 4 * (size_t)k,
+				    false) - base;
+	else if (isz == 4)
+		for (i = 0; i < n; i++, c += order)
+			for (k = 0; k < order; k++)
+				c[k] = ld_u32(rec + i * rs + 4 * (size_t)k,
+				    true) - base;
+	else
+		for (i = 0; i < n; i++, c += order)
+			for (k = 0; k < order; k++)
+				c[k] = ld_u64(rec + i * rs + 8 * (size_t)k,
+				    swap) - base;
+	if (dec->lay.values) {
+		const unsigned char *v = rec + (size_t)order * isz;
 
-		if (isz == 8)
-			for (k = 0; k < order; k++)
-				c[k] = ld_u64(p + 8 * k, swap) - base;
-		else
-			for (k = 0; k < order; k++)
-				c[k] = ld_u32(p + 4 * k, swap) - base;
-		p += (size_t)order * isz;
-		if (dec->lay.values) {
-			switch (dec->lay.vtype) {
-			case TS_FLOAT32: {
-				uint32_t u = (uint32_t)ld_u32(p, swap);
+		switch (dec->lay.vtype) {
+		case TS_FLOAT32:
+			for (i = 0; i < n; i++) {
+				uint32_t u = (uint32_t)ld_u32(v + i * rs, swap);
 				float f;
 
 				memcpy(&f, &u, 4);
 				b->fval[b->n + i] = f;
-				break;
 			}
-			case TS_FLOAT64: {
-				uint64_t u = ld_u64(p, swap);
+			break;
+		case TS_FLOAT64:
+			for (i = 0; i < n; i++) {
+				uint64_t u = ld_u64(v + i * rs, swap);
 
 				memcpy(&b->fval[b->n + i], &u, 8);
-				break;
 			}
-			case TS_INT32:
+			break;
+		case TS_INT32:
+			for (i = 0; i < n; i++)
 				b->ival[b->n + i] = (int32_t)(uint32_t)
-				    ld_u32(p, swap);
-				break;
-			case TS_INT64:
-				b->ival[b->n + i] = (int64_t)ld_u64(p, swap);
-				break;
-			}
+				    ld_u32(v + i * rs, swap);
+			break;
+		case TS_INT64:
+			for (i = 0; i < n; i++)
+				b->ival[b->n + i] = (int64_t)ld_u64(v + i * rs,
+				    swap);
+			break;
 		}
+	}
+	for (i = 0; i < n; i++) {
 		b->loc[b->n + i] = L->off + i * rs;
 		b->row[b->n + i] = NULL;
 	}
