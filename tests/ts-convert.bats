@@ -1570,6 +1570,68 @@ kbundle() {
 }
 
 # =====================================================================
+# Text written by threads (issue 21): chunks of rows formatted at once,
+# written in order.  TS_PRINT_CHUNK cuts small outputs into many chunks;
+# at its largest the caller formats alone.
+# =====================================================================
+
+# printed KIND SRC ARGS...: SRC converted to KIND on stdout by one
+# thread, then by threads in chunks of 1, 7 and 500 rows: the same
+# bytes, the same messages, the same exit status.
+printed() {
+	local kind=$1 src=$2 c one oerr orc
+	shift 2
+	TS_PRINT_CHUNK=16777216 run --separate-stderr ts-convert -q "$@" \
+	    "$src" -o - --to "$kind"
+	one=$output oerr=$stderr orc=$status
+	for c in 1 7 500; do
+		TS_PRINT_CHUNK=$c run --separate-stderr ts-convert -q "$@" \
+		    "$src" -o - --to "$kind"
+		[ "$status" -eq "$orc" ] && [ "$output" = "$one" ] &&
+		    [ "$stderr" = "$oerr" ] || {
+			echo "$src --to $kind, chunks of $c: exit $status," \
+			    "$(printf '%s' "$output" | wc -c) bytes; alone exit" \
+			    "$orc, $(printf '%s' "$one" | wc -c) bytes"
+			return 1
+		}
+	done
+}
+
+@test "ts-convert: text written by several threads is the bytes one thread writes, for every text format, copied or formatted values" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: no threads to format with"
+	local f
+	for f in "$REAL"/*.tns "$DATA"/edge/*.tns; do
+		printed tns "$f"
+		printed frostt "$f"
+		# Through the binary form: every value formatted, not copied.
+		ts-convert -q "$f" -o b.tnsb 2>/dev/null || continue
+		ts-convert -q "$f" -o b --to bundle
+		printed tns b/b.tnsb --meta b/b_metadata.json
+		printed frostt b/b.tnsb --meta b/b_metadata.json
+		rm -rf b b.tnsb
+	done
+	for f in "$MTX"/*.mtx; do
+		printed mtx "$f"
+		printed tns "$f"
+	done
+	# Values as %.16e, and integers.
+	printed tns "$REAL/aminoacid.tns" --values e16
+	printed mtx "$MTX/lagraph__skew_int64.mtx"
+}
+
+@test "ts-convert: text written by threads ends at a full disk as one thread's does: exit 3, said once" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: no threads to format with"
+	[ -c /dev/full ] || skip "no /dev/full"
+	local c
+	for c in 1 7 16777216; do
+		TS_PRINT_CHUNK=$c run ts-convert -q "$REAL/splatt_med.tns" \
+		    -o /dev/full --to tns
+		assert_failure 3
+		assert_output "ts-convert: /dev/full: write error: No space left on device"
+	done
+}
+
+# =====================================================================
 # Archives (ts-pack(1)): a bundle in a tar archive as SRC and as DST
 # =====================================================================
 

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 #include "tap.h"
@@ -454,6 +455,231 @@ test_parallel(void)
 	free(v2);
 }
 
+/* ---- the rows of the text encoders formatted by threads ---- */
+
+/* A sink into memory that fails with ENOSPC past fail bytes (0: never). */
+struct msink {
+	char	*buf;
+	size_t	 n, cap, fail;
+};
+
+static int
+msink_write(void *ctx, const void *p, size_t n)
+{
+	struct msink *m = ctx;
+
+	if (m->fail > 0 && m->n + n > m->fail) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (m->n + n > m->cap) {
+		m->cap = (m->n + n) * 2;
+		m->buf = ts_xrealloc(m->buf, m->cap);
+	}
+	memcpy(m->buf + m->n, p, n);
+	m->n += n;
+	return 0;
+}
+
+static int
+msink_commit(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static void
+msink_abort(void *ctx)
+{
+	(void)ctx;
+}
+
+static const struct ts_sink_ops msink_ops = { msink_write, msink_commit,
+    msink_abort };
+
+#define PN	20011		/* entries of a printing test */
+
+/*
+ * Encode the PN entries of in (batch after batch of the sizes in sz, in
+ * turn; texts every third batch when texts is set) with lay and style,
+ * by threads formatting chunks of chunk entries; the bytes written in
+ * out, 0 or the errno of the failure.  abort_at > 0: abort the encoder
+ * after that many batches.
+ */
+static int
+print_with(const struct ts_layout *lay, int valfmt, const struct ts_batch *in,
+    const char *const *texts, const size_t *sz, int threads, size_t chunk,
+    struct msink *out, int abort_at)
+{
+	struct ts_header h;
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "p", NULL };
+	struct ts_encoder *e;
+	struct ts_batch b;
+	struct ts_sink *k;
+	char env[32];
+	size_t at = 0, n, i;
+	int err = 0, nb = 0, ord = in->order;
+
+	memset(&h, 0, sizeof(h));
+	h.order = ord;
+	for (i = 0; i < (size_t)ord; i++)
+		h.dims[i] = 100000000000u;
+	h.nnz = PN;
+	eo.valfmt = valfmt;
+	snprintf(env, sizeof(env), "%zu", chunk);
+	setenv("TS_PRINT_CHUNK", env, 1);
+	k = ts_sink_new(&msink_ops, out, "mem");
+	e = ts_encoder_open(k, &h, lay, &eo, NULL);
+	unsetenv("TS_PRINT_CHUNK");
+	if (e == NULL)
+		return errno;
+	ts_encoder_set_threads(e, threads);
+	ts_batch_init(&b, ord, 4096);
+	while (at < PN) {
+		n = sz[nb % 4] < PN - at ? sz[nb % 4] : PN - at;
+		b.n = n;
+		b.has_values = in->has_values;
+		b.is_int = in->is_int;
+		memcpy(b.coords, in->coords + at * (size_t)ord,
+		    n * (size_t)ord * 8);
+		memcpy(b.fval, in->fval + at, n * 8);
+		memcpy(b.ival, in->ival + at, n * 8);
+		b.texts = texts != NULL && nb % 3 == 0;
+		for (i = 0; b.texts && i < n; i++) {
+			b.vtext[i] = texts[at + i];
+			b.vlen[i] = (uint32_t)strlen(texts[at + i]);
+		}
+		if (ts_encoder_put(e, &b) != 0) {
+			err = errno;
+			break;
+		}
+		at += n;
+		if (++nb == abort_at)
+			break;
+	}
+	ts_batch_free(&b);
+	if (abort_at > 0 || err != 0) {
+		ts_encoder_abort(e);
+		ts_sink_abort(k);
+		return err;
+	}
+	if (ts_encoder_close(e) != 0)
+		err = errno;
+	if (err == 0)
+		ts_sink_commit(k);
+	else
+		ts_sink_abort(k);
+	return err;
+}
+
+/*
+ * Each text encoder (TensorSuite text, FROSTT, Matrix Market), for each
+ * value type, with texts to copy now and then and in either style,
+ * writes with threads the bytes it writes alone, cut into chunks of 1
+ * entry, a few, many or all at once, from batches of every size; a
+ * write error is the same errno; an abort in the middle of the threads'
+ * work writes what was put, as one thread does, and leaves nothing
+ * behind (ASan, valgrind).
+ */
+static void
+test_print_par(void)
+{
+	static const enum ts_kind kinds[] = { TS_TEXT, TS_FROSTT, TS_MTX };
+	static const enum ts_vtype vt[] = { TS_FLOAT64, TS_FLOAT32, TS_INT32,
+	    TS_INT64 };
+	static const size_t sizes[] = { 4096, 1, 333, 2500 };
+	static const size_t chunks[] = { 1, 7, 1000, 20000, 1u << 24 };
+	struct ts_batch in;
+	struct ts_header h;
+	struct ts_layout lay;
+	struct msink one, par;
+	char **texts;
+	size_t i, c;
+	int kk, v, style, ord, cases = 0, same = 0, errs = 0, errsame = 0;
+	int aborts = 0, abortsame = 0;
+
+	texts = ts_xreallocarray(NULL, PN, sizeof(*texts));
+	for (kk = 0; kk < 3; kk++)
+		for (v = -1; v < 4; v++)
+			for (style = 0; style < 2; style++) {
+		ord = kinds[kk] == TS_MTX ? 2 : 3;
+		if (kinds[kk] == TS_MTX && style == 1)
+			continue;	/* Matrix Market: shortest only */
+		memset(&lay, 0, sizeof(lay));
+		lay.kind = kinds[kk];
+		lay.values = v >= 0;
+		lay.vtype = v >= 0 ? vt[v] : TS_FLOAT64;
+		lay.base = kinds[kk] == TS_FROSTT ? 0 : 1;
+		memset(&h, 0, sizeof(h));
+		h.order = ord;
+		for (i = 0; i < (size_t)ord; i++)
+			h.dims[i] = (uint64_t)1 << (i == 0 ? 36 : 12 + 4 * i);
+		ts_batch_init(&in, ord, PN);
+		random_batch(&in, &h, &lay, PN);
+		in.has_values = lay.values > 0;
+		for (i = 0; i < PN; i++) {
+			char t[48];
+
+			snprintf(t, sizeof(t), "%s%zu", i % 5 ? "" : "+",
+			    (size_t)(next64() >> (next64() % 64)));
+			texts[i] = ts_xstrdup(t);
+		}
+		memset(&one, 0, sizeof(one));
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 1, 1u << 24, &one, 0);
+		for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+			memset(&par, 0, sizeof(par));
+			cases++;
+			if (print_with(&lay, style, &in,
+			    (const char *const *)texts, sizes, 3, chunks[c],
+			    &par, 0) == 0 && par.n == one.n && one.n > 0 &&
+			    memcmp(par.buf, one.buf, one.n) == 0)
+				same++;
+			else
+				printf("# kind %d value %d style %d chunk %zu: "
+				    "%zu bytes, %zu alone\n", kk, v, style,
+				    chunks[c], par.n, one.n);
+			free(par.buf);
+		}
+		/* Full half way: the same error, alone or not. */
+		memset(&par, 0, sizeof(par));
+		par.fail = one.n / 2;
+		errs++;
+		if (print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 3, 7, &par, 0) == ENOSPC && par.n <= one.n / 2 &&
+		    memcmp(par.buf, one.buf, par.n) == 0)
+			errsame++;
+		free(par.buf);
+		/* An abort after 5 batches: what was put is written, alone
+		 * or not. */
+		free(one.buf);
+		memset(&one, 0, sizeof(one));
+		memset(&par, 0, sizeof(par));
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 1, 1u << 24, &one, 5);
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 3, 7, &par, 5);
+		aborts++;
+		if (par.n == one.n && one.n > 0 && memcmp(par.buf, one.buf,
+		    one.n) == 0)
+			abortsame++;
+		free(par.buf);
+		free(one.buf);
+		for (i = 0; i < PN; i++)
+			free(texts[i]);
+		ts_batch_free(&in);
+	}
+	free(texts);
+	ok(same == cases, "text, FROSTT and Matrix Market rows formatted by 3 "
+	    "threads in chunks of 1 to all entries: the bytes one thread "
+	    "writes (%d of %d)", same, cases);
+	ok(errsame == errs, "a write error half way: ENOSPC, what was written "
+	    "is the start of the file (%d of %d)", errsame, errs);
+	ok(abortsame == aborts, "an abort in the middle: what was put is "
+	    "written, the bytes one thread writes (%d of %d)", abortsame,
+	    aborts);
+}
+
 /* An encoder never writes a header its decoders refuse: a dimension
  * beyond 2^63-1 (found by fuzz_frostt) is refused at open, ERANGE. */
 static void
@@ -766,6 +992,7 @@ main(void)
 	test_diag_cap();
 	test_cutensor();
 	test_parallel();
+	test_print_par();
 	test_encoder_range();
 	test_escape();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);

@@ -346,8 +346,11 @@ const struct ts_decoder_ops ts_tns_decoder = {
 
 /* ---- encoding ---- */
 
-int
-ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
+/* The rows of b at the end of o (the encoder's output, or a chunk's
+ * buffer of the parallel printer). */
+void
+ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
+    struct ts_outbuf *o)
 {
 	const uint64_t base = (uint64_t)enc->lay.base;
 	const int order = enc->h.order;
@@ -356,7 +359,6 @@ ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
 	 * caller asked for another style. */
 	const bool copy = values && b->texts &&
 	    enc->o.valfmt == TS_VALFMT_SHORTEST;
-	struct ts_outbuf *o = enc->out;
 	size_t i;
 	int k;
 
@@ -400,11 +402,12 @@ ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
 			p[-1] = '\n';
 		ts_outbuf_done(o, (size_t)(p - p0));
 	}
-	if (ts_outbuf_error(o) != 0) {
-		errno = ts_outbuf_error(o);
-		return -1;
-	}
-	return 0;
+}
+
+int
+ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	return ts_print(enc, b);
 }
 
 static int
@@ -422,5 +425,6 @@ tns_enc_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_tns_encoder = {
-	"TensorSuite text", tns_enc_open, ts_text_put, tns_enc_close
+	"TensorSuite text", tns_enc_open, ts_text_put, tns_enc_close,
+	ts_text_rows
 };

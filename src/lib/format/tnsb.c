@@ -243,5 +243,5 @@ tnsb_enc_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_tnsb_encoder = {
-	"TensorSuite binary", tnsb_enc_open, tnsb_put, tnsb_enc_close
+	"TensorSuite binary", tnsb_enc_open, tnsb_put, tnsb_enc_close, NULL
 };
