@@ -1569,6 +1569,38 @@ kbundle() {
 	cmp w1.tns w3.tns
 }
 
+@test "ts-convert: rows found a vector or a word at a time are those found byte by byte: entries, messages, lines and columns (TS_SCAN)" {
+	local f way one oerr
+	# Every real and edge file, and a long file with odd rows among
+	# common ones, each sort of oddity at a known line.
+	awk 'BEGIN { srand(5); print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: o"; print "3 100000 100000 100000 20000"
+	    split("1\t2 3 0.5|1  2 3 0.5|1 2 3 0.5 |1 2 3 0.5\r|-1 2 3 0.5|1 2 3 +0.5|1 2 3 1e999|1 2 3 0x10|1 2 3 nan|1 2 3 inf|12345678901234567890 2 3 1|1 2|1 2 3 4 5|# c||% h|1 2 3a 0.5|1 2 3 .5|1 2 3 5.|1 2 3 -0", odd, "|")
+	    for (i = 0; i < 20000; i++)
+	        if (i % 97 == 3) print odd[int(i / 97) % 20 + 1]
+	        else printf "%d %d %d %.17g\n", int(rand() * 99999) + 1,
+	            int(rand() * 99999) + 1, int(rand() * 99999) + 1, rand() }' >o.tns
+	for f in "$REAL"/*.tns "$DATA"/edge/*.tns o.tns; do
+		TS_SCAN=scalar run --separate-stderr ts-convert "$f" -o - --to tns
+		one=$output oerr=$stderr
+		for way in swar sse2 avx2; do
+			TS_SCAN=$way run --separate-stderr ts-convert "$f" -o - --to tns
+			[ "$output" = "$one" ] && [ "$stderr" = "$oerr" ] ||
+			    { echo "$f, $way: not as byte by byte"; return 1; }
+			# The same by threads, in small chunks.
+			TS_CHUNK=4096 TS_SCAN=$way run --separate-stderr \
+			    ts-convert -j 3 "$f" -o - --to tns
+			[ "$output" = "$one" ] && [ "$stderr" = "$oerr" ] ||
+			    { echo "$f, $way, threads: not as byte by byte"; return 1; }
+		done
+	done
+	# o.tns says each oddity where it is.
+	TS_SCAN=avx2 run --separate-stderr ts-convert -q o.tns -o - --to tns
+	[[ $stderr == *"o.tns:590:7: error: value '1e999' overflows float64 [S5]"* ]]
+	[[ $stderr == *"o.tns:1172:9: error: row has 5 fields; expected 4 [E1]"* ]]
+	[[ $stderr == *"o.tns:1560:5: error: coordinate '3a' is not an unsigned integer [E1]"* ]]
+}
+
 # =====================================================================
 # Text written by threads (issue 21): chunks of rows formatted at once,
 # written in order.  TS_PRINT_CHUNK cuts small outputs into many chunks;

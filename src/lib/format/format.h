@@ -163,7 +163,15 @@ struct ts_rowctx {
 	uint64_t	 line;		/* of the row being parsed */
 	uint64_t	 rows;		/* rows seen */
 	struct ts_warned *w;
+	int		 scan;		/* TS_SCAN_*: how rows are found */
 };
+
+/* scan.c: how the rows of text are found: byte at a time (the reference,
+ * tns_text.c), or the common rows by masks of 64 bytes made with words,
+ * SSE2 or AVX2. */
+enum { TS_SCAN_SCALAR, TS_SCAN_SWAR, TS_SCAN_SSE2, TS_SCAN_AVX2 };
+/* The best this CPU has, or the one TS_SCAN names (for tests). */
+int	 ts_scan_kind(void);
 
 struct ts_par;
 
@@ -173,6 +181,7 @@ struct ts_tns_state {
 	struct ts_warned w;
 	struct ts_par	*par;		/* rows parsed by threads, or NULL */
 	bool		 par_tried;
+	int		 scan;		/* TS_SCAN_*, for the rows */
 	size_t		 recsz;		/* binary: bytes of a record */
 	bool		 swap;		/* binary: not in host order */
 };
@@ -200,6 +209,11 @@ uint64_t ts_par_chunk(void);
  * b when it is good; returns the next line. */
 const char *ts_text_row(struct ts_rowctx *, struct ts_batch *, const char *p,
 	    const char *end);
+/* The rows from p (whole lines before end) into b, until it is full or
+ * p reaches end, the way x->scan says; returns where it stopped.  The
+ * entries and messages are ts_text_row's (scan.c). */
+const char *ts_text_scan(struct ts_rowctx *, struct ts_batch *,
+	    const char *p, const char *end);
 int	 ts_text_countfields(const char *);
 int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
 void	 ts_text_rows(const struct ts_encoder *, const struct ts_batch *,

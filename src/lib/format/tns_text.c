@@ -293,6 +293,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 	x.file = dec->file;
 	x.lay = &dec->lay;
 	x.w = &t->w;
+	x.scan = t->scan;
 	/*
 	 * A read may hold nothing but skipped lines (blank, comments) or
 	 * bad rows: read on until the batch has an entry, as 0 says the
@@ -316,8 +317,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 		lim = nl + 1;
 		x.line = L->line;
 		x.rows = dec->rows;
-		while (b->n < b->cap && p < lim)
-			p = ts_text_row(&x, b, p, lim);
+		p = ts_text_scan(&x, b, p, lim);
 		L->line = x.line;
 		dec->rows = x.rows;
 		L->off += (uint64_t)(p - (L->buf + L->pos));
