@@ -362,6 +362,36 @@ ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
 	size_t i;
 	int k;
 
+	/*
+	 * The common rows, shortest float64 values: room for 256 of them at
+	 * once, and no test of the layout per row.
+	 */
+	if (values && !copy && enc->lay.vtype == TS_FLOAT64 &&
+	    enc->o.valfmt == TS_VALFMT_SHORTEST) {
+		const size_t room = (size_t)(order + 1) * (TS_NUMBUF + 1);
+		size_t j, m;
+
+		for (i = 0; i < b->n; i += m) {
+			char *p, *p0;
+
+			m = b->n - i < 256 ? b->n - i : 256;
+			ts_outbuf_need(o, m * room);
+			p = p0 = ts_outbuf_ptr(o);
+			for (j = i; j < i + m; j++) {
+				const uint64_t *c = b->coords + j *
+				    (size_t)order;
+
+				for (k = 0; k < order; k++) {
+					p += ts_put_uint(p, c[k] + base);
+					*p++ = ' ';
+				}
+				p += ts_fmt_double(p, b->fval[j]);
+				*p++ = '\n';
+			}
+			ts_outbuf_done(o, (size_t)(p - p0));
+		}
+		return;
+	}
 	for (i = 0; i < b->n; i++) {
 		const uint64_t *c = b->coords + i * (size_t)order;
 		char *p, *p0;
