@@ -30,7 +30,7 @@
 #include "format/format.h"
 #include "util/xalloc.h"
 
-#define CHUNK		((size_t)16384)	/* entries; TS_PRINT_CHUNK overrides */
+#define CHUNK		((size_t)4096)	/* entries; TS_PRINT_CHUNK overrides */
 #define MAXWORKERS	16
 
 enum { J_FREE, J_FILL, J_QUEUED, J_BUSY, J_DONE };
