@@ -241,11 +241,18 @@ fits(const struct pjob *j, const struct ts_batch *b)
 	    j->b.texts_only == b->texts_only);
 }
 
-/* Copy entries [from, from + n) of b into job j. */
+/*
+ * Copy entries [from, from + n) of b into job j: the values the rows
+ * are written from (floating or integer: the layout's type, for Matrix
+ * Market the batch's), none for a pattern.
+ */
 static void
-copy_in(struct pjob *j, const struct ts_batch *b, size_t from, size_t n)
+copy_in(const struct ts_encoder *enc, struct pjob *j, const struct ts_batch *b,
+    size_t from, size_t n)
 {
 	const size_t k = (size_t)b->order, at = j->b.n;
+	const bool ints = enc->lay.kind == TS_MTX ? b->is_int :
+	    enc->lay.vtype == TS_INT32 || enc->lay.vtype == TS_INT64;
 	size_t i, need;
 
 	if (at == 0) {
@@ -255,8 +262,10 @@ copy_in(struct pjob *j, const struct ts_batch *b, size_t from, size_t n)
 		j->b.texts_only = b->texts_only;
 	}
 	memcpy(j->b.coords + at * k, b->coords + from * k, n * k * 8);
-	memcpy(j->b.fval + at, b->fval + from, n * sizeof(double));
-	memcpy(j->b.ival + at, b->ival + from, n * sizeof(int64_t));
+	if (enc->lay.values > 0 && !ints)
+		memcpy(j->b.fval + at, b->fval + from, n * sizeof(double));
+	if (enc->lay.values > 0 && ints)
+		memcpy(j->b.ival + at, b->ival + from, n * sizeof(int64_t));
 	if (b->texts) {
 		for (i = 0, need = 0; i < n; i++)
 			need += b->vlen[from + i];
@@ -316,7 +325,7 @@ ts_print(struct ts_encoder *enc, const struct ts_batch *b)
 		}
 		n = b->n - from < p->chunk - j->b.n ? b->n - from :
 		    p->chunk - j->b.n;
-		copy_in(j, b, from, n);
+		copy_in(enc, j, b, from, n);
 		from += n;
 	}
 	return 0;

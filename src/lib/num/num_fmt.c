@@ -871,7 +871,7 @@ ascii8(uint32_t v)
 static inline void
 put_digits(char *p, uint64_t v, int n)
 {
-	const int g = (n - 1) / 8, h = n - 8 * g;	/* groups, head */
+	const int g = (int)((unsigned)(n - 1) / 8), h = n - 8 * g;
 	uint64_t x, mid = 0, lo = 0;
 
 	if (g > 0) {
@@ -961,7 +961,7 @@ put_exp(char *p, int x, int mind)
  * for -4 <= x < 16 where x is the decimal exponent of the first digit,
  * else scientific.  Returns the length of buf's string.
  */
-static int
+static inline __attribute__((always_inline)) int
 layout(char *buf, char *p, uint64_t d, int e)
 {
 	int n = ndigits(d), x = e + n - 1;
