@@ -1569,6 +1569,100 @@ kbundle() {
 	cmp w1.tns w3.tns
 }
 
+@test "ts-convert: rows found a vector or a word at a time are those found byte by byte: entries, messages, lines and columns (TS_SCAN)" {
+	local f way one oerr
+	# Every real and edge file, and a long file with odd rows among
+	# common ones, each sort of oddity at a known line.
+	awk 'BEGIN { srand(5); print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: o"; print "3 100000 100000 100000 20000"
+	    split("1\t2 3 0.5|1  2 3 0.5|1 2 3 0.5 |1 2 3 0.5\r|-1 2 3 0.5|1 2 3 +0.5|1 2 3 1e999|1 2 3 0x10|1 2 3 nan|1 2 3 inf|12345678901234567890 2 3 1|1 2|1 2 3 4 5|# c||% h|1 2 3a 0.5|1 2 3 .5|1 2 3 5.|1 2 3 -0", odd, "|")
+	    for (i = 0; i < 20000; i++)
+	        if (i % 97 == 3) print odd[int(i / 97) % 20 + 1]
+	        else printf "%d %d %d %.17g\n", int(rand() * 99999) + 1,
+	            int(rand() * 99999) + 1, int(rand() * 99999) + 1, rand() }' >o.tns
+	for f in "$REAL"/*.tns "$DATA"/edge/*.tns o.tns; do
+		TS_SCAN=scalar run --separate-stderr ts-convert "$f" -o - --to tns
+		one=$output oerr=$stderr
+		for way in swar sse2 avx2; do
+			TS_SCAN=$way run --separate-stderr ts-convert "$f" -o - --to tns
+			[ "$output" = "$one" ] && [ "$stderr" = "$oerr" ] ||
+			    { echo "$f, $way: not as byte by byte"; return 1; }
+			# The same by threads, in small chunks.
+			TS_CHUNK=4096 TS_SCAN=$way run --separate-stderr \
+			    ts-convert -j 3 "$f" -o - --to tns
+			[ "$output" = "$one" ] && [ "$stderr" = "$oerr" ] ||
+			    { echo "$f, $way, threads: not as byte by byte"; return 1; }
+		done
+	done
+	# o.tns says each oddity where it is.
+	TS_SCAN=avx2 run --separate-stderr ts-convert -q o.tns -o - --to tns
+	[[ $stderr == *"o.tns:590:7: error: value '1e999' overflows float64 [S5]"* ]]
+	[[ $stderr == *"o.tns:1172:9: error: row has 5 fields; expected 4 [E1]"* ]]
+	[[ $stderr == *"o.tns:1560:5: error: coordinate '3a' is not an unsigned integer [E1]"* ]]
+}
+
+# =====================================================================
+# Text written by threads (issue 21): chunks of rows formatted at once,
+# written in order.  TS_PRINT_CHUNK cuts small outputs into many chunks;
+# at its largest the caller formats alone.
+# =====================================================================
+
+# printed KIND SRC ARGS...: SRC converted to KIND on stdout by one
+# thread, then by threads in chunks of 1, 7 and 500 rows: the same
+# bytes, the same messages, the same exit status.
+printed() {
+	local kind=$1 src=$2 c one oerr orc
+	shift 2
+	TS_PRINT_CHUNK=16777216 run --separate-stderr ts-convert -q "$@" \
+	    "$src" -o - --to "$kind"
+	one=$output oerr=$stderr orc=$status
+	for c in 1 7 500; do
+		TS_PRINT_CHUNK=$c run --separate-stderr ts-convert -q "$@" \
+		    "$src" -o - --to "$kind"
+		[ "$status" -eq "$orc" ] && [ "$output" = "$one" ] &&
+		    [ "$stderr" = "$oerr" ] || {
+			echo "$src --to $kind, chunks of $c: exit $status," \
+			    "$(printf '%s' "$output" | wc -c) bytes; alone exit" \
+			    "$orc, $(printf '%s' "$one" | wc -c) bytes"
+			return 1
+		}
+	done
+}
+
+@test "ts-convert: text written by several threads is the bytes one thread writes, for every text format, copied or formatted values" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: no threads to format with"
+	local f
+	for f in "$REAL"/*.tns "$DATA"/edge/*.tns; do
+		printed tns "$f"
+		printed frostt "$f"
+		# Through the binary form: every value formatted, not copied.
+		ts-convert -q "$f" -o b.tnsb 2>/dev/null || continue
+		ts-convert -q "$f" -o b --to bundle
+		printed tns b/b.tnsb --meta b/b_metadata.json
+		printed frostt b/b.tnsb --meta b/b_metadata.json
+		rm -rf b b.tnsb
+	done
+	for f in "$MTX"/*.mtx; do
+		printed mtx "$f"
+		printed tns "$f"
+	done
+	# Values as %.16e, and integers.
+	printed tns "$REAL/aminoacid.tns" --values e16
+	printed mtx "$MTX/lagraph__skew_int64.mtx"
+}
+
+@test "ts-convert: text written by threads ends at a full disk as one thread's does: exit 3, said once" {
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: no threads to format with"
+	[ -c /dev/full ] || skip "no /dev/full"
+	local c
+	for c in 1 7 16777216; do
+		TS_PRINT_CHUNK=$c run ts-convert -q "$REAL/splatt_med.tns" \
+		    -o /dev/full --to tns
+		assert_failure 3
+		assert_output "ts-convert: /dev/full: write error: No space left on device"
+	done
+}
+
 # =====================================================================
 # Archives (ts-pack(1)): a bundle in a tar archive as SRC and as DST
 # =====================================================================

@@ -231,6 +231,68 @@ fuzz_drain(struct ts_decoder *dec, int order)
 }
 
 /*
+ * Everything a decoder of text gives, its rows found the way TS_SCAN
+ * says (NULL: the best the CPU has): each entry (coordinates, value
+ * bits, line, value text) and each message (line, column, rule, text),
+ * printed into one string (malloc'd).
+ */
+static inline char *
+fuzz_scan(const uint8_t *p, size_t n, const struct ts_layout *lay,
+    const char *way)
+{
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src = fuzz_source(p, n, "f");
+	struct ts_decoder *dec;
+	struct ts_batch b;
+	char *out = NULL;
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&out, &len);
+	long r;
+	int k, ord;
+
+	FUZZ_ASSERT(fp != NULL);
+	if (way != NULL)
+		setenv("TS_SCAN", way, 1);
+	dec = ts_decoder_open(src, lay, d);
+	unsetenv("TS_SCAN");
+	if (dec != NULL) {
+		ord = ts_decoder_header(dec)->order;
+		ts_batch_init(&b, ord, 64);
+		while ((r = ts_decoder_next(dec, &b)) > 0)
+			for (i = 0; i < b.n; i++) {
+				uint64_t u;
+
+				for (k = 0; k < ord; k++)
+					fprintf(fp, "%llu ", (unsigned long long)
+					    b.coords[i * (size_t)ord + k]);
+				memcpy(&u, &b.fval[i], 8);
+				if (ts_decoder_layout(dec)->values > 0)
+					fprintf(fp, "%llx %lld '%.*s' ",
+					    (unsigned long long)(b.is_int ? 0 :
+					    u), (long long)(b.is_int ? b.ival[i] :
+					    0), (int)b.vlen[i], b.vtext[i]);
+				fprintf(fp, "@%llu\n",
+				    (unsigned long long)b.loc[i]);
+			}
+		fprintf(fp, "end %ld, %llu rows\n", r,
+		    (unsigned long long)ts_decoder_rows(dec));
+		ts_batch_free(&b);
+		ts_decoder_close(dec);
+	}
+	for (i = 0; i < ts_diags_len(d); i++) {
+		const struct ts_diag *g = ts_diags_at(d, i);
+
+		fprintf(fp, "%d %llu:%llu [%s] %s\n", (int)g->sev,
+		    (unsigned long long)g->line, (unsigned long long)g->col,
+		    g->rule, g->msg);
+	}
+	FUZZ_ASSERT(fclose(fp) == 0);
+	ts_source_close(src);
+	ts_diags_free(d);
+	return out;
+}
+
+/*
  * An import the way ts-convert makes it (FROSTT, Matrix Market): a first
  * pass infers what the entries are; a second one bounds them by the
  * dimensions found and encodes them as TensorSuite text and binary into
@@ -256,6 +318,16 @@ fuzz_import(const uint8_t *p, size_t n, struct ts_layout *lay)
 	int order, base, i, kk;
 	bool ok;
 
+	/* FROSTT's rows found a vector at a time are those found a byte at
+	 * a time. */
+	if (lay->kind == TS_KIND_FROSTT) {
+		char *fast = fuzz_scan(p, n, lay, NULL);
+		char *slow = fuzz_scan(p, n, lay, "scalar");
+
+		FUZZ_ASSERT(strcmp(fast, slow) == 0);
+		free(fast);
+		free(slow);
+	}
 	memset(&inf, 0, sizeof(inf));
 	if ((dec = ts_decoder_open(src, lay, d)) == NULL)
 		goto out;
@@ -424,6 +496,20 @@ fuzz_bundle(const uint8_t *data, size_t size, enum ts_kind kind)
 		ts_decoder_close(dec3);
 		ts_source_close(s3);
 		ts_diags_free(d3);
+	}
+
+	/* Rows found a vector or a word at a time are those found a byte
+	 * at a time: the same entries, the same messages. */
+	if (kind == TS_KIND_TEXT) {
+		char *fast = fuzz_scan(p, n, &lay, NULL);
+		char *slow = fuzz_scan(p, n, &lay, "scalar");
+		char *word = fuzz_scan(p, n, &lay, "swar");
+
+		FUZZ_ASSERT(strcmp(fast, slow) == 0);
+		FUZZ_ASSERT(strcmp(word, slow) == 0);
+		free(fast);
+		free(slow);
+		free(word);
 	}
 
 	/* Metadata that agrees with the header. */

@@ -13,7 +13,9 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
 #include "util/escape.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 #include "tap.h"
 
@@ -469,6 +471,473 @@ test_parallel(void)
 	free(v2);
 }
 
+/* ---- the rows of text found by vectors, words or bytes ---- */
+
+/* A random field of a row: mostly what large files hold, now and then
+ * anything the byte-at-a-time parser must be asked about. */
+static void
+put_coord(struct ts_strbuf *sb, int odd)
+{
+	static const char *const bad[] = { "0", "-3", "+3", "3a", "007",
+	    "12345678901234567", "1234567890123456789",
+	    "99999999999999999999", "18446744073709551616", "a", "", "3.5",
+	    "1e3", "\xff" "7", "9\r1" };
+
+	if (odd)
+		ts_sbprintf(sb, "%s", bad[next64() % (sizeof(bad) /
+		    sizeof(bad[0]))]);
+	else
+		ts_sbprintf(sb, "%llu", (unsigned long long)(next64() >>
+		    (next64() % 64)) % 100000000000000000ull + 1);
+}
+
+static void
+put_value(struct ts_strbuf *sb, int odd)
+{
+	static const char *const bad[] = { "inf", "-inf", "nan", "1e400",
+	    "-1e400", "1e-400", "0x1p3", "1.5.2", ".5", "5.", ".", "-", "+.5e3",
+	    "1e", "1e+", "2147483648", "-2147483649", "9223372036854775808",
+	    "-9223372036854775809", "12345678901234567890123", "0.1\r",
+	    "00000000000000000000000000000000000001.5", "1_0", "infinity",
+	    "NaN(1)", "4e-320" };
+	double v;
+	uint64_t u = next64();
+
+	if (odd) {
+		ts_sbprintf(sb, "%s", bad[next64() % (sizeof(bad) /
+		    sizeof(bad[0]))]);
+		return;
+	}
+	switch (u % 6) {
+	case 0:
+		memcpy(&v, &u, 8);
+		ts_sbprintf(sb, "%.17g", isnan(v) ? 0.5 : v);
+		break;
+	case 1:
+		ts_sbprintf(sb, "%lld", (long long)(int32_t)(u >> 32));
+		break;
+	case 2:
+		ts_sbprintf(sb, "%lld", (long long)u);
+		break;
+	default: {
+		char t[TS_NUMBUF];
+
+		ts_fmt_double(t, (double)(u >> 11) * 0x1p-53);
+		ts_sbprintf(sb, "%s", t);
+		break;
+	}
+	}
+}
+
+/* Rows of order ord, mostly in the common form. */
+static char *
+scan_text(int ord, int values, size_t rows, size_t *len)
+{
+	static const char *const seps[] = { "\t", "  ", " \t", "\r" };
+	struct ts_strbuf sb = { NULL, 0, 0 };
+	size_t i, k;
+
+	ts_sbprintf(&sb, "%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: s\n"
+	    "%d", ord);
+	for (k = 0; k < (size_t)ord; k++)
+		ts_sbprintf(&sb, " 1000000000000000000");
+	ts_sbprintf(&sb, " %zu\n", rows);
+	for (i = 0; i < rows; i++) {
+		uint64_t r = next64() % 1000;
+		int odd = r < 40, nf = ord + values;
+
+		if (r == 999) {
+			/* Longer than a bitmap: 5000 zeros. */
+			ts_sbprintf(&sb, "1 2");
+			for (k = 2; k < (size_t)ord; k++)
+				ts_sbprintf(&sb, " 3");
+			if (values) {
+				ts_sbprintf(&sb, " 0.");
+				for (k = 0; k < 5000; k++)
+					ts_sbprintf(&sb, "0");
+				ts_sbprintf(&sb, "1");
+			}
+			ts_sbprintf(&sb, "\n");
+			continue;
+		}
+		if (r == 998) {
+			ts_sbprintf(&sb, "%s\n", next64() % 2 ? "" : "# note");
+			continue;
+		}
+		if (r == 997) {
+			ts_sbprintf(&sb, "%% a header line\n");
+			continue;
+		}
+		if (odd && next64() % 4 == 0)
+			nf += next64() % 2 ? 1 : -1;	/* a field more or less */
+		if (odd && next64() % 8 == 0)
+			ts_sbprintf(&sb, " ");
+		for (k = 0; k < (size_t)nf; k++) {
+			if (k > 0)
+				ts_sbprintf(&sb, "%s", odd && next64() % 3 == 0 ?
+				    seps[next64() % 4] : " ");
+			if (k < (size_t)ord)
+				put_coord(&sb, odd && next64() % 3 == 0);
+			else
+				put_value(&sb, odd && next64() % 2 == 0);
+		}
+		if (odd && next64() % 6 == 0)
+			ts_sbprintf(&sb, "%s", next64() % 2 ? " " : "\r");
+		ts_sbprintf(&sb, "\n");
+	}
+	/* A last row without its line end, now and then. */
+	if (next64() % 2)
+		ts_sbprintf(&sb, "1 2 3 4 5 6");
+	*len = sb.n;
+	return sb.s;
+}
+
+/*
+ * Everything a decoder gives from text, TS_SCAN as way, with threads
+ * (in chunks of TS_CHUNK 700) or not: the entries (coordinates, value
+ * bits, lines, value texts) and the messages (line, column, rule, text),
+ * as one string.
+ */
+static char *
+scan_all(const char *text, size_t len, const struct ts_layout *lay,
+    const char *way, int threads)
+{
+	static const size_t caps[] = { 8192, 37, 1000 };
+	struct ts_strbuf sb = { NULL, 0, 0 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src;
+	struct ts_decoder *dec;
+	struct ts_batch b[3];
+	size_t i, j;
+	int k, ord = 0;
+	long r;
+
+	setenv("TS_SCAN", way, 1);
+	if (threads > 1)
+		setenv("TS_CHUNK", "700", 1);
+	src = ts_source_open_mem(text, len, "s.tns");
+	dec = ts_decoder_open(src, lay, d);
+	unsetenv("TS_SCAN");
+	if (dec != NULL) {
+		ord = ts_decoder_header(dec)->order;
+		ts_decoder_set_threads(dec, threads);
+		for (k = 0; k < 3; k++)
+			ts_batch_init(&b[k], ord, caps[k]);
+		for (j = 0; (r = ts_decoder_next(dec, &b[j % 3])) > 0; j++) {
+			const struct ts_batch *x = &b[j % 3];
+
+			for (i = 0; i < x->n; i++) {
+				for (k = 0; k < ord; k++)
+					ts_sbprintf(&sb, "%llu ", (unsigned long
+					    long)x->coords[i * (size_t)ord + k]);
+				if (ts_decoder_layout(dec)->values > 0) {
+					uint64_t u;
+
+					memcpy(&u, &x->fval[i], 8);
+					ts_sbprintf(&sb, "%016llx %lld '%.*s' ",
+					    (unsigned long long)(x->is_int ? 0 :
+					    u), (long long)(x->is_int ?
+					    x->ival[i] : 0), (int)x->vlen[i],
+					    x->vtext[i]);
+				}
+				ts_sbprintf(&sb, "@%llu\n",
+				    (unsigned long long)x->loc[i]);
+			}
+		}
+		ts_sbprintf(&sb, "end %ld, %llu rows\n", r,
+		    (unsigned long long)ts_decoder_rows(dec));
+		for (k = 0; k < 3; k++)
+			ts_batch_free(&b[k]);
+		ts_decoder_close(dec);
+	}
+	unsetenv("TS_CHUNK");
+	for (i = 0; i < ts_diags_len(d); i++) {
+		const struct ts_diag *g = ts_diags_at(d, i);
+
+		ts_sbprintf(&sb, "%d %llu:%llu [%s] %s\n", (int)g->sev,
+		    (unsigned long long)g->line, (unsigned long long)g->col,
+		    g->rule, g->msg);
+	}
+	ts_source_close(src);
+	ts_diags_free(d);
+	return sb.s;
+}
+
+/*
+ * The rows found by AVX2, SSE2 and words are those found a byte at a
+ * time (TS_SCAN=scalar): the same entries, lines, value texts and the
+ * same messages at the same line and column, for every order, value
+ * type, with or without values, alone or by threads, on text mostly in
+ * the common form with every kind of odd row among it.
+ */
+static void
+test_scan_ways(void)
+{
+	static const char *const ways[] = { "swar", "sse2", "avx2" };
+	static const enum ts_vtype vt[] = { TS_VTYPE_FLOAT64, TS_VTYPE_FLOAT32, TS_VTYPE_INT32,
+	    TS_VTYPE_INT64 };
+	struct ts_layout lay;
+	char *text, *one, *other;
+	size_t len;
+	int ord, v, w, th, cases = 0, same = 0, entries = 0;
+
+	for (ord = 1; ord <= 6; ord++)
+		for (v = -1; v < 4; v++) {
+		memset(&lay, 0, sizeof(lay));
+		lay.kind = TS_KIND_TEXT;
+		lay.values = v >= 0 ? 1 : 0;
+		lay.vtype = v >= 0 ? vt[v] : TS_VTYPE_FLOAT64;
+		lay.itype = TS_ITYPE_UINT64;
+		lay.base = (ord + v) % 2;
+		text = scan_text(ord, v >= 0, 6000, &len);
+		for (th = 1; th <= 3; th += 2) {
+			one = scan_all(text, len, &lay, "scalar", th);
+			entries += strstr(one, "@") != NULL;
+			for (w = 0; w < 3; w++) {
+				other = scan_all(text, len, &lay, ways[w], th);
+				cases++;
+				if (strcmp(one, other) == 0)
+					same++;
+				else
+					printf("# order %d value type %d, %s, %d "
+					    "threads: not as byte by byte\n",
+					    ord, v, ways[w], th);
+				free(other);
+			}
+			free(one);
+		}
+		free(text);
+	}
+	ok(same == cases && entries == 60, "rows found by words, SSE2 and "
+	    "AVX2: the entries, lines, texts and located messages found byte "
+	    "by byte (%d of %d, orders 1-6, every value type)", same, cases);
+}
+
+/* ---- the rows of the text encoders formatted by threads ---- */
+
+/* A sink into memory that fails with ENOSPC past fail bytes (0: never). */
+struct msink {
+	char	*buf;
+	size_t	 n, cap, fail;
+};
+
+static int
+msink_write(void *ctx, const void *p, size_t n)
+{
+	struct msink *m = ctx;
+
+	if (m->fail > 0 && m->n + n > m->fail) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (m->n + n > m->cap) {
+		m->cap = (m->n + n) * 2;
+		m->buf = ts_xrealloc(m->buf, m->cap);
+	}
+	memcpy(m->buf + m->n, p, n);
+	m->n += n;
+	return 0;
+}
+
+static int
+msink_commit(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static void
+msink_abort(void *ctx)
+{
+	(void)ctx;
+}
+
+static const struct ts_sink_ops msink_ops = { msink_write, msink_commit,
+    msink_abort };
+
+#define PN	20011		/* entries of a printing test */
+
+/*
+ * Encode the PN entries of in (batch after batch of the sizes in sz, in
+ * turn; texts every third batch when texts is set) with lay and style,
+ * by threads formatting chunks of chunk entries; the bytes written in
+ * out, 0 or the errno of the failure.  abort_at > 0: abort the encoder
+ * after that many batches.
+ */
+static int
+print_with(const struct ts_layout *lay, int valfmt, const struct ts_batch *in,
+    const char *const *texts, const size_t *sz, int threads, size_t chunk,
+    struct msink *out, int abort_at)
+{
+	struct ts_header h;
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "p", NULL };
+	struct ts_encoder *e;
+	struct ts_batch b;
+	struct ts_sink *k;
+	char env[32];
+	size_t at = 0, n, i;
+	int err = 0, nb = 0, ord = in->order;
+
+	memset(&h, 0, sizeof(h));
+	h.order = ord;
+	for (i = 0; i < (size_t)ord; i++)
+		h.dims[i] = 100000000000u;
+	h.nnz = PN;
+	eo.valfmt = valfmt;
+	snprintf(env, sizeof(env), "%zu", chunk);
+	setenv("TS_PRINT_CHUNK", env, 1);
+	k = ts_sink_new(&msink_ops, out, "mem");
+	e = ts_encoder_open(k, &h, lay, &eo, NULL);
+	unsetenv("TS_PRINT_CHUNK");
+	if (e == NULL)
+		return errno;
+	ts_encoder_set_threads(e, threads);
+	ts_batch_init(&b, ord, 4096);
+	while (at < PN) {
+		n = sz[nb % 4] < PN - at ? sz[nb % 4] : PN - at;
+		b.n = n;
+		b.has_values = in->has_values;
+		b.is_int = in->is_int;
+		memcpy(b.coords, in->coords + at * (size_t)ord,
+		    n * (size_t)ord * 8);
+		memcpy(b.fval, in->fval + at, n * 8);
+		memcpy(b.ival, in->ival + at, n * 8);
+		b.texts = texts != NULL && nb % 3 == 0;
+		for (i = 0; b.texts && i < n; i++) {
+			b.vtext[i] = texts[at + i];
+			b.vlen[i] = (uint32_t)strlen(texts[at + i]);
+		}
+		if (ts_encoder_put(e, &b) != 0) {
+			err = errno;
+			break;
+		}
+		at += n;
+		if (++nb == abort_at)
+			break;
+	}
+	ts_batch_free(&b);
+	if (abort_at > 0 || err != 0) {
+		ts_encoder_abort(e);
+		ts_sink_abort(k);
+		return err;
+	}
+	if (ts_encoder_close(e) != 0)
+		err = errno;
+	if (err == 0)
+		ts_sink_commit(k);
+	else
+		ts_sink_abort(k);
+	return err;
+}
+
+/*
+ * Each text encoder (TensorSuite text, FROSTT, Matrix Market), for each
+ * value type, with texts to copy now and then and in either style,
+ * writes with threads the bytes it writes alone, cut into chunks of 1
+ * entry, a few, many or all at once, from batches of every size; a
+ * write error is the same errno; an abort in the middle of the threads'
+ * work writes what was put, as one thread does, and leaves nothing
+ * behind (ASan, valgrind).
+ */
+static void
+test_print_par(void)
+{
+	static const enum ts_kind kinds[] = { TS_KIND_TEXT, TS_KIND_FROSTT, TS_KIND_MTX };
+	static const enum ts_vtype vt[] = { TS_VTYPE_FLOAT64, TS_VTYPE_FLOAT32, TS_VTYPE_INT32,
+	    TS_VTYPE_INT64 };
+	static const size_t sizes[] = { 4096, 1, 333, 2500 };
+	static const size_t chunks[] = { 1, 7, 1000, 20000, 1u << 24 };
+	struct ts_batch in;
+	struct ts_header h;
+	struct ts_layout lay;
+	struct msink one, par;
+	char **texts;
+	size_t i, c;
+	int kk, v, style, ord, cases = 0, same = 0, errs = 0, errsame = 0;
+	int aborts = 0, abortsame = 0;
+
+	texts = ts_xreallocarray(NULL, PN, sizeof(*texts));
+	for (kk = 0; kk < 3; kk++)
+		for (v = -1; v < 4; v++)
+			for (style = 0; style < 2; style++) {
+		ord = kinds[kk] == TS_KIND_MTX ? 2 : 3;
+		if (kinds[kk] == TS_KIND_MTX && style == 1)
+			continue;	/* Matrix Market: shortest only */
+		memset(&lay, 0, sizeof(lay));
+		lay.kind = kinds[kk];
+		lay.values = v >= 0;
+		lay.vtype = v >= 0 ? vt[v] : TS_VTYPE_FLOAT64;
+		lay.base = kinds[kk] == TS_KIND_FROSTT ? 0 : 1;
+		memset(&h, 0, sizeof(h));
+		h.order = ord;
+		for (i = 0; i < (size_t)ord; i++)
+			h.dims[i] = (uint64_t)1 << (i == 0 ? 36 : 12 + 4 * i);
+		ts_batch_init(&in, ord, PN);
+		random_batch(&in, &h, &lay, PN);
+		in.has_values = lay.values > 0;
+		for (i = 0; i < PN; i++) {
+			char t[48];
+
+			snprintf(t, sizeof(t), "%s%zu", i % 5 ? "" : "+",
+			    (size_t)(next64() >> (next64() % 64)));
+			texts[i] = ts_xstrdup(t);
+		}
+		memset(&one, 0, sizeof(one));
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 1, 1u << 24, &one, 0);
+		for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+			memset(&par, 0, sizeof(par));
+			cases++;
+			if (print_with(&lay, style, &in,
+			    (const char *const *)texts, sizes, 3, chunks[c],
+			    &par, 0) == 0 && par.n == one.n && one.n > 0 &&
+			    memcmp(par.buf, one.buf, one.n) == 0)
+				same++;
+			else
+				printf("# kind %d value %d style %d chunk %zu: "
+				    "%zu bytes, %zu alone\n", kk, v, style,
+				    chunks[c], par.n, one.n);
+			free(par.buf);
+		}
+		/* Full half way: the same error, alone or not. */
+		memset(&par, 0, sizeof(par));
+		par.fail = one.n / 2;
+		errs++;
+		if (print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 3, 7, &par, 0) == ENOSPC && par.n <= one.n / 2 &&
+		    memcmp(par.buf, one.buf, par.n) == 0)
+			errsame++;
+		free(par.buf);
+		/* An abort after 5 batches: what was put is written, alone
+		 * or not. */
+		free(one.buf);
+		memset(&one, 0, sizeof(one));
+		memset(&par, 0, sizeof(par));
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 1, 1u << 24, &one, 5);
+		print_with(&lay, style, &in, (const char *const *)texts,
+		    sizes, 3, 7, &par, 5);
+		aborts++;
+		if (par.n == one.n && one.n > 0 && memcmp(par.buf, one.buf,
+		    one.n) == 0)
+			abortsame++;
+		free(par.buf);
+		free(one.buf);
+		for (i = 0; i < PN; i++)
+			free(texts[i]);
+		ts_batch_free(&in);
+	}
+	free(texts);
+	ok(same == cases, "text, FROSTT and Matrix Market rows formatted by 3 "
+	    "threads in chunks of 1 to all entries: the bytes one thread "
+	    "writes (%d of %d)", same, cases);
+	ok(errsame == errs, "a write error half way: ENOSPC, what was written "
+	    "is the start of the file (%d of %d)", errsame, errs);
+	ok(abortsame == aborts, "an abort in the middle: what was put is "
+	    "written, the bytes one thread writes (%d of %d)", abortsame,
+	    aborts);
+}
+
 /* An encoder never writes a header its decoders refuse: a dimension
  * beyond 2^63-1 (found by fuzz_frostt) is refused at open, ERANGE. */
 static void
@@ -781,6 +1250,8 @@ main(void)
 	test_diag_cap();
 	test_cutensor();
 	test_parallel();
+	test_print_par();
+	test_scan_ways();
 	test_encoder_range();
 	test_escape();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);

@@ -1487,7 +1487,7 @@ t_fmt_int(void)
 		UINT64_MAX, UINT64_MAX - 1, (uint64_t)INT64_MAX,
 		(uint64_t)INT64_MAX + 1, (uint64_t)INT64_MAX + 2,
 	};
-	char got[TS_NUMBUF], want[32];
+	char got[TS_NUMBUF], want[80];
 	long i, n = count(1000000);
 	uint64_t u;
 	int64_t s;
@@ -1530,10 +1530,23 @@ t_fmt_int(void)
 	ts_fmt_i64(got, INT64_MIN);
 	if (strcmp(got, "-9223372036854775808"))
 		fail("INT64_MIN: \"%s\"", got);
-	/* The writers' inline coordinates: every value below 10^5 (where
-	 * the short path ends), then random ones. */
-	for (i = 0; i < 100000 + n; i++) {
-		u = i < 100000 ? (uint64_t)i : rnd_mag(64);
+	/* The writers' inline coordinates: every value below 10^6, random
+	 * ones below 10^8 (where the lookups of four digits end) and
+	 * beyond, and those on each side of every power of ten. */
+	for (i = 0; i < 1000000 + 3 * n + 60; i++) {
+		if (i < 1000000)
+			u = (uint64_t)i;
+		else if (i < 1000000 + 2 * n)
+			u = rnd_mag(i % 2 ? 27 : 64);
+		else if (i < 1000000 + 3 * n)
+			u = rnd() % 100000000;
+		else {
+			long j = i - 1000000 - 3 * n;
+
+			for (u = 1, k = 0; k < (size_t)(j / 3); k++)
+				u *= 10;
+			u += (uint64_t)(j % 3) - 1;
+		}
 		ncase++;
 		memset(got, 'x', sizeof got);
 		len = ts_put_uint(got, u);
@@ -1542,8 +1555,26 @@ t_fmt_int(void)
 		    (size_t)len) != 0)
 			fail("put_uint %s: \"%.*s\" (%d)", want, len, got, len);
 	}
-	end("fmt u64 and i64, and the writers' inline put_uint: random and "
-	    "edge values against printf");
+	/* Leading zeros to every width, each in a buffer of exactly the
+	 * size the contract gives (so that ASan sees a byte past it). */
+	for (i = 0; i < 200000; i++) {
+		int w = (int)(i % 64);
+		size_t sz = (size_t)(w + 1 > TS_NUMBUF ? w + 1 : TS_NUMBUF);
+		char *buf = malloc(sz), wfmt[16];
+
+		if (buf == NULL)
+			abort();
+		u = i < 100 ? (uint64_t)i : rnd_mag(i % 3 ? 30 : 64);
+		ncase++;
+		len = ts_fmt_u64_width(buf, u, w);
+		snprintf(wfmt, sizeof wfmt, "%%0%d" PRIu64, w);
+		snprintf(want, sizeof want, wfmt, u);
+		if (len != (int)strlen(want) || strcmp(buf, want) != 0)
+			fail("u64 width %d %s: \"%s\" (%d)", w, want, buf, len);
+		free(buf);
+	}
+	end("fmt u64 and i64, with leading zeros, and the writers' inline "
+	    "put_uint: random and edge values against printf");
 }
 
 /* ---- benchmark ---- */

@@ -183,5 +183,5 @@ ct_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_cutensor_encoder = {
-	"cuTENSOR", ct_open, ct_put, ct_close
+	"cuTENSOR", ct_open, ct_put, ct_close, NULL
 };

@@ -8,7 +8,24 @@
 
 #include "tensorsuite.h"
 #include "format/format.h"
+#include "util/sysres.h"
 #include "util/xalloc.h"
+
+/* Rows are formatted by as many threads as there are CPUs to use, up to
+ * 4 (as text is parsed). */
+static int
+default_threads(void)
+{
+	int n = ts_cpus_available();
+
+	return n > 4 ? 4 : n < 1 ? 1 : n;
+}
+
+void
+ts_encoder_set_threads(struct ts_encoder *enc, int n)
+{
+	enc->threads = n < 1 ? 1 : n;
+}
 
 static const struct ts_encoder_ops *
 encoder_ops(enum ts_kind kind)
@@ -63,6 +80,8 @@ ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
 		enc->o = *o;
 	if (enc->o.name == NULL)
 		enc->o.name = h->name != NULL ? h->name : "tensor";
+	enc->threads = ops->rows != NULL ? default_threads() : 1;
+	enc->pchunk = ts_print_chunk();
 	enc->out = ts_outbuf_new(k);
 	if (ops->open(enc) != 0) {
 		ts_outbuf_close(enc->out);
@@ -84,13 +103,20 @@ ts_encoder_put(struct ts_encoder *enc, const struct ts_batch *b)
 int
 ts_encoder_close(struct ts_encoder *enc)
 {
-	int rv, e = 0;
+	int rv = 0, e = 0;
 
 	if (enc == NULL)
 		return 0;
-	rv = enc->ops->close(enc);
-	if (rv != 0)
+	/* The rows still being formatted, before the format's close frees
+	 * what they read. */
+	if (ts_print_finish(enc) != 0) {
+		rv = -1;
 		e = errno;
+	}
+	if (enc->ops->close(enc) != 0 && rv == 0) {
+		rv = -1;
+		e = errno;
+	}
 	/* A header that says another count than the entries that follow
 	 * would not read back. */
 	if (rv == 0 && (enc->lay.kind == TS_KIND_TEXT || enc->lay.kind ==
@@ -116,6 +142,7 @@ ts_encoder_abort(struct ts_encoder *enc)
 	if (enc == NULL)
 		return;
 	enc->aborted = true;
+	ts_print_finish(enc);
 	enc->ops->close(enc);
 	ts_outbuf_close(enc->out);
 	free(enc);

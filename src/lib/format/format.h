@@ -40,6 +40,8 @@ struct ts_decoder {
 	void			*state;
 };
 
+struct ts_outbuf;
+
 struct ts_encoder_ops {
 	const char	*name;
 	/* Write the header (if any); 0, or -1 (reported, or errno). */
@@ -48,9 +50,14 @@ struct ts_encoder_ops {
 	/* Write what is left (nothing when enc->aborted) and free
 	 * enc->state; 0, or -1. */
 	int	(*close)(struct ts_encoder *);
+	/* The text encoders: format the entries of b at the end of o,
+	 * reading nothing of enc that put changes (threads call it, on
+	 * chunks of the entries; print_par.c). */
+	void	(*rows)(const struct ts_encoder *, const struct ts_batch *,
+		    struct ts_outbuf *);
 };
 
-struct ts_outbuf;
+struct ts_printer;
 
 struct ts_encoder {
 	const struct ts_encoder_ops *ops;
@@ -62,8 +69,28 @@ struct ts_encoder {
 	struct ts_outbuf	*out;	/* the text and binary encoders' */
 	uint64_t		 n;	/* entries put */
 	bool			 aborted;	/* close writes nothing more */
+	int			 threads;	/* that may format rows */
+	size_t			 pchunk;	/* entries they take at once */
+	struct ts_printer	*pr;	/* those threads, once started */
 	void			*state;
 };
+
+/* Threads that format a text encoder's rows (1: the caller's alone);
+ * the default is the CPUs the process may use, up to 4. */
+void	 ts_encoder_set_threads(struct ts_encoder *, int n);
+
+/*
+ * print_par.c: a text encoder's put hands its (checked) batch here:
+ * formatted by ops->rows into enc->out, or copied in chunks that
+ * threads format and write to the sink in order.  ts_print_finish
+ * formats and writes what is left (after an abort too, as the encoder's
+ * buffer is written) and stops the threads; 0, or -1 with errno.
+ */
+int	 ts_print(struct ts_encoder *, const struct ts_batch *);
+int	 ts_print_finish(struct ts_encoder *);
+/* The entries of a chunk: TS_PRINT_CHUNK (for tests that cut small
+ * files into many), else a default. */
+size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
 	    ts_frostt_decoder, ts_mtx_decoder;
@@ -85,6 +112,12 @@ struct ts_outbuf {
 };
 
 struct ts_outbuf *ts_outbuf_new(struct ts_sink *);
+/* A buffer in memory only, of cap bytes at first, that grows. */
+void	 ts_outbuf_mem_init(struct ts_outbuf *, size_t cap);
+void	 ts_outbuf_mem_free(struct ts_outbuf *);
+/* Write out what is buffered and wait until it is written; 0, or -1
+ * with errno (the first write error). */
+int	 ts_outbuf_sync(struct ts_outbuf *);
 /* Hand the buffer over; make room for n (a huge token grows it). */
 int	 ts_outbuf_flush(struct ts_outbuf *, size_t n);
 void	 ts_outbuf_puts(struct ts_outbuf *, const char *);
@@ -130,7 +163,15 @@ struct ts_rowctx {
 	uint64_t	 line;		/* of the row being parsed */
 	uint64_t	 rows;		/* rows seen */
 	struct ts_warned *w;
+	int		 scan;		/* TS_SCAN_*: how rows are found */
 };
+
+/* scan.c: how the rows of text are found: byte at a time (the reference,
+ * tns_text.c), or the common rows by masks of 64 bytes made with words,
+ * SSE2 or AVX2. */
+enum { TS_SCAN_SCALAR, TS_SCAN_SWAR, TS_SCAN_SSE2, TS_SCAN_AVX2 };
+/* The best this CPU has, or the one TS_SCAN names (for tests). */
+int	 ts_scan_kind(void);
 
 struct ts_par;
 
@@ -140,6 +181,7 @@ struct ts_tns_state {
 	struct ts_warned w;
 	struct ts_par	*par;		/* rows parsed by threads, or NULL */
 	bool		 par_tried;
+	int		 scan;		/* TS_SCAN_*, for the rows */
 	size_t		 recsz;		/* binary: bytes of a record */
 	bool		 swap;		/* binary: not in host order */
 };
@@ -167,8 +209,15 @@ uint64_t ts_par_chunk(void);
  * b when it is good; returns the next line. */
 const char *ts_text_row(struct ts_rowctx *, struct ts_batch *, const char *p,
 	    const char *end);
+/* The rows from p (whole lines before end) into b, until it is full or
+ * p reaches end, the way x->scan says; returns where it stopped.  The
+ * entries and messages are ts_text_row's (scan.c). */
+const char *ts_text_scan(struct ts_rowctx *, struct ts_batch *,
+	    const char *p, const char *end);
 int	 ts_text_countfields(const char *);
 int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
+void	 ts_text_rows(const struct ts_encoder *, const struct ts_batch *,
+	    struct ts_outbuf *);
 
 static inline bool
 ts_host_little(void)

@@ -332,5 +332,6 @@ frostt_enc_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_frostt_encoder = {
-	"FROSTT", frostt_enc_open, ts_text_put, frostt_enc_close
+	"FROSTT", frostt_enc_open, ts_text_put, frostt_enc_close,
+	ts_text_rows
 };

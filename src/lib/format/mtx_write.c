@@ -66,8 +66,6 @@ static int
 mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
 	struct mtxw *w = enc->state;
-	struct ts_outbuf *o = enc->out;
-	const bool copy = b->texts && enc->o.valfmt == TS_VALFMT_SHORTEST;
 	size_t i;
 
 	if (b->order != 2 || b->n > enc->h.nnz - w->n ||
@@ -82,6 +80,20 @@ mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 			errno = EINVAL;
 			return -1;
 		}
+	w->n += b->n;
+	return ts_print(enc, b);
+}
+
+/* The rows of b at the end of o (the encoder's output, or a chunk's
+ * buffer of the parallel printer). */
+static void
+mtx_rows(const struct ts_encoder *enc, const struct ts_batch *b,
+    struct ts_outbuf *o)
+{
+	const struct mtxw *w = enc->state;
+	const bool copy = b->texts && enc->o.valfmt == TS_VALFMT_SHORTEST;
+	size_t i;
+
 	for (i = 0; i < b->n; i++) {
 		char *p, *p0;
 
@@ -104,12 +116,6 @@ mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 		*p++ = '\n';
 		ts_outbuf_done(o, (size_t)(p - p0));
 	}
-	w->n += b->n;
-	if (ts_outbuf_error(o) != 0) {
-		errno = ts_outbuf_error(o);
-		return -1;
-	}
-	return 0;
 }
 
 /* Fewer entries than the size line announces would not read back:
@@ -131,5 +137,5 @@ mtx_enc_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_mtx_encoder = {
-	"Matrix Market", mtx_enc_open, mtx_put, mtx_enc_close
+	"Matrix Market", mtx_enc_open, mtx_put, mtx_enc_close, mtx_rows
 };

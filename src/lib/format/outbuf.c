@@ -3,7 +3,8 @@
  * second thread while the next one is filled (see format.h).  Writing
  * is the sink's (ts_sink_write), so an encoder writes to a file, a pipe
  * or an archive member alike; the first write error is kept and ends
- * the work.
+ * the work.  A buffer in memory alone (ts_outbuf_mem_init, no sink)
+ * grows instead: the parallel printer formats each chunk into one.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -134,7 +135,18 @@ handover(struct ts_outbuf *o)
 int
 ts_outbuf_flush(struct ts_outbuf *o, size_t n)
 {
-	int rv = handover(o);
+	int rv;
+
+	if (o->th == NULL) {
+		/* In memory: keep what is there, make room for n more. */
+		if (o->cap - o->len < n) {
+			o->cap = o->cap * 2 > o->len + n ? o->cap * 2 :
+			    o->len + n;
+			o->buf = ts_xrealloc(o->buf, o->cap);
+		}
+		return 0;
+	}
+	rv = handover(o);
 
 	if (n > o->cap) {
 		o->cap = n;
@@ -156,7 +168,7 @@ ts_outbuf_write(struct ts_outbuf *o, const void *s, size_t n)
 		p += k;
 		n -= k;
 		if (o->len == o->cap)
-			handover(o);
+			ts_outbuf_flush(o, n > 0 ? 1 : 0);
 	}
 }
 
@@ -177,7 +189,37 @@ ts_outbuf_putu(struct ts_outbuf *o, uint64_t v, char sep)
 int
 ts_outbuf_error(const struct ts_outbuf *o)
 {
-	return o->th->err;
+	return o->th != NULL ? o->th->err : 0;
+}
+
+int
+ts_outbuf_sync(struct ts_outbuf *o)
+{
+	struct ts_outbuf_thread *w = o->th;
+
+	handover(o);
+	if (w->threaded)
+		wait_idle(w);
+	if (w->err) {
+		errno = w->err;
+		return -1;
+	}
+	return 0;
+}
+
+void
+ts_outbuf_mem_init(struct ts_outbuf *o, size_t cap)
+{
+	memset(o, 0, sizeof(*o));
+	o->cap = cap > 0 ? cap : 1;
+	o->buf = ts_xmalloc(o->cap);
+}
+
+void
+ts_outbuf_mem_free(struct ts_outbuf *o)
+{
+	free(o->buf);
+	memset(o, 0, sizeof(*o));
 }
 
 int

@@ -56,6 +56,7 @@ struct ts_par {
 	struct ts_layout lay;
 	int		 order;
 	size_t		 bcap;
+	int		 scan;		/* TS_SCAN_* */
 	uint64_t	 off0, size, nchunks, chunk;
 	struct chunk	*slot;
 	int		 nslot;
@@ -181,6 +182,7 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 	x.line = 1;
 	x.rows = 0;
 	x.w = &c->w;
+	x.scan = p->scan;
 	c->nbat = 0;
 	c->next = 0;
 	c->pos = 0;
@@ -199,7 +201,7 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 				ts_batch_init(b, p->order, p->bcap);
 			b->n = 0;
 		}
-		q = ts_text_row(&x, b, q, end);
+		q = ts_text_scan(&x, b, q, end);
 	}
 	c->lines = x.line - 1;
 	c->rows = x.rows;
@@ -270,6 +272,7 @@ ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
 	p->lay = dec->lay;
 	p->order = dec->h.order;
 	p->bcap = batch_cap;
+	p->scan = ((struct ts_tns_state *)dec->state)->scan;
 	p->off0 = off;
 	p->size = (uint64_t)ts_source_size(dec->src);
 	p->chunk = ts_par_chunk();

@@ -26,6 +26,7 @@ ts_tns_state_new(struct ts_decoder *dec, size_t bufsz)
 
 	ts_lines_init(&t->L, dec->src, dec->d, bufsz);
 	t->L.file = dec->file;
+	t->scan = ts_scan_kind();
 	dec->state = t;
 	return t;
 }

@@ -295,6 +295,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 	x.file = dec->file;
 	x.lay = &dec->lay;
 	x.w = &t->w;
+	x.scan = t->scan;
 	/*
 	 * A read may hold nothing but skipped lines (blank, comments) or
 	 * bad rows: read on until the batch has an entry, as 0 says the
@@ -318,8 +319,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 		lim = nl + 1;
 		x.line = L->line;
 		x.rows = dec->rows;
-		while (b->n < b->cap && p < lim)
-			p = ts_text_row(&x, b, p, lim);
+		p = ts_text_scan(&x, b, p, lim);
 		L->line = x.line;
 		dec->rows = x.rows;
 		L->off += (uint64_t)(p - (L->buf + L->pos));
@@ -348,8 +348,11 @@ const struct ts_decoder_ops ts_tns_decoder = {
 
 /* ---- encoding ---- */
 
-int
-ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
+/* The rows of b at the end of o (the encoder's output, or a chunk's
+ * buffer of the parallel printer). */
+void
+ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
+    struct ts_outbuf *o)
 {
 	const uint64_t base = (uint64_t)enc->lay.base;
 	const int order = enc->h.order;
@@ -358,10 +361,39 @@ ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
 	 * caller asked for another style. */
 	const bool copy = values && b->texts &&
 	    enc->o.valfmt == TS_VALFMT_SHORTEST;
-	struct ts_outbuf *o = enc->out;
 	size_t i;
 	int k;
 
+	/*
+	 * The common rows, shortest float64 values: room for 256 of them at
+	 * once, and no test of the layout per row.
+	 */
+	if (values && !copy && enc->lay.vtype == TS_VTYPE_FLOAT64 &&
+	    enc->o.valfmt == TS_VALFMT_SHORTEST) {
+		const size_t room = (size_t)(order + 1) * (TS_NUMBUF + 1);
+		size_t j, m;
+
+		for (i = 0; i < b->n; i += m) {
+			char *p, *p0;
+
+			m = b->n - i < 256 ? b->n - i : 256;
+			ts_outbuf_need(o, m * room);
+			p = p0 = ts_outbuf_ptr(o);
+			for (j = i; j < i + m; j++) {
+				const uint64_t *c = b->coords + j *
+				    (size_t)order;
+
+				for (k = 0; k < order; k++) {
+					p += ts_put_uint(p, c[k] + base);
+					*p++ = ' ';
+				}
+				p += ts_fmt_double(p, b->fval[j]);
+				*p++ = '\n';
+			}
+			ts_outbuf_done(o, (size_t)(p - p0));
+		}
+		return;
+	}
 	for (i = 0; i < b->n; i++) {
 		const uint64_t *c = b->coords + i * (size_t)order;
 		char *p, *p0;
@@ -402,11 +434,12 @@ ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
 			p[-1] = '\n';
 		ts_outbuf_done(o, (size_t)(p - p0));
 	}
-	if (ts_outbuf_error(o) != 0) {
-		errno = ts_outbuf_error(o);
-		return -1;
-	}
-	return 0;
+}
+
+int
+ts_text_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	return ts_print(enc, b);
 }
 
 static int
@@ -424,5 +457,6 @@ tns_enc_close(struct ts_encoder *enc)
 }
 
 const struct ts_encoder_ops ts_tns_encoder = {
-	"TensorSuite text", tns_enc_open, ts_text_put, tns_enc_close
+	"TensorSuite text", tns_enc_open, ts_text_put, tns_enc_close,
+	ts_text_rows
 };

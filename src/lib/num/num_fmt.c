@@ -811,6 +811,29 @@ const char ts_digit_pairs[201] =
     "6061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+/*
+ * The four decimal digits of 0..9999 as byte values 0..9, the first in
+ * the low byte (digits.h: ts_put_uint), by the preprocessor.
+ */
+#define Q(a, b, c, d)	((uint32_t)(a) | (uint32_t)(b) << 8 | \
+			    (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+#define Q1(a, b, c)	Q(a, b, c, 0), Q(a, b, c, 1), Q(a, b, c, 2), \
+			Q(a, b, c, 3), Q(a, b, c, 4), Q(a, b, c, 5), \
+			Q(a, b, c, 6), Q(a, b, c, 7), Q(a, b, c, 8), \
+			Q(a, b, c, 9)
+#define Q2(a, b)	Q1(a, b, 0), Q1(a, b, 1), Q1(a, b, 2), Q1(a, b, 3), \
+			Q1(a, b, 4), Q1(a, b, 5), Q1(a, b, 6), Q1(a, b, 7), \
+			Q1(a, b, 8), Q1(a, b, 9)
+#define Q3(a)		Q2(a, 0), Q2(a, 1), Q2(a, 2), Q2(a, 3), Q2(a, 4), \
+			Q2(a, 5), Q2(a, 6), Q2(a, 7), Q2(a, 8), Q2(a, 9)
+const uint32_t ts_digit_quads[10000] = {
+	Q3(0), Q3(1), Q3(2), Q3(3), Q3(4), Q3(5), Q3(6), Q3(7), Q3(8), Q3(9)
+};
+#undef Q
+#undef Q1
+#undef Q2
+#undef Q3
+
 static const uint64_t p10u[20] = {
 	1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u,
 	100000000u, 1000000000u, 10000000000u, 100000000000u,
@@ -829,6 +852,50 @@ ndigits(uint64_t v)
 	return t + (v >= p10u[t]);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Eight digits of v < 10^8, leading zeros too, as the bytes of a word:
+ * the first in the low byte. */
+static inline uint64_t
+ascii8(uint32_t v)
+{
+	return ((uint64_t)ts_digit_quads[v / 10000] |
+	    (uint64_t)ts_digit_quads[v % 10000] << 32) + 0x3030303030303030u;
+}
+
+/*
+ * The n digits of v at p; n is exactly the digit count of v (1 for 0).
+ * Eight bytes at a time: the first 1-8 digits, then groups of eight, so
+ * that below 10^7 up to 8 - n bytes after them are written too (every
+ * caller has room: its buffer holds TS_NUMBUF bytes).
+ */
+static inline void
+put_digits(char *p, uint64_t v, int n)
+{
+	const int g = (int)((unsigned)(n - 1) / 8), h = n - 8 * g;
+	uint64_t x, mid = 0, lo = 0;
+
+	if (g > 0) {
+		lo = v % 100000000;
+		v /= 100000000;
+		if (g > 1) {
+			mid = v % 100000000;
+			v /= 100000000;
+		}
+	}
+	x = ascii8((uint32_t)v) >> (8 * (8 - h));
+	memcpy(p, &x, 8);
+	p += h;
+	if (g > 1) {
+		x = ascii8((uint32_t)mid);
+		memcpy(p, &x, 8);
+		p += 8;
+	}
+	if (g > 0) {
+		x = ascii8((uint32_t)lo);
+		memcpy(p, &x, 8);
+	}
+}
+#else
 /* Eight digits of v < 10^8 at p. */
 static inline void
 put8(char *p, uint32_t v)
@@ -841,7 +908,8 @@ put8(char *p, uint32_t v)
 	memcpy(p + 6, ts_digit_pairs + 2 * (b % 100), 2);
 }
 
-/* The n digits of v at p; n is exactly the digit count of v (1 for 0). */
+/* The n digits of v at p; n is exactly the digit count of v (1 for 0).
+ * (Up to 8 - n bytes after them may be written, as above.) */
 static inline void
 put_digits(char *p, uint64_t v, int n)
 {
@@ -863,6 +931,7 @@ put_digits(char *p, uint64_t v, int n)
 	else
 		p[-1] = (char)('0' + u);
 }
+#endif
 
 /* The exponent x of "e+x"/"e-x" with at least mind digits. */
 static inline char *
@@ -892,7 +961,7 @@ put_exp(char *p, int x, int mind)
  * for -4 <= x < 16 where x is the decimal exponent of the first digit,
  * else scientific.  Returns the length of buf's string.
  */
-static int
+static inline __attribute__((always_inline)) int
 layout(char *buf, char *p, uint64_t d, int e)
 {
 	int n = ndigits(d), x = e + n - 1;
@@ -1250,7 +1319,16 @@ ts_fmt_u64_width(char *buf, uint64_t v, int width)
 	if (n >= width)
 		return ts_fmt_u64(buf, v);
 	memset(buf, '0', (size_t)(width - n));
-	put_digits(buf + width - n, v, n);
+	if (width + 8 - n <= TS_NUMBUF)
+		put_digits(buf + width - n, v, n);
+	else {
+		/* What put_digits may write past the digits could fall
+		 * outside buf. */
+		char t[TS_NUMBUF];
+
+		put_digits(t, v, n);
+		memcpy(buf + width - n, t, (size_t)n);
+	}
 	buf[width] = '\0';
 	return width;
 }

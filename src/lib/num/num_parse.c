@@ -40,6 +40,11 @@
 #include "num/num_bits.h"
 #include "num/digits.h"
 
+#if TS_SWAR
+const uint32_t ts_pow10_8[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+	10000000, 100000000 };
+#endif
+
 /*
  * floor(a / 2^s) without relying on the implementation-defined right
  * shift of negative numbers; compilers turn it into a shift anyway.

@@ -102,6 +102,9 @@ ts_flow_output(struct ts_flow *f, struct ts_encoder *e)
 	f->out = ts_xreallocarray(f->out, (size_t)f->nout + 1,
 	    sizeof(*f->out));
 	f->out[f->nout++] = e;
+	/* Text is formatted by as many threads as parse it (-j). */
+	if (f->dec != NULL)
+		ts_encoder_set_threads(e, f->dec->threads);
 }
 
 static int
