@@ -247,6 +247,20 @@ jobs_default() {
 	[ "$bad" -eq 0 ]
 }
 
+@test "--help of every tool with -S says its default, a share of the memory the process may use, as the man pages do" {
+	local t h bad=0
+	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate ts-stat; do
+		h=$("$TS_BIN/$t" --help | awk '/^ +-S, --buffer-size/ { p = 1; print; next }
+		    p && /^          +[^ -]/ { print; next } { p = 0 }' | tr -s ' \n' ' ')
+		[ -n "$h" ] || continue
+		case $h in
+		*"memory.max"*"default 25%"*) ;;
+		*) echo "$t: --help's -S does not give its default: $h"; bad=1 ;;
+		esac
+	done
+	[ "$bad" -eq 0 ]
+}
+
 @test "the bash completion offers the long options" {
 	run bash -c "source '$TS_TOP/completions/bash/ts-validate';
 	    COMP_WORDS=(ts-validate --q); COMP_CWORD=1; _ts_validate;

@@ -80,11 +80,16 @@ usage(FILE *fp)
 	    "below it\n"
 	    "      --size N          pictures at most N pixels a side "
 	    "(default 512)\n"
-	    "  -s, --strict          treat warnings as errors\n"
-	    "  -S, --buffer-size SIZE  memory for the sorts (e.g. 64M, 2G; "
-	    "default 1/4\n"
-	    "                        of RAM)\n"
-	    "  -T, --temporary-directory DIR  where their runs spill "
+	    "  -s, --strict          treat warnings as errors\n", fp);
+	fprintf(fp, "  -S, --buffer-size SIZE  memory for the sorts (--fibers, "
+	    "--exact), e.g. 64M,\n"
+	    "                        2G, or a percentage of the memory it may "
+	    "use: the\n"
+	    "                        least of RAM, the cgroup's memory.max, "
+	    "RLIMIT_AS and\n"
+	    "                        RLIMIT_DATA; default 25%%, %s\n",
+	    fe_mem_default("25%"));
+	fputs("  -T, --temporary-directory DIR  where their runs spill "
 	    "(default: $TMPDIR\n"
 	    "                        or /tmp)\n"
 	    "  -V, --version         show the version and exit\n\n"
