@@ -153,8 +153,8 @@ sketches(void)
 
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < n; i++) {
-		hll_add(&h, stats_hash(i * 7919));
-		hll_add(&h, stats_hash(i * 7919));	/* twice: no matter */
+		hll_add(&h, ts_mix64(i * 7919));
+		hll_add(&h, ts_mix64(i * 7919));	/* twice: no matter */
 	}
 	e = hll_count(&h);
 	ok(fabs((double)e - (double)n) < 0.05 * (double)n,
@@ -162,7 +162,7 @@ sketches(void)
 	    (unsigned long long)n);
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < 100; i++)
-		hll_add(&h, stats_hash(i));
+		hll_add(&h, ts_mix64(i));
 	e = hll_count(&h);
 	ok(e >= 97 && e <= 103, "HyperLogLog, few: %llu for 100",
 	    (unsigned long long)e);

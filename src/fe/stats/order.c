@@ -60,7 +60,7 @@ order_pair(struct order_acc *o, uint64_t eq, uint64_t dec)
 		o->dec[eq] |= dec;
 		return;
 	}
-	for (i = (size_t)stats_hash(eq) & (o->cap - 1);; i = (i + 1) &
+	for (i = (size_t)ts_mix64(eq) & (o->cap - 1);; i = (i + 1) &
 	    (o->cap - 1)) {
 		if (o->key[i] == eq + 1) {
 			o->dec[i] |= dec;

@@ -401,7 +401,7 @@ value(struct pass *p, const struct ts_batch *b, size_t i)
 		}
 		v->n++;
 	}
-	h = stats_hash(key);
+	h = ts_mix64(key);
 	hll_add(&p->vhll, h);
 	if (!p->vexact)
 		return;
@@ -509,7 +509,7 @@ stats_put(void *self, struct ts_batch *b)
 			if (++c->c[bin] == 0)
 				slices_wrap(c, bin);
 			if (c->hll != NULL)
-				hll_add(c->hll, stats_hash(x));
+				hll_add(c->hll, ts_mix64(x));
 			if (x < c->lo)
 				c->lo = x;
 			if (x > c->hi)

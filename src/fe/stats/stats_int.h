@@ -1,11 +1,12 @@
 /*
  * stats_int.h - the parts of the statistics engine its files share
- * (internal to src/lib/stats).
+ * (internal to src/fe/stats).
  */
 #ifndef TS_STATS_INT_H
 #define TS_STATS_INT_H
 
 #include "stats/stats.h"
+#include "util/hash.h"
 
 /*
  * A distribution being gathered, one count at a time, exactly and in
@@ -37,17 +38,6 @@ void	 dist_free(struct dist_acc *);
 struct hll {
 	uint8_t		 reg[1 << HLL_P];
 };
-
-static inline uint64_t
-stats_hash(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
 
 static inline void
 hll_add(struct hll *h, uint64_t hash)

@@ -27,6 +27,7 @@
 #include "tensorsuite.h"
 #include "stage/stage.h"
 #include "validate/sorted_checks.h"
+#include "util/hash.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -289,17 +290,6 @@ struct digest {
 	size_t		 nsums, cap;
 };
 
-static uint64_t
-fmix(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 /* Keys nobody can guess, so that no crafted pair of files agrees by
  * construction. */
 static void
@@ -312,8 +302,8 @@ digest_init(struct digest *g)
 		k[0] = (uint64_t)time(NULL) ^ (uint64_t)clock();
 		k[1] = (uint64_t)getpid() ^ (uint64_t)(uintptr_t)g;
 	}
-	g->key[0] = fmix(k[0]) | 1;
-	g->key[1] = fmix(k[1] ^ 0x9e3779b97f4a7c15ULL) | 1;
+	g->key[0] = ts_mix64(k[0]) | 1;
+	g->key[1] = ts_mix64(k[1] ^ 0x9e3779b97f4a7c15ULL) | 1;
 }
 
 static void
@@ -323,8 +313,8 @@ digest_push(struct digest *g)
 		g->cap = g->cap ? 2 * g->cap : 256;
 		g->sums = ts_xreallocarray(g->sums, g->cap, sizeof(*g->sums));
 	}
-	g->sums[g->nsums++] = fmix(g->acc[0]);
-	g->sums[g->nsums++] = fmix(g->acc[1]);
+	g->sums[g->nsums++] = ts_mix64(g->acc[0]);
+	g->sums[g->nsums++] = ts_mix64(g->acc[1]);
 	g->acc[0] = g->acc[1] = 0;
 }
 
@@ -360,8 +350,8 @@ digest_put(void *self, struct ts_batch *b)
 			h1 = (h1 ^ f) * 0xd6e8feb86659fd93ULL;
 			h1 ^= h1 >> 31;
 		}
-		g->acc[0] = g->acc[0] * 0x100000001b3ULL + fmix(h0);
-		g->acc[1] = g->acc[1] * 0xc2b2ae3d27d4eb4fULL + fmix(h1 ^
+		g->acc[0] = g->acc[0] * 0x100000001b3ULL + ts_mix64(h0);
+		g->acc[1] = g->acc[1] * 0xc2b2ae3d27d4eb4fULL + ts_mix64(h1 ^
 		    g->key[0]);
 		if (++g->n % DCHUNK == 0)
 			digest_push(g);
