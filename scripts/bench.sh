@@ -74,7 +74,7 @@ if [ ! -x "$dir/gen-tensor" ] || [ tests/bench/gen-tensor.c -nt "$dir/gen-tensor
     [ "$genlib" -nt "$dir/gen-tensor" ]; then
 	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc/lib \
 	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$genlib" \
-	    $(pkg-config --libs jansson libarchive) -lm -lpthread
+	    $(pkg-config --libs jansson libarchive libcrypto libzstd) -lm -lpthread
 fi
 
 # gen NAME COUNT [DIMS [unsorted] [novalues]]: the bundle $dir/NAME,

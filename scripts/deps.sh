@@ -9,14 +9,16 @@
 # suite), valgrind (make check-valgrind), libxml2-utils (xmllint: the
 # JUnit reports are parsed by a real XML parser), bash-completion, zsh
 # and fish (the completions are tried in each), libpng-dev (ts-stat's
-# pictures), python3-numpy (ts-stat's figures are checked against it).
+# pictures), python3-numpy (ts-stat's figures are checked against it),
+# libssl-dev (libcrypto's SHA-256, for archives' manifests) and
+# libzstd-dev (zstd frames with their content checksum).
 # --bench adds GNU time.
 set -eu
 
 pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
 zstd jq clang libclang-rt-dev strace valgrind libxml2-utils \
-bash-completion zsh fish libpng-dev python3-numpy"
+bash-completion zsh fish libpng-dev python3-numpy libssl-dev libzstd-dev"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs time"
 
 missing=""

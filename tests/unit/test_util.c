@@ -2,7 +2,8 @@
  * test_util.c - unit tests of libtensorsuite's size parser (every tool's
  * -S and --max-size) and of what it finds the process may use: CPUs and
  * memory, from cgroup trees (v2, v1, both, a container's view) laid out
- * in a temporary directory.  Prints TAP; exit status 1 when a test fails.
+ * in a temporary directory; and of the SHA-256 digests of archives'
+ * manifests (FIPS 180-2's vectors).  Prints TAP; exit status 1 when a test fails.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "util/sha256.h"
 #include "util/size.h"
 #include "util/sysres.h"
 #include "tap.h"
@@ -254,6 +256,65 @@ test_cgroups(void)
 	ts_sysres_root(NULL);
 }
 
+/* The digest of n bytes at p, fed in pieces of step bytes, in hex. */
+static const char *
+sha256_of(const void *p, size_t n, size_t step)
+{
+	static char hex[TS_SHA256_HEX];
+	unsigned char d[TS_SHA256_LEN];
+	struct ts_sha256 h;
+	size_t i, k;
+
+	if (ts_sha256_init(&h) != 0)
+		return "init";
+	for (i = 0; i < n; i += k) {
+		k = n - i < step ? n - i : step;
+		if (ts_sha256_update(&h, (const char *)p + i, k) != 0)
+			return "update";
+	}
+	if (ts_sha256_final(&h, d) != 0)
+		return "final";
+	ts_sha256_hex(d, hex);
+	return hex;
+}
+
+static void
+test_sha256(void)
+{
+	static const char abc2[] =
+	    "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	unsigned char d[TS_SHA256_LEN], e[TS_SHA256_LEN];
+	char hex[TS_SHA256_HEX], *a;
+	struct ts_sha256 h;
+	size_t n = 1000000;
+
+	ok(strcmp(sha256_of("", 0, 1), "e3b0c44298fc1c149afbf4c8996fb924"
+	    "27ae41e4649b934ca495991b7852b855") == 0, "sha256: empty input");
+	ok(strcmp(sha256_of("abc", 3, 3), "ba7816bf8f01cfea414140de5dae2223"
+	    "b00361a396177a9cb410ff61f20015ad") == 0, "sha256: \"abc\"");
+	ok(strcmp(sha256_of(abc2, strlen(abc2), 7), "248d6a61d20638b8e5c0"
+	    "26930c3e6039a33ce45964ff2167f6ecedd419db06c1") == 0,
+	    "sha256: two blocks, fed 7 bytes at a time");
+	if ((a = malloc(n)) == NULL)
+		abort();
+	memset(a, 'a', n);
+	ok(strcmp(sha256_of(a, n, 65536), "cdc76e5c9914fb9281a1c7e284d73e67"
+	    "f1809a48a497200e046d39ccc7112cd0") == 0,
+	    "sha256: a million 'a', 64 KiB at a time");
+	free(a);
+	memset(d, 0, sizeof(d));
+	d[0] = 0xab, d[31] = 0x0f;
+	ts_sha256_hex(d, hex);
+	ok(strlen(hex) == 64 && ts_sha256_unhex(hex, e) == 0 &&
+	    memcmp(d, e, sizeof(d)) == 0 && ts_sha256_unhex("AB00", e) == -1,
+	    "sha256: hex spelled and read back; a short one refused");
+	hex[10] = 'g';
+	ok(ts_sha256_unhex(hex, e) == -1, "sha256: a non-hex digit refused");
+	ok(ts_sha256_init(&h) == 0, "sha256: a digest abandoned");
+	ts_sha256_free(&h);
+	ts_sha256_free(&h);
+}
+
 /* The resource limits, last: they stay lowered. */
 static void
 test_rlimits(void)
@@ -281,6 +342,7 @@ main(void)
 	char cmd[64];
 
 	test_sizes();
+	test_sha256();
 	if (mkdtemp(tmpdir) == NULL) {
 		perror("mkdtemp");
 		return 1;
