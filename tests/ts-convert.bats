@@ -1727,6 +1727,35 @@ el.tar.zst
 packed.tar.zst"
 }
 
+@test "ts-convert: every zstd stream the tools write carries zstd's content checksum (XXH64), which finds a flipped byte" {
+	local f
+	awk 'BEGIN { srand(5); for (i = 0; i < 100000; i++)
+	    printf "%d %d %.6f\n", 1 + int(rand() * 1000),
+	    1 + int(rand() * 1000), rand() }' >rows.in
+	ts-convert -q --dims 1000,1000 rows.in -o big
+	cut -d' ' -f1,2 rows.in >pat.in
+	ts-convert -q --no-values --dims 1000,1000 pat.in -o pat
+	ts-convert -q big c.tar.zst
+	ts-convert -q big c.tns.zst
+	ts-convert -q big c.tnsb.zst
+	ts-sort -q -k 2,1 big -o s.tar.zst
+	ts-sort -q -k 2,1 big -o s.tns.zst
+	ts-gen-values -q --seed 1 pat -o g.tar.zst
+	ts-gen-values -q --seed 1 pat -o g.tns.zst
+	for f in c.tar.zst c.tns.zst c.tnsb.zst s.tar.zst s.tns.zst \
+	    g.tar.zst g.tns.zst; do
+		zstd -lv "$f" | grep -q 'Check: XXH64' ||
+		    { echo "# $f: $(zstd -lv "$f" 2>&1)" >&3; return 1; }
+		# One byte in the middle of the compressed data, inverted.
+		cp "$f" bad.zst
+		printf '\377' | dd of=bad.zst bs=1 seek=$(( $(stat -c %s "$f") / 2 )) \
+		    conv=notrunc status=none
+		cmp -s "$f" bad.zst && { echo "# $f: byte was 0xff" >&3; return 1; }
+		run zstd -t -q bad.zst
+		assert_failure
+	done
+}
+
 @test "ts-convert: a DST that is a symbolic link is written through, the link kept: a bundle, a file, an archive, a dangling link" {
 	mkdir store
 	ts-convert -q "$EL" -o store/t

@@ -169,6 +169,38 @@ random_tiny/config.yaml"
 	[ "$(stat -c %s a.tar)" -eq $(( ($(stat -c %s a.tar) / 512) * 512 )) ]
 }
 
+# zcheck FILE: zstd lists FILE's frames with their content checksum.
+zcheck() {
+	zstd -lv "$1" | grep -q 'Check: XXH64' ||
+	    { echo "# $1: $(zstd -lv "$1" 2>&1)" >&3; return 1; }
+}
+
+# flip FILE OFFSET: FILE with the byte at OFFSET inverted, into FILE.bad.
+flip() {
+	cp "$1" "$1.bad"
+	printf "$(printf '\\%03o' $(( 0x$(od -An -tx1 -j "$2" -N1 "$1" |
+	    tr -d ' ') ^ 0xff )))" |
+	    dd of="$1.bad" bs=1 seek="$2" conv=notrunc status=none
+}
+
+@test "ts-pack: a .tar.zst carries zstd's content checksum, which finds a flipped byte" {
+	ts-pack -o a.tar.zst "$EL"
+	zcheck a.tar.zst
+	mkdir e
+	ts-pack --each e "$EL" "$BIG"
+	zcheck e/example-element.tar.zst
+	zcheck e/big.tar.zst
+	ts-pack -o - "$EL" >s.tar.zst
+	zcheck s.tar.zst
+	# A byte in the middle of the compressed data of the frames.
+	flip e/big.tar.zst $(( $(stat -c %s e/big.tar.zst) / 2 ))
+	run zstd -t -q e/big.tar.zst.bad
+	assert_failure
+	flip a.tar.zst $(( $(stat -c %s a.tar.zst) / 2 ))
+	run zstd -t -q a.tar.zst.bad
+	assert_failure
+}
+
 @test "ts-pack: -o - writes the archive to standard output" {
 	ts-pack -o - "$EL" >out.tar.zst
 	zstd -dc out.tar.zst | tar -tf - >list

@@ -6,8 +6,9 @@
  * bundle's metadata 'time' (midnight UTC), owned by 0/0 with no names,
  * mode 0644 (folders 0755); the format is pax, which is plain ustar
  * unless a name is too long; and the compressors run with fixed options:
- * zstd always with worker threads (its output is then the same for any
- * number of them), gzip without a time stamp, xz on one thread.
+ * zstd always with worker threads and jobs of a fixed size (its output
+ * is then the same for any number of them) and its content checksum,
+ * gzip without a time stamp, xz on one thread.
  *
  * A bundle goes in as NAME/, then its metadata, README, text and binary
  * files, then the others by name (SPEC B5), so that a reader can check

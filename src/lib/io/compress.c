@@ -1,10 +1,12 @@
 /*
- * compress.c - a sink whose bytes go, compressed with gzip, zstd, xz or
- * bzip2 by libarchive's write filters, into another sink (its "raw"
- * format: one member, the stream itself), so that every tool writes
- * `x.tns.zst` as it reads it (decompress.c is the other way).  The sink
- * below keeps its promise: the compressed file appears whole at commit
- * or not at all.
+ * compress.c - a sink whose bytes go, compressed, into another sink, so
+ * that every tool writes `x.tns.zst` as it reads it (decompress.c is the
+ * other way).  zstd is libzstd's own streaming compressor, driven here
+ * so that every frame carries its content checksum (XXH64), which
+ * libarchive's filter writes only from 3.8 on; gzip, xz and bzip2 are
+ * libarchive's write filters (its "raw" format: one member, the stream
+ * itself), whose formats always carry a CRC.  Either sink keeps its
+ * promise: the compressed file appears whole at commit or not at all.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +15,8 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <zstd.h>
+#include <zstd_errors.h>
 
 #include "tensorsuite.h"
 #include "io/io.h"
@@ -117,6 +121,138 @@ z_abort(void *ctx)
 
 static const struct ts_sink_ops z_ops = { z_write, z_commit, z_abort };
 
+/* ---- zstd, through libzstd ---- */
+
+/*
+ * The input is cut into jobs of this many bytes whatever the level and
+ * the number of workers, so that the bytes written depend on neither
+ * the machine nor -j (zstd's default job size follows the level's
+ * window; 8 MiB is its default at level 3).
+ */
+#define ZSTD_JOB	(8 << 20)
+
+struct zstdsink {
+	struct ts_sink	*out;
+	ZSTD_CCtx	*cc;
+	char		*obuf;
+	size_t		 ocap;
+};
+
+static void
+zs_free(struct zstdsink *z)
+{
+	/* With workers, this waits for them to stop. */
+	ZSTD_freeCCtx(z->cc);
+	free(z->obuf);
+	free(z);
+}
+
+/* Feed in to the compressor with directive op, writing what comes out,
+ * until it has taken all of in (ZSTD_e_end: until the frame is ended):
+ * 0, or -1 with errno. */
+static int
+zs_run(struct zstdsink *z, ZSTD_inBuffer *in, ZSTD_EndDirective op)
+{
+	ZSTD_outBuffer o;
+	size_t r;
+
+	do {
+		o.dst = z->obuf;
+		o.size = z->ocap;
+		o.pos = 0;
+		r = ZSTD_compressStream2(z->cc, &o, in, op);
+		if (ZSTD_isError(r)) {
+			errno = ZSTD_getErrorCode(r) ==
+			    ZSTD_error_memory_allocation ? ENOMEM : EIO;
+			return -1;
+		}
+		if (o.pos > 0 && ts_sink_write(z->out, z->obuf, o.pos) != 0)
+			return -1;
+	} while (op == ZSTD_e_end ? r != 0 : in->pos < in->size);
+	return 0;
+}
+
+/* The workers copy what they are given: nothing points into buf once
+ * this returns, even when it fails. */
+static int
+zs_write(void *ctx, const void *buf, size_t n)
+{
+	struct zstdsink *z = ctx;
+	ZSTD_inBuffer in = { buf, n, 0 };
+
+	return zs_run(z, &in, ZSTD_e_continue);
+}
+
+static int
+zs_commit(void *ctx)
+{
+	struct zstdsink *z = ctx;
+	ZSTD_inBuffer in = { NULL, 0, 0 };
+	int e = 0;
+
+	/* The frame's last blocks and its checksum. */
+	if (zs_run(z, &in, ZSTD_e_end) != 0) {
+		e = errno;
+		ts_sink_abort(z->out);
+	} else if (ts_sink_commit(z->out) != 0)
+		e = errno;
+	zs_free(z);
+	errno = e;
+	return e != 0 ? -1 : 0;
+}
+
+static void
+zs_abort(void *ctx)
+{
+	struct zstdsink *z = ctx;
+
+	ts_sink_abort(z->out);
+	zs_free(z);
+}
+
+static const struct ts_sink_ops zs_ops = { zs_write, zs_commit, zs_abort };
+
+/* Set a compressor's parameter: 0, or an errno value. */
+static int
+zs_param(ZSTD_CCtx *cc, ZSTD_cParameter p, int v, int e)
+{
+	return ZSTD_isError(ZSTD_CCtx_setParameter(cc, p, v)) ? e : 0;
+}
+
+/*
+ * Always with at least one worker: zstd's output without workers is
+ * not the bytes of its output with any number of them, and with them
+ * it is the same for every number.  A libzstd built without threads is
+ * refused (EOPNOTSUPP) rather than written to differently.
+ */
+static struct ts_sink *
+zstd_sink(struct ts_sink *out, const struct ts_zopts *zo)
+{
+	struct zstdsink *z = ts_xcalloc(1, sizeof(*z));
+	int e;
+
+	z->out = out;
+	if ((z->cc = ZSTD_createCCtx()) == NULL) {
+		e = ENOMEM;
+		goto fail;
+	}
+	if ((e = zs_param(z->cc, ZSTD_c_compressionLevel, zo != NULL &&
+	    zo->level >= 0 ? zo->level : ZSTD_CLEVEL_DEFAULT, EINVAL)) != 0 ||
+	    (e = zs_param(z->cc, ZSTD_c_checksumFlag, 1, EINVAL)) != 0 ||
+	    (e = zs_param(z->cc, ZSTD_c_nbWorkers, zo != NULL &&
+	    zo->threads > 1 ? zo->threads : 1, EOPNOTSUPP)) != 0 ||
+	    (e = zs_param(z->cc, ZSTD_c_jobSize, ZSTD_JOB, EINVAL)) != 0)
+		goto fail;
+	z->ocap = ZSTD_CStreamOutSize();
+	z->obuf = ts_xmalloc(z->ocap);
+	return ts_sink_new(&zs_ops, z, ts_sink_name(out));
+fail:
+	ts_sink_abort(out);
+	zs_free(z);
+	errno = e;
+	return NULL;
+}
+
 struct ts_sink *
 ts_sink_compress(struct ts_sink *out, const char *filter)
 {
@@ -137,12 +273,6 @@ z_options(struct archive *a, const char *filter, const struct ts_zopts *zo)
 		    "compression-level", num) != ARCHIVE_OK)
 			return EINVAL;
 	}
-	if (zo->threads > 0 && strcmp(filter, "zstd") == 0) {
-		snprintf(num, sizeof(num), "%d", zo->threads);
-		if (archive_write_set_filter_option(a, filter, "threads",
-		    num) != ARCHIVE_OK)
-			return EINVAL;
-	}
 	if (zo->notime && strcmp(filter, "gzip") == 0 &&
 	    archive_write_set_filter_option(a, filter, "timestamp", NULL) !=
 	    ARCHIVE_OK)
@@ -154,11 +284,14 @@ struct ts_sink *
 ts_sink_compress_opts(struct ts_sink *out, const char *filter,
     const struct ts_zopts *zo)
 {
-	struct zsink *z = ts_xcalloc(1, sizeof(*z));
+	struct zsink *z;
 	struct archive_entry *ent;
 	struct ts_sink *k;
 	int e, r;
 
+	if (strcmp(filter, "zstd") == 0)
+		return zstd_sink(out, zo);
+	z = ts_xcalloc(1, sizeof(*z));
 	z->out = out;
 	if ((z->a = archive_write_new()) == NULL) {
 		free(z);

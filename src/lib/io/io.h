@@ -98,8 +98,10 @@ void	 ts_lock_release(struct ts_lock *);
 bool	 ts_lock_interrupted(const char *dir);
 /*
  * ts_sink_compress with the compressor's options (compress.c): level,
- * -1 for its default; threads, zstd's workers (0: none); notime, no
- * time stamp in a gzip header, for the same bytes every time.  NULL
+ * -1 for its default; threads, zstd's workers (1 at least, whatever it
+ * says: the bytes are then the same for any number); notime, no time
+ * stamp in a gzip header, for the same bytes every time.  zstd's frames
+ * carry their content checksum, and the same with no options.  NULL
  * with errno (EINVAL: an option the compressor refuses), k aborted.
  */
 struct ts_sink;
