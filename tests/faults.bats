@@ -551,7 +551,7 @@ refused() {
 	count runs "$runs"
 	[ "$runs" -ge 10 ]
 	[ "$bad" -eq 0 ]
-	[ -z "$(beside t a b b.tar.zst w.err v.out)" ]
+	[ -z "$(beside t a b b.tar.zst w.err v.out SHA256SUMS)" ]
 }
 
 # =====================================================================
@@ -603,7 +603,7 @@ debris() {
 	[ -f .out.tns.notes ]
 	rm ".out.tns.ts-sort.$pid.AbC123" .out.tns.notes
 	[ -z "$(beside t t.tar.zst out.tns d)" ]
-	[ "$(ls -A d)" = "$(printf 'kb.tar.zst\nt')" ]
+	[ "$(ls -A d)" = "$(printf 'SHA256SUMS\nkb.tar.zst\nt')" ]
 }
 
 @test "faults: a rewrite that cannot remove what it replaced, or sync it, says what state the bundle is in (exit 3)" {

@@ -1709,7 +1709,8 @@ printed() {
 el/el_metadata.json
 el/README.md
 el/el.tns
-el/el.tnsb"
+el/el.tnsb
+SHA256SUMS"
 	run -0 ts-validate el.tar.zst
 	assert_output "el.tar.zst: valid (0 errors, 0 warnings)"
 	# Unpacked and packed again by ts-pack: the same bytes.
@@ -1721,7 +1722,8 @@ el/el.tnsb"
 	assert_failure 2
 	run -0 ts-convert -f "$SHARE/example-block" -o el.tar.gz
 	gzip -t el.tar.gz
-	assert_equal "$(ls -A | sort)" "el
+	assert_equal "$(ls -A | sort)" "SHA256SUMS
+el
 el.tar.gz
 el.tar.zst
 packed.tar.zst"
@@ -1753,6 +1755,31 @@ packed.tar.zst"
 		cmp -s "$f" bad.zst && { echo "# $f: byte was 0xff" >&3; return 1; }
 		run zstd -t -q bad.zst
 		assert_failure
+	done
+}
+
+@test "ts-convert: every DST archive of the tools ends with SHA256SUMS, which sha256sum -c checks once GNU tar unpacked it" {
+	local a f
+	rows pat.in '1 1' '2 3' '4 2'
+	ts-convert -q --no-values --dims 4,3 pat.in -o pat
+	for a in tar.zst tar.gz tar.xz tar; do
+		ts-convert -q "$EL" "c.$a"
+		ts-sort -q -k 3,2,1 "$EL" -o "s.$a"
+		ts-gen-values -q --seed 1 pat -o "g.$a"
+	done
+	for f in c.* s.* g.*; do
+		[ "$(tar -tf "$f" | tail -1)" = SHA256SUMS ] ||
+		    { echo "# $f: $(tar -tf "$f")" >&3; return 1; }
+		rm -rf x && mkdir x
+		case $f in
+		*.zst) tar --zstd -xf "$f" -C x ;;
+		*.gz) tar -z -xf "$f" -C x ;;
+		*.xz) tar -J -xf "$f" -C x ;;
+		*) tar -xf "$f" -C x ;;
+		esac
+		(cd x && sha256sum --strict -c SHA256SUMS >/dev/null)
+		(cd x && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+		    LC_ALL=C sort | xargs sha256sum) | diff -u - x/SHA256SUMS
 	done
 }
 

@@ -132,7 +132,8 @@ random_tiny/random_tiny_metadata.json
 random_tiny/README.md
 random_tiny/random_tiny.tns
 random_tiny/random_tiny.tnsb
-random_tiny/config.yaml"
+random_tiny/config.yaml
+SHA256SUMS"
 }
 
 @test "ts-pack: owner 0/0 with no names, modes 0644 and 0755, dated the metadata's time at midnight UTC" {
@@ -201,6 +202,89 @@ flip() {
 	assert_failure
 }
 
+# sums ARCHIVE FLAG: ARCHIVE unpacked by GNU tar FLAG (--zstd, -z, -J or
+# none) ends with SHA256SUMS, which sha256sum -c passes, and which is
+# sha256sum's own lines for every regular file, sorted by path.
+sums() {
+	rm -rf x && mkdir x
+	[ "$(tar -tf "$1" | tail -1)" = SHA256SUMS ] ||
+	    { echo "# $1: $(tar -tf "$1" | tail -1) last" >&3; return 1; }
+	tar $2 -xf "$1" -C x
+	(cd x && sha256sum --strict -c SHA256SUMS >/dev/null)
+	(cd x && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+	    LC_ALL=C sort | xargs sha256sum) | diff -u - x/SHA256SUMS
+}
+
+@test "ts-pack: every archive ends with SHA256SUMS, which sha256sum -c checks once GNU tar unpacked it" {
+	mkdir e
+	ts-pack -o a.tar.zst "$EL" "$BL" "$BI" "$REF/random_tiny" "$BIG"
+	ts-pack -o a.tar.gz "$EL" "$BL" "$BI" "$REF/random_tiny"
+	ts-pack -o a.tar.xz "$EL" "$BL" "$BI" "$REF/random_tiny"
+	ts-pack -o a.tar "$EL" "$BL" "$BI" "$REF/random_tiny"
+	ts-pack --each e "$EL" "$REF/random_tiny"
+	ts-pack -o - "$EL" "$BI" >s.tar.zst
+	sums a.tar.zst --zstd
+	sums a.tar.gz -z
+	sums a.tar.xz -J
+	sums a.tar ""
+	sums e/example-element.tar.zst --zstd
+	sums e/random_tiny.tar.zst --zstd
+	sums s.tar.zst --zstd
+	# Its header is as the others': 0/0, 0644, dated the newest bundle.
+	run -0 env TZ=UTC tar --numeric-owner -tvf a.tar
+	assert_line --regexp '^-rw-r--r-- 0/0 +[0-9]+ 2026-12-01 00:00 SHA256SUMS$'
+}
+
+@test "ts-pack: the manifest is no stray member: -t, --check, ts-validate and the tools read past it, -x writes it beside the bundles, merged" {
+	ts-pack -o a.tar.zst "$EL" "$BL"
+	ts-pack -o one.tar.zst "$EL"
+	run -0 ts-pack -t a.tar.zst
+	assert_equal "${#lines[@]}" 2
+	refute_output --partial SHA256SUMS
+	run -0 ts-pack -t a.tar.zst --check
+	refute_output --partial SHA256SUMS
+	run -0 ts-validate a.tar.zst
+	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
+	run -0 ts-convert one.tar.zst o.tns
+	assert_output ""
+	mkdir u
+	run -0 ts-pack -x a.tar.zst -C u
+	assert_output ""
+	assert_equal "$(ls -A u)" "SHA256SUMS
+example-block
+example-element"
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	# Another archive unpacked there: one manifest of all the bundles.
+	ts-pack -o b.tar.zst "$BI"
+	run -0 ts-pack -x b.tar.zst -C u
+	assert_output ""
+	assert_equal "$(ls -A u)" "SHA256SUMS
+example-binary
+example-block
+example-element"
+	(cd u && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+	    LC_ALL=C sort | xargs sha256sum) | diff -u - u/SHA256SUMS
+	# A bundle replaced (-f) takes its lines along.
+	cp -r "$EL" example-element
+	echo more >>example-element/README.md
+	ts-pack -o c.tar.zst example-element
+	run -0 ts-pack -f -x c.tar.zst -C u
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	(cd u && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+	    LC_ALL=C sort | xargs sha256sum) | diff -u - u/SHA256SUMS
+	# A SHA256SUMS there that is no manifest is replaced only with -f.
+	mkdir w
+	echo old >w/SHA256SUMS
+	run ts-pack -x a.tar.zst -C w
+	assert_failure 2
+	assert_output --partial "'w/SHA256SUMS' exists and is not a manifest of SHA-256 digests (-f replaces it)"
+	assert_equal "$(ls -A w)" SHA256SUMS
+	assert_equal "$(cat w/SHA256SUMS)" old
+	run -0 ts-pack -f -x a.tar.zst -C w
+	(cd w && sha256sum --strict -c SHA256SUMS >/dev/null)
+	assert_equal "$(wc -l <w/SHA256SUMS)" "$(tar -xOf a.tar.zst SHA256SUMS | wc -l)"
+}
+
 @test "ts-pack: -o - writes the archive to standard output" {
 	ts-pack -o - "$EL" >out.tar.zst
 	zstd -dc out.tar.zst | tar -tf - >list
@@ -247,6 +331,11 @@ example-element/example-element_metadata.json"
 	# Bundles given from elsewhere.
 	(cd / && ts-pack -o "$BATS_TEST_TMPDIR/4.tar.zst" "$EL" "$BL" "$REF/random_tiny")
 	cmp ref.tar.zst 4.tar.zst
+	# The manifest is among those bytes, and the same too.
+	assert_equal "$(tar -tf ref.tar.zst | tail -1)" SHA256SUMS
+	tar -xOf ref.tar.zst SHA256SUMS >ref.sums
+	(cd / && ts-pack -o "$BATS_TEST_TMPDIR/5.tar.zst" "$REF/random_tiny" "$BL" "$EL")
+	tar -xOf 5.tar.zst SHA256SUMS | cmp - ref.sums
 }
 
 @test "ts-pack: zstd's bytes do not depend on -j, even for a bundle cut into several jobs" {
@@ -414,7 +503,8 @@ out/example-element.tar.zst"
 	mkdir v && cd v
 	run -0 ts-pack -x - <../a.tar.zst
 	diff -r "$EL" example-element
-	assert_equal "$(ls -A)" "big
+	assert_equal "$(ls -A)" "SHA256SUMS
+big
 example-block
 example-element"
 }
@@ -435,7 +525,8 @@ example-element"
 	    { echo "did not wait: $(( (t1 - t0) / 1000000 )) ms"; false; }
 	diff -r "$EL" u/example-element
 	diff -r "$BL" u/example-block
-	assert_equal "$(ls -A u)" "example-block
+	assert_equal "$(ls -A u)" "SHA256SUMS
+example-block
 example-element"
 }
 
@@ -456,7 +547,8 @@ example-element"
 	assert_failure 2
 	assert_output --partial "exists and is not a bundle"
 	[ -e u/example-element/keep ]
-	assert_equal "$(ls -A u)" "example-block
+	assert_equal "$(ls -A u)" "SHA256SUMS
+example-block
 example-element"
 }
 
@@ -475,7 +567,7 @@ example-element"
 	sed -i 's/^1 1 1 /1 1 9 /' s/s.tns
 	ts-pack --no-validate -o b.tar.zst s
 	run -0 ts-pack -x b.tar.zst -C u
-	rm -r u/s
+	rm -r u/s u/SHA256SUMS
 	run ts-pack --deep -x b.tar.zst -C u
 	assert_failure 1
 	assert_output --partial "[S1]"
@@ -501,6 +593,9 @@ example-element"
 	WANT=a/.hidden hostile file:a/.hidden=@x
 	WANT='-a/x' hostile file:-a/x=@x
 	WANT='a/b\012c' hostile file:a/b$'\n'c=@x
+	# The manifest is a regular file at the root, once.
+	WANT=SHA256SUMS hostile file:SHA256SUMS=@x file:SHA256SUMS=@x
+	WANT=SHA256SUMS hostile sym:SHA256SUMS=/etc/passwd
 	# Nothing escaped either.
 	[ ! -e ../evil ] && [ ! -e /tmp/evil ] && [ ! -e "$BATS_TEST_TMPDIR/evil" ]
 }
@@ -521,8 +616,13 @@ example-element"
 	assert_failure 1
 	assert_output --partial "more than 5 members (--max-members)"
 	assert_equal "$(ls -A u)" ""
-	run -0 ts-pack -x a.tar.zst -C u --max-size 3K --max-members 9
-	assert_equal "$(ls -A u)" "example-block
+	# The manifest is a member, and its bytes are data.
+	run ts-pack -x a.tar.zst -C u --max-size 3K --max-members 9
+	assert_failure 1
+	assert_output --partial "member 'SHA256SUMS' is refused: the archive holds more than 9 members"
+	run -0 ts-pack -x a.tar.zst -C u --max-size 4K --max-members 10
+	assert_equal "$(ls -A u)" "SHA256SUMS
+example-block
 example-element"
 }
 
@@ -783,7 +883,7 @@ t	3	4x3x2	6	valid"
 	[ -L p.tar.zst ]
 	[ -f store/p.tar.zst ]
 	[ "$(ls -A store | tr '\n' ' ')" = "p.tar.zst t " ]
-	[ "$(ls -A d)" = t ]
+	[ "$(ls -A d | tr '\n' ' ')" = "SHA256SUMS t " ]
 }
 
 @test "ts-pack: a link, a folder, a hidden file in a bundle are left out, each with a warning; what a link points to is never packed" {
@@ -804,7 +904,8 @@ t	3	4x3x2	6	valid"
 example-element/example-element_metadata.json
 example-element/README.md
 example-element/example-element.tns
-example-element/example-element.tnsb"
+example-element/example-element.tnsb
+SHA256SUMS"
 	! zstd -dc a.tar.zst | grep -a -q 'root:'
 	run -0 jq -c '.[0].files | keys' idx.json
 	assert_output '["README.md","example-element.tns","example-element.tnsb","example-element_metadata.json"]'

@@ -1,7 +1,8 @@
 /*
  * archive.h - what the archive files share inside libtensorsuite (not
- * installed): member names made fit to print (archive_read.c), and the
- * rules of what a bundle archive may hold (SPEC B5, bundle_archive.c).
+ * installed): member names made fit to print (archive_read.c), the
+ * rules of what a bundle archive may hold (SPEC B5, bundle_archive.c),
+ * and its manifest of SHA-256 digests (sums.c, archive_write.c).
  */
 #ifndef TS_ARCHIVE_H
 #define TS_ARCHIVE_H
@@ -21,5 +22,45 @@ const char *ts_member_check(const struct ts_member *, char **bundle,
 /* name with control characters and backslashes as octal escapes,
  * malloc'd: a hostile name must not draw on the terminal. */
 char	*ts_member_shown(const char *name);
+
+/*
+ * The manifest every archive the suite writes ends with: a regular file
+ * SHA256SUMS at its root, in the format `sha256sum -c` reads (a line
+ * "HEX  NAME/FILE" a file, by path in the C locale's order).  Is m that
+ * member (a leading "./" allowed)?  A reader takes it for what it is,
+ * not for a member out of a bundle's folder.
+ */
+#define TS_MANIFEST	"SHA256SUMS"
+bool	 ts_member_is_manifest(const struct ts_member *m);
+
+/*
+ * The digests of the files being written, on a thread of their own
+ * (sums.c).  ts_sums_new makes bufsize-byte buffers; for each file,
+ * ts_sums_begin(path), then for each piece of it ts_sums_buf (a buffer,
+ * once the hasher is done with it) filled with n bytes and handed over
+ * with ts_sums_put(n) (it stays readable until the next few
+ * ts_sums_buf), and ts_sums_end.  ts_sums_text waits for the hasher and
+ * gives the manifest's text, malloc'd, its length in *len; NULL with
+ * errno EIO when libcrypto failed.
+ */
+struct ts_sums;
+struct ts_sums *ts_sums_new(size_t bufsize);
+void	 ts_sums_begin(struct ts_sums *, const char *path);
+char	*ts_sums_buf(struct ts_sums *);
+void	 ts_sums_put(struct ts_sums *, size_t n);
+void	 ts_sums_end(struct ts_sums *);
+char	*ts_sums_text(struct ts_sums *, size_t *len);
+void	 ts_sums_free(struct ts_sums *);
+
+/*
+ * The manifest of the archive ao, as its commit will write it (the
+ * files added so far), malloc'd; NULL with errno.  ts_archive_out_hash
+ * is a writer that writes nothing, only hashes the bundles given to it
+ * with ts_archive_out_bundle, as an archive of them would hold them:
+ * ask for its manifest, then abort it (ts-pack --sums-only).
+ */
+struct ts_archive_out;
+char	*ts_archive_out_manifest(struct ts_archive_out *ao);
+struct ts_archive_out *ts_archive_out_hash(void);
 
 #endif

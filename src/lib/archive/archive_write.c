@@ -8,7 +8,9 @@
  * unless a name is too long; and the compressors run with fixed options:
  * zstd always with worker threads and jobs of a fixed size (its output
  * is then the same for any number of them) and its content checksum,
- * gzip without a time stamp, xz on one thread.
+ * gzip without a time stamp, xz on one thread.  The archive ends with
+ * the manifest SHA256SUMS, the digest of every file as it went in
+ * (sums.c), dated the newest of its bundles.
  *
  * A bundle goes in as NAME/, then its metadata, README, text and binary
  * files, then the others by name (SPEC B5), so that a reader can check
@@ -39,9 +41,10 @@
 #define COPYBUF	(1 << 20)
 
 struct ts_archive_out {
-	struct archive	*a;
+	struct archive	*a;		/* NULL: hashing only */
 	struct ts_sink	*k;
-	char		*buf;
+	struct ts_sums	*sums;
+	int64_t		 mtime;		/* the newest bundle's */
 	bool		 dropping;	/* aborted: nothing more goes out */
 };
 
@@ -147,7 +150,16 @@ ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
 		errno = r;
 		return NULL;
 	}
-	ao->buf = ts_xmalloc(COPYBUF);
+	ao->sums = ts_sums_new(COPYBUF);
+	return ao;
+}
+
+struct ts_archive_out *
+ts_archive_out_hash(void)
+{
+	struct ts_archive_out *ao = ts_xcalloc(1, sizeof(*ao));
+
+	ao->sums = ts_sums_new(COPYBUF);
 	return ao;
 }
 
@@ -167,9 +179,12 @@ static int
 header(struct ts_archive_out *ao, const char *path, bool dir, int64_t size,
     int64_t mtime, struct ts_diags *d)
 {
-	struct archive_entry *e = archive_entry_new();
+	struct archive_entry *e;
 	int r;
 
+	if (ao->a == NULL)
+		return 0;
+	e = archive_entry_new();
 	archive_entry_set_pathname(e, path);
 	archive_entry_set_filetype(e, dir ? AE_IFDIR : AE_IFREG);
 	archive_entry_set_perm(e, dir ? 0755 : 0644);
@@ -219,7 +234,7 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd,
 {
 	struct ts_file_stat fs;
 	struct ts_source *src;
-	char *mpath;
+	char *mpath, *buf;
 	uint64_t left;
 	long r = 0;
 	int rv = -1, e = 0;
@@ -243,10 +258,16 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd,
 		e = errno;
 		goto out;
 	}
+	ts_sums_begin(ao->sums, mpath);
 	left = (uint64_t)fs.size;
-	while (left > 0 && (r = ts_source_read(src, ao->buf, left < COPYBUF ?
-	    (size_t)left : COPYBUF)) > 0) {
-		if (archive_write_data(ao->a, ao->buf, (size_t)r) != r) {
+	/* Each buffer read is hashed on the hasher's thread while it is
+	 * written here. */
+	while (left > 0 && (r = ts_source_read(src, buf =
+	    ts_sums_buf(ao->sums), left < COPYBUF ? (size_t)left : COPYBUF)) >
+	    0) {
+		ts_sums_put(ao->sums, (size_t)r);
+		if (ao->a != NULL && archive_write_data(ao->a, buf,
+		    (size_t)r) != r) {
 			outerr(ao, d);
 			e = errno;
 			goto out;
@@ -261,11 +282,12 @@ put_file(struct ts_archive_out *ao, struct ts_bundle *bd,
 		goto out;
 	}
 	/* The header said how long it is: it must not change meanwhile. */
-	if (left > 0 || ts_source_read(src, ao->buf, 1) != 0) {
+	if (left > 0 || ts_source_read(src, ts_sums_buf(ao->sums), 1) != 0) {
 		ts_diag_io(d, f->shown, "the file changed while it was packed");
 		e = EIO;
 		goto out;
 	}
+	ts_sums_end(ao->sums);
 	rv = 0;
 out:
 	ts_source_close(src);
@@ -330,6 +352,14 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 	}
 	if (leave_out(v, n, d) != 0)
 		goto out;
+	if (strcmp(ts_bundle_name(bd), TS_MANIFEST) == 0) {
+		ts_diag(d, TS_SEV_ERROR, ts_bundle_where(bd), 0, 0, "B5",
+		    "a bundle named '%s' cannot go into an archive, whose "
+		    "manifest has that name", TS_MANIFEST);
+		goto out;
+	}
+	if (mtime > ao->mtime)
+		ao->mtime = mtime;
 	dir = ts_xasprintf("%s/", ts_bundle_name(bd));
 	rv = header(ao, dir, true, 0, mtime, d);
 	free(dir);
@@ -349,9 +379,42 @@ out:
 static void
 out_free(struct ts_archive_out *ao)
 {
-	archive_write_free(ao->a);
-	free(ao->buf);
+	if (ao->a != NULL)
+		archive_write_free(ao->a);
+	ts_sums_free(ao->sums);
 	free(ao);
+}
+
+char *
+ts_archive_out_manifest(struct ts_archive_out *ao)
+{
+	size_t len;
+
+	return ts_sums_text(ao->sums, &len);
+}
+
+/* The manifest, last: 0, or -1 with errno. */
+static int
+put_manifest(struct ts_archive_out *ao)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	size_t len;
+	char *text = ts_sums_text(ao->sums, &len);
+	int rv = -1, e = errno;
+
+	if (text != NULL && header(ao, TS_MANIFEST, false, (int64_t)len,
+	    ao->mtime, d) == 0) {
+		if (archive_write_data(ao->a, text, len) == (la_ssize_t)len)
+			rv = 0;
+		else
+			e = archive_errno(ao->a) > 0 ? archive_errno(ao->a) :
+			    EIO;
+	} else if (text != NULL)
+		e = errno;
+	free(text);
+	ts_diags_free(d);
+	errno = e;
+	return rv;
 }
 
 int
@@ -359,6 +422,13 @@ ts_archive_out_commit(struct ts_archive_out *ao)
 {
 	int e;
 
+	if (put_manifest(ao) != 0) {
+		e = errno;
+		ts_sink_abort(ao->k);
+		out_free(ao);
+		errno = e;
+		return -1;
+	}
 	if (archive_write_close(ao->a) != ARCHIVE_OK) {
 		e = archive_errno(ao->a) > 0 ? archive_errno(ao->a) : EIO;
 		ts_sink_abort(ao->k);

@@ -92,6 +92,17 @@ plainname(const char *s, size_t n)
 	return true;
 }
 
+bool
+ts_member_is_manifest(const struct ts_member *m)
+{
+	const char *p = m->name;
+
+	while (p[0] == '.' && p[1] == '/')
+		for (p += 2; *p == '/'; p++)
+			continue;
+	return m->type == TS_MEMBER_FILE && strcmp(p, TS_MANIFEST) == 0;
+}
+
 const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
@@ -223,6 +234,9 @@ advance(struct ts_bundles *bs)
 			}
 			return false;
 		}
+		/* The manifest: no bundle's, and no stray member. */
+		if (ts_member_is_manifest(&bs->cur))
+			continue;
 		why = ts_member_check(&bs->cur, &bs->cb, &bs->cf);
 		if (why != NULL) {
 			shown = ts_member_shown(bs->cur.name);

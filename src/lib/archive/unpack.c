@@ -8,7 +8,11 @@
  * O_EXCL|O_NOFOLLOW under a fresh temporary directory inside the target
  * one, so nothing can land outside it; the bundles are checked there,
  * and renamed into place only when every one is good: a hostile or
- * invalid member leaves nothing behind.
+ * invalid member leaves nothing behind.  The archive's manifest,
+ * SHA256SUMS at its root, is written beside the bundles, last, so that
+ * `sha256sum -c SHA256SUMS` there checks what was unpacked; one already
+ * there keeps its lines for other bundles, so that archives unpacked one
+ * after the other into a directory leave one manifest of them all.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +45,7 @@ struct unpack {
 	char		**stage;	/* ... where each is unpacked */
 	size_t		 n;
 	char		*buf;
+	bool		 manifest;	/* kept as tmp/.SHA256SUMS */
 };
 
 /* The index of bundle b, or -1 when it was not met yet. */
@@ -221,6 +226,207 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	return 0;
 }
 
+/*
+ * The manifest, kept in the temporary directory as .SHA256SUMS (no
+ * bundle's name starts with a dot) until the bundles are in place.
+ */
+static int
+put_manifest(struct unpack *u, struct ts_archive *ar,
+    const struct ts_member *m)
+{
+	char *to = ts_xasprintf("%s/%s", u->dir, TS_MANIFEST);
+	struct ts_source *src = NULL;
+	struct stat st;
+	uint64_t done = 0;
+	int fd = -1, e, rv = -1;
+	long r;
+
+	if (u->manifest) {
+		rv = refuse(u, m, "it comes twice");
+		goto out;
+	}
+	if (bundle_index(u, TS_MANIFEST) >= 0) {
+		rv = refuse(u, m, "a bundle of the archive has that name");
+		goto out;
+	}
+	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
+		ts_diag_usage(u->d, "'%s' exists and is not a regular file",
+		    to);
+		goto out;
+	}
+	if ((fd = openat(u->tfd, "." TS_MANIFEST, O_WRONLY | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
+	    (src = ts_archive_data(ar)) == NULL) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		goto out;
+	}
+	while ((r = ts_source_read(src, u->buf, COPYBUF)) > 0) {
+		if ((e = ts_write_all(fd, u->buf, (size_t)r)) != 0) {
+			ts_diag_io(u->d, to, "write error: %s", strerror(e));
+			goto out;
+		}
+		done += (uint64_t)r;
+	}
+	if (r < 0 || done != (uint64_t)m->size) {
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "member "
+		    "'%s' is refused: %s", TS_MANIFEST, r < 0 ?
+		    ts_archive_error(ar) : "its data is not as long as its "
+		    "header says");
+		goto out;
+	}
+	u->manifest = true;
+	rv = 0;
+out:
+	ts_source_close(src);
+	if (fd != -1 && close(fd) != 0 && rv == 0) {
+		ts_diag_io(u->d, to, "write error: %s", strerror(errno));
+		rv = -1;
+	}
+	free(to);
+	return rv;
+}
+
+/* A line of a manifest and the path it is for (in the line). */
+struct mline {
+	char	*line;
+	char	*path;
+};
+
+/* The path of a line "HEX  PATH" (or "HEX *PATH", "\\HEX  PATH"), or
+ * NULL when it is no such line. */
+static char *
+line_path(char *l)
+{
+	size_t i;
+
+	if (*l == '\\')
+		l++;
+	for (i = 0; i < 64; i++)
+		if (l[i] == '\0' || strchr("0123456789abcdefABCDEF", l[i]) ==
+		    NULL)
+			return NULL;
+	if (l[64] != ' ' || (l[65] != ' ' && l[65] != '*') || l[66] == '\0' ||
+	    l[66] == '\n')
+		return NULL;
+	return l + 66;
+}
+
+/* The lines of manifest file path appended to *v, each ending in a
+ * newline: 0; 1 when one is no manifest's line (its path is then the
+ * whole line); -1 with errno. */
+static int
+read_lines(const char *path, struct mline **v, size_t *n)
+{
+	FILE *fp = fopen(path, "r");
+	char *l = NULL, *p;
+	size_t cap = 0;
+	ssize_t len;
+	int rv = 0;
+
+	if (fp == NULL)
+		return -1;
+	while ((len = getline(&l, &cap, fp)) > 0) {
+		*v = ts_xreallocarray(*v, *n + 1, sizeof(**v));
+		(*v)[*n].line = ts_xasprintf("%s%s", l, l[len - 1] == '\n' ?
+		    "" : "\n");
+		if ((p = line_path(l)) == NULL) {
+			rv = 1;
+			(*v)[*n].path = (*v)[*n].line;
+		} else
+			(*v)[*n].path = (*v)[*n].line + (p - l);
+		(*n)++;
+	}
+	if (rv == 0 && ferror(fp))
+		rv = -1;
+	free(l);
+	fclose(fp);
+	return rv;
+}
+
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct mline *)a)->path,
+	    ((const struct mline *)b)->path);
+}
+
+/* Is path in one of the bundles unpacked? */
+static bool
+unpacked(const struct unpack *u, const char *path)
+{
+	size_t i, k;
+
+	for (i = 0; i < u->n; i++) {
+		k = strlen(u->names[i]);
+		if (strncmp(path, u->names[i], k) == 0 && path[k] == '/')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A SHA256SUMS already in the directory: its lines for other bundles
+ * join the manifest unpacked, in the temporary directory, before
+ * anything is placed.  A file there that is no manifest is replaced
+ * only with -f.
+ */
+static int
+merge_manifest(struct unpack *u)
+{
+	char *to = ts_xasprintf("%s/%s", u->dir, TS_MANIFEST);
+	char *mine = ts_xasprintf("%s/.%s", u->tmp, TS_MANIFEST);
+	char *next = ts_xasprintf("%s/.%s.new", u->tmp, TS_MANIFEST);
+	struct mline *v = NULL;
+	struct stat st;
+	size_t n = 0, i, j;
+	FILE *fp;
+	int rv = -1, r;
+
+	if (lstat(to, &st) != 0) {
+		rv = 0;
+		goto out;
+	}
+	if ((r = read_lines(to, &v, &n)) < 0) {
+		ts_diag_io(u->d, to, "%s", strerror(errno));
+		goto out;
+	}
+	if (r > 0 && !u->o->force) {
+		ts_diag_usage(u->d, "'%s' exists and is not a manifest of "
+		    "SHA-256 digests (-f replaces it)", to);
+		goto out;
+	}
+	for (i = j = 0; i < n; i++)
+		if (r == 0 && !unpacked(u, v[i].path))
+			v[j++] = v[i];
+		else
+			free(v[i].line);
+	n = j;
+	if (read_lines(mine, &v, &n) < 0) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		goto out;
+	}
+	qsort(v, n, sizeof(*v), by_path);
+	if ((fp = fopen(next, "w")) == NULL) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		fputs(v[i].line, fp);
+	if (fclose(fp) != 0 || rename(next, mine) != 0) {
+		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+		goto out;
+	}
+	rv = 0;
+out:
+	for (i = 0; i < n; i++)
+		free(v[i].line);
+	free(v);
+	free(to);
+	free(mine);
+	free(next);
+	return rv;
+}
+
 /* Every member into the temporary directory. */
 static int
 extract(struct unpack *u, struct ts_archive *ar)
@@ -242,6 +448,17 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    (unsigned long long)maxmem);
 			return refuse(u, &m, cap);
 		}
+		if (ts_member_is_manifest(&m)) {
+			if (m.size < 0 || !ts_add_u64(total, (uint64_t)m.size,
+			    &total) || total > maxsize) {
+				snprintf(cap, sizeof(cap), "the data would "
+				    "pass %llu bytes (--max-size)",
+				    (unsigned long long)maxsize);
+				return refuse(u, &m, cap);
+			}
+			rv = put_manifest(u, ar, &m);
+			continue;
+		}
 		if ((why = ts_member_check(&m, &b, &f)) != NULL)
 			return refuse(u, &m, why);
 		if (m.type == TS_MEMBER_FILE && (m.size < 0 ||
@@ -251,7 +468,11 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    "%llu bytes (--max-size)",
 			    (unsigned long long)maxsize);
 			rv = refuse(u, &m, cap);
-		} else if (bundle_index(u, b) < 0)
+		} else if (bundle_index(u, b) < 0 && u->manifest &&
+		    strcmp(b, TS_MANIFEST) == 0)
+			rv = refuse(u, &m, "the archive's manifest has that "
+			    "name");
+		else if (bundle_index(u, b) < 0)
 			rv = new_bundle(u, b);
 		if (rv == 0 && f != NULL)
 			rv = put(u, ar, &m, b, f);
@@ -442,6 +663,7 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 	struct unpack u;
 	struct ts_archive *ar;
 	struct stat st;
+	char *target = NULL;
 	size_t i;
 	int rv = -1;
 
@@ -483,11 +705,19 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 	ar = NULL;
 	if (o->check != NULL && check_all(&u) != 0)
 		goto out;
+	if (u.manifest && merge_manifest(&u) != 0)
+		goto out;
 	if (place_all(&u) != 0)
 		goto out;
+	if (u.manifest && renameat(u.tfd, "." TS_MANIFEST, AT_FDCWD,
+	    (target = ts_xasprintf("%s/%s", u.dir, TS_MANIFEST))) != 0) {
+		ts_diag_io(d, target, "%s", strerror(errno));
+		goto out;
+	}
 	rv = 0;
 out:
 	ts_progress_clear();
+	free(target);
 	ts_archive_close(ar);
 	if (u.tfd != -1)
 		close(u.tfd);
