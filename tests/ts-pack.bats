@@ -435,9 +435,35 @@ t"
 @test "ts-pack: --index FILE.csv writes CSV, one row per bundle, with sizes per kind of file" {
 	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$REF/random_tiny"
 	run -0 cat idx.csv
-	assert_line --index 0 --regexp "^name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,valid,"
-	assert_line --index 1 --regexp "^example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414,true,"
-	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485,true,'
+	assert_line --index 0 --regexp "^name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,metadata_sha256,readme_sha256,text_sha256,binary_sha256,valid,"
+	assert_line --index 1 --regexp "^example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414(,[0-9a-f]{64}){4},true,"
+	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},true,'
+}
+
+@test "ts-pack: --index gives each file's size and SHA-256, the digests of the archive's SHA256SUMS, in JSON and CSV" {
+	local name f
+	mkdir e
+	ts-pack -o a.tar.zst --index idx.json "$EL" "$REF/random_tiny"
+	ts-pack -o a.tar.gz --index idx.csv "$EL" "$REF/random_tiny"
+	ts-pack --each e --index e/idx.json "$EL" "$REF/random_tiny"
+	tar -xOf a.tar.zst SHA256SUMS >sums
+	# JSON: "sha256" beside "files", one digest a file, as the manifest.
+	jq -r '.[] | .name as $n | .sha256 | to_entries[] |
+	    "\(.value)  \($n)/\(.key)"' idx.json | LC_ALL=C sort -t ' ' -k3 | diff -u sums -
+	jq -r '.[] | .name as $n | .sha256 | to_entries[] |
+	    "\(.value)  \($n)/\(.key)"' e/idx.json | LC_ALL=C sort -t ' ' -k3 | diff -u sums -
+	run -0 jq -c '(.[0].sha256 | keys) == (.[0].files | keys)' idx.json
+	assert_output true
+	# CSV: the digest of the metadata, README, text and binary files.
+	for name in example-element random_tiny; do
+		d=$( [ $name = example-element ] && echo "$EL" || echo "$REF/random_tiny")
+		run -0 /usr/bin/python3 -c '
+import csv, sys
+for r in csv.DictReader(open("idx.csv")):
+    if r["name"] == sys.argv[1]:
+        print(r["metadata_sha256"], r["readme_sha256"], r["text_sha256"], r["binary_sha256"])' "$name"
+		assert_output "$(cd "$d" && sha256sum ${name}_metadata.json README.md $name.tns $name.tnsb | cut -c1-64 | tr '\n' ' ' | sed 's/ $//')"
+	done
 }
 
 # ts-stat --csv and the index agree: every column of ts-stat's is the

@@ -2,7 +2,8 @@
  * index.c - the index ts-pack --index writes beside its archives, the
  * way SuiteSparse publishes ssstats.csv beside its matrices: one record
  * per bundle, with what a catalogue shows (name, group, id, shape, nnz,
- * density, value type), the size of each file, and the statistics of
+ * density, value type), the size and SHA-256 of each file (from the
+ * manifest of the archive it went into), and the statistics of
  * its entries, the columns of ts-stat(1) (fe/statsout.c), counted on a
  * pass of the checks over it.  JSON, or CSV when the file's name ends in
  * .csv.  No date, no host: the same bundles give the same index.
@@ -18,6 +19,7 @@
 #include "statsout.h"
 #include "model/model.h"
 #include "util/path.h"
+#include "util/sha256.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -114,6 +116,41 @@ files_free(struct files *f)
 	free(f->size);
 }
 
+/*
+ * The digest of file fname of the bundle, in hex as the manifest of its
+ * archive has it (its line "HEX  NAME/FILE", escaped as sha256sum
+ * escapes a name with a backslash or a newline), or NULL.
+ */
+static const char *
+digest(const struct item *it, const char *fname, char *hex)
+{
+	struct ts_strbuf want = { NULL, 0, 0 };
+	const char *p, *s;
+	bool esc;
+
+	if (it->sums == NULL || fname == NULL)
+		return NULL;
+	esc = strpbrk(fname, "\\\n") != NULL;
+	ts_sbprintf(&want, "  %s/", ts_bundle_name(it->bd));
+	for (p = fname; *p != '\0'; p++)
+		if (esc && (*p == '\\' || *p == '\n'))
+			ts_sbprintf(&want, "\\%c", *p == '\n' ? 'n' : '\\');
+		else
+			ts_sbprintf(&want, "%c", *p);
+	ts_sbprintf(&want, "\n");
+	for (s = it->sums; (p = strstr(s, want.s)) != NULL; s = p + 1)
+		if (p - it->sums >= 64 && (p - 64 == it->sums ||
+		    p[-65] == '\n' || (p[-65] == '\\' && (p - 65 == it->sums ||
+		    p[-66] == '\n'))))
+			break;
+	free(want.s);
+	if (p == NULL)
+		return NULL;
+	memcpy(hex, p - 64, 64);
+	hex[64] = '\0';
+	return hex;
+}
+
 static bool
 shaped(const struct ts_meta *m)
 {
@@ -184,6 +221,7 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 	bool ok;
 	struct files f;
 	int64_t total = 0;
+	char hex[TS_SHA256_HEX];
 	size_t i;
 	int k;
 
@@ -231,6 +269,15 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 		ts_sbprintf(b, ": %lld", (long long)f.size[i]);
 		total += f.size[i];
 	}
+	ts_sbprintf(b, "%s},\n    \"sha256\": {", f.n ? "\n    " : "");
+	for (i = 0; i < f.n; i++) {
+		ts_sbprintf(b, "%s\n      ", i ? "," : "");
+		jstr(b, f.name[i]);
+		if (digest(it, f.name[i], hex) != NULL)
+			ts_sbprintf(b, ": \"%s\"", hex);
+		else
+			ts_sbprintf(b, ": null");
+	}
 	ts_sbprintf(b, "%s},\n    \"bytes\": %lld,\n    \"statistics\": ",
 	    f.n ? "\n    " : "", (long long)total);
 	files_free(&f);
@@ -262,7 +309,8 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	const char *name = ts_bundle_name(it->bd);
 	int64_t meta, readme, text, bin, total = 0;
 	struct files f;
-	char *mf;
+	char *mf, hex[TS_SHA256_HEX];
+	const char *dg;
 	size_t i;
 	int k;
 
@@ -296,6 +344,12 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld", (long long)meta,
 	    (long long)readme, (long long)text, (long long)bin,
 	    (long long)(total - meta - readme - text - bin), (long long)total);
+	for (k = 0; k < 4; k++)
+		ts_sbprintf(b, ",%s", (dg = digest(it, k == 0 ? mf : k == 1 ?
+		    (m && m->f_readme ? m->f_readme : "README.md") : k == 2 ?
+		    ts_bundle_data_file(it->bd, TS_KIND_TEXT) :
+		    ts_bundle_data_file(it->bd, TS_KIND_BINARY), hex)) != NULL ?
+		    dg : "");
 	free(mf);
 	files_free(&f);
 	ok = stats_of(it, &s, &v);
@@ -326,7 +380,8 @@ write_index(struct ts_sink *k, const char *path, const struct item *v,
 		fclose(fp);
 		ts_sbprintf(&b, "name,group,id,archive,order,dimensions,nnz,"
 		    "density,sparsity_type,value_type,metadata_bytes,"
-		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes"
+		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,"
+		    "metadata_sha256,readme_sha256,text_sha256,binary_sha256"
 		    "%s\n", head != NULL ? head : "");
 		free(head);
 	}

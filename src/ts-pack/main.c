@@ -14,6 +14,7 @@
 
 #include "fe.h"
 #include "pack.h"
+#include "archive/archive.h"
 #include "util/progress.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"
@@ -216,11 +217,14 @@ refused(const char *path, int e, struct ts_diags *d)
 		ts_diag_io(d, path, "%s", strerror(e));
 }
 
-/* Write items [i, j) into the archive at path. */
+/* Write items [i, j) into the archive at path; with an index, *sums is
+ * its manifest, malloc'd, which items [i, j) then point to. */
 static int
 write_archive(const struct opts *o, const char *path, struct item *v,
-    size_t i, size_t j, struct ts_diags *d)
+    size_t i, size_t j, char **sums, struct ts_diags *d)
 {
+	size_t first = i;
+
 	struct ts_pack_opts po;
 	struct ts_archive_out *ao;
 	struct ts_sink *k;
@@ -253,6 +257,15 @@ write_archive(const struct opts *o, const char *path, struct item *v,
 			return -1;
 		}
 	}
+	if (o->index != NULL) {
+		if ((*sums = ts_archive_out_manifest(ao)) == NULL) {
+			ts_diag_io(d, path, "%s", strerror(errno));
+			ts_archive_out_abort(ao);
+			return -1;
+		}
+		for (i = first; i < j; i++)
+			v[i].sums = *sums;
+	}
 	if (ts_archive_out_commit(ao) != 0) {
 		ts_diag_io(d, path, "%s", strerror(errno));
 		return -1;
@@ -265,7 +278,7 @@ pack(struct opts *o, int argc, char *argv[], struct ts_diags *d)
 {
 	struct item *v = NULL;
 	struct ts_sink *ix = NULL;
-	char **paths = NULL;
+	char **paths = NULL, **sums = NULL;
 	size_t i;
 	int rv = -1, c;
 
@@ -293,15 +306,19 @@ pack(struct opts *o, int argc, char *argv[], struct ts_diags *d)
 		refused(o->index, errno, d);
 		goto out;
 	}
+	/* One manifest an archive. */
+	sums = ts_xcalloc(o->nitems + 1, sizeof(*sums));
 	if (o->each != NULL) {
 		paths = ts_xcalloc(o->nitems, sizeof(*paths));
 		for (i = 0; i < o->nitems; i++) {
 			paths[i] = ts_xasprintf("%s/%s.tar.zst", o->each,
 			    ts_bundle_name(v[i].bd));
-			if (write_archive(o, paths[i], v, i, i + 1, d) != 0)
+			if (write_archive(o, paths[i], v, i, i + 1, &sums[i],
+			    d) != 0)
 				goto out;
 		}
-	} else if (write_archive(o, o->out, v, 0, o->nitems, d) != 0)
+	} else if (write_archive(o, o->out, v, 0, o->nitems, &sums[0], d) !=
+	    0)
 		goto out;
 	if (ix != NULL) {
 		rv = write_index(ix, o->index, v, o->nitems, d);
@@ -316,8 +333,11 @@ out:
 		ts_bundle_free(v[i].bd);
 		if (paths != NULL)
 			free(paths[i]);
+		if (sums != NULL)
+			free(sums[i]);
 	}
 	free(paths);
+	free(sums);
 	free(v);
 	return rv;
 }

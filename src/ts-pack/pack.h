@@ -25,13 +25,15 @@ struct item {
 	const char		*path;		/* as given */
 	struct ts_bundle	*bd;
 	const char		*archive;	/* where it went */
+	const char		*sums;		/* its manifest (SHA256SUMS) */
 };
 
 /*
  * Write the index of the n bundles packed to k (named path, which says
  * JSON or, ending in .csv, CSV) and commit it: one record per bundle,
  * in the archive's order, with its descriptive metadata, its shape and
- * the size of each of its files.  k is taken.  0, or -1 (reported).
+ * the size and SHA-256 of each of its files (those of the manifest of
+ * the archive it went into).  k is taken.  0, or -1 (reported).
  */
 int	 write_index(struct ts_sink *k, const char *path,
 	    const struct item *v, size_t n, struct ts_diags *d);
