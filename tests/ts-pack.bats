@@ -466,6 +466,44 @@ for r in csv.DictReader(open("idx.csv")):
 	done
 }
 
+@test "ts-pack: --sums-only writes the SHA256SUMS an archive of the bundles would hold, for bundles on disk" {
+	cp -r "$EL" "$BL" "$REF/random_tiny" .
+	echo hidden >random_tiny/.notes
+	run --separate-stderr -0 ts-pack --sums-only random_tiny example-element example-block
+	assert_equal "$stderr" "random_tiny/.notes: warning: a hidden file: left out of the archive [B5]"
+	echo "$output" >s1
+	ts-pack -q -o a.tar.zst example-block example-element random_tiny
+	tar -xOf a.tar.zst SHA256SUMS | diff -u - s1
+	sha256sum --strict -c s1 >/dev/null
+	# -o FILE, from elsewhere: the same paths, NAME/FILE.
+	(cd / && ts-pack -q --sums-only -o "$BATS_TEST_TMPDIR/s2" "$BATS_TEST_TMPDIR/example-element" "$BATS_TEST_TMPDIR/example-block" "$BATS_TEST_TMPDIR/random_tiny")
+	cmp s1 s2
+	run ts-pack --sums-only -o s2 example-element
+	assert_failure 2
+	assert_output --partial "'s2' exists (-f replaces it)"
+	run -0 ts-pack -f --sums-only -o s2 example-element
+	assert_equal "$(cut -c67- s2 | tr '\n' ' ')" "example-element/README.md example-element/example-element.tns example-element/example-element.tnsb example-element/example-element_metadata.json "
+	# A mirror that changed is found by sha256sum.
+	echo more >>example-block/README.md
+	run sha256sum --quiet -c s1
+	assert_failure
+	assert_line "example-block/README.md: FAILED"
+	# An invalid bundle is refused, and nothing written.
+	sed -i 's/"nnz": 6/"nnz": 7/' example-element/example-element_metadata.json
+	run ts-pack --sums-only -o s3 example-element
+	assert_failure 1
+	[ ! -e s3 ]
+	run -0 ts-pack --no-validate --sums-only -o s3 example-element
+	# Only with -o or standard output, and bundles.
+	for a in "--each d" "-x a.tar.zst" "-t a.tar.zst" "--index i.json -o s4" "--level 3"; do
+		run ts-pack --sums-only $a example-block
+		assert_failure 2
+	done
+	run ts-pack --sums-only
+	assert_failure 2
+	assert_output --partial "no bundle given"
+}
+
 # ts-stat --csv and the index agree: every column of ts-stat's is the
 # index's too (the files' sizes and the path aside), with the same cells.
 @test "ts-pack: --index carries ts-stat's columns for every packed bundle, with its cells" {

@@ -2,12 +2,13 @@
 #
 # ts-pack [-fq] [-j N] [--level N] [--quick|--deep|--no-validate]
 #         [--index FILE] (-o ARCHIVE | --each DIR) BUNDLE ...
+# ts-pack [-fq] [--quick|--deep|--no-validate] --sums-only [-o FILE] BUNDLE ...
 # ts-pack [-fq] [-C DIR] [--max-size SIZE] [--max-members N] -x ARCHIVE
 # ts-pack [--check] [--deep] [--json] -t ARCHIVE
 #   -h --help, -V --version, -q --quiet, -f --force, -o --output,
 #   --each DIR, -x --extract, -t --list, -C --directory, -j --jobs,
 #   --level N, --quick, --deep, --no-validate, --index FILE,
-#   --max-size SIZE, --max-members N, --check, --json
+#   --sums-only, --max-size SIZE, --max-members N, --check, --json
 # A BUNDLE is a bundle directory or its NAME_metadata.json file.
 
 # The archives ts-pack writes; with an argument, those it reads (bzip2
@@ -50,6 +51,7 @@ complete -c ts-pack -l quick -d 'Check metadata and headers first (the default)'
 complete -c ts-pack -l deep -d 'Check every entry first'  # --deep
 complete -c ts-pack -l no-validate -d 'Check nothing'  # --no-validate
 complete -c ts-pack -l index -r -F -d 'Write an index of the bundles, JSON or CSV'  # --index
+complete -c ts-pack -l sums-only -d 'Write only the SHA256SUMS of the bundles, to -o FILE or stdout'  # --sums-only
 # Unpacking
 complete -c ts-pack -s x -l extract -x -a '(__ts_pack_archives read)' -d 'Unpack the bundles of ARCHIVE'  # --extract
 complete -c ts-pack -s C -l directory -x -a '(__fish_complete_directories)' -d 'Unpack into DIR'  # --directory

@@ -20,7 +20,8 @@
 #include "util/xalloc.h"
 
 enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
-	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK };
+	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK,
+	OPT_SUMS_ONLY };
 
 static const struct option longopts[] = {
 	{ "check",		no_argument,		NULL, OPT_CHECK },
@@ -41,6 +42,7 @@ static const struct option longopts[] = {
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "sums-only",		no_argument,		NULL, OPT_SUMS_ONLY },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
@@ -51,10 +53,12 @@ usage(FILE *fp)
 	fprintf(fp, "usage: %s [-fq] [-j N] [--level N] [--quick | --deep | "
 	    "--no-validate]\n"
 	    "               [--index FILE] -o ARCHIVE | --each DIR  BUNDLE ...\n"
+	    "       %s [-fq] [--quick | --deep | --no-validate] --sums-only "
+	    "[-o FILE] BUNDLE ...\n"
 	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
 	    "-x ARCHIVE\n"
 	    "       %s [--check] [--deep] [--json] -t ARCHIVE\n",
-	    fe_progname, fe_progname, fe_progname);
+	    fe_progname, fe_progname, fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Pack TensorSuite bundles into a tar archive, unpack one, or "
@@ -78,6 +82,10 @@ usage(FILE *fp)
 	    "      --no-validate     check nothing\n"
 	    "      --index FILE      write an index of the bundles, JSON (or "
 	    "CSV for .csv)\n"
+	    "      --sums-only       write only the SHA256SUMS an archive of "
+	    "the bundles\n"
+	    "                        would hold, to -o FILE or standard "
+	    "output\n"
 	    "Unpacking:\n"
 	    "  -x, --extract ARCHIVE unpack the bundles of ARCHIVE\n"
 	    "  -C, --directory DIR   into DIR (default .)\n"
@@ -271,6 +279,49 @@ write_archive(const struct opts *o, const char *path, struct item *v,
 		return -1;
 	}
 	return 0;
+}
+
+/* --sums-only: the manifest an archive of the bundles would end with,
+ * the bundles read as the archive writer reads them. */
+static int
+sums_only(struct opts *o, int argc, char *argv[], struct ts_diags *d)
+{
+	const char *path = o->out != NULL ? o->out : "-";
+	struct ts_archive_out *ao = NULL;
+	struct ts_sink *k = NULL;
+	struct item *v = NULL;
+	char *text = NULL;
+	size_t i;
+	int rv = -1;
+
+	if (gather(o, argc, argv, &v, d) != 0)
+		goto out;
+	/* Refused at once when it exists. */
+	if ((k = ts_sink_open(path, o->force ? TS_SINK_FORCE : 0)) == NULL) {
+		refused(path, errno, d);
+		goto out;
+	}
+	ao = ts_archive_out_hash();
+	for (i = 0; i < o->nitems; i++)
+		if (ts_archive_out_bundle(ao, v[i].bd, d) != 0)
+			goto out;
+	if ((text = ts_archive_out_manifest(ao)) == NULL) {
+		ts_diag_io(d, path, "%s", strerror(errno));
+		goto out;
+	}
+	(void)ts_sink_write(k, text, strlen(text));
+	rv = ts_sink_commit(k);
+	k = NULL;
+	if (rv != 0)
+		ts_diag_io(d, path, "%s", strerror(errno));
+out:
+	ts_archive_out_abort(ao);
+	ts_sink_abort(k);
+	free(text);
+	for (i = 0; i < o->nitems; i++)
+		ts_bundle_free(v[i].bd);
+	free(v);
+	return rv;
 }
 
 static int
@@ -479,7 +530,10 @@ misplaced(const struct opts *o)
 	const char *bad = NULL;
 	bool packing = o->out != NULL || o->each != NULL;
 
-	if (!packing && o->index != NULL)
+	if (o->sums_only && (o->each != NULL || o->extract != NULL ||
+	    o->list != NULL || o->index != NULL || o->level >= 0))
+		bad = "--sums-only";
+	else if (!packing && o->index != NULL)
 		bad = "--index";
 	else if (!packing && o->level >= 0)
 		bad = "--level";
@@ -495,8 +549,12 @@ misplaced(const struct opts *o)
 		bad = "--no-validate";
 	if (bad == NULL)
 		return false;
-	fe_warnx("%s does not go with %s", bad, packing ? "packing" :
-	    o->extract != NULL ? "-x" : "-t");
+	if (o->sums_only && strcmp(bad, "--sums-only") == 0)
+		fe_warnx("--sums-only goes only with -o, -f, -q and the checks "
+		    "(--quick, --deep, --no-validate)");
+	else
+		fe_warnx("%s does not go with %s", bad, packing ? "packing" :
+		    o->extract != NULL ? "-x" : "-t");
 	return true;
 }
 
@@ -571,21 +629,26 @@ main(int argc, char *argv[])
 		case OPT_QUICK:
 			o.validate = 0;
 			break;
+		case OPT_SUMS_ONLY:
+			o.sums_only = true;
+			break;
 		default:
 			usage(stderr);
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
 	argv += optind;
-	modes = (o.out != NULL) + (o.each != NULL) + (o.extract != NULL) +
-	    (o.list != NULL);
+	if (o.sums_only && misplaced(&o))
+		return TS_EXIT_USAGE;
+	modes = (o.out != NULL || o.sums_only) + (o.each != NULL) +
+	    (o.extract != NULL) + (o.list != NULL);
 	if (modes != 1) {
 		fe_warnx(modes ? "-o, --each, -x and -t exclude one another" :
 		    "say what to do: -o, --each, -x or -t");
 		usage(stderr);
 		return TS_EXIT_USAGE;
 	}
-	if ((o.out != NULL || o.each != NULL) != (argc > 0)) {
+	if ((o.out != NULL || o.each != NULL || o.sums_only) != (argc > 0)) {
 		fe_warnx(argc > 0 ? "'%s': -x and -t take no operand" :
 		    "no bundle given", argc > 0 ? argv[0] : "");
 		usage(stderr);
@@ -597,7 +660,9 @@ main(int argc, char *argv[])
 	fe_progress_init(o.quiet);
 	d = ts_diags_new(20, false);
 	fe_diags_live(d, o.quiet);
-	if (o.out != NULL || o.each != NULL)
+	if (o.sums_only)
+		rv = sums_only(&o, argc, argv, d);
+	else if (o.out != NULL || o.each != NULL)
 		rv = pack(&o, argc, argv, d);
 	else if (o.extract != NULL)
 		rv = unpack(&o, d);
