@@ -365,9 +365,12 @@ struct ts_sink *ts_sink_open(const char *path, unsigned flags);
 const char *ts_sink_compression(const char *path);
 /*
  * A sink that compresses what it is given with filter ("gzip", "zstd",
- * "xz", "bzip2"), through libarchive, into k, which it takes: k is
- * committed or aborted with it.  NULL with errno (EOPNOTSUPP: this
- * libarchive cannot write that filter), k then aborted.
+ * "xz", "bzip2") into k, which it takes: k is committed or aborted with
+ * it.  zstd goes through libzstd, every frame with its content checksum
+ * and at least one worker (the same bytes for any number), the others
+ * through libarchive.  NULL with errno (EOPNOTSUPP: this libarchive
+ * cannot write that filter, or this libzstd has no threads), k then
+ * aborted.
  */
 struct ts_sink *ts_sink_compress(struct ts_sink *k, const char *filter);
 struct ts_sink *ts_sink_open_fd(int fd, const char *name, bool owned);
@@ -1015,8 +1018,9 @@ int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
  * refused (an error) when its metadata names one of them.
  */
 bool	 ts_archive_packs(struct ts_bundle *, const char *fname);
-/* Finish the archive and commit its sink: 0, or -1 with errno.  Both
- * free the writer. */
+/* Finish the archive with its manifest, SHA256SUMS at its root (the
+ * SHA-256 of every file, as sha256sum -c reads it), and commit its sink:
+ * 0, or -1 with errno.  Both free the writer. */
 int	 ts_archive_out_commit(struct ts_archive_out *);
 void	 ts_archive_out_abort(struct ts_archive_out *);
 /*
