@@ -574,6 +574,34 @@ debris() {
 	ls -A . d 2>/dev/null | grep -E "$1"
 }
 
+@test "faults: an archive or a compressed file stopped by SIGTERM or SIGINT as it writes leaves nothing, for every compression" {
+	needstrace
+	local dst sig
+	bigrows in
+	mkdir d
+	for sig in SIGTERM SIGINT; do
+		for dst in a.tar.zst a.tar.gz a.tar.xz a.tar; do
+			(strace -f -qq -o strace.out -e trace=write \
+			    -e inject=write:signal=$sig:when=3 \
+			    ts-pack -q -o d/$dst in/big >/dev/null 2>&1 || true) 2>/dev/null
+			grep -q "killed by $sig" strace.out ||
+			    { echo "# ts-pack $dst not killed: $(tail -1 strace.out)" >&3; return 1; }
+			[ -z "$(ls -A d)" ] ||
+			    { echo "# ts-pack $dst, $sig left: $(ls -A d)" >&3; return 1; }
+		done
+		for dst in x.tns.zst x.tar.zst; do
+			(strace -f -qq -o strace.out -e trace=write \
+			    -e inject=write:signal=$sig:when=3 \
+			    ts-convert -q in/big d/$dst >/dev/null 2>&1 || true) 2>/dev/null
+			grep -q "killed by $sig" strace.out ||
+			    { echo "# ts-convert $dst not killed: $(tail -1 strace.out)" >&3; return 1; }
+			[ -z "$(ls -A d)" ] ||
+			    { echo "# ts-convert $dst, $sig left: $(ls -A d)" >&3; return 1; }
+		done
+	done
+	rm -f strace.out
+}
+
 @test "faults: a writer killed leaves temporaries named for it, which the next writer of the same DST removes" {
 	needstrace
 	local pid n
