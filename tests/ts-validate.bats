@@ -2298,6 +2298,36 @@ unprivileged() {
 	assert_output --partial "r/r.tns:805:1: error: entry (4, 200) repeats the one at line 804 [S3]"
 }
 
+@test "ts-validate: unsorted, every repeat of a run names the one before it, across the batches the sort is read back in" {
+	# 3000 entries three times each, in a random order: the runs of the
+	# sorted records cross the borders of the 4096 that the sorted checks
+	# read at a time (4096 = 3 * 1365 + 1).  Each later one of a run
+	# repeats the one before it in the file (the sort is stable).
+	awk 'BEGIN { srand(7)
+	    for (i = 0; i < 9000; i++)
+	        x[i] = sprintf("%d %d", int(i / 90) + 1, int(i / 3) % 30 + 1)
+	    for (i = 8999; i > 0; i--) {
+	        j = int(rand() * (i + 1)); t = x[i]; x[i] = x[j]; x[j] = t }
+	    print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: r"; print "2 100 100 9000"
+	    for (i = 0; i < 9000; i++) print x[i], 1 }' >rows
+	use text r
+	cp rows r/r.tns
+	jqmeta r '.dimensions = [100, 100] | .order = 2 | .nnz = 9000 |
+	    .sorted = "none" | .sort_order = [] | .value_domain = "binary"'
+	# What they should say, in the order of the coordinates.
+	tail -n +5 rows | awk '{ k = $1 " " $2
+	    if (k in last) printf "%09d %09d %09d r/r.tns:%d:1: error: entry (%d, %d) repeats the one at line %d [S3]\n", $1, $2, NR + 4, NR + 4, $1, $2, last[k]
+	    last[k] = NR + 4 }' | sort | cut -d " " -f 4- >want
+	[ "$(wc -l <want)" -eq 6000 ]
+	run ts-validate -m 0 r
+	assert_failure 1
+	grep 'S3' <<<"$output" >got
+	diff -u want got
+	run -1 --separate-stderr ts-stat --json r
+	assert_equal "$(echo "$output" | jq -c '.repeats')" 6000
+}
+
 # ---- runs of skipped lines (issue 22.1) ----
 
 # gaps FILE: FILE's entries (after its 4 header lines) with a run of
