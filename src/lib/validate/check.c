@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
 #include "stage/stage.h"
 #include "validate/sorted_checks.h"
 #include "util/hash.h"
@@ -583,6 +584,17 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 		c.ord = ts_ordered_new(m, &oo, d);
 	}
 
+	/*
+	 * When the checks of each entry are all that read the values, their
+	 * classes are enough: zero, negative, finite (check_value).  Not
+	 * for the binary domain (is it 1?), nor when a caller's stage, a
+	 * sum or a comparison with the binary file reads them, nor when
+	 * the values travel through a sort (S8).
+	 */
+	if (!only_x6 && bin == NULL && g == NULL && o->watch == NULL &&
+	    m->value_domain != TS_DOMAIN_BINARY && !((m->have &
+	    TS_HAVE_NSYM) && m->nsym != TS_SYM_NO))
+		ts_decoder_value_classes(pri->dec);
 	f = ts_flow_new(pri->dec, d, file);
 	ts_flow_keep_going(f, true);
 	if (!only_x6)
