@@ -1424,7 +1424,6 @@ ts_parse_float(const char *s, const char *end, float *out)
 	return p;
 }
 
-
 const char *
 ts_parse_double_exact(const char *s, const char *end, double *out)
 {
