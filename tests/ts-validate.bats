@@ -2298,6 +2298,36 @@ unprivileged() {
 	assert_output --partial "r/r.tns:805:1: error: entry (4, 200) repeats the one at line 804 [S3]"
 }
 
+@test "ts-validate: unsorted, every repeat of a run names the one before it, across the batches the sort is read back in" {
+	# 3000 entries three times each, in a random order: the runs of the
+	# sorted records cross the borders of the 4096 that the sorted checks
+	# read at a time (4096 = 3 * 1365 + 1).  Each later one of a run
+	# repeats the one before it in the file (the sort is stable).
+	awk 'BEGIN { srand(7)
+	    for (i = 0; i < 9000; i++)
+	        x[i] = sprintf("%d %d", int(i / 90) + 1, int(i / 3) % 30 + 1)
+	    for (i = 8999; i > 0; i--) {
+	        j = int(rand() * (i + 1)); t = x[i]; x[i] = x[j]; x[j] = t }
+	    print "%%TensorSuite-TNS"; print "% version: 0.1"
+	    print "% name: r"; print "2 100 100 9000"
+	    for (i = 0; i < 9000; i++) print x[i], 1 }' >rows
+	use text r
+	cp rows r/r.tns
+	jqmeta r '.dimensions = [100, 100] | .order = 2 | .nnz = 9000 |
+	    .sorted = "none" | .sort_order = [] | .value_domain = "binary"'
+	# What they should say, in the order of the coordinates.
+	tail -n +5 rows | awk '{ k = $1 " " $2
+	    if (k in last) printf "%09d %09d %09d r/r.tns:%d:1: error: entry (%d, %d) repeats the one at line %d [S3]\n", $1, $2, NR + 4, NR + 4, $1, $2, last[k]
+	    last[k] = NR + 4 }' | sort | cut -d " " -f 4- >want
+	[ "$(wc -l <want)" -eq 6000 ]
+	run ts-validate -m 0 r
+	assert_failure 1
+	grep 'S3' <<<"$output" >got
+	diff -u want got
+	run -1 --separate-stderr ts-stat --json r
+	assert_equal "$(echo "$output" | jq -c '.repeats')" 6000
+}
+
 # ---- runs of skipped lines (issue 22.1) ----
 
 # gaps FILE: FILE's entries (after its 4 header lines) with a run of
@@ -2308,6 +2338,55 @@ gaps() {
 	awk 'NR == 5 || NR == 6 { print; for (i = 0; i < 300000; i++) print ""; next }
 	    NR == 7 { print; for (i = 0; i < 300000; i++) print "# c"; next }
 	    { print }' "$1" >"$1.gaps" && mv "$1.gaps" "$1"
+}
+
+@test "ts-validate: values checked by their class say what values converted say, found a vector or a word at a time, by threads or not (TS_SCAN)" {
+	# Byte by byte (TS_SCAN=scalar) every value is converted; the rows
+	# found a vector or a word at a time give a plain decimal's class
+	# alone to the checks of each entry (S4, S5, E2).  Odd values at
+	# every 97th row: zeros in every spelling, signs, exponents, a
+	# decimal so long that it rounds to zero, one so long that it is
+	# infinite, two points.
+	local z o dom vt way one
+	z=$(printf '0%.0s' $(seq 400))
+	o=$(printf '0%.0s' $(seq 30))
+	awk -v z="$z" -v o="$o" 'BEGIN { srand(3); print "%%TensorSuite-TNS"
+	    print "% version: 0.1"; print "% name: v"; print "3 1000 1000 1000 20000"
+	    n = split("0|0.0|00.000|.0|0.|-0|-0.0|+0.5|-1.5|-1|1e-400|1e400|1e5|2.5e-3|nan|-inf|0." z "1|1" z "|0." o "1|1" o ".5|1.|.5|1.0.2|.|0x1|1..2|7", odd, "|")
+	    for (i = 0; i < 20000; i++) {
+	        printf "%d %d %d ", i % 1000 + 1, int(i / 1000) + 1, i % 7 + 1
+	        if (i % 97 == 3) print odd[int(i / 97) % 27 + 1]
+	        else printf "%.17g\n", rand() }
+	    }' >rows
+	use text v
+	cp rows v/v.tns
+	for dom in nonnegative general binary; do
+		for vt in float64 float32; do
+			jqmeta v ".dimensions = [1000, 1000, 1000] | .nnz = 20000 |
+			    .sorted = \"none\" | .sort_order = [] |
+			    .duplicates = \"allowed\" | .value_type = \"$vt\" |
+			    .value_domain = \"$dom\""
+			TS_SCAN=scalar run ts-validate -m 0 v
+			assert_failure 1
+			one=$output
+			for way in swar sse2 avx2; do
+				TS_SCAN=$way run ts-validate -m 0 v
+				[ "$output" = "$one" ] ||
+				    { echo "$dom $vt $way: not as converted"; return 1; }
+				TS_CHUNK=4096 TS_SCAN=$way run ts-validate -m 0 -j 3 v
+				[ "$output" = "$one" ] ||
+				    { echo "$dom $vt $way threads: not as converted"; return 1; }
+			done
+		done
+	done
+	# What the odd ones are found to be.
+	jqmeta v '.value_type = "float64" | .value_domain = "nonnegative"'
+	TS_SCAN=avx2 run ts-validate -m 0 v
+	assert_line "v/v.tns:8:7: error: explicit zero at (4, 1, 4); 'explicit_zeros' is 'disallowed' [S4]"
+	assert_line "v/v.tns:784:9: error: value -1.5 is not nonnegative [S5]"
+	assert_line "v/v.tns:1560:9: error: explicit zero at (556, 2, 2); 'explicit_zeros' is 'disallowed' [S4]"
+	assert_line "v/v.tns:1657:9: error: value '10000000000000000000000000000000000000000000...' overflows float64 [S5]"
+
 }
 
 @test "ts-validate: runs of skipped lines longer than a read end nothing: every reading path, one thread or several (E1)" {

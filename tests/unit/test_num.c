@@ -711,6 +711,127 @@ rnd_long(char *buf, long maxlen)
 	sprintf(p, "e%ld", x - (point == n ? 0 : point - 1));
 }
 
+/*
+ * The fast paths (Clinger's quotient, Eisel-Lemire's product) against
+ * the exact parser alone (ts_parse_double_exact, big integers only) and
+ * strtod: the bits and the length must agree.
+ */
+static void
+check_fast(const char *s)
+{
+	size_t n = strlen(s);
+	const char *p = place(s, n), *r, *x;
+	double got = 0, want = 0;
+
+	ncase++;
+	r = ts_parse_double(p, p + n, &got);
+	x = ts_parse_double_exact(p, p + n, &want);
+	if (r != x)
+		fail("\"%.80s\": length %td, exactly %td", s, r ? r - p : -1,
+		    x ? x - p : -1);
+	else if (r != NULL && bits_d(got) != bits_d(want))
+		fail("\"%.80s\": %a, exactly %a", s, got, want);
+	else if (r != NULL && bits_d(want) != bits_d(strtod(s, NULL)))
+		fail("\"%.80s\": exactly %a, strtod %a", s, want,
+		    strtod(s, NULL));
+}
+
+/* n digits, the first not 0, a point among them now and then. */
+static char *
+put_sig(char *p, int n, long *shift)
+{
+	int i, at = rndn(3) == 0 ? (int)rndn(n + 1) : n;
+
+	*shift = 0;
+	for (i = 0; i < n; i++) {
+		if (i == at) {
+			*p++ = '.';
+			*shift = n - at;
+		}
+		*p++ = i == 0 ? (char)('1' + rndn(9)) : (char)('0' + rndn(10));
+	}
+	return p;
+}
+
+/* A long double's decimal digits: exact when asked for enough. */
+static void
+put_ld(char *buf, size_t n, int digits, long double v)
+{
+	snprintf(buf, n, "%s%.*Le", rndn(2) ? "-" : "", digits - 1, v);
+}
+
+static void
+t_parse_fast(void)
+{
+	char buf[128];
+	long i, n = count(3000000), shift, e;
+	int nd, k, sh;
+	uint64_t m, mid;
+	long double ld;
+	char *p;
+
+	begin();
+	for (i = 0; i < n; i++) {
+		p = buf;
+		if (rndn(2))
+			*p++ = '-';
+		switch (rndn(6)) {
+		case 0:
+		case 1:
+			/* 1-19 digits, the value anywhere from below the
+			 * subnormals to past the largest double. */
+			nd = (int)rndn(19) + 1;
+			p = put_sig(p, nd, &shift);
+			e = rndn(345 + 311) - 345 - (nd - 1) + shift;
+			sprintf(p, "e%ld", e);
+			break;
+		case 2:
+			/* Where the quotient and the product take over:
+			 * 15-20 digits, powers of ten within 10^+-25. */
+			nd = (int)rndn(6) + 15;
+			p = put_sig(p, nd, &shift);
+			sprintf(p, "e%ld", rndn(51) - 25);
+			break;
+		case 3:
+			/* Exact halfway cases between doubles of 2^49 to
+			 * 2^64 (16 to 20 digits, 1-4 of them after the point
+			 * below 2^53). */
+			k = (int)rndn(15) + 49;
+			m = (rnd() >> 11) | (uint64_t)1 << 52;
+			mid = 2 * m + 1;	/* times 2^(k - 53) */
+			sh = k - 53;
+			ld = (long double)mid;
+			ld = sh >= 0 ? ld * (long double)((uint64_t)1 << sh) :
+			    ld / (long double)((uint64_t)1 << -sh);
+			put_ld(buf, sizeof(buf), sh >= 0 ? 20 : 21, ld);
+			break;
+		case 4:
+			/* Near halfway anywhere, subnormals too: the 19 and
+			 * 17 first digits of the midpoint above a double. */
+			ld = (long double)rnd_double();
+			ld += (long double)(nextafter((double)ld, INFINITY) -
+			    (double)ld) / 2;
+			put_ld(buf, sizeof(buf), rndn(2) ? 19 : 17, ld);
+			break;
+		default:
+			/* The 19-digit boundary: 18-20 digits of nines, or
+			 * near 2^64, at a random power of ten. */
+			nd = (int)rndn(3) + 18;
+			if (rndn(2)) {
+				memset(p, '9', (size_t)nd);
+				p += nd;
+			} else
+				p += sprintf(p, "%" PRIu64,
+				    UINT64_MAX - (uint64_t)rndn(1000));
+			sprintf(p, "e%ld", rndn(600) - 330);
+			break;
+		}
+		check_fast(buf);
+	}
+	end("parse double: the fast paths against the exact parser (1-20 "
+	    "digits, whole range, halfway cases, the 19-digit boundary)");
+}
+
 static void
 t_parse_long(void)
 {
@@ -1826,7 +1947,7 @@ main(int argc, char **argv)
 {
 	static void (*const tests[])(void) = {
 		t_parse_g17, t_parse_e, t_parse_f, t_parse_syntax,
-		t_parse_halfway, t_parse_long, t_parse_edge,
+		t_parse_halfway, t_parse_fast, t_parse_long, t_parse_edge,
 		t_parse_float_rnd, t_parse_float_halfway, t_parse_float_long,
 		t_parse_float_edge, t_reject, t_end_bound,
 		t_fmt_double, t_fmt_float, t_fmt_known, t_fmt_e16, t_fmt_int,

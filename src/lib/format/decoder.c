@@ -28,6 +28,12 @@ ts_decoder_set_threads(struct ts_decoder *dec, int n)
 	dec->threads = n < 1 ? 1 : n;
 }
 
+void
+ts_decoder_value_classes(struct ts_decoder *dec)
+{
+	dec->classes = true;
+}
+
 static const struct ts_decoder_ops *
 decoder_ops(enum ts_kind kind)
 {

@@ -37,8 +37,20 @@ struct ts_decoder {
 	uint64_t		 rows;	/* rows (records) seen, for X7 */
 	uint64_t		 off;	/* offset just past what was used */
 	int			 threads;	/* for parsing text */
+	bool			 classes;	/* ts_decoder_value_classes */
 	void			*state;
 };
+
+/*
+ * The float values of the text decoders are needed only as far as the
+ * checks of validation look at them: zero or not, negative or not,
+ * finite or not.  A plain decimal (digits and a point, no exponent,
+ * short enough that it can round neither to zero nor to infinity) that
+ * is not negative is then not converted: its value is given as 1 when
+ * a digit is not zero, else 0.  Any other literal is converted as
+ * always.  For a caller that reads nothing else of the values.
+ */
+void	 ts_decoder_value_classes(struct ts_decoder *);
 
 struct ts_outbuf;
 
@@ -164,6 +176,7 @@ struct ts_rowctx {
 	uint64_t	 rows;		/* rows seen */
 	struct ts_warned *w;
 	int		 scan;		/* TS_SCAN_*: how rows are found */
+	bool		 classes;	/* ts_decoder_value_classes */
 };
 
 /* scan.c: how the rows of text are found: byte at a time (the reference,

@@ -57,6 +57,7 @@ struct ts_par {
 	int		 order;
 	size_t		 bcap;
 	int		 scan;		/* TS_SCAN_* */
+	bool		 classes;	/* of the values, for the checks */
 	uint64_t	 off0, size, nchunks, chunk;
 	struct chunk	*slot;
 	int		 nslot;
@@ -183,6 +184,7 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 	x.rows = 0;
 	x.w = &c->w;
 	x.scan = p->scan;
+	x.classes = p->classes;
 	c->nbat = 0;
 	c->next = 0;
 	c->pos = 0;
@@ -273,6 +275,7 @@ ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
 	p->order = dec->h.order;
 	p->bcap = batch_cap;
 	p->scan = ((struct ts_tns_state *)dec->state)->scan;
+	p->classes = dec->classes;
 	p->off0 = off;
 	p->size = (uint64_t)ts_source_size(dec->src);
 	p->chunk = ts_par_chunk();

@@ -263,21 +263,128 @@ infinite(double v)
 	return (u << 1) == (uint64_t)0x7FF << 53;
 }
 
-/* The value in [p, e), as ts_text_row reads it; 0 when it is not one
- * (or overflows, or is out of range): that row says why. */
+/* Longer plain decimals are converted: up to this length none rounds
+ * to zero or to infinity, not even as a float32 (< 10^38, >= 10^-36). */
+#define CLASS_MAX	38
+
+/*
+ * Is [p, e) a plain decimal: digits, at most one point, a digit at
+ * least, no sign, at most CLASS_MAX bytes?  Then 1 when a digit is not
+ * zero, 0 when none is; else -1 (ts_decoder_value_classes).  A word at
+ * a time, the point turned into a '0' first; up to 7 bytes past e are
+ * read, within the margin.
+ */
 INLINE int
-value(const struct ts_layout *lay, const char *p, const char *e,
-    const char *lim, double *fv, int64_t *iv)
+vclass(const char *p, const char *e)
+{
+	const uint64_t dots = 0x2E2E2E2E2E2E2E2Eu;
+	const uint64_t zeros = 0x3030303030303030u;
+	size_t len = (size_t)(e - p), i, r;
+	uint64_t bad = 0, nz = 0, v, dm, d;
+	int ndots = 0;
+
+	if (len - 1 >= CLASS_MAX)
+		return -1;
+	for (i = 0; i < len; i += 8) {
+		v = ts_load8(p + i);
+		dm = eq8(v, dots);
+		d = (v ^ (dm >> 7) * ('.' ^ '0')) - zeros;
+		if ((r = len - i) < 8) {
+			/* The bytes past e, and what they borrowed, out. */
+			d <<= 64 - 8 * r;
+			dm <<= 64 - 8 * r;
+		}
+		bad |= ts_nondigits8(d);
+		nz |= d;
+		if (dm != 0)
+			ndots += (dm & (dm - 1)) != 0 ? 2 : 1;
+	}
+	if (bad != 0 || ndots > 1 || len == (size_t)ndots)
+		return -1;
+	return nz != 0;
+}
+
+#if HAVE_X86
+/*
+ * The same sixteen bytes at a time, for the ways that made the bitmap
+ * with vectors (TS_SCAN_SSE2 and up): a bit a byte for the points, the
+ * digits and the zeros.  The second load is made only for a literal of
+ * more than 16 bytes, so that nothing past the margin is read.
+ */
+INLINE int
+vclass_sse2(const char *p, const char *e)
+{
+	const __m128i dot = _mm_set1_epi8('.'), zero = _mm_set1_epi8('0');
+	const __m128i nine = _mm_set1_epi8(9);
+	size_t len = (size_t)(e - p);
+	uint32_t dots, dig, zer, in;
+	__m128i v, t;
+
+	if (len - 1 >= 32)
+		return vclass(p, e);
+	v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	t = _mm_sub_epi8(v, zero);
+	dots = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot));
+	dig = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t,
+	    nine), t));
+	zer = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+	if (len > 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+		t = _mm_sub_epi8(v, zero);
+		dots |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot)) <<
+		    16;
+		dig |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_min_epu8(t, nine), t)) << 16;
+		zer |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) <<
+		    16;
+	}
+	in = (uint32_t)(((uint64_t)1 << len) - 1);
+	dots &= in;
+	dig &= in;
+	if ((~(dig | dots) & in) != 0 || (dots & (dots - 1)) != 0 || dig == 0)
+		return -1;
+	return (dig & ~zer) != 0;
+}
+#endif
+
+/* The class of [p, e) as the way of finding rows reads it: -1 when the
+ * value is to be converted. */
+INLINE int
+class_of(int classes, const char *p, const char *e)
+{
+#if HAVE_X86
+	if (classes > 1)
+		return vclass_sse2(p, e);
+#endif
+	return classes ? vclass(p, e) : -1;
+}
+
+/* The value in [p, e), as ts_text_row reads it; 0 when it is not one
+ * (or overflows, or is out of range): that row says why.  With classes
+ * (ts_decoder_value_classes: 1 by words, 2 by vectors), a plain
+ * decimal's class stands for it. */
+INLINE int
+value(const struct ts_layout *lay, int classes, const char *p,
+    const char *e, const char *lim, double *fv, int64_t *iv)
 {
 	const char *q;
+	int c;
 
 	switch (lay->vtype) {
 	case TS_VTYPE_FLOAT64:
+		if ((c = class_of(classes, p, e)) >= 0) {
+			*fv = c;
+			return 1;
+		}
 		q = ts_parse_double(p, lim, fv);
 		return q == e && !infinite(*fv);
 	case TS_VTYPE_FLOAT32: {
 		float f;
 
+		if ((c = class_of(classes, p, e)) >= 0) {
+			*fv = c;
+			return 1;
+		}
 		q = ts_parse_float(p, lim, &f);
 		*fv = f;
 		return q == e && !infinite(*fv);
@@ -335,7 +442,8 @@ fast_row(struct ts_rowctx *x, struct ts_batch *b, const char **pp,
 		if ((e = nextsep(s)) == NULL)
 			return ROW_PAST;
 		used(s);
-		if (*e != '\n' || e == p || !value(lay, p, e, lim, &b->fval[n],
+		if (*e != '\n' || e == p || !value(lay, !x->classes ? 0 :
+		    x->scan >= TS_SCAN_SSE2 ? 2 : 1, p, e, lim, &b->fval[n],
 		    &b->ival[n]))
 			return ROW_OTHER;
 		b->vtext[n] = p;

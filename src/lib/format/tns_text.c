@@ -296,6 +296,7 @@ ts_text_next(struct ts_decoder *dec, struct ts_batch *b)
 	x.lay = &dec->lay;
 	x.w = &t->w;
 	x.scan = t->scan;
+	x.classes = dec->classes;
 	/*
 	 * A read may hold nothing but skipped lines (blank, comments) or
 	 * bad rows: read on until the batch has an entry, as 0 says the

@@ -114,6 +114,14 @@ ts_scan_digits(const char *p, const char *end, uint64_t *wp)
 	return p;
 }
 
+/*
+ * ts_parse_double by comparisons of big integers alone, neither Clinger's
+ * nor Eisel-Lemire's fast path trusted: for the tests of those
+ * (num_parse.c).
+ */
+const char *ts_parse_double_exact(const char *s, const char *end,
+    double *out);
+
 /* "00" "01" ... "99" (num_fmt.c). */
 extern const char ts_digit_pairs[201];
 

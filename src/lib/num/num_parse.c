@@ -1423,3 +1423,34 @@ ts_parse_float(const char *s, const char *end, float *out)
 	memcpy(out, &bits, sizeof *out);
 	return p;
 }
+
+const char *
+ts_parse_double_exact(const char *s, const char *end, double *out)
+{
+	struct dec d;
+	const char *p = scan(s, end, &d);
+	uint64_t w, bits = 0;
+	int64_t q;
+	int nan, ok;
+
+	if (p == NULL) {
+		if ((p = special(d.is, end, &nan)) == NULL)
+			return NULL;
+		bits = nan ? 0x7FF8000000000000u : 0x7FF0000000000000u;
+	} else {
+		/* A start near the value, so that the walk is short; where
+		 * it ends does not depend on it. */
+		w = d.w;
+		q = d.q;
+		if (d.nd > 19)
+			first19(&d, &w, &q);
+		if (w != 0 && q > F64.qmax)
+			bits = INF_BITS(&F64);
+		else if (w != 0 && q >= F64.qmin)
+			bits = eisel_lemire(w, q, &F64, &ok);
+		bits = slow(&d, bits, 0, &F64);
+	}
+	bits |= (uint64_t)d.neg << 63;
+	memcpy(out, &bits, sizeof *out);
+	return p;
+}

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
 #include "stage/stage.h"
 #include "validate/sorted_checks.h"
 #include "util/hash.h"
@@ -139,6 +140,8 @@ entries_put(void *self, struct ts_batch *b)
 	struct entries *c = self;
 	const struct ts_meta *m = c->m;
 	const int order = c->order;
+	/* The entry before, in place: c->prev only across batches. */
+	const uint64_t *prev = c->have_prev ? c->prev : NULL;
 	char tb[256], tb2[256];
 	size_t i;
 	int k;
@@ -169,15 +172,15 @@ entries_put(void *self, struct ts_batch *b)
 			c->vol_ovf |= !ts_add_u64(c->volume, v, &c->volume);
 		}
 		if (c->check_sort) {
-			if (c->have_prev) {
-				int r = cmp_sorted(m, c->prev, t);
+			if (prev != NULL) {
+				int r = cmp_sorted(m, prev, t);
 
 				if (r > 0)
 					ts_batch_diag(c->d, b, i, 0,
 					    TS_SEV_ERROR, "S2", "entry %s is "
 					    "out of order: it follows %s",
 					    tuplestr(c, t, tb, sizeof(tb)),
-					    tuplestr(c, c->prev, tb2,
+					    tuplestr(c, prev, tb2,
 					    sizeof(tb2)));
 				else if (r == 0 && !m->dups_allowed)
 					ts_batch_diag(c->d, b, i, 0,
@@ -185,13 +188,16 @@ entries_put(void *self, struct ts_batch *b)
 					    "repeats the one before it",
 					    tuplestr(c, t, tb, sizeof(tb)));
 			}
-			memcpy(c->prev, t, (size_t)order * sizeof(*t));
-			c->have_prev = true;
+			prev = t;
 		}
 		if (b->has_values)
 			check_value(c, b, i);
 		if (c->ord != NULL)
 			c->keep[i] = inb;
+	}
+	if (c->check_sort && b->n > 0) {
+		memcpy(c->prev, prev, (size_t)order * sizeof(*prev));
+		c->have_prev = true;
 	}
 	if (c->ord != NULL && !c->failed &&
 	    ts_ordered_add(c->ord, b, c->keep) != 0)
@@ -583,6 +589,17 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 		c.ord = ts_ordered_new(m, &oo, d);
 	}
 
+	/*
+	 * When the checks of each entry are all that read the values, their
+	 * classes are enough: zero, negative, finite (check_value).  Not
+	 * for the binary domain (is it 1?), nor when a caller's stage, a
+	 * sum or a comparison with the binary file reads them, nor when
+	 * the values travel through a sort (S8).
+	 */
+	if (!only_x6 && bin == NULL && g == NULL && o->watch == NULL &&
+	    m->value_domain != TS_DOMAIN_BINARY && !((m->have &
+	    TS_HAVE_NSYM) && m->nsym != TS_SYM_NO))
+		ts_decoder_value_classes(pri->dec);
 	f = ts_flow_new(pri->dec, d, file);
 	ts_flow_keep_going(f, true);
 	if (!only_x6)

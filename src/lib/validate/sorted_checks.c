@@ -554,6 +554,66 @@ end_group(struct ts_ordered *o, int j, const struct group *g)
 		semi_group(o, s, g);
 }
 
+/*
+ * Read the sort of repeats back (Q_DUPS, the only one of an unsorted
+ * tensor's usual checks): its groups are runs of equal records, and
+ * each member after the first repeats the one before it.  As dups_in
+ * would say of the groups read_groups makes, member by member as they
+ * stream by, without keeping them: an equal neighbour is found by
+ * comparing the coordinates in place, and only the record before the
+ * first of a batch is copied.
+ */
+static int
+read_repeats(struct ts_ordered *o, int j)
+{
+	struct osort *s = &o->v[j];
+	const int k = s->k;
+	uint64_t x[TS_MAXORDER], prevloc = 0;
+	const uint64_t *prev = NULL;
+	struct ts_batch b;
+	char tb[256];
+	size_t i, e = 0;	/* e: the member of its group */
+	long r;
+	int a;
+
+	ts_batch_init(&b, k, BATCH);
+	while ((r = ts_sorter_next(s->s, &b)) > 0) {
+		for (i = 0; i < b.n; i++) {
+			const uint64_t *c = b.coords + i * (size_t)k;
+
+			for (a = 0; prev != NULL && a < k; a++)
+				if (prev[a] != c[a])
+					break;
+			if (prev == NULL || a < k)
+				e = 0;
+			else {
+				o->repeats++;
+				o->dups = true;
+				/* A group keeps GROUP_MAX members. */
+				if (o->report_dups && ++e < GROUP_MAX)
+					odiag(o, (uint64_t)b.ival[i], "S3",
+					    "entry %s repeats the one at %s "
+					    "%llu", tstr(o, c, tb, sizeof(tb)),
+					    o->loc_offset ? "offset" : "line",
+					    (unsigned long long)prevloc);
+			}
+			prev = c;
+			prevloc = (uint64_t)b.ival[i];
+		}
+		/* The batch is read over next: the last record stays. */
+		if (b.n > 0) {
+			memcpy(x, prev, (size_t)k * sizeof(*x));
+			prev = x;
+		}
+	}
+	ts_batch_free(&b);
+	if (r < 0) {
+		sort_fail(o);
+		return -1;
+	}
+	return 0;
+}
+
 /* Read sort s back, group by group. */
 static int
 read_groups(struct ts_ordered *o, int j)
@@ -642,7 +702,8 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 			sort_fail(o);
 			return -1;
 		}
-		if (read_groups(o, j) != 0)
+		if ((o->v[j].q == Q_DUPS && j == o->dups_from ?
+		    read_repeats(o, j) : read_groups(o, j)) != 0)
 			return -1;
 	}
 	o->counted = o->dups_from >= 0;
