@@ -13,6 +13,9 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "tensorsuite.h"
 #include "io/io.h"
@@ -257,18 +260,93 @@ ts_removable(const char *path, char **which)
 	return removable_at(AT_FDCWD, path, path, which);
 }
 
+/* ---- removing on a signal ---- */
+
+/*
+ * A signal may come while a thread holds malloc's lock (or stdio's): its
+ * handler must call only what is async-signal-safe, so it cannot use
+ * opendir, which allocates.  On Linux the entries are read with the
+ * getdents64 system call into static buffers, a level of the tree each,
+ * as deep as the suite's temporaries go (an unpack's stage holds bundle
+ * folders); elsewhere, and deeper, only what unlinkat can remove goes,
+ * and the rest is debris that the next writer removes
+ * (ts_debris_clean), since its name holds a process that is gone.
+ */
+#define SIG_DEPTH	4
+#define SIG_BUF		8192
+
+#ifdef __linux__
+struct sig_dirent {			/* the kernel's linux_dirent64 */
+	unsigned long long	 ino;
+	long long		 off;
+	unsigned short		 reclen;
+	unsigned char		 type;
+	char			 name[];
+};
+
+static char sig_buf[SIG_DEPTH][SIG_BUF] __attribute__((aligned(8)));
+#endif
+
+static bool
+dot_or_dotdot(const char *n)
+{
+	return n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0'));
+}
+
+/*
+ * Removes name at dfd and, a directory, what it holds; async-signal-safe.
+ * True when it is gone.
+ */
+static bool
+sig_rmtree_at(int dfd, const char *name, int depth)
+{
+#ifdef __linux__
+	struct sig_dirent *e;
+	long n, off;
+	bool removed;
+	int fd;
+
+	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
+		return true;
+	if (depth >= SIG_DEPTH || (fd = openat(dfd, name, O_RDONLY |
+	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return false;
+	/* Removing entries while reading them may skip some: read the
+	 * directory again while a pass removes something. */
+	do {
+		removed = false;
+		if (lseek(fd, 0, SEEK_SET) == -1)
+			break;
+		while ((n = syscall(SYS_getdents64, fd, sig_buf[depth],
+		    SIG_BUF)) > 0)
+			for (off = 0; off < n; off += e->reclen) {
+				e = (struct sig_dirent *)(sig_buf[depth] + off);
+				if (!dot_or_dotdot(e->name) &&
+				    sig_rmtree_at(fd, e->name, depth + 1))
+					removed = true;
+			}
+	} while (removed && n == 0);
+	close(fd);
+#else
+	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
+		return true;
+#endif
+	return unlinkat(dfd, name, AT_REMOVEDIR) == 0;
+}
+
 static void
 on_signal(int sig)
 {
-	int i;
+	int i, e = errno;
 
 	for (i = 0; i < MAXPENDING; i++)
 		if (pending[i] != NULL) {
 			if (pending_dir[i])
-				ts_rmtree(pending[i]);
+				sig_rmtree_at(AT_FDCWD, pending[i], 0);
 			else
 				unlink(pending[i]);
 		}
+	errno = e;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
