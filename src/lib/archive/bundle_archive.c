@@ -212,6 +212,9 @@ advance(struct ts_bundles *bs)
 			return false;
 		if ((r = ts_archive_next(bs->ar, &bs->cur)) <= 0) {
 			bs->ended = true;
+			/* The end: the members against the manifest. */
+			if (r == 0)
+				ts_archive_verify(bs->ar, bs->d);
 			if (r < 0) {
 				if (errno == EIO || errno == ENOMEM)
 					ts_diag_io(bs->d, bs->label, "%s",
@@ -686,6 +689,18 @@ ts_bundles_more(struct ts_bundles *bs)
 	while (in_region(bs))
 		pass(bs, P_DROP);
 	return bs->have || advance(bs);
+}
+
+int
+ts_bundles_finish(struct ts_bundles *bs)
+{
+	size_t errs = ts_diags_errors(bs->d);
+
+	while (in_region(bs))
+		pass(bs, P_DROP);
+	while (advance(bs))
+		continue;
+	return ts_diags_errors(bs->d) > errs ? -1 : 0;
 }
 
 size_t

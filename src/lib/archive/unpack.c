@@ -263,6 +263,10 @@ extract(struct unpack *u, struct ts_archive *ar)
 		    ts_archive_error(ar));
 		rv = -1;
 	}
+	/* What was unpacked against the manifest: nothing goes in place
+	 * unless every digest is the one it lists. */
+	if (rv == 0 && ts_archive_verify(ar, u->d) != 0)
+		rv = -1;
 	if (rv == 0 && u->n == 0) {
 		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "the archive "
 		    "holds no bundle");
