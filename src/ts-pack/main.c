@@ -19,7 +19,8 @@
 #include "util/xalloc.h"
 
 enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
-	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK };
+	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK,
+	OPT_REQUIRE };
 
 static const struct option longopts[] = {
 	{ "check",		no_argument,		NULL, OPT_CHECK },
@@ -40,6 +41,7 @@ static const struct option longopts[] = {
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "require-checksums",	no_argument,		NULL, OPT_REQUIRE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
 };
@@ -51,8 +53,10 @@ usage(FILE *fp)
 	    "--no-validate]\n"
 	    "               [--index FILE] -o ARCHIVE | --each DIR  BUNDLE ...\n"
 	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
-	    "-x ARCHIVE\n"
-	    "       %s [--check] [--deep] [--json] -t ARCHIVE\n",
+	    "[--require-checksums]\n"
+	    "               -x ARCHIVE\n"
+	    "       %s [--check] [--deep] [--json] [--require-checksums] "
+	    "-t ARCHIVE\n",
 	    fe_progname, fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
@@ -94,6 +98,9 @@ usage(FILE *fp)
 	    "  -f, --force           replace an existing ARCHIVE, index or "
 	    "bundle\n"
 	    "  -q, --quiet           no notes on stderr\n"
+	    "      --require-checksums  -x, -t: an archive without SHA256SUMS "
+	    "is an error,\n"
+	    "                        not a note\n"
 	    "  -h, --help            show this help and exit\n"
 	    "  -V, --version         show the version and exit\n\n"
 	    "Exit status: 0 done, 1 a bundle or member was rejected, 2 usage "
@@ -485,6 +492,7 @@ main(int argc, char *argv[])
 {
 	struct opts o;
 	struct ts_diags *d;
+	bool require = false;
 	int ch, modes, rv, st;
 
 	fe_init("ts-pack");
@@ -551,6 +559,9 @@ main(int argc, char *argv[])
 		case OPT_QUICK:
 			o.validate = 0;
 			break;
+		case OPT_REQUIRE:
+			require = true;
+			break;
 		default:
 			usage(stderr);
 			return TS_EXIT_USAGE;
@@ -573,6 +584,11 @@ main(int argc, char *argv[])
 	}
 	if (misplaced(&o))
 		return TS_EXIT_USAGE;
+	if (require && o.extract == NULL && o.list == NULL) {
+		fe_warnx("--require-checksums does not go with packing");
+		return TS_EXIT_USAGE;
+	}
+	ts_archive_require_checksums(require);
 	fe_stdout_once(o.out, o.index);
 	fe_progress_init(o.quiet);
 	d = ts_diags_new(20, false);
