@@ -129,6 +129,8 @@ b"
 	run -1 ts-sort x.tar.zst --member a -o s.tns
 	assert_line "$want"
 	[ ! -e s.tns ]
+	run -1 ts-sort -c x.tar.zst --member a
+	assert_line "$want"
 	run -1 ts-gen-values --replace --member a --seed 1 -f x.tar.zst -o g
 	assert_line "$want"
 	[ ! -e g ]
@@ -237,6 +239,8 @@ x.tar.zst: invalid (1 error, 0 warnings)"
 	[ ! -e c.tns ]
 	run -1 ts-sort --require-checksums x.tar.zst --member a -o s.tns
 	assert_line "$err"
+	run -1 ts-sort -c --require-checksums x.tar.zst --member a
+	assert_line "$err"
 	run -1 ts-gen-values --require-checksums --replace --member a -f x.tar.zst -o g
 	assert_line "$err"
 	run -1 ts-stat --require-checksums x.tar.zst
@@ -310,4 +314,24 @@ print(len(b) - 12 - back - 1)')
 		assert_success
 		assert_line --regexp "^$x: $n flips: [0-9]+ reported by both, [0-9]+ harmless, 0 wrong\$"
 	done
+}
+@test "checksums: gzip's CRC32 and length are verified; a flipped byte of either is an error, located" {
+	tar -cf x.tar a b
+	gzip -n -c x.tar >x.tar.gz
+	cp x.tar.gz y.tar.gz
+	flip x.tar.gz -8
+	damaged x.tar.gz "x.tar.gz: error: the gzip data's CRC32 differs from the one stored [B5]"
+	flip y.tar.gz -2
+	damaged y.tar.gz "y.tar.gz: error: the gzip data's length differs from the one stored [B5]"
+	# On standard input too.
+	run -1 ts-validate - <x.tar.gz
+	assert_line "<stdin>: error: the gzip data's CRC32 differs from the one stored [B5]"
+	# And a compressed data file, as every tool reads one.
+	gzip -n -c a/a.tns >t.tns.gz
+	flip t.tns.gz -8
+	run -1 ts-validate t.tns.gz
+	assert_line "t.tns.gz: error: the gzip data's CRC32 differs from the one stored"
+	run -1 ts-convert t.tns.gz c.tns
+	assert_line "t.tns.gz: error: the gzip data's CRC32 differs from the one stored"
+	[ ! -e c.tns ]
 }

@@ -54,7 +54,9 @@ static bool require_sums;
 
 struct ts_archive {
 	struct archive	*a;
-	struct ts_source *in;		/* standard input, read through */
+	struct ts_source *in;		/* standard input or gzip, read
+					 * through */
+	bool		 gzip;		/* in undoes gzip (io/decompress.c) */
 	char		*inbuf;
 	char		*name;		/* for messages */
 	char		*path;		/* to open again; NULL for stdin */
@@ -207,6 +209,8 @@ ts_archive_compression(const struct ts_archive *ar)
 {
 	int i, n = archive_filter_count(ar->a);
 
+	if (ar->gzip)
+		return "gzip";
 	for (i = 0; i < n; i++)
 		switch (archive_filter_code(ar->a, i)) {
 		case ARCHIVE_FILTER_ZSTD:
@@ -232,17 +236,61 @@ in_fill(struct archive *a, void *ud, const void **out)
 	long n = ts_source_read(ar->in, ar->inbuf, INBLOCK);
 
 	if (n < 0) {
-		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		if (ts_source_error(ar->in) != NULL)
+			archive_set_error(a, errno, "%s",
+			    ts_source_error(ar->in));
+		else
+			archive_set_error(a, errno, "read error: %s",
+			    strerror(errno));
 		return -1;
 	}
 	*out = ar->inbuf;
 	return n;
 }
 
+/*
+ * The archive ended: what follows its end in a gzip stream is read to
+ * the stream's end, so that the trailer of its last member, which
+ * libarchive may never ask for, is checked.  0, or -1 (said as
+ * ts_archive_next's error).
+ */
+static int
+drain_in(struct ts_archive *ar)
+{
+	long n;
+
+	while ((n = ts_source_read(ar->in, ar->inbuf, INBLOCK)) > 0)
+		continue;
+	if (n == 0)
+		return 0;
+	explain(ar, errno == 0 ? EILSEQ : errno, ts_source_error(ar->in),
+	    NULL);
+	errno = ar->errnum;
+	return -1;
+}
+
+/* Is the file at path gzip data?  Its source, then, else NULL. */
+static struct ts_source *
+gzipped(const char *path)
+{
+	struct ts_source *src = ts_source_open_file(path);
+	const char *c;
+
+	if (src == NULL)
+		return NULL;
+	if ((c = ts_source_compression(src)) != NULL &&
+	    strcmp(c, "gzip") == 0)
+		return src;
+	ts_source_close(src);
+	return NULL;
+}
+
 struct ts_archive *
 ts_archive_open(const char *path)
 {
 	struct ts_archive *ar;
+	struct ts_source *z;
+	const char *c;
 	struct stat st;
 	int r, e;
 
@@ -260,19 +308,29 @@ ts_archive_open(const char *path)
 	archive_read_support_format_tar(ar->a);
 	if (strcmp(path, "-") == 0) {
 		ar->name = ts_xstrdup("<stdin>");
-		if ((ar->in = ts_source_open_file("-")) == NULL)
-			r = ARCHIVE_FATAL;
-		else {
-			ar->inbuf = ts_xmalloc(INBLOCK);
-			r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
-		}
+		ar->in = ts_source_open_file("-");
 	} else {
 		ar->name = ts_xstrdup(path);
 		/* Only a regular file can be read again from its start. */
 		if (S_ISREG(st.st_mode))
 			ar->path = ts_xstrdup(path);
-		r = archive_read_open_filename(ar->a, path, INBLOCK);
+		ar->in = gzipped(path);
 	}
+	/* gzip is undone by zlib, which checks each member's trailer. */
+	if (ar->in != NULL && (c = ts_source_compression(ar->in)) != NULL &&
+	    strcmp(c, "gzip") == 0) {
+		if ((z = ts_source_decompress(ar->in)) == NULL)
+			ts_source_close(ar->in);
+		ar->in = z;
+		ar->gzip = z != NULL;
+	}
+	if (ar->in != NULL) {
+		ar->inbuf = ts_xmalloc(INBLOCK);
+		r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
+	} else if (strcmp(path, "-") == 0)
+		r = ARCHIVE_FATAL;
+	else
+		r = archive_read_open_filename(ar->a, path, INBLOCK);
 	e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
 	    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
 	if (r != ARCHIVE_OK && (e == EILSEQ || e == EINVAL) &&
@@ -748,6 +806,8 @@ again:
 	r = archive_read_next_header(ar->a, &e);
 	if (r == ARCHIVE_EOF) {
 		ar->ended = true;
+		if (ar->gzip && drain_in(ar) != 0)
+			return -1;
 		verify(ar);
 		return 0;
 	}
