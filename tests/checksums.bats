@@ -335,3 +335,47 @@ print(len(b) - 12 - back - 1)')
 	assert_line "t.tns.gz: error: the gzip data's CRC32 differs from the one stored"
 	[ ! -e c.tns ]
 }
+
+# ---- ts-validate --checksums: bundles on disk ----
+
+@test "checksums: ts-validate --checksums FILE checks the files it lists, from the current directory, then the bundles they are in" {
+	sha256sum a/* b/* >SHA256SUMS
+	run -0 ts-validate --checksums SHA256SUMS
+	assert_output "SHA256SUMS: valid (0 errors, 0 warnings)
+a: valid (0 errors, 0 warnings)
+b: valid (0 errors, 0 warnings)
+3 operands: 3 valid, 0 invalid"
+	# What an archive unpacked by GNU tar holds, as sha256sum -c reads it.
+	$MAKE_ARCHIVE x.tar.xz a b
+	mkdir m && tar -xf x.tar.xz -C m
+	(cd m && sha256sum -c --quiet SHA256SUMS)
+	run -0 sh -c 'cd m && ts-validate --checksums SHA256SUMS'
+	assert_line "SHA256SUMS: valid (0 errors, 0 warnings)"
+	# Given PATHs, those are checked, not the listed bundles.
+	run -0 ts-validate --checksums SHA256SUMS b
+	assert_output "SHA256SUMS: valid (0 errors, 0 warnings)
+b: valid (0 errors, 0 warnings)
+2 operands: 2 valid, 0 invalid"
+	# A file that differs, one missing, one not listed, a bad line.
+	sed -i 's/^1 1 1 2.5$/1 1 1 2.75/' a/a.tns
+	rm b/README.md
+	echo x >a/extra.txt
+	echo "nonsense" >>SHA256SUMS
+	run -1 ts-validate --checksums SHA256SUMS
+	assert_line "SHA256SUMS:7:1: error: expected the 64 lower-case hex digits of a SHA-256 [A1]"
+	assert_line "SHA256SUMS:2: error: 'a/a.tns': its SHA-256 differs from the one listed [A1]"
+	assert_line "SHA256SUMS:4: error: 'b/README.md' is listed, but there is no such file [A1]"
+	assert_line "a/extra.txt: error: it is not listed in the checksums: its data cannot be verified [A1]"
+	assert_line "SHA256SUMS: invalid (4 errors, 0 warnings)"
+	# Every report format carries them.
+	run -1 ts-validate --checksums SHA256SUMS --format github
+	assert_line "::error file=SHA256SUMS,line=2,title=A1::'a/a.tns': its SHA-256 differs from the one listed"
+	run -1 ts-validate --checksums SHA256SUMS --json
+	assert_line --index 0 --partial '{"path": "SHA256SUMS", "name": null, "valid": false, "errors": 4,'
+	run -1 ts-validate --checksums SHA256SUMS --format junit
+	assert_output --partial '<testcase classname="tensorsuite" name="SHA256SUMS"'
+	assert_output --partial "SHA256SUMS:2: error: 'a/a.tns': its SHA-256 differs from the one listed [A1]"
+	# A FILE that is not there is an I/O error (3), as a PATH is.
+	run -3 ts-validate --checksums nosuch
+	assert_line "ts-validate: nosuch: No such file or directory"
+}
