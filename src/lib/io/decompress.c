@@ -181,6 +181,8 @@ gz_read(void *ctx, void *buf, size_t n)
 		errno = EILSEQ;
 		return -1;
 	}
+	if (n == 0)
+		return 0;
 	want = n > UINT_MAX ? UINT_MAX : n;
 	g->z.next_out = buf;
 	g->z.avail_out = (uInt)want;
