@@ -25,7 +25,7 @@ CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-DEPLIBS   = jansson libarchive libcrypto libzstd
+DEPLIBS   = jansson libarchive libcrypto libzstd zlib
 LDLIBS   += -lm -lpthread
 
 ifeq ($(SANITIZE),1)

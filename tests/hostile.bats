@@ -432,3 +432,34 @@ raw_free() {
 	raw_free
 	assert_line "ts-pack: 'b?[1m' is invalid: not packed"
 }
+
+# A manifest (tensorsuite(5) A1) from anyone: a link named SHA256SUMS is
+# no manifest but a member refused, as any link is; one that declares
+# more than a manifest may hold is refused unread; a control byte in a
+# listed path reaches no terminal raw.
+@test "hostile: SHA256SUMS as a link, declared 10 GB, or listing a name with control bytes" {
+	local mk="$TS_TOP/tests/mktar.py"
+	mkdir u
+	/usr/bin/python3 "$mk" l.tar "sym:SHA256SUMS=/etc/passwd"
+	run -1 ts-pack -x l.tar -C u
+	assert_output --partial "member 'SHA256SUMS' is refused: it is a symbolic link [B5]"
+	run -1 ts-validate l.tar
+	assert_line "l.tar: error: member 'SHA256SUMS' is left out: it is a symbolic link [B5]"
+	/usr/bin/python3 "$mk" b.tar "big:SHA256SUMS=10000000000"
+	# Not read into memory: passed, to where the archive ends.
+	run -1 ts-validate b.tar
+	assert_line "b.tar: error: the archive is truncated: it ends in the middle of the header after member 'SHA256SUMS' [B5]"
+	run -1 ts-pack -x b.tar -C u
+	assert_equal "$(ls -A u)" ""
+	truncate -s 65M z
+	/usr/bin/python3 "$mk" z.tar "file:SHA256SUMS=@z"
+	run -1 ts-validate z.tar
+	assert_line "z.tar:SHA256SUMS: error: it is larger than 64 MiB: no manifest is [A1]"
+	rm z z.tar
+	printf '%064d  e/\033[2Je.tns\n' 0 >sums
+	/usr/bin/python3 "$mk" c.tar "file:SHA256SUMS=@sums"
+	run -1 ts-validate c.tar
+	assert_line "c.tar:SHA256SUMS:1: error: 'e/\\033[2Je.tns' is listed, but the archive holds no such file [A1]"
+	refute_output --partial $'\033'
+	assert_equal "$(ls -A u)" ""
+}

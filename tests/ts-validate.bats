@@ -2480,14 +2480,16 @@ gaps() {
 		$z t.tar >a
 		run ts-validate - <a
 		assert_success
-		assert_output "-: valid (0 errors, 0 warnings)"
-		cat a | ts-validate - >out
+		# GNU tar's archive holds no manifest: a note says so.
+		assert_output "<stdin>: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]
+-: valid (0 errors, 0 warnings)"
+		cat a | ts-validate - >out 2>/dev/null
 		assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
 	done
 	$z v7.tar >a
 	run ts-validate - <a
 	assert_success
-	assert_output "-: valid (0 errors, 0 warnings)"
+	assert_line "-: valid (0 errors, 0 warnings)"
 	# A broken bundle in it is found, and named by its member.
 	sed -i '5s/^1 1 1/1 9 1/' t/t.tns
 	tar -cf - t | zstd -q >a

@@ -35,6 +35,7 @@ complete -c ts-convert -l input-index-type -x -a "$itypes" -d 'Index type of a b
 complete -c ts-convert -l input-value-type -x -a "$vtypes" -d 'Value type of the input'  # --input-value-type
 complete -c ts-convert -l input-endian -x -a "$endians" -d 'Byte order of a binary input'  # --input-endian
 complete -c ts-convert -l no-values -d 'The input holds coordinates only'  # --no-values
+complete -c ts-convert -l require-checksums -d 'An archive SRC without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-convert -l dims -x -d 'Dimensions of a FROSTT input: D1,...,DN'  # --dims
 # Output
 complete -c ts-convert -l to -x -a "$tokinds" -d 'Kind of DST'  # --to

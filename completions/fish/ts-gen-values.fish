@@ -50,4 +50,5 @@ complete -c ts-gen-values -l input-index-type -x -a "$itypes" -d 'Index type of 
 complete -c ts-gen-values -l input-value-type -x -a "$vtypes" -d 'Value type of a binary stream'  # --input-value-type
 complete -c ts-gen-values -l input-endian -x -a "$endians" -d 'Byte order of a binary stream'  # --input-endian
 complete -c ts-gen-values -l no-values -d 'The input holds coordinates only'  # --no-values
+complete -c ts-gen-values -l require-checksums -d 'An archive SRC without SHA256SUMS is an error'  # --require-checksums
 # SRC: any file or directory (fish offers files by default).

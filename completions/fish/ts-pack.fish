@@ -41,6 +41,7 @@ complete -c ts-pack -f
 complete -c ts-pack -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-pack -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-pack -s q -l quiet -d 'Print no notes on stderr'  # --quiet
+complete -c ts-pack -l require-checksums -d 'With -x and -t, an archive without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-pack -s f -l force -d 'Replace an existing archive, index or bundle'  # --force
 # Packing
 complete -c ts-pack -s o -l output -x -a '(__ts_pack_archives)' -d 'Pack the bundles into ARCHIVE'  # --output

@@ -82,4 +82,5 @@ complete -c ts-sort -l input-index-type -x -a "$itypes" -d 'Index type of a bina
 complete -c ts-sort -l input-value-type -x -a "$vtypes" -d 'Value type of a binary stream'  # --input-value-type
 complete -c ts-sort -l input-endian -x -a "$endians" -d 'Byte order of a binary stream'  # --input-endian
 complete -c ts-sort -l no-values -d 'A binary stream holds coordinates only'  # --no-values
+complete -c ts-sort -l require-checksums -d 'An archive SRC without SHA256SUMS is an error'  # --require-checksums
 # SRC: any file or directory (fish offers files by default).

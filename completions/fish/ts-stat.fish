@@ -26,6 +26,7 @@ complete -c ts-stat -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-stat -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-stat -s f -l force -d 'Replace existing pictures'  # --force
 complete -c ts-stat -s q -l quiet -d 'No notes or warnings on stderr'  # --quiet
+complete -c ts-stat -l require-checksums -d 'An archive without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-stat -s r -l recursive -d 'A directory stands for every bundle below it'  # --recursive
 complete -c ts-stat -s s -l strict -d 'Count warnings as errors'  # --strict
 complete -c ts-stat -l json -d 'One JSON object per tensor'  # --json

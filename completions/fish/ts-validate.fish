@@ -31,6 +31,8 @@ complete -c ts-validate -l format -x -a 'text json github junit' -d 'How to repo
 complete -c ts-validate -s j -l jobs -x -d 'Check N operands at once'  # --jobs
 complete -c ts-validate -s m -l max-per-rule -x -d 'At most N diagnostics per rule and file (0: no limit)'  # --max-per-rule
 complete -c ts-validate -l meta -r -d 'The metadata of lone data files'  # --meta
+complete -c ts-validate -l checksums -r -F -d 'Check the files a SHA256SUMS lists'  # --checksums
+complete -c ts-validate -l require-checksums -d 'An archive without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-validate -s S -l buffer-size -x -d 'Memory for the checks that sort'  # --buffer-size
 complete -c ts-validate -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where their runs spill'  # --temporary-directory
 complete -c ts-validate -a '(__ts_validate_paths)'

@@ -414,4 +414,6 @@ fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
 		o->meta = arg;
 	else if (strcmp(name, "no-values") == 0)
 		o->no_values = true;
+	else if (strcmp(name, "require-checksums") == 0)
+		ts_archive_require_checksums(true);
 }

@@ -108,7 +108,7 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
  * The options that describe an input, shared by the tools that read
  * one: give them the getopt value FE_OPT_INPUT and pass the long name
  * here: --input-base, --input-endian, --input-index-type,
- * --input-value-type, --member, --meta, --no-values.
+ * --input-value-type, --member, --meta, --no-values, --require-checksums.
  */
 #define FE_OPT_INPUT	0x1000
 /* Their entries in a struct option array. */
@@ -119,7 +119,8 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
 	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
 	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
+	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
 void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
 
 #endif

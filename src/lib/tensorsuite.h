@@ -967,6 +967,18 @@ const char *ts_archive_compression(const struct ts_archive *);
 bool	 ts_archive_rereadable(const struct ts_archive *);
 int	 ts_archive_close(struct ts_archive *);
 /*
+ * Once ts_archive_next has said 0 (the end): what the archive's manifest,
+ * SHA256SUMS (tensorsuite(5) A1), says of the members, reported to d
+ * once: a digest that differs, a bundle's file it does not list, a file
+ * it lists that is not there, a bad line; without a manifest, a note
+ * (an error after ts_archive_require_checksums(true)).  0, or -1 when
+ * any of it is an error.  Before the end, nothing and 0.
+ */
+int	 ts_archive_verify(struct ts_archive *, struct ts_diags *);
+/* Is an archive without a manifest an error for every reader of the
+ * process, not a note?  Set once, before any archive is read. */
+void	 ts_archive_require_checksums(bool);
+/*
  * Is path an archive rather than a bundle or a data file: a name ending
  * in .tar, .tar.zst, .tzst, .tar.gz, .tgz, .tar.xz, .txz, .tar.bz2, or a
  * regular file (not NAME_metadata.json) or standard input ("-") that
@@ -1056,6 +1068,11 @@ struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
 /* Does another bundle follow the last one handed out?  Reads past what
  * is left of that one, which can then read no more of its files. */
 bool	 ts_bundles_more(struct ts_bundles *);
+/* Read the rest of the archive, as the last bundle handed out can then
+ * read no more, so that its members are checked against its manifest
+ * (ts_archive_verify): 0, or -1 with the errors in the d of
+ * ts_bundles_open.  The end of ts_bundles_next does the same. */
+int	 ts_bundles_finish(struct ts_bundles *);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);

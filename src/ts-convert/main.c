@@ -68,6 +68,8 @@ usage(FILE *fp)
 	    "(default: detected)\n"
 	    "      --member NAME        the bundle of an archive SRC that "
 	    "holds several\n"
+	    "      --require-checksums  an archive SRC without SHA256SUMS is "
+	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1     index base of the input\n"

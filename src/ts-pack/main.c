@@ -21,7 +21,7 @@
 
 enum { OPT_CHECK = 256, OPT_DEEP, OPT_EACH, OPT_INDEX, OPT_JSON,
 	OPT_LEVEL, OPT_MAX_MEMBERS, OPT_MAX_SIZE, OPT_NO_VALIDATE, OPT_QUICK,
-	OPT_SUMS_ONLY };
+	OPT_REQUIRE, OPT_SUMS_ONLY };
 
 static const struct option longopts[] = {
 	{ "check",		no_argument,		NULL, OPT_CHECK },
@@ -42,6 +42,7 @@ static const struct option longopts[] = {
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "require-checksums",	no_argument,		NULL, OPT_REQUIRE },
 	{ "sums-only",		no_argument,		NULL, OPT_SUMS_ONLY },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
@@ -56,8 +57,10 @@ usage(FILE *fp)
 	    "       %s [-fq] [--quick | --deep | --no-validate] --sums-only "
 	    "[-o FILE] BUNDLE ...\n"
 	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
-	    "-x ARCHIVE\n"
-	    "       %s [--check] [--deep] [--json] -t ARCHIVE\n",
+	    "[--require-checksums]\n"
+	    "               -x ARCHIVE\n"
+	    "       %s [--check] [--deep] [--json] [--require-checksums] "
+	    "-t ARCHIVE\n",
 	    fe_progname, fe_progname, fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
@@ -103,6 +106,9 @@ usage(FILE *fp)
 	    "  -f, --force           replace an existing ARCHIVE, index or "
 	    "bundle\n"
 	    "  -q, --quiet           no notes on stderr\n"
+	    "      --require-checksums  -x, -t: an archive without SHA256SUMS "
+	    "is an error,\n"
+	    "                        not a note\n"
 	    "  -h, --help            show this help and exit\n"
 	    "  -V, --version         show the version and exit\n\n"
 	    "Exit status: 0 done, 1 a bundle or member was rejected, 2 usage "
@@ -563,6 +569,7 @@ main(int argc, char *argv[])
 {
 	struct opts o;
 	struct ts_diags *d;
+	bool require = false;
 	int ch, modes, rv, st;
 
 	fe_init("ts-pack");
@@ -629,6 +636,9 @@ main(int argc, char *argv[])
 		case OPT_QUICK:
 			o.validate = 0;
 			break;
+		case OPT_REQUIRE:
+			require = true;
+			break;
 		case OPT_SUMS_ONLY:
 			o.sums_only = true;
 			break;
@@ -656,6 +666,11 @@ main(int argc, char *argv[])
 	}
 	if (misplaced(&o))
 		return TS_EXIT_USAGE;
+	if (require && o.extract == NULL && o.list == NULL) {
+		fe_warnx("--require-checksums does not go with packing");
+		return TS_EXIT_USAGE;
+	}
+	ts_archive_require_checksums(require);
 	fe_stdout_once(o.out, o.index);
 	fe_progress_init(o.quiet);
 	d = ts_diags_new(20, false);

@@ -77,6 +77,8 @@ usage(FILE *fp)
 	    "                           use; 4 at most parse)\n"
 	    "      --member NAME        the bundle of an archive SRC that "
 	    "holds several\n"
+	    "      --require-checksums  an archive SRC without SHA256SUMS is "
+	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
 	    "      --input-base 0|1, --input-index-type T, --input-value-type "

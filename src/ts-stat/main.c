@@ -19,7 +19,7 @@
 #include "util/xalloc.h"
 
 enum { OPT_CSV = 256, OPT_EXACT, OPT_FIBERS, OPT_JSON, OPT_META, OPT_PLOT,
-	OPT_README, OPT_SIZE };
+	OPT_README, OPT_REQUIRE, OPT_SIZE };
 
 static const struct option longopts[] = {
 	{ "buffer-size",	required_argument,	NULL, 'S' },
@@ -35,6 +35,7 @@ static const struct option longopts[] = {
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "readme",		no_argument,		NULL, OPT_README },
 	{ "recursive",		no_argument,		NULL, 'r' },
+	{ "require-checksums",	no_argument,		NULL, OPT_REQUIRE },
 	{ "size",		required_argument,	NULL, OPT_SIZE },
 	{ "strict",		no_argument,		NULL, 's' },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
@@ -78,6 +79,8 @@ usage(FILE *fp)
 	    "bundle's README.md\n"
 	    "  -r, --recursive       a directory PATH stands for every bundle "
 	    "below it\n"
+	    "      --require-checksums  an archive without SHA256SUMS is an "
+	    "error, not a note\n"
 	    "      --size N          pictures at most N pixels a side "
 	    "(default 512)\n"
 	    "  -s, --strict          treat warnings as errors\n", fp);
@@ -381,6 +384,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_README:
 			o.readme = true;
+			break;
+		case OPT_REQUIRE:
+			ts_archive_require_checksums(true);
 			break;
 		case OPT_SIZE:
 			o.size = (int)count("--size", optarg, 16,

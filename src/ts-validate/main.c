@@ -14,10 +14,12 @@
 #include "operand.h"
 #include "util/xalloc.h"
 
-enum { OPT_FORMAT = 256, OPT_JSON, OPT_META, OPT_QUICK };
+enum { OPT_CHECKSUMS = 256, OPT_FORMAT, OPT_JSON, OPT_META, OPT_QUICK,
+	OPT_REQUIRE };
 
 static const struct option longopts[] = {
 	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "checksums",		required_argument,	NULL, OPT_CHECKSUMS },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "jobs",		required_argument,	NULL, 'j' },
@@ -27,6 +29,7 @@ static const struct option longopts[] = {
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "recursive",		no_argument,		NULL, 'r' },
+	{ "require-checksums",	no_argument,		NULL, OPT_REQUIRE },
 	{ "strict",		no_argument,		NULL, 's' },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -41,7 +44,9 @@ usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-hqrsV] [--format FMT] [--json] [--quick] "
 	    "[-j N] [-m N]\n                   [--meta FILE] [-S SIZE] "
-	    "[-T DIR] PATH ...\n", fe_progname);
+	    "[-T DIR] PATH ...\n"
+	    "       %s [options] [--require-checksums] --checksums FILE "
+	    "[PATH ...]\n", fe_progname, fe_progname);
 	if (fp != stdout) {
 		fprintf(fp, "Try '%s --help'.\n", fe_progname);
 		return;
@@ -49,7 +54,13 @@ usage(FILE *fp)
 	fputs("Check TensorSuite bundles (a bundle directory or its "
 	    "NAME_metadata.json),\nor lone data files (.tns, .tnsb, FROSTT, "
 	    ".mtx, compressed or not; '-' is\nstandard input): against the "
-	    "metadata beside them, --meta, or their header.\n\n"
+	    "metadata beside them, --meta, or their header.\nAn archive's "
+	    "members are checked against its SHA256SUMS.\n\n"
+	    "      --checksums FILE  check the files FILE lists (sha256sum's "
+	    "format,\n"
+	    "                        paths from the current directory) and, "
+	    "without PATH,\n"
+	    "                        the bundles they are in\n"
 	    "      --format FMT      text (default), json, github (workflow "
 	    "commands)\n"
 	    "                        or junit (one XML document)\n"
@@ -67,6 +78,8 @@ usage(FILE *fp)
 	    "  -q, --quiet           print nothing; the exit status tells\n"
 	    "  -r, --recursive       a directory PATH stands for every bundle "
 	    "below it\n"
+	    "      --require-checksums  an archive without SHA256SUMS is an "
+	    "error, not a note\n"
 	    "  -s, --strict          treat warnings as errors\n", fp);
 	fprintf(fp, "  -S, --buffer-size SIZE  memory for the checks that sort the "
 	    "entries\n"
@@ -115,6 +128,7 @@ check(struct pool *p, size_t i)
 	r->path = ts_xstrdup(p->paths[i]);
 	r->d = p->why[i];
 	p->why[i] = NULL;
+	r->valid = ts_diags_errors(r->d) == 0;
 	r->status = ts_diags_status(r->d);
 }
 
@@ -177,7 +191,10 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o = { FMT_TEXT, false, false, false, false, 20, NULL, 1, 0,
-	    NULL };
+	    NULL, NULL };
+	struct ts_diags *sums = NULL;
+	char **dirs = NULL;
+	size_t ndirs = 0;
 	bool sized = false;
 	struct pool p;
 	size_t i;
@@ -242,13 +259,19 @@ main(int argc, char *argv[])
 		case OPT_QUICK:
 			o.quick = true;
 			break;
+		case OPT_CHECKSUMS:
+			o.checksums = optarg;
+			break;
+		case OPT_REQUIRE:
+			ts_archive_require_checksums(true);
+			break;
 		default:
 			usage(stderr);
 			return TS_EXIT_USAGE;
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0) {
+	if (argc == 0 && o.checksums == NULL) {
 		fe_warnx("no bundle given");
 		usage(stderr);
 		return TS_EXIT_USAGE;
@@ -262,8 +285,28 @@ main(int argc, char *argv[])
 	fe_progress_init(o.quiet || o.jobs > 1);
 	memset(&p, 0, sizeof(p));
 	p.o = &o;
-	p.n = fe_operands(argc, argv, o.recursive, o.max_per_rule, o.strict,
-	    &p.paths, &p.why);
+	/* The checksums first: their folders are the operands when none
+	 * is given, and their report comes first, under FILE. */
+	if (o.checksums != NULL)
+		check_sums(o.checksums, &o, &sums, &dirs, &ndirs);
+	if (argc > 0 || sums == NULL)
+		p.n = fe_operands(argc, argv, o.recursive, o.max_per_rule,
+		    o.strict, &p.paths, &p.why);
+	else
+		p.n = fe_operands((int)ndirs, dirs, false, o.max_per_rule,
+		    o.strict, &p.paths, &p.why);
+	if (sums != NULL) {
+		p.paths = ts_xreallocarray(p.paths, p.n + 1, sizeof(*p.paths));
+		p.why = ts_xreallocarray(p.why, p.n + 1, sizeof(*p.why));
+		memmove(p.paths + 1, p.paths, p.n * sizeof(*p.paths));
+		memmove(p.why + 1, p.why, p.n * sizeof(*p.why));
+		p.paths[0] = ts_xstrdup(o.checksums);
+		p.why[0] = sums;
+		p.n++;
+	}
+	for (i = 0; i < ndirs; i++)
+		free(dirs[i]);
+	free(dirs);
 	p.res = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.res));
 	p.done = ts_xcalloc(p.n ? p.n : 1, sizeof(*p.done));
 	report_start(&o);

@@ -21,6 +21,7 @@ struct opts {
 	int		 jobs;
 	size_t		 mem_limit;	/* -S: for the checks that sort */
 	const char	*tmpdir;	/* -T */
+	const char	*checksums;	/* --checksums FILE, or NULL */
 };
 
 /* One operand, checked. */
@@ -37,6 +38,11 @@ struct result {
 /* operand.c */
 void	 check_operand(const char *path, const struct opts *,
 	    struct result *);
+
+/* sums.c: --checksums FILE checked into *d; the folders of the files
+ * it lists into *dirs. */
+void	 check_sums(const char *file, const struct opts *,
+	    struct ts_diags **d, char ***dirs, size_t *ndirs);
 
 /* report.c */
 void	 report_start(const struct opts *);

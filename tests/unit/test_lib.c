@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "format/format.h"
@@ -1234,6 +1235,85 @@ test_escape(void)
 	ok(sane, "a message is made printable UTF-8 in place");
 }
 
+/* n bytes of p as one gzip member into out (of cap bytes): its size. */
+static size_t
+gzip_mem(const char *p, size_t n, unsigned char *out, size_t cap)
+{
+	z_stream z;
+	size_t len;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		return 0;
+	z.next_in = (unsigned char *)(uintptr_t)p;
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	len = deflate(&z, Z_FINISH) == Z_STREAM_END ? cap - z.avail_out : 0;
+	deflateEnd(&z);
+	return len;
+}
+
+/* All of src read into buf (of cap bytes): the count, or -1. */
+static long
+read_all(struct ts_source *src, char *buf, size_t cap)
+{
+	size_t got = 0;
+	long n;
+
+	while (got < cap && (n = ts_source_read(src, buf + got, cap - got)) >
+	    0)
+		got += (size_t)n;
+	return got < cap && ts_source_read(src, buf + got, cap - got) < 0 ?
+	    -1 : (long)got;
+}
+
+/*
+ * gzip undone through zlib (io/decompress.c): each member's CRC32 and
+ * length checked, concatenated members read as one stream, a read of
+ * nothing answered at once.
+ */
+static void
+test_gunzip(void)
+{
+	static const char text[] = "1 1 1 2.5\n1 3 2 -1.25\n2 2 1 1e-300\n";
+	unsigned char gz[512];
+	char buf[512];
+	struct ts_source *s;
+	size_t n = gzip_mem(text, strlen(text), gz, sizeof(gz) / 2), m;
+	long r;
+
+	ok(n > 18, "a gzip member made (%zu bytes)", n);
+	/* Two members, as `cat a.gz b.gz` makes. */
+	memcpy(gz + n, gz, n);
+	s = ts_source_decompress(ts_source_open_mem(gz, 2 * n, "t.gz"));
+	ok(s != NULL && ts_source_read(s, buf, 0) == 0,
+	    "a read of 0 bytes gives 0");
+	r = s != NULL ? read_all(s, buf, sizeof(buf)) : -1;
+	ok(r == (long)(2 * strlen(text)) && memcmp(buf, text,
+	    strlen(text)) == 0 && memcmp(buf + strlen(text), text,
+	    strlen(text)) == 0, "two members read as one stream");
+	ts_source_close(s);
+	/* The CRC32 (8 bytes from the end), then the length (4). */
+	for (m = 8; m >= 4; m -= 4) {
+		gz[n - m] ^= 1;
+		s = ts_source_decompress(ts_source_open_mem(gz, n, "t.gz"));
+		r = read_all(s, buf, sizeof(buf));
+		ok(r == -1 && ts_source_error(s) != NULL && strstr(
+		    ts_source_error(s), m == 8 ? "CRC32" : "length") != NULL,
+		    "a flipped %s is an error: %s", m == 8 ? "CRC32" :
+		    "length", ts_source_error(s) ? ts_source_error(s) : "none");
+		ts_source_close(s);
+		gz[n - m] ^= 1;
+	}
+	s = ts_source_decompress(ts_source_open_mem(gz, n - 3, "t.gz"));
+	r = read_all(s, buf, sizeof(buf));
+	ok(r == -1 && ts_source_error(s) != NULL && strstr(ts_source_error(s),
+	    "truncated") != NULL, "a member cut in its trailer is truncated");
+	ts_source_close(s);
+}
+
 int
 main(void)
 {
@@ -1254,6 +1334,7 @@ main(void)
 	test_scan_ways();
 	test_encoder_range();
 	test_escape();
+	test_gunzip();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

@@ -232,17 +232,21 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 
 /*
  * Before the output appears: an archive SRC must have held one bundle,
- * unless --member named it.  What is left of the archive is read to see
- * (the bundle can open nothing more).
+ * unless --member named it, and what it holds must be what its manifest
+ * lists.  What is left of the archive is read to see (the bundle can
+ * open nothing more).
  */
 int
 ts_job_input_end(struct job *j)
 {
-	if (j->ar == NULL || j->o->member != NULL || !ts_bundles_more(j->ar))
+	if (j->ar == NULL)
 		return 0;
-	ts_diag_usage(j->d, "'%s' holds more than one bundle: name one with "
-	    "--member", j->sname);
-	return -1;
+	if (j->o->member == NULL && ts_bundles_more(j->ar)) {
+		ts_diag_usage(j->d, "'%s' holds more than one bundle: name one "
+		    "with --member", j->sname);
+		return -1;
+	}
+	return ts_bundles_finish(j->ar);
 }
 
 void

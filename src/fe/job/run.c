@@ -205,10 +205,12 @@ run(struct job *j)
 {
 	const struct ts_job_opts *o = j->o;
 
-	/* No DST: the part reads SRC its own way. */
+	/* No DST: the part reads SRC its own way; an archive to its end,
+	 * where its manifest is. */
 	if (o->dst == NULL)
-		return ts_job_input(j) != 0 ? -1 :
-		    j->part->alone(j->part->arg, j);
+		return ts_job_input(j) != 0 ||
+		    j->part->alone(j->part->arg, j) != 0 ? -1 :
+		    j->ar != NULL ? ts_bundles_finish(j->ar) : 0;
 
 	/* DST first: refused before anything is read, and a bundle locked
 	 * before its old self is read. */

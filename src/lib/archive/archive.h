@@ -26,12 +26,19 @@ char	*ts_member_shown(const char *name);
 /*
  * The manifest every archive the suite writes ends with: a regular file
  * SHA256SUMS at its root, in the format `sha256sum -c` reads (a line
- * "HEX  NAME/FILE" a file, by path in the C locale's order).  Is m that
- * member (a leading "./" allowed)?  A reader takes it for what it is,
- * not for a member out of a bundle's folder.
+ * "HEX  NAME/FILE" a file, by path in the C locale's order).  The reader
+ * (archive_read.c) takes it for what it is, never hands it out as a
+ * member, and checks the others against it (tensorsuite(5) A1).
  */
 #define TS_MANIFEST	"SHA256SUMS"
-bool	 ts_member_is_manifest(const struct ts_member *m);
+
+/*
+ * The bytes of ar's manifest as they were read, their count in *len;
+ * NULL when the archive held none (or one refused: a second, or one
+ * too large).  Whole once the archive was read to its end.
+ */
+struct ts_archive;
+const char *ts_archive_manifest(const struct ts_archive *ar, size_t *len);
 
 /*
  * The digests of the files being written, on a thread of their own
@@ -62,5 +69,34 @@ void	 ts_sums_free(struct ts_sums *);
 struct ts_archive_out;
 char	*ts_archive_out_manifest(struct ts_archive_out *ao);
 struct ts_archive_out *ts_archive_out_hash(void);
+
+/* ---- SHA256SUMS, the manifest (tensorsuite(5) A1; manifest.c) ---- */
+
+struct ts_manifest_entry {
+	const char	*path;		/* in raw, past any leading "./" */
+	char		*raw;		/* as listed, unescaped */
+	unsigned char	 digest[32];
+	uint64_t	 line;		/* 1-based */
+	bool		 found;		/* a file of that path was met */
+};
+
+struct ts_manifest {
+	struct ts_manifest_entry *e;	/* sorted by path */
+	size_t		 n;
+};
+
+/*
+ * Reads the n bytes of a manifest at data into mf, its errors reported to
+ * d as FILE:LINE:COL (rule A1), the bad lines left out.  0, or -1 when a
+ * line was bad; mf is to be freed either way.
+ */
+int	 ts_manifest_parse(struct ts_manifest *mf, const char *data,
+	    size_t n, const char *file, struct ts_diags *d);
+/* The entry of path (leading "./" ignored), or NULL. */
+struct ts_manifest_entry *ts_manifest_find(struct ts_manifest *,
+	    const char *path);
+void	 ts_manifest_free(struct ts_manifest *);
+/* p past its leading "./": how a path is matched with a member's. */
+const char *ts_manifest_path(const char *p);
 
 #endif

@@ -9,6 +9,12 @@
  * about as much as checking what it gives.  The caller's thread and the
  * read-ahead thread never use libarchive at the same time; the mutex
  * hands it from one to the other.
+ *
+ * Every regular file's data is hashed (SHA-256) as it streams by, by
+ * the read-ahead thread as it reads, or by ts_archive_next for what the
+ * caller did not read: each byte once, no second read.  The manifest,
+ * SHA256SUMS at the archive's root, is read here and not handed out; at
+ * the end, ts_archive_verify says what differs from it (A1).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -26,17 +32,31 @@
 #include "archive/archive.h"
 #include "io/io.h"
 #include "util/path.h"
+#include "util/sha256.h"
 #include "util/xalloc.h"
 
 #define INBLOCK	(1 << 20)	/* what libarchive reads at a time */
 #define CHUNK	(1 << 20)	/* what the read-ahead hands on */
 #define NCHUNK	4
+#define MANIFEST_MAX	((int64_t)64 << 20)	/* a manifest's size, at most */
 
 enum { W_IDLE, W_RUN, W_QUIT };
 
+/* A regular file met, with its digest. */
+struct seen {
+	char		*name;		/* as stored */
+	unsigned char	 digest[TS_SHA256_LEN];
+	bool		 bundle;	/* a file of a bundle, NAME/FILE */
+};
+
+/* Is an archive without a manifest an error, not a note? */
+static bool require_sums;
+
 struct ts_archive {
 	struct archive	*a;
-	struct ts_source *in;		/* standard input, read through */
+	struct ts_source *in;		/* standard input or gzip, read
+					 * through */
+	bool		 gzip;		/* in undoes gzip (io/decompress.c) */
 	char		*inbuf;
 	char		*name;		/* for messages */
 	char		*path;		/* to open again; NULL for stdin */
@@ -66,6 +86,22 @@ struct ts_archive {
 	char		*prev;		/* the last member's name, shown */
 	bool		 broken;	/* failed at its opening: said by the
 					 * first ts_archive_next */
+
+	/* What the manifest is checked against, and what it says. */
+	struct ts_sha256 mh;		/* the current member's digest */
+	bool		 hashing;	/* ... which is a regular file's */
+	bool		 mbundle;	/* ... of a bundle (NAME/FILE) */
+	bool		 hfail;		/* a digest could not be made */
+	char		*drain;		/* what the unread data goes through */
+	struct seen	*seen;
+	size_t		 nseen;
+	struct ts_manifest mf;
+	char		*mtext;		/* its bytes, as read */
+	size_t		 mlen;
+	int		 nman;		/* manifests met */
+	char		*after;		/* the first member after it, shown */
+	struct ts_diags	*vd;		/* what the checks found */
+	bool		 verified;	/* the end was reached: vd is whole */
 };
 
 static void
@@ -175,6 +211,8 @@ ts_archive_compression(const struct ts_archive *ar)
 {
 	int i, n = archive_filter_count(ar->a);
 
+	if (ar->gzip)
+		return "gzip";
 	for (i = 0; i < n; i++)
 		switch (archive_filter_code(ar->a, i)) {
 		case ARCHIVE_FILTER_ZSTD:
@@ -200,17 +238,61 @@ in_fill(struct archive *a, void *ud, const void **out)
 	long n = ts_source_read(ar->in, ar->inbuf, INBLOCK);
 
 	if (n < 0) {
-		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		if (ts_source_error(ar->in) != NULL)
+			archive_set_error(a, errno, "%s",
+			    ts_source_error(ar->in));
+		else
+			archive_set_error(a, errno, "read error: %s",
+			    strerror(errno));
 		return -1;
 	}
 	*out = ar->inbuf;
 	return n;
 }
 
+/*
+ * The archive ended: what follows its end in a gzip stream is read to
+ * the stream's end, so that the trailer of its last member, which
+ * libarchive may never ask for, is checked.  0, or -1 (said as
+ * ts_archive_next's error).
+ */
+static int
+drain_in(struct ts_archive *ar)
+{
+	long n;
+
+	while ((n = ts_source_read(ar->in, ar->inbuf, INBLOCK)) > 0)
+		continue;
+	if (n == 0)
+		return 0;
+	explain(ar, errno == 0 ? EILSEQ : errno, ts_source_error(ar->in),
+	    NULL);
+	errno = ar->errnum;
+	return -1;
+}
+
+/* Is the file at path gzip data?  Its source, then, else NULL. */
+static struct ts_source *
+gzipped(const char *path)
+{
+	struct ts_source *src = ts_source_open_file(path);
+	const char *c;
+
+	if (src == NULL)
+		return NULL;
+	if ((c = ts_source_compression(src)) != NULL &&
+	    strcmp(c, "gzip") == 0)
+		return src;
+	ts_source_close(src);
+	return NULL;
+}
+
 struct ts_archive *
 ts_archive_open(const char *path)
 {
 	struct ts_archive *ar;
+	struct ts_source *z;
+	const char *c;
 	struct stat st;
 	int r, e;
 
@@ -228,19 +310,29 @@ ts_archive_open(const char *path)
 	archive_read_support_format_tar(ar->a);
 	if (strcmp(path, "-") == 0) {
 		ar->name = ts_xstrdup("<stdin>");
-		if ((ar->in = ts_source_open_file("-")) == NULL)
-			r = ARCHIVE_FATAL;
-		else {
-			ar->inbuf = ts_xmalloc(INBLOCK);
-			r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
-		}
+		ar->in = ts_source_open_file("-");
 	} else {
 		ar->name = ts_xstrdup(path);
 		/* Only a regular file can be read again from its start. */
 		if (S_ISREG(st.st_mode))
 			ar->path = ts_xstrdup(path);
-		r = archive_read_open_filename(ar->a, path, INBLOCK);
+		ar->in = gzipped(path);
 	}
+	/* gzip is undone by zlib, which checks each member's trailer. */
+	if (ar->in != NULL && (c = ts_source_compression(ar->in)) != NULL &&
+	    strcmp(c, "gzip") == 0) {
+		if ((z = ts_source_decompress(ar->in)) == NULL)
+			ts_source_close(ar->in);
+		ar->in = z;
+		ar->gzip = z != NULL;
+	}
+	if (ar->in != NULL) {
+		ar->inbuf = ts_xmalloc(INBLOCK);
+		r = archive_read_open(ar->a, ar, NULL, in_fill, NULL);
+	} else if (strcmp(path, "-") == 0)
+		r = ARCHIVE_FATAL;
+	else
+		r = archive_read_open_filename(ar->a, path, INBLOCK);
 	e = ar->in == NULL && strcmp(path, "-") == 0 ? errno :
 	    archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
 	if (r != ARCHIVE_OK && (e == EILSEQ || e == EINVAL) &&
@@ -264,6 +356,7 @@ ts_archive_open(const char *path)
 	pthread_mutex_init(&ar->mu, NULL);
 	pthread_cond_init(&ar->to_worker, NULL);
 	pthread_cond_init(&ar->to_reader, NULL);
+	ar->vd = ts_diags_new(0, false);
 	return ar;
 }
 
@@ -291,6 +384,9 @@ worker(void *arg)
 			slot = (ar->head + ar->count) % NCHUNK;
 			pthread_mutex_unlock(&ar->mu);
 			r = archive_read_data(ar->a, ar->ring[slot], CHUNK);
+			if (r > 0 && ar->hashing && ts_sha256_update(&ar->mh,
+			    ar->ring[slot], (size_t)r) != 0)
+				ar->hfail = true;
 			pthread_mutex_lock(&ar->mu);
 			if (r <= 0) {
 				if (r < 0) {
@@ -486,11 +582,207 @@ mtype(struct archive_entry *e)
 	}
 }
 
+/* ---- the manifest ---- */
+
+void
+ts_archive_require_checksums(bool on)
+{
+	require_sums = on;
+}
+
+/*
+ * The current member's digest, ended: what the caller did not read of
+ * its data is read now, hashed, and dropped.  -1 when that data cannot
+ * be read (said as ts_archive_next's error).
+ */
+static int
+finish_member(struct ts_archive *ar)
+{
+	unsigned char dg[TS_SHA256_LEN];
+	struct seen *sn;
+	la_ssize_t r;
+	char *shown, *at;
+	int e = 0;
+
+	ar->hashing = false;
+	if (ar->given && ar->done)
+		e = ar->derr;	/* met by the read-ahead, not by the caller */
+	else {
+		if (ar->drain == NULL)
+			ar->drain = ts_xmalloc(CHUNK);
+		while ((r = archive_read_data(ar->a, ar->drain, CHUNK)) > 0)
+			if (ts_sha256_update(&ar->mh, ar->drain, (size_t)r) !=
+			    0)
+				ar->hfail = true;
+		if (r < 0) {
+			e = archive_errno(ar->a) > 0 ? archive_errno(ar->a) :
+			    EILSEQ;
+			free(ar->dmsg);
+			ar->dmsg = ts_xstrdup(archive_error_string(ar->a) ?
+			    archive_error_string(ar->a) : strerror(e));
+		}
+	}
+	if (e != 0) {
+		ts_sha256_free(&ar->mh);
+		shown = ts_member_shown(ar->mname);
+		at = ts_xasprintf("member '%s'", shown);
+		explain(ar, e, ar->dmsg, at);
+		free(at);
+		free(shown);
+		ar->ended = true;
+		errno = ar->errnum;
+		return -1;
+	}
+	if (ts_sha256_final(&ar->mh, dg) != 0) {
+		ar->hfail = true;
+		return 0;
+	}
+	ar->seen = ts_xreallocarray(ar->seen, ar->nseen + 1,
+	    sizeof(*ar->seen));
+	sn = &ar->seen[ar->nseen++];
+	sn->name = ts_xstrdup(ar->mname);
+	memcpy(sn->digest, dg, sizeof(dg));
+	sn->bundle = ar->mbundle;
+	return 0;
+}
+
+/* The manifest, member e: read whole and parsed.  -1 when its data
+ * cannot be read (said as ts_archive_next's error). */
+static int
+read_manifest(struct ts_archive *ar, struct archive_entry *e)
+{
+	int64_t size = archive_entry_size(e);
+	char *file = ts_xasprintf("%s:%s", ar->name, TS_MANIFEST), *buf;
+	size_t got = 0;
+	la_ssize_t r = 0;
+	int err;
+
+	free(ar->prev);
+	ar->prev = ts_xstrdup(TS_MANIFEST);
+	if (++ar->nman > 1)
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "the archive "
+		    "holds a second manifest: only the first is read");
+	else if (size > MANIFEST_MAX)
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is larger "
+		    "than %lld MiB: no manifest is", (long long)(MANIFEST_MAX >>
+		    20));
+	if (ar->nman > 1 || size > MANIFEST_MAX || size < 0) {
+		free(file);
+		return 0;	/* its data is passed by the next header */
+	}
+	buf = ts_xmalloc((size_t)size + 1);
+	while (got < (size_t)size && (r = archive_read_data(ar->a, buf + got,
+	    (size_t)size - got)) > 0)
+		got += (size_t)r;
+	if (r < 0) {
+		err = archive_errno(ar->a) > 0 ? archive_errno(ar->a) : EILSEQ;
+		explain(ar, err, archive_error_string(ar->a), "member '"
+		    TS_MANIFEST "'");
+		free(buf);
+		free(file);
+		ar->ended = true;
+		errno = ar->errnum;
+		return -1;
+	}
+	ts_manifest_parse(&ar->mf, buf, got, file, ar->vd);
+	ar->mtext = buf;
+	ar->mlen = got;
+	free(file);
+	return 0;
+}
+
+const char *
+ts_archive_manifest(const struct ts_archive *ar, size_t *len)
+{
+	*len = ar->mtext != NULL ? ar->mlen : 0;
+	return ar->mtext;
+}
+
+/* The archive read to its end: what differs from its manifest, into
+ * ar->vd. */
+static void
+verify(struct ts_archive *ar)
+{
+	struct ts_manifest_entry *me;
+	char *file, *shown;
+	size_t i;
+
+	ar->verified = true;
+	if (ar->nman == 0) {
+		ts_diag(ar->vd, require_sums ? TS_SEV_ERROR : TS_SEV_NOTE,
+		    ar->name, 0, 0, "A1", "it holds no %s manifest: its "
+		    "members %s", TS_MANIFEST, require_sums ? "cannot be "
+		    "verified (--require-checksums)" : "could not be "
+		    "verified");
+		return;
+	}
+	file = ts_xasprintf("%s:%s", ar->name, TS_MANIFEST);
+	if (ar->after != NULL)
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is not the "
+		    "archive's last member: '%s' comes after it", ar->after);
+	for (i = 0; i < ar->nseen; i++) {
+		const struct seen *sn = &ar->seen[i];
+		char *where;
+
+		me = ts_manifest_find(&ar->mf, sn->name);
+		if (me == NULL && !sn->bundle)
+			continue;
+		shown = ts_member_shown(sn->name);
+		where = ts_xasprintf("%s:%s", ar->name, shown);
+		if (me == NULL)
+			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, "A1", "it is "
+			    "not listed in %s: its data cannot be verified",
+			    TS_MANIFEST);
+		else if (memcmp(me->digest, sn->digest, TS_SHA256_LEN) != 0)
+			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, "A1",
+			    "SHA-256 differs from %s", TS_MANIFEST);
+		if (me != NULL)
+			me->found = true;
+		free(where);
+		free(shown);
+	}
+	for (i = 0; i < ar->mf.n; i++) {
+		if (ar->mf.e[i].found)
+			continue;
+		shown = ts_member_shown(ar->mf.e[i].raw);
+		ts_diag(ar->vd, TS_SEV_ERROR, file, ar->mf.e[i].line, 0, "A1",
+		    "'%s' is listed, but the archive holds no such file",
+		    shown);
+		free(shown);
+	}
+	free(file);
+}
+
+int
+ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
+{
+	const struct ts_diag *g;
+	size_t i, errs = 0;
+
+	if (!ar->verified)
+		return 0;
+	ar->verified = false;	/* told once */
+	if (ar->hfail) {
+		ts_diag_io(d, ar->name, "cannot compute the SHA-256 of its "
+		    "members");
+		return -1;
+	}
+	for (i = 0; i < ts_diags_len(ar->vd); i++) {
+		g = ts_diags_at(ar->vd, i);
+		ts_diag(d, g->sev, g->file, g->line, g->col, g->rule, "%s",
+		    g->msg);
+		if (g->sev == TS_SEV_ERROR)
+			errs++;
+	}
+	return errs > 0 ? -1 : 0;
+}
+
 int
 ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 {
 	struct archive_entry *e;
 	const char *name, *link;
+	char *b, *f;
 	int r;
 
 	if (ar->data != NULL) {
@@ -499,6 +791,12 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 		ar->data = NULL;
 	}
 	halt(ar);
+	if (ar->hashing && !ar->ended && finish_member(ar) != 0)
+		return -1;
+	if (ar->hashing) {
+		ts_sha256_free(&ar->mh);
+		ar->hashing = false;
+	}
 	if (ar->mname != NULL) {
 		free(ar->prev);
 		ar->prev = ts_member_shown(ar->mname);
@@ -514,9 +812,13 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 	}
 	if (ar->ended)
 		return 0;
+again:
 	r = archive_read_next_header(ar->a, &e);
 	if (r == ARCHIVE_EOF) {
 		ar->ended = true;
+		if (ar->gzip && drain_in(ar) != 0)
+			return -1;
+		verify(ar);
 		return 0;
 	}
 	/* ARCHIVE_RETRY is a header libarchive could not read (its
@@ -535,6 +837,15 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 	}
 	memset(m, 0, sizeof(*m));
 	name = archive_entry_pathname(e);
+	if (name != NULL && mtype(e) == TS_MEMBER_FILE &&
+	    strcmp(ts_manifest_path(name), TS_MANIFEST) == 0) {
+		ar->index++;
+		if (read_manifest(ar, e) != 0)
+			return -1;
+		goto again;
+	}
+	if (ar->nman > 0 && ar->after == NULL)
+		ar->after = ts_member_shown(name != NULL ? name : "");
 	ar->mname = ts_xstrdup(name != NULL ? name : "");
 	m->name = ar->mname;
 	m->type = mtype(e);
@@ -549,6 +860,15 @@ ts_archive_next(struct ts_archive *ar, struct ts_member *m)
 	m->mtime = archive_entry_mtime_is_set(e) ? archive_entry_mtime(e) : 0;
 	m->mode = (unsigned)archive_entry_perm(e);
 	m->index = ar->index++;
+	if (m->type == TS_MEMBER_FILE) {
+		ar->mbundle = ts_member_check(m, &b, &f) == NULL && f != NULL;
+		free(b);
+		free(f);
+		if (ts_sha256_init(&ar->mh) == 0)
+			ar->hashing = true;
+		else
+			ar->hfail = true;
+	}
 	return 1;
 }
 
@@ -584,6 +904,16 @@ ts_archive_close(struct ts_archive *ar)
 	free(ar->err);
 	free(ar->dmsg);
 	free(ar->prev);
+	if (ar->hashing)
+		ts_sha256_free(&ar->mh);
+	free(ar->drain);
+	for (i = 0; i < (int)ar->nseen; i++)
+		free(ar->seen[i].name);
+	free(ar->seen);
+	ts_manifest_free(&ar->mf);
+	free(ar->mtext);
+	free(ar->after);
+	ts_diags_free(ar->vd);
 	free(ar);
 	return 0;
 }

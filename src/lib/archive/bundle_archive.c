@@ -92,17 +92,6 @@ plainname(const char *s, size_t n)
 	return true;
 }
 
-bool
-ts_member_is_manifest(const struct ts_member *m)
-{
-	const char *p = m->name;
-
-	while (p[0] == '.' && p[1] == '/')
-		for (p += 2; *p == '/'; p++)
-			continue;
-	return m->type == TS_MEMBER_FILE && strcmp(p, TS_MANIFEST) == 0;
-}
-
 const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
@@ -223,6 +212,9 @@ advance(struct ts_bundles *bs)
 			return false;
 		if ((r = ts_archive_next(bs->ar, &bs->cur)) <= 0) {
 			bs->ended = true;
+			/* The end: the members against the manifest. */
+			if (r == 0)
+				ts_archive_verify(bs->ar, bs->d);
 			if (r < 0) {
 				if (errno == EIO || errno == ENOMEM)
 					ts_diag_io(bs->d, bs->label, "%s",
@@ -234,9 +226,6 @@ advance(struct ts_bundles *bs)
 			}
 			return false;
 		}
-		/* The manifest: no bundle's, and no stray member. */
-		if (ts_member_is_manifest(&bs->cur))
-			continue;
 		why = ts_member_check(&bs->cur, &bs->cb, &bs->cf);
 		if (why != NULL) {
 			shown = ts_member_shown(bs->cur.name);
@@ -700,6 +689,18 @@ ts_bundles_more(struct ts_bundles *bs)
 	while (in_region(bs))
 		pass(bs, P_DROP);
 	return bs->have || advance(bs);
+}
+
+int
+ts_bundles_finish(struct ts_bundles *bs)
+{
+	size_t errs = ts_diags_errors(bs->d);
+
+	while (in_region(bs))
+		pass(bs, P_DROP);
+	while (advance(bs))
+		continue;
+	return ts_diags_errors(bs->d) > errs ? -1 : 0;
 }
 
 size_t

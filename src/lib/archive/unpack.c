@@ -227,26 +227,21 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 }
 
 /*
- * The manifest, kept in the temporary directory as .SHA256SUMS (no
- * bundle's name starts with a dot) until the bundles are in place.
+ * The manifest the reader verified the members with (its bytes, n of
+ * them), kept in the temporary directory as .SHA256SUMS (no bundle's
+ * name starts with a dot) until the bundles are in place.
  */
 static int
-put_manifest(struct unpack *u, struct ts_archive *ar,
-    const struct ts_member *m)
+put_manifest(struct unpack *u, const char *text, size_t n)
 {
 	char *to = ts_xasprintf("%s/%s", u->dir, TS_MANIFEST);
-	struct ts_source *src = NULL;
 	struct stat st;
-	uint64_t done = 0;
 	int fd = -1, e, rv = -1;
-	long r;
 
-	if (u->manifest) {
-		rv = refuse(u, m, "it comes twice");
-		goto out;
-	}
 	if (bundle_index(u, TS_MANIFEST) >= 0) {
-		rv = refuse(u, m, "a bundle of the archive has that name");
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "bundle "
+		    "'%s' is refused: the archive's manifest has that name",
+		    TS_MANIFEST);
 		goto out;
 	}
 	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -255,29 +250,17 @@ put_manifest(struct unpack *u, struct ts_archive *ar,
 		goto out;
 	}
 	if ((fd = openat(u->tfd, "." TS_MANIFEST, O_WRONLY | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
-	    (src = ts_archive_data(ar)) == NULL) {
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1) {
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		goto out;
 	}
-	while ((r = ts_source_read(src, u->buf, COPYBUF)) > 0) {
-		if ((e = ts_write_all(fd, u->buf, (size_t)r)) != 0) {
-			ts_diag_io(u->d, to, "write error: %s", strerror(e));
-			goto out;
-		}
-		done += (uint64_t)r;
-	}
-	if (r < 0 || done != (uint64_t)m->size) {
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "member "
-		    "'%s' is refused: %s", TS_MANIFEST, r < 0 ?
-		    ts_archive_error(ar) : "its data is not as long as its "
-		    "header says");
+	if ((e = ts_write_all(fd, text, n)) != 0) {
+		ts_diag_io(u->d, to, "write error: %s", strerror(e));
 		goto out;
 	}
 	u->manifest = true;
 	rv = 0;
 out:
-	ts_source_close(src);
 	if (fd != -1 && close(fd) != 0 && rv == 0) {
 		ts_diag_io(u->d, to, "write error: %s", strerror(errno));
 		rv = -1;
@@ -437,8 +420,9 @@ extract(struct unpack *u, struct ts_archive *ar)
 	    DEF_MAX_MEMBERS;
 	uint64_t total = 0, count = 0;
 	struct ts_member m;
-	const char *why;
+	const char *why, *text;
 	char *b, *f, cap[128];
+	size_t n;
 	int r, rv = 0;
 
 	while (rv == 0 && (r = ts_archive_next(ar, &m)) > 0) {
@@ -447,17 +431,6 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    "than %llu members (--max-members)",
 			    (unsigned long long)maxmem);
 			return refuse(u, &m, cap);
-		}
-		if (ts_member_is_manifest(&m)) {
-			if (m.size < 0 || !ts_add_u64(total, (uint64_t)m.size,
-			    &total) || total > maxsize) {
-				snprintf(cap, sizeof(cap), "the data would "
-				    "pass %llu bytes (--max-size)",
-				    (unsigned long long)maxsize);
-				return refuse(u, &m, cap);
-			}
-			rv = put_manifest(u, ar, &m);
-			continue;
 		}
 		if ((why = ts_member_check(&m, &b, &f)) != NULL)
 			return refuse(u, &m, why);
@@ -468,11 +441,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    "%llu bytes (--max-size)",
 			    (unsigned long long)maxsize);
 			rv = refuse(u, &m, cap);
-		} else if (bundle_index(u, b) < 0 && u->manifest &&
-		    strcmp(b, TS_MANIFEST) == 0)
-			rv = refuse(u, &m, "the archive's manifest has that "
-			    "name");
-		else if (bundle_index(u, b) < 0)
+		} else if (bundle_index(u, b) < 0)
 			rv = new_bundle(u, b);
 		if (rv == 0 && f != NULL)
 			rv = put(u, ar, &m, b, f);
@@ -483,6 +452,28 @@ extract(struct unpack *u, struct ts_archive *ar)
 		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "%s",
 		    ts_archive_error(ar));
 		rv = -1;
+	}
+	/* What was unpacked against the manifest: nothing goes in place
+	 * unless every digest is the one it lists. */
+	if (rv == 0 && ts_archive_verify(ar, u->d) != 0)
+		rv = -1;
+	/* The manifest is a member, and its bytes are data, for the caps
+	 * too (the reader took it whole, within its own bound). */
+	if (rv == 0 && (text = ts_archive_manifest(ar, &n)) != NULL) {
+		m.name = TS_MANIFEST;
+		if (++count > maxmem) {
+			snprintf(cap, sizeof(cap), "the archive holds more "
+			    "than %llu members (--max-members)",
+			    (unsigned long long)maxmem);
+			return refuse(u, &m, cap);
+		}
+		if (!ts_add_u64(total, n, &total) || total > maxsize) {
+			snprintf(cap, sizeof(cap), "the data would pass "
+			    "%llu bytes (--max-size)",
+			    (unsigned long long)maxsize);
+			return refuse(u, &m, cap);
+		}
+		rv = put_manifest(u, text, n);
 	}
 	if (rv == 0 && u->n == 0) {
 		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "the archive "

@@ -3,13 +3,20 @@
  * gzip, zstd, xz or bzip2 by libarchive's read filters (its "raw" format:
  * one member, the stream itself), so every tool reads `x.tns.zst` or
  * `zcat`-able standard input as it reads the plain file.
+ *
+ * gzip is undone by zlib itself: libarchive's filter reads the trailer of
+ * a gzip member but does not check it, and a stream whose CRC32 or length
+ * is not the one stored must not pass (libzstd and liblzma, under
+ * libarchive, check zstd's and xz's).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "io/io.h"
@@ -136,12 +143,165 @@ unz_rewind(void *ctx)
 static const struct ts_source_ops unz_ops = { unz_read, unz_rewind,
     unz_close, NULL };
 
+/* ---- gzip, through zlib: each member's CRC32 and length checked ---- */
+
+struct gz {
+	struct ts_source	*in;
+	struct ts_source	*self;	/* told why a read failed */
+	z_stream		 z;
+	bool			 eof;	/* in is read to its end */
+	bool			 end;	/* a member has ended */
+	const char		*err;	/* what is wrong, said at the next
+					 * read when data came before it */
+	unsigned char		 buf[INBUF];
+};
+
+static const char *
+gz_why(const z_stream *z, int r)
+{
+	if (r == Z_MEM_ERROR)
+		return NULL;
+	if (z->msg != NULL && strcmp(z->msg, "incorrect data check") == 0)
+		return "the gzip data's CRC32 differs from the one stored";
+	if (z->msg != NULL && strcmp(z->msg, "incorrect length check") == 0)
+		return "the gzip data's length differs from the one stored";
+	return "the gzip data is damaged";
+}
+
+static long
+gz_read(void *ctx, void *buf, size_t n)
+{
+	struct gz *g = ctx;
+	size_t want;
+	long m;
+	int r;
+
+	if (g->err != NULL) {
+		ts_source_set_error(g->self, g->err);
+		errno = EILSEQ;
+		return -1;
+	}
+	if (n == 0)
+		return 0;
+	want = n > UINT_MAX ? UINT_MAX : n;
+	g->z.next_out = buf;
+	g->z.avail_out = (uInt)want;
+	while (g->z.avail_out == want) {
+		if (g->z.avail_in == 0 && !g->eof) {
+			if ((m = ts_source_read(g->in, g->buf,
+			    sizeof(g->buf))) < 0) {
+				if (ts_source_error(g->in) != NULL)
+					ts_source_set_error(g->self,
+					    ts_source_error(g->in));
+				return -1;
+			}
+			g->eof = m == 0;
+			g->z.next_in = g->buf;
+			g->z.avail_in = (uInt)m;
+		}
+		if (g->end) {
+			/* Another member may follow, as `cat a.gz b.gz`
+			 * makes; what else follows is ignored, as gzip -d
+			 * ignores it. */
+			if (g->z.avail_in == 0 && g->eof)
+				break;
+			if (g->z.avail_in == 0)
+				continue;
+			if (g->z.next_in[0] != 0x1f) {
+				g->z.avail_in = 0;
+				g->eof = true;
+				break;
+			}
+			inflateReset(&g->z);
+			g->end = false;
+		}
+		r = inflate(&g->z, Z_NO_FLUSH);
+		if (r == Z_STREAM_END)
+			g->end = true;
+		else if (r == Z_BUF_ERROR && g->z.avail_in == 0 && g->eof) {
+			g->err = "truncated gzip input: it ends before its "
+			    "trailer";
+			break;
+		} else if (r != Z_OK && r != Z_BUF_ERROR) {
+			if ((g->err = gz_why(&g->z, r)) == NULL) {
+				errno = ENOMEM;
+				return -1;
+			}
+			break;
+		}
+	}
+	if (g->z.avail_out < want)
+		return (long)(want - g->z.avail_out);
+	if (g->err != NULL) {
+		ts_source_set_error(g->self, g->err);
+		errno = EILSEQ;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+gz_rewind(void *ctx)
+{
+	struct gz *g = ctx;
+
+	if (!ts_source_can_rewind(g->in)) {
+		errno = ESPIPE;
+		return -1;
+	}
+	if (ts_source_rewind(g->in) != 0)
+		return -1;
+	inflateReset(&g->z);
+	g->z.avail_in = 0;
+	g->eof = g->end = false;
+	g->err = NULL;
+	return 0;
+}
+
+static int
+gz_close(void *ctx)
+{
+	struct gz *g = ctx;
+	int rv;
+
+	inflateEnd(&g->z);
+	rv = ts_source_close(g->in);
+	free(g);
+	return rv;
+}
+
+static const struct ts_source_ops gz_ops = { gz_read, gz_rewind, gz_close,
+    NULL };
+
+static struct ts_source *
+gunzip(struct ts_source *in)
+{
+	struct gz *g = ts_xcalloc(1, sizeof(*g));
+
+	g->in = in;
+	/* 15 + 16: a gzip header and trailer around the deflate data. */
+	if (inflateInit2(&g->z, 15 + 16) != Z_OK) {
+		free(g);
+		errno = ENOMEM;
+		return NULL;
+	}
+	g->self = ts_source_new(&gz_ops, g, ts_source_name(in), -1);
+	if (ts_source_can_rewind(in))
+		ts_source_rewinds(g->self);
+	return g->self;
+}
+
 struct ts_source *
 ts_source_decompress(struct ts_source *in)
 {
-	struct unz *u = ts_xcalloc(1, sizeof(*u));
+	struct unz *u;
 	struct ts_source *s;
 	int e;
+
+	if (ts_source_compression(in) != NULL &&
+	    strcmp(ts_source_compression(in), "gzip") == 0)
+		return gunzip(in);
+	u = ts_xcalloc(1, sizeof(*u));
 
 	u->in = in;
 	if (unz_start(u) != 0) {
