@@ -21,9 +21,11 @@
  * the sort of a gathered bucket in cache and its write to its place go
  * to whichever thread is free: once its place is cleared, no later
  * step reads or writes there (the moved chunks go to free slots past
- * it), so buckets are sorted in any order, into disjoint places.  A
- * few buffers of a bucket each (SLOTS_PER_THREAD per thread) carry
- * them; when all are taken the caller sorts one itself.
+ * it), so buckets are sorted in any order, into disjoint places.  The
+ * jobs (one a thread and SPARE_JOBS) carry them in buffers of the
+ * largest bucket, with one more a thread to sort in; when all are taken
+ * the caller sorts one itself.  When those buffers would take more than
+ * the records (a few huge buckets) the caller does it all alone.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -379,7 +381,11 @@ ts_radix_inplace(struct ts_sorter *s)
 	r.key_words = s->klay.nw;
 	if (maxc == 0)
 		maxc = 1;
-	par = s->threads > 1 && nbk >= PAR_BUCKETS;
+	/* The threads' buffers (a bucket for each job and each thread)
+	 * within what the records take, as the second array of
+	 * ts_radix_sort() would be: the memory limit holds. */
+	par = s->threads > 1 && nbk >= PAR_BUCKETS &&
+	    (size_t)(2 * s->threads + SPARE_JOBS) * maxc <= n;
 	if (par)
 		placer_start(&pl, pargs, &r, s->threads, maxc);
 	else {
