@@ -53,6 +53,7 @@
 #define TC_HASH		256		/* > 2 * TC_NLAY */
 #define TC_MAXDIG	40
 #define TC_MAXLEN	(1 + TC_MAXDIG + 1 + 2 + 9)
+#define TC_TEXT_BEFORE	8		/* see ts_tc_text() */
 
 /* How a key is packed: field j (priority j) has w[j] bits at bit sh[j]. */
 struct key_layout {

@@ -348,10 +348,14 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 			    2 * s->ocap;
 			s->obuf = ts_xrealloc(s->obuf, s->ocap);
 		}
-		if ((tw & TC_ARENA) != TC_ARENA)
+		if ((tw & TC_ARENA) != TC_ARENA) {
+			/* Not in place: the bytes before may be written. */
+			char t[TC_TEXT_BEFORE + TC_MAXLEN + 1];
+
 			tlen = (uint32_t)ts_tc_text(tw >> TC_SHIFT,
-			    s->text_lays[tw & TC_ARENA], s->obuf + *olen);
-		else if (tlen != 0)
+			    s->text_lays[tw & TC_ARENA], t + TC_TEXT_BEFORE);
+			memcpy(s->obuf + *olen, t + TC_TEXT_BEFORE, tlen);
+		} else if (tlen != 0)
 			memcpy(s->obuf + *olen, txt, tlen);
 		if (!s->val_words && !s->novals)
 			val = ts_text_val(s, s->obuf + *olen, tlen);
@@ -391,15 +395,18 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 		const int nw = s->klay.nw, rw = s->rec_words;
 		size_t n = s->count - s->pos < b->cap ?
 		    (size_t)(s->count - s->pos) : b->cap;
-		char *o = s->obuf;
+		const size_t room = TC_TEXT_BEFORE + TC_MAXLEN + 1;
+		char *o;
 
-		if (s->keep_text && s->ocap < n * (TC_MAXLEN + 1)) {
+		if (s->keep_text && s->ocap < n * room + TC_TEXT_BEFORE) {
 			/* Room for every text of the batch, so that none
-			 * moves while the batch is filled. */
+			 * moves while the batch is filled, each after the
+			 * bytes that writing it may write over. */
 			free(s->obuf);
-			s->ocap = n * (TC_MAXLEN + 1);
-			o = s->obuf = ts_xmalloc(s->ocap);
+			s->ocap = n * room + TC_TEXT_BEFORE;
+			s->obuf = ts_xmalloc(s->ocap);
 		}
+		o = s->keep_text ? s->obuf + TC_TEXT_BEFORE : NULL;
 		for (i = 0; i < n; i++) {
 			const uint64_t *q = s->rec + (s->pos + i) * (size_t)rw;
 			uint64_t v;
@@ -409,7 +416,7 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 			if (s->keep_text) {
 				b->vtext[i] = rec_text(s, q, o, &b->vlen[i]);
 				if (b->vtext[i] == o)
-					o += b->vlen[i];
+					o += b->vlen[i] + TC_TEXT_BEFORE;
 			}
 			if (s->has_values && !s->novals) {
 				v = s->keep_text ? rec_val(s, q, b->vtext[i],
