@@ -42,7 +42,7 @@
 #include "tensorsuite.h"
 #include "util/xalloc.h"
 
-#define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */
+#define RADIX_BITS	12		/* 4096 buckets: counts fill L1 */
 #define MAXPASS		(TS_MAXORDER * 8)
 #define MAXTHREADS	16
 #define HYBRID_MIN	((size_t)1 << 20)	/* bytes: MSD pass first */
