@@ -395,38 +395,67 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 		const int nw = s->klay.nw, rw = s->rec_words;
 		size_t n = s->count - s->pos < b->cap ?
 		    (size_t)(s->count - s->pos) : b->cap;
-		const size_t room = TC_TEXT_BEFORE + TC_MAXLEN + 1;
+		const size_t tw = (size_t)(nw + s->val_words);
 		char *o;
 
-		if (s->keep_text && s->ocap < n * room + TC_TEXT_BEFORE) {
+		if (s->keep_text && s->ocap < n * (TC_MAXLEN + 1) +
+		    TC_TEXT_BEFORE) {
 			/* Room for every text of the batch, so that none
-			 * moves while the batch is filled, each after the
-			 * bytes that writing it may write over. */
+			 * moves while the batch is filled, and for what
+			 * writing the first may write over before it. */
 			free(s->obuf);
-			s->ocap = n * room + TC_TEXT_BEFORE;
+			s->ocap = n * (TC_MAXLEN + 1) + TC_TEXT_BEFORE;
 			s->obuf = ts_xmalloc(s->ocap);
 		}
-		o = s->keep_text ? s->obuf + TC_TEXT_BEFORE : NULL;
-		for (i = 0; i < n; i++) {
-			const uint64_t *q = s->rec + (s->pos + i) * (size_t)rw;
-			uint64_t v;
+		for (i = 0; i < n; i++)
+			key_unpack(&s->klay, s->order, s->o.prio, s->rec +
+			    (s->pos + i) * (size_t)rw, b->coords + i *
+			    (size_t)s->order);
+		if (s->keep_text) {
+			/* The coded texts end to end, in a run that the
+			 * printer copies at once: placed by their lengths,
+			 * then written back to front, so that what writing
+			 * one writes over before it is texts still to be
+			 * written. */
+			o = s->obuf + TC_TEXT_BEFORE;
+			for (i = 0; i < n; i++) {
+				uint64_t x = s->rec[(s->pos + i) * (size_t)rw +
+				    tw];
+				unsigned li = (unsigned)x & TC_ARENA;
 
-			key_unpack(&s->klay, s->order, s->o.prio, q, b->coords +
-			    i * (size_t)s->order);
-			if (s->keep_text) {
-				b->vtext[i] = rec_text(s, q, o, &b->vlen[i]);
-				if (b->vtext[i] == o)
-					o += b->vlen[i] + TC_TEXT_BEFORE;
+				if (li == TC_ARENA)
+					b->vtext[i] = arena_get(s, x >> TC_SHIFT,
+					    &b->vlen[i]);
+				else {
+					b->vtext[i] = o;
+					b->vlen[i] = s->text_len[li];
+					o += b->vlen[i];
+				}
 			}
-			if (s->has_values && !s->novals) {
-				v = s->keep_text ? rec_val(s, q, b->vtext[i],
-				    b->vlen[i]) : q[nw];
+			for (i = n; i-- > 0;) {
+				uint64_t x = s->rec[(s->pos + i) * (size_t)rw +
+				    tw];
+				unsigned li = (unsigned)x & TC_ARENA;
+
+				if (li == TC_ARENA)
+					continue;
+				o -= b->vlen[i];
+				(void)ts_tc_text(x >> TC_SHIFT,
+				    s->text_lays[li], o);
+			}
+		}
+		if (s->has_values && !s->novals)
+			for (i = 0; i < n; i++) {
+				const uint64_t *q = s->rec + (s->pos + i) *
+				    (size_t)rw;
+				uint64_t v = s->keep_text ? rec_val(s, q,
+				    b->vtext[i], b->vlen[i]) : q[nw];
+
 				if (s->o.is_int)
 					b->ival[i] = (int64_t)v;
 				else
 					memcpy(&b->fval[i], &v, 8);
 			}
-		}
 		s->pos += n;
 		b->n = n;
 		return (long)n;

@@ -143,9 +143,26 @@ split10(uint64_t v, int n, uint64_t *q, uint64_t *r)
 }
 #endif
 
+/* The length of any text written as lay. */
+int
+ts_tc_len(uint64_t lay)
+{
+	int n = ((lay >> 1) & 3) != 0 ? 1 : 0;
+
+	n += (int)(lay >> 3) & 63;
+	if (lay & TC_DOT)
+		n++;
+	if (lay & TC_EXP)
+		n += 1 + (((lay >> 18) & 3) != 0 ? 1 : 0) + ((int)(lay >> 20) &
+		    15);
+	return n;
+}
+
 /*
- * Write the text of digits w written as lay to buf: TC_MAXLEN + 1 bytes,
- * and the TC_TEXT_BEFORE bytes before buf may be written over too.
+ * Write the text of digits w written as lay to buf, ts_tc_len(lay)
+ * bytes; the TC_TEXT_BEFORE bytes before buf may be written over too,
+ * but not one byte after the text, so that texts written back to front
+ * may lie end to end.
  */
 int
 ts_tc_text(uint64_t w, uint64_t lay, char *buf)
@@ -179,21 +196,31 @@ ts_tc_text(uint64_t w, uint64_t lay, char *buf)
 	} else
 #endif
 	{
-		ts_fmt_u64_width(p, w, nd);
+		/* ts_fmt_u64_width() writes past the digits: a copy. */
+		char t[TC_MAXDIG + TS_NUMBUF];
+
+		ts_fmt_u64_width(t, w, nd);
 		if (lay & TC_DOT) {
-			memmove(p + nd - nf + 1, p + nd - nf, (size_t)nf);
+			memcpy(p, t, (size_t)(nd - nf));
 			p[nd - nf] = '.';
+			memcpy(p + nd - nf + 1, t + nd - nf, (size_t)nf);
 			p++;
-		}
+		} else
+			memcpy(p, t, (size_t)nd);
 		p += nd;
 	}
 	if (sg != 0)
 		buf[0] = sg == 1 ? '-' : '+';
 	if (lay & TC_EXP) {
+		char t[TS_NUMBUF];
+		int ne;
+
 		*p++ = (lay & TC_EXPUP) ? 'E' : 'e';
 		if ((sg = (int)(lay >> 18) & 3) != 0)
 			*p++ = sg == 1 ? '-' : '+';
-		p += ts_fmt_u64_width(p, lay >> 32, (int)(lay >> 20) & 15);
+		ne = ts_fmt_u64_width(t, lay >> 32, (int)(lay >> 20) & 15);
+		memcpy(p, t, (size_t)ne);
+		p += ne;
 	}
 	return (int)(p - buf);
 }
@@ -219,6 +246,7 @@ tc_index(struct ts_sorter *s, uint64_t lay)
 	if (s->ntext_lays == TC_NLAY)
 		return TC_ARENA;
 	s->text_lays[s->ntext_lays] = lay;
+	s->text_len[s->ntext_lays] = (uint8_t)ts_tc_len(lay);
 	s->text_hash[h] = (uint8_t)++s->ntext_lays;
 	return s->text_last = s->ntext_lays - 1;
 }
