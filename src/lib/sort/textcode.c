@@ -111,15 +111,22 @@ put8(char *p, uint32_t u)
 /*
  * The last n <= 24 digits of v < 10^17, leading zeros included, ending
  * at e: whole groups of eight, the first of which may begin up to seven
- * bytes before e - n.
+ * bytes before e - n; a first group of one digit (the 17 digits of most
+ * fractions, an integer part "0") is that byte alone.
  */
 static inline void
 put_tail(char *e, uint64_t v, int n)
 {
+	if (n == 1) {
+		e[-1] = (char)('0' + v % 10);
+		return;
+	}
 	put8(e - 8, (uint32_t)(v % 100000000));
 	if (n > 8)
 		put8(e - 16, (uint32_t)(v / 100000000 % 100000000));
-	if (n > 16)
+	if (n == 17)
+		e[-17] = (char)('0' + v / 10000000000000000u % 10);
+	else if (n > 16)
 		put8(e - 24, (uint32_t)(v / 10000000000000000u));
 }
 
