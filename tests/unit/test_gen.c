@@ -36,7 +36,7 @@ below(uint64_t n)
 
 struct tally {
 	int	 configs, refused;
-	int	 range, f32, domain, zeros, constant, order, batches;
+	int	 range, f32, domain, zeros, constant, order, batches, alone;
 };
 
 static void
@@ -136,6 +136,8 @@ test_constraints(void)
 		struct ts_diags *d = ts_diags_new(0, false);
 		struct ts_genvalues *g;
 		size_t i, n = 1 + below(400), half;
+		double f;
+		int64_t iv;
 		int k;
 
 		random_opts(&o, &m);
@@ -175,6 +177,13 @@ test_constraints(void)
 			if (isint ? b.ival[i] != r.ival[n - 1 - i] :
 			    memcmp(&b.fval[i], &r.fval[n - 1 - i], 8) != 0)
 				t.order++;
+			/* A batch's fast paths: the value of the entry
+			 * alone, the long way. */
+			ts_gen_value(g, b.coords + i * (size_t)m.order, &f,
+			    &iv);
+			if (isint ? b.ival[i] != iv : memcmp(&b.fval[i], &f,
+			    8) != 0)
+				t.alone++;
 		}
 		/* The second half alone, as another batch would hold it. */
 		half = n / 2;
@@ -204,6 +213,8 @@ test_constraints(void)
 	ok(t.constant == 0, "a constant is constant (%d bad)", t.constant);
 	ok(t.order == 0, "the order of the entries changes no value (%d bad)",
 	    t.order);
+	ok(t.alone == 0, "a batch gets the values its entries get alone (%d "
+	    "bad)", t.alone);
 	ok(t.batches == 0, "how entries are cut into batches changes no "
 	    "value (%d bad)", t.batches);
 }

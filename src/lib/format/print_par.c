@@ -274,13 +274,22 @@ copy_in(const struct ts_encoder *enc, struct pjob *j, const struct ts_batch *b,
 			    j->tlen + need;
 			j->txt = ts_xrealloc(j->txt, j->tcap);
 		}
-		for (i = 0; i < n; i++) {
-			uint32_t len = b->vlen[from + i];
+		/* Texts that lie end to end (a sort's are) go in one
+		 * copy; a parser's, between their rows, one by one. */
+		for (i = 0; i < n;) {
+			const char *t0 = b->vtext[from + i];
+			size_t run = 0;
 
-			memcpy(j->txt + j->tlen, b->vtext[from + i], len);
-			j->toff[at + i] = j->tlen;
-			j->b.vlen[at + i] = len;
-			j->tlen += len;
+			do {
+				uint32_t len = b->vlen[from + i];
+
+				j->toff[at + i] = j->tlen + run;
+				j->b.vlen[at + i] = len;
+				run += len;
+				i++;
+			} while (i < n && b->vtext[from + i] == t0 + run);
+			memcpy(j->txt + j->tlen, t0, run);
+			j->tlen += run;
 		}
 	}
 	j->b.n += n;

@@ -15,7 +15,20 @@
  * the records past it), and the bucket, sorted on the other digits in
  * cache, is written to its place.  The result is the array sorted, as
  * ts_radix_sort() leaves it.
+ *
+ * With threads, the caller still gathers the buckets and moves the
+ * chunks in their way, in key order (that part must be sequential), but
+ * the sort of a gathered bucket in cache and its write to its place go
+ * to whichever thread is free: once its place is cleared, no later
+ * step reads or writes there (the moved chunks go to free slots past
+ * it), so buckets are sorted in any order, into disjoint places.  The
+ * jobs (one a thread and SPARE_JOBS) carry them in buffers of the
+ * largest bucket, with one more a thread to sort in; when all are taken
+ * the caller sorts one itself.  When those buffers would take more than
+ * the records (a few huge buckets) the caller does it all alone.
  */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +37,32 @@
 
 #define CHUNK		((size_t)256)
 #define FREE_SLOT	UINT32_MAX
+#define PAR_BUCKETS	4	/* fewer buckets: no threads */
+#define SPARE_JOBS	1	/* jobs beyond one a thread */
+
+enum { B_FREE, B_QUEUED, B_BUSY };
+
+/* A gathered bucket: sorted in a, then written to dst. */
+struct bjob {
+	int		 state;
+	uint64_t	*a, *dst;
+	size_t		 m;
+};
+
+/* The buckets being sorted by threads. */
+struct placer {
+	const struct radix_job *r;
+	struct bjob	*job;
+	int		 njob, queued;
+	bool		 quit;
+	pthread_t	 tid[MAXTHREADS];
+	uint64_t	*scratch[MAXTHREADS];	/* each thread's second
+						 * buffer; 0 the caller's */
+	int		 nt;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 work;		/* a job is queued, or quit */
+	pthread_cond_t	 done;		/* a job is free again */
+};
 
 /* A max-heap of free slot numbers. */
 struct slots {
@@ -62,6 +101,194 @@ slot_pop(struct slots *h)
 	return top;
 }
 
+/* Sort a gathered bucket in cache (with b, as large) and write it to
+ * its place. */
+static void
+bjob_run(const struct radix_job *r, struct bjob *j, uint64_t *b)
+{
+	size_t c[(size_t)1 << RADIX_BITS];
+	size_t off[(size_t)1 << RADIX_BITS];
+
+	if (j->m > 1)
+		ts_rs_bucket(r, r->key_words, c, off, j->a, b, j->a, 0, j->m);
+	memcpy(j->dst, j->a, j->m * (size_t)r->rec_words * 8);
+}
+
+/* Take a queued job and run it with scratch buffer b, with mu held
+ * (released while it runs). */
+static bool
+take_one(struct placer *p, uint64_t *b)
+{
+	int i;
+
+	if (p->queued == 0)
+		return false;
+	for (i = 0; p->job[i].state != B_QUEUED; i++)
+		;
+	p->job[i].state = B_BUSY;
+	p->queued--;
+	pthread_mutex_unlock(&p->mu);
+	bjob_run(p->r, &p->job[i], b);
+	pthread_mutex_lock(&p->mu);
+	p->job[i].state = B_FREE;
+	pthread_cond_broadcast(&p->done);
+	return true;
+}
+
+struct placer_arg {
+	struct placer	*p;
+	uint64_t	*b;
+};
+
+static void *
+placer_main(void *arg)
+{
+	struct placer_arg *a = arg;
+	struct placer *p = a->p;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		if (take_one(p, a->b))
+			continue;
+		if (p->quit)
+			break;
+		pthread_cond_wait(&p->work, &p->mu);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* A free job's buffers for the next bucket; the caller runs queued
+ * jobs itself while none is free. */
+static struct bjob *
+placer_get(struct placer *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		for (i = 0; i < p->njob; i++)
+			if (p->job[i].state == B_FREE) {
+				p->job[i].state = B_BUSY;
+				pthread_mutex_unlock(&p->mu);
+				return &p->job[i];
+			}
+		if (!take_one(p, p->scratch[0]))
+			pthread_cond_wait(&p->done, &p->mu);
+	}
+}
+
+static void
+placer_put(struct placer *p, struct bjob *j)
+{
+	pthread_mutex_lock(&p->mu);
+	j->state = B_QUEUED;
+	p->queued++;
+	pthread_cond_signal(&p->work);
+	pthread_mutex_unlock(&p->mu);
+}
+
+/* Start threads - 1 threads (and the buffers: a bucket's for each
+ * job and for each thread's sort); the caller goes on alone when none
+ * can be had. */
+static void
+placer_start(struct placer *p, struct placer_arg *args,
+    const struct radix_job *r, int threads, size_t maxc)
+{
+	const size_t rw = (size_t)r->rec_words;
+	int i;
+
+	memset(p, 0, sizeof(*p));
+	p->r = r;
+	p->njob = threads + SPARE_JOBS;
+	p->job = ts_xcalloc((size_t)p->njob, sizeof(*p->job));
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->done, NULL);
+	for (i = 0; i < p->njob; i++)
+		p->job[i].a = ts_xreallocarray(NULL, maxc, rw * 8);
+	for (i = 0; i < threads; i++)
+		p->scratch[i] = ts_xreallocarray(NULL, maxc, rw * 8);
+	for (i = 1; i < threads; i++) {
+		args[p->nt].p = p;
+		args[p->nt].b = p->scratch[p->nt + 1];
+		if (pthread_create(&p->tid[p->nt], NULL, placer_main,
+		    &args[p->nt]) == 0)
+			p->nt++;
+	}
+}
+
+/* Run what is left, wait for every job, stop the threads. */
+static void
+placer_finish(struct placer *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->mu);
+	while (take_one(p, p->scratch[0]))
+		;
+	for (i = 0; i < p->njob; i++)
+		while (p->job[i].state != B_FREE)
+			pthread_cond_wait(&p->done, &p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->work);
+	pthread_mutex_unlock(&p->mu);
+	for (i = 0; i < p->nt; i++)
+		pthread_join(p->tid[i], NULL);
+}
+
+static void
+placer_free(struct placer *p)
+{
+	int i;
+
+	for (i = 0; i < p->njob; i++)
+		free(p->job[i].a);
+	for (i = 0; i < MAXTHREADS; i++)
+		free(p->scratch[i]);
+	free(p->job);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->done);
+}
+
+/* What the distribution fills. */
+struct dist {
+	uint64_t	*rec, *part;
+	size_t		*fill, *lstart, *lcount;
+	uint32_t	*owner, *opos, *list;
+};
+
+/* Each record to the partial chunk of its bucket by the MSD pass M, and
+ * the chunks that fill up to the slots at the front; returns the slots
+ * used.  Inlined with a constant rw, the copies are a few moves rather
+ * than calls. */
+static inline __attribute__((always_inline)) size_t
+distribute(const struct dist *d, const struct radix_pass *M, size_t n,
+    const size_t rw)
+{
+	const int mw = M->word, ms = M->shift;
+	const uint64_t mm = M->mask;
+	size_t i, b, k, used = 0;
+
+	for (i = 0; i < n; i++) {
+		const uint64_t *q = d->rec + i * rw;
+
+		b = (q[mw] >> ms) & mm;
+		memcpy(d->part + (b * CHUNK + d->fill[b]) * rw, q, rw * 8);
+		if (++d->fill[b] == CHUNK) {
+			k = used++;
+			memcpy(d->rec + k * CHUNK * rw, d->part + b * CHUNK * rw,
+			    CHUNK * rw * 8);
+			d->owner[k] = (uint32_t)b;
+			d->opos[k] = (uint32_t)d->lcount[b];
+			d->list[d->lstart[b] + d->lcount[b]++] = (uint32_t)k;
+			d->fill[b] = 0;
+		}
+	}
+	return used;
+}
+
 /* Returns 0, or -1 (with nothing moved) when the array is small or one
  * bucket holds a large share of it: ts_radix_sort() then does it. */
 int
@@ -74,7 +301,12 @@ ts_radix_inplace(struct ts_sorter *s)
 	size_t nbk, b, i, k, nslot, nlist, maxc, used = 0;
 	size_t *cnt, *start, *fill, *lstart, *lcount;
 	uint32_t *owner, *opos, *list;
-	uint64_t *part, *bufa, *bufb, *scratch;
+	uint64_t *part, *scratch = NULL;
+	struct placer pl;
+	struct placer_arg pargs[MAXTHREADS];
+	struct bjob one;
+	struct dist dv;
+	bool par;
 	int msd;
 
 	if (n * rw * 8 <= HYBRID_MIN || n / CHUNK >= FREE_SLOT)
@@ -123,20 +355,19 @@ ts_radix_inplace(struct ts_sorter *s)
 	part = ts_xreallocarray(NULL, nbk * CHUNK, rw * 8);
 
 	/* Distribute. */
-	for (i = 0; i < n; i++) {
-		const uint64_t *q = s->rec + i * rw;
-
-		b = (q[M.word] >> M.shift) & M.mask;
-		memcpy(part + (b * CHUNK + fill[b]) * rw, q, rw * 8);
-		if (++fill[b] == CHUNK) {
-			k = used++;
-			memcpy(s->rec + k * CHUNK * rw, part + b * CHUNK * rw,
-			    cb);
-			owner[k] = (uint32_t)b;
-			opos[k] = (uint32_t)lcount[b];
-			list[lstart[b] + lcount[b]++] = (uint32_t)k;
-			fill[b] = 0;
-		}
+	dv.rec = s->rec;
+	dv.part = part;
+	dv.fill = fill;
+	dv.lstart = lstart;
+	dv.lcount = lcount;
+	dv.owner = owner;
+	dv.opos = opos;
+	dv.list = list;
+	switch (rw) {
+	case 1: used = distribute(&dv, &M, n, 1); break;
+	case 2: used = distribute(&dv, &M, n, 2); break;
+	case 3: used = distribute(&dv, &M, n, 3); break;
+	default: used = distribute(&dv, &M, n, rw); break;
 	}
 	heap.v = ts_xreallocarray(NULL, nslot, sizeof(*heap.v));
 	heap.n = 0;
@@ -146,17 +377,30 @@ ts_radix_inplace(struct ts_sorter *s)
 	}
 
 	/* Place, bucket by bucket. */
-	scratch = ts_xreallocarray(NULL, 2 * (maxc > 0 ? maxc : 1), rw * 8);
-	bufa = scratch;
-	bufb = scratch + maxc * rw;
 	r.rec_words = s->rec_words;
 	r.key_words = s->klay.nw;
+	if (maxc == 0)
+		maxc = 1;
+	/* The threads' buffers (a bucket for each job and each thread)
+	 * within what the records take, as the second array of
+	 * ts_radix_sort() would be: the memory limit holds. */
+	par = s->threads > 1 && nbk >= PAR_BUCKETS &&
+	    (size_t)(2 * s->threads + SPARE_JOBS) * maxc <= n;
+	if (par)
+		placer_start(&pl, pargs, &r, s->threads, maxc);
+	else {
+		scratch = ts_xreallocarray(NULL, 2 * maxc, rw * 8);
+		one.a = scratch;
+	}
 	for (b = 0; b < nbk; b++) {
 		const size_t m = cnt[b], lo = start[b], hi = start[b + 1];
-		uint64_t *a = bufa;
+		struct bjob *j;
+		uint64_t *a;
 
 		if (m == 0)
 			continue;
+		j = par ? placer_get(&pl) : &one;
+		a = j->a;
 		for (i = 0; i < lcount[b]; i++) {
 			k = list[lstart[b] + i];
 			memcpy(a, s->rec + k * CHUNK * rw, cb);
@@ -180,14 +424,16 @@ ts_radix_inplace(struct ts_sorter *s)
 			list[lstart[o] + opos[k]] = t;
 			owner[k] = FREE_SLOT;
 		}
-		if (m > 1) {
-			size_t c[(size_t)1 << RADIX_BITS];
-			size_t off[(size_t)1 << RADIX_BITS];
-
-			ts_rs_bucket(&r, r.key_words, c, off, bufa, bufb, bufa,
-			    0, m);
-		}
-		memcpy(s->rec + lo * rw, bufa, m * rw * 8);
+		j->m = m;
+		j->dst = s->rec + lo * rw;
+		if (par)
+			placer_put(&pl, j);
+		else
+			bjob_run(&r, j, scratch + maxc * rw);
+	}
+	if (par) {
+		placer_finish(&pl);
+		placer_free(&pl);
 	}
 	free(scratch);
 	free(heap.v);

@@ -42,7 +42,7 @@
 #include "tensorsuite.h"
 #include "util/xalloc.h"
 
-#define RADIX_BITS	11		/* 2048 buckets: counts fit in L1 */
+#define RADIX_BITS	12		/* 4096 buckets: counts fill L1 */
 #define MAXPASS		(TS_MAXORDER * 8)
 #define MAXTHREADS	16
 #define HYBRID_MIN	((size_t)1 << 20)	/* bytes: MSD pass first */
@@ -53,6 +53,7 @@
 #define TC_HASH		256		/* > 2 * TC_NLAY */
 #define TC_MAXDIG	40
 #define TC_MAXLEN	(1 + TC_MAXDIG + 1 + 2 + 9)
+#define TC_TEXT_BEFORE	8		/* see ts_tc_text() */
 
 /* How a key is packed: field j (priority j) has w[j] bits at bit sh[j]. */
 struct key_layout {
@@ -162,6 +163,7 @@ struct ts_sorter {
 	size_t		 tccap;
 	uint64_t	 text_lays[TC_NLAY];	/* how coded texts are
 						 * written */
+	uint8_t		 text_len[TC_NLAY];	/* their texts' lengths */
 	uint8_t		 text_hash[TC_HASH];	/* 1 + index in text_lays */
 	unsigned	 ntext_lays;
 	unsigned	 text_last;	/* the last layout coded */
@@ -284,6 +286,7 @@ reset_bounds(struct ts_sorter *s)
 
 /* ---- textcode.c: values and their texts ---- */
 
+int	 ts_tc_len(uint64_t);
 int	 ts_tc_text(uint64_t, uint64_t, char *);
 uint64_t ts_tc_word(struct ts_sorter *, const char *, uint32_t);
 uint64_t ts_arena_put(struct ts_sorter *, const char *, uint32_t);
@@ -352,21 +355,7 @@ text_put(struct ts_sorter *s, const char *txt, uint32_t len)
 	return t;
 }
 
-/* The text of record r: in the arena, or written to buf. */
-static inline const char *
-rec_text(const struct ts_sorter *s, const uint64_t *r, char *buf,
-    uint32_t *len)
-{
-	const uint64_t t = r[s->klay.nw + s->val_words];
-	const unsigned li = (unsigned)t & TC_ARENA;
-
-	if (li == TC_ARENA)
-		return arena_get(s, t >> TC_SHIFT, len);
-	*len = (uint32_t)ts_tc_text(t >> TC_SHIFT, s->text_lays[li], buf);
-	return buf;
-}
-
-/* The value of record r (its text at txt, from rec_text). */
+/* The value of record r (its text at txt). */
 static inline uint64_t
 rec_val(const struct ts_sorter *s, const uint64_t *r, const char *txt,
     uint32_t len)

@@ -85,6 +85,78 @@ ts_sorter_expect(struct ts_sorter *s, uint64_t n)
 		s->o.expect = n;
 }
 
+/* The OR of each mode's coordinates in bor; spelt out for orders 2 and
+ * 3 (GCC leaves a loop of three in memory), the ORs in registers. */
+static void
+or_coords(const uint64_t *c, size_t n, uint64_t *bor, int d)
+{
+	size_t i;
+	int k;
+
+	if (d == 3) {
+		uint64_t o0 = 0, o1 = 0, o2 = 0;
+
+		for (i = 0; i < n; i++, c += 3) {
+			o0 |= c[0];
+			o1 |= c[1];
+			o2 |= c[2];
+		}
+		bor[0] |= o0;
+		bor[1] |= o1;
+		bor[2] |= o2;
+	} else if (d == 2) {
+		uint64_t o0 = 0, o1 = 0;
+
+		for (i = 0; i < n; i++, c += 2) {
+			o0 |= c[0];
+			o1 |= c[1];
+		}
+		bor[0] |= o0;
+		bor[1] |= o1;
+	} else
+		for (i = 0; i < n; i++)
+			for (k = 0; k < d; k++)
+				bor[k] |= c[i * (size_t)d + (size_t)k];
+}
+
+/* The one-word keys of n entries into the records from base, and their
+ * OR and AND; for order 3 spelt out, its priorities and shifts in
+ * registers. */
+static void
+pack_keys(struct ts_sorter *s, const uint64_t *coords, size_t n, size_t base)
+{
+	const size_t rw = (size_t)s->rec_words;
+	const int d = s->order, *prio = s->o.prio;
+	uint64_t kor = s->key_or[0], kand = s->key_and[0], key;
+	uint64_t *r = s->rec + base;
+	const uint64_t *c = coords;
+	size_t i;
+	int j;
+
+	if (d == 3) {
+		const int p0 = prio[0], p1 = prio[1], p2 = prio[2];
+		const unsigned s0 = s->klay.sh[0], s1 = s->klay.sh[1];
+		const unsigned s2 = s->klay.sh[2];
+
+		for (i = 0; i < n; i++, r += rw, c += 3) {
+			key = c[p0] << s0 | c[p1] << s1 | c[p2] << s2;
+			r[0] = key;
+			kor |= key;
+			kand &= key;
+		}
+	} else
+		for (i = 0; i < n; i++, r += rw, c += d) {
+			key = 0;
+			for (j = 0; j < d; j++)
+				key |= c[prio[j]] << s->klay.sh[j];
+			r[0] = key;
+			kor |= key;
+			kand &= key;
+		}
+	s->key_or[0] = kor;
+	s->key_and[0] = kand;
+}
+
 int
 ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 {
@@ -93,7 +165,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 	struct key_layout NL;
 	size_t i, bn = b->n, tb = 0, base, cap;
 	bool wider = false;
-	int j, k, nw, nrw;
+	int j, nw, nrw;
 
 	if (s->state != S_ADD)
 		return bad_state(s);
@@ -104,9 +176,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		return -1;
 	}
 	/* Widths first: they decide the record size. */
-	for (i = 0; i < bn; i++)
-		for (k = 0; k < d; k++)
-			bor[k] |= b->coords[i * (size_t)d + (size_t)k];
+	or_coords(b->coords, bn, bor, d);
 	NL = s->klay;
 	for (j = 0; j < d; j++) {
 		s->seen[j] |= bor[prio[j]];
@@ -188,24 +258,10 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 	}
 	nw = s->klay.nw;
 	base = s->n * (size_t)s->rec_words;
-	if (nw == 1) {
+	if (nw == 1)
 		/* The common case: one key word. */
-		uint64_t kor = s->key_or[0], kand = s->key_and[0];
-
-		for (i = 0; i < bn; i++) {
-			const uint64_t *c = b->coords + i * (size_t)d;
-			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
-			uint64_t key = 0;
-
-			for (j = 0; j < d; j++)
-				key |= c[prio[j]] << s->klay.sh[j];
-			r[0] = key;
-			kor |= key;
-			kand &= key;
-		}
-		s->key_or[0] = kor;
-		s->key_and[0] = kand;
-	} else
+		pack_keys(s, b->coords, bn, base);
+	else
 		for (i = 0; i < bn; i++) {
 			const uint64_t *c = b->coords + i * (size_t)d;
 			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
@@ -348,10 +404,14 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 			    2 * s->ocap;
 			s->obuf = ts_xrealloc(s->obuf, s->ocap);
 		}
-		if ((tw & TC_ARENA) != TC_ARENA)
+		if ((tw & TC_ARENA) != TC_ARENA) {
+			/* Not in place: the bytes before may be written. */
+			char t[TC_TEXT_BEFORE + TC_MAXLEN + 1];
+
 			tlen = (uint32_t)ts_tc_text(tw >> TC_SHIFT,
-			    s->text_lays[tw & TC_ARENA], s->obuf + *olen);
-		else if (tlen != 0)
+			    s->text_lays[tw & TC_ARENA], t + TC_TEXT_BEFORE);
+			memcpy(s->obuf + *olen, t + TC_TEXT_BEFORE, tlen);
+		} else if (tlen != 0)
 			memcpy(s->obuf + *olen, txt, tlen);
 		if (!s->val_words && !s->novals)
 			val = ts_text_val(s, s->obuf + *olen, tlen);
@@ -391,35 +451,67 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 		const int nw = s->klay.nw, rw = s->rec_words;
 		size_t n = s->count - s->pos < b->cap ?
 		    (size_t)(s->count - s->pos) : b->cap;
-		char *o = s->obuf;
+		const size_t tw = (size_t)(nw + s->val_words);
+		char *o;
 
-		if (s->keep_text && s->ocap < n * (TC_MAXLEN + 1)) {
+		if (s->keep_text && s->ocap < n * (TC_MAXLEN + 1) +
+		    TC_TEXT_BEFORE) {
 			/* Room for every text of the batch, so that none
-			 * moves while the batch is filled. */
+			 * moves while the batch is filled, and for what
+			 * writing the first may write over before it. */
 			free(s->obuf);
-			s->ocap = n * (TC_MAXLEN + 1);
-			o = s->obuf = ts_xmalloc(s->ocap);
+			s->ocap = n * (TC_MAXLEN + 1) + TC_TEXT_BEFORE;
+			s->obuf = ts_xmalloc(s->ocap);
 		}
-		for (i = 0; i < n; i++) {
-			const uint64_t *q = s->rec + (s->pos + i) * (size_t)rw;
-			uint64_t v;
+		for (i = 0; i < n; i++)
+			key_unpack(&s->klay, s->order, s->o.prio, s->rec +
+			    (s->pos + i) * (size_t)rw, b->coords + i *
+			    (size_t)s->order);
+		if (s->keep_text) {
+			/* The coded texts end to end, in a run that the
+			 * printer copies at once: placed by their lengths,
+			 * then written back to front, so that what writing
+			 * one writes over before it is texts still to be
+			 * written. */
+			o = s->obuf + TC_TEXT_BEFORE;
+			for (i = 0; i < n; i++) {
+				uint64_t x = s->rec[(s->pos + i) * (size_t)rw +
+				    tw];
+				unsigned li = (unsigned)x & TC_ARENA;
 
-			key_unpack(&s->klay, s->order, s->o.prio, q, b->coords +
-			    i * (size_t)s->order);
-			if (s->keep_text) {
-				b->vtext[i] = rec_text(s, q, o, &b->vlen[i]);
-				if (b->vtext[i] == o)
+				if (li == TC_ARENA)
+					b->vtext[i] = arena_get(s, x >> TC_SHIFT,
+					    &b->vlen[i]);
+				else {
+					b->vtext[i] = o;
+					b->vlen[i] = s->text_len[li];
 					o += b->vlen[i];
+				}
 			}
-			if (s->has_values && !s->novals) {
-				v = s->keep_text ? rec_val(s, q, b->vtext[i],
-				    b->vlen[i]) : q[nw];
+			for (i = n; i-- > 0;) {
+				uint64_t x = s->rec[(s->pos + i) * (size_t)rw +
+				    tw];
+				unsigned li = (unsigned)x & TC_ARENA;
+
+				if (li == TC_ARENA)
+					continue;
+				o -= b->vlen[i];
+				(void)ts_tc_text(x >> TC_SHIFT,
+				    s->text_lays[li], o);
+			}
+		}
+		if (s->has_values && !s->novals)
+			for (i = 0; i < n; i++) {
+				const uint64_t *q = s->rec + (s->pos + i) *
+				    (size_t)rw;
+				uint64_t v = s->keep_text ? rec_val(s, q,
+				    b->vtext[i], b->vlen[i]) : q[nw];
+
 				if (s->o.is_int)
 					b->ival[i] = (int64_t)v;
 				else
 					memcpy(&b->fval[i], &v, 8);
 			}
-		}
 		s->pos += n;
 		b->n = n;
 		return (long)n;

@@ -96,28 +96,138 @@ tc_pack(const char *p, uint32_t len, bool is_int, uint64_t *w,
 	return true;
 }
 
-/* Write the text of digits w written as lay to buf (TC_MAXLEN + 1). */
+#if TS_SWAR
+/* Eight digits of u < 10^8 at p, leading zeros included. */
+static inline void
+put8(char *p, uint32_t u)
+{
+	uint64_t x = (uint64_t)ts_digit_quads[u / 10000] |
+	    (uint64_t)ts_digit_quads[u % 10000] << 32;
+
+	x += 0x3030303030303030u;
+	memcpy(p, &x, 8);
+}
+
+/*
+ * The last n <= 24 digits of v < 10^17, leading zeros included, ending
+ * at e: whole groups of eight, the first of which may begin up to seven
+ * bytes before e - n; a first group of one digit (the 17 digits of most
+ * fractions, an integer part "0") is that byte alone.
+ */
+static inline void
+put_tail(char *e, uint64_t v, int n)
+{
+	if (n == 1) {
+		e[-1] = (char)('0' + v % 10);
+		return;
+	}
+	put8(e - 8, (uint32_t)(v % 100000000));
+	if (n > 8)
+		put8(e - 16, (uint32_t)(v / 100000000 % 100000000));
+	if (n == 17)
+		e[-17] = (char)('0' + v / 10000000000000000u % 10);
+	else if (n > 16)
+		put8(e - 24, (uint32_t)(v / 10000000000000000u));
+}
+
+/* v = q * 10^n + r, r < 10^n: a division by a constant in each case,
+ * the case predicted since a file's values are written alike. */
+static inline void
+split10(uint64_t v, int n, uint64_t *q, uint64_t *r)
+{
+#define P(k, d)	case k: *q = v / (d); *r = v % (d); return
+	switch (n) {
+	case 0: *q = v; *r = 0; return;
+	P(1, 10u); P(2, 100u); P(3, 1000u); P(4, 10000u); P(5, 100000u);
+	P(6, 1000000u); P(7, 10000000u); P(8, 100000000u);
+	P(9, 1000000000u); P(10, 10000000000u); P(11, 100000000000u);
+	P(12, 1000000000000u); P(13, 10000000000000u);
+	P(14, 100000000000000u); P(15, 1000000000000000u);
+	P(16, 10000000000000000u);
+	default: *q = 0; *r = v; return;	/* v < 10^17 */
+	}
+#undef P
+}
+#endif
+
+/* The length of any text written as lay. */
+int
+ts_tc_len(uint64_t lay)
+{
+	int n = ((lay >> 1) & 3) != 0 ? 1 : 0;
+
+	n += (int)(lay >> 3) & 63;
+	if (lay & TC_DOT)
+		n++;
+	if (lay & TC_EXP)
+		n += 1 + (((lay >> 18) & 3) != 0 ? 1 : 0) + ((int)(lay >> 20) &
+		    15);
+	return n;
+}
+
+/*
+ * Write the text of digits w written as lay to buf, ts_tc_len(lay)
+ * bytes; the TC_TEXT_BEFORE bytes before buf may be written over too,
+ * but not one byte after the text, so that texts written back to front
+ * may lie end to end.
+ */
 int
 ts_tc_text(uint64_t w, uint64_t lay, char *buf)
 {
 	const int nd = (int)(lay >> 3) & 63, nf = (int)(lay >> 9) & 63;
 	int sg = (int)(lay >> 1) & 3;
-	char *p = buf;
+	char *p = buf + (sg != 0);
 
-	if (sg != 0)
-		*p++ = sg == 1 ? '-' : '+';
-	ts_fmt_u64_width(p, w, nd);
-	if (lay & TC_DOT) {
-		memmove(p + nd - nf + 1, p + nd - nf, (size_t)nf);
-		p[nd - nf] = '.';
-		p++;
+#if TS_SWAR
+	if (nd <= 24) {
+		/* The common case (w < 10^17 always): each part written
+		 * right-aligned, by whole groups of digits, from the end,
+		 * so that what a group writes before its part is written
+		 * over later (the sign last), and no byte written is read
+		 * back: the fraction, the integer part, the '.'. */
+		uint64_t ip, fp;
+		const int ni = nd - nf;
+
+		if (lay & TC_DOT) {
+			split10(w, nf, &ip, &fp);
+			if (nf > 0)
+				put_tail(p + nd + 1, fp, nf);
+			if (ni > 0)
+				put_tail(p + ni, ip, ni);
+			p[ni] = '.';
+			p += nd + 1;
+		} else {
+			put_tail(p + nd, w, nd);
+			p += nd;
+		}
+	} else
+#endif
+	{
+		/* ts_fmt_u64_width() writes past the digits: a copy. */
+		char t[TC_MAXDIG + TS_NUMBUF];
+
+		ts_fmt_u64_width(t, w, nd);
+		if (lay & TC_DOT) {
+			memcpy(p, t, (size_t)(nd - nf));
+			p[nd - nf] = '.';
+			memcpy(p + nd - nf + 1, t + nd - nf, (size_t)nf);
+			p++;
+		} else
+			memcpy(p, t, (size_t)nd);
+		p += nd;
 	}
-	p += nd;
+	if (sg != 0)
+		buf[0] = sg == 1 ? '-' : '+';
 	if (lay & TC_EXP) {
+		char t[TS_NUMBUF];
+		int ne;
+
 		*p++ = (lay & TC_EXPUP) ? 'E' : 'e';
 		if ((sg = (int)(lay >> 18) & 3) != 0)
 			*p++ = sg == 1 ? '-' : '+';
-		p += ts_fmt_u64_width(p, lay >> 32, (int)(lay >> 20) & 15);
+		ne = ts_fmt_u64_width(t, lay >> 32, (int)(lay >> 20) & 15);
+		memcpy(p, t, (size_t)ne);
+		p += ne;
 	}
 	return (int)(p - buf);
 }
@@ -143,6 +253,7 @@ tc_index(struct ts_sorter *s, uint64_t lay)
 	if (s->ntext_lays == TC_NLAY)
 		return TC_ARENA;
 	s->text_lays[s->ntext_lays] = lay;
+	s->text_len[s->ntext_lays] = (uint8_t)ts_tc_len(lay);
 	s->text_hash[h] = (uint8_t)++s->ntext_lays;
 	return s->text_last = s->ntext_lays - 1;
 }

@@ -281,12 +281,97 @@ ts_genvalues_fill(const struct ts_genvalues *g, struct ts_batch *b)
 	ts_gen_fill_range(g, b, 0, b->n);
 }
 
+/* The value of entry c the long way, for a first draw of 0 where 0 is
+ * not allowed (rare): out of line, so that the loop below keeps its
+ * value in a register. */
+static __attribute__((noinline)) double
+redraw(const struct ts_genvalues *g, const uint64_t *c)
+{
+	double x = 0;
+	int64_t v = 0;
+
+	ts_gen_value(g, c, &x, &v);
+	return x;
+}
+
+/* The state of entry c: absorb(), spelt out where order is known. */
+static inline __attribute__((always_inline)) uint64_t
+absorb_k(uint64_t h0, const uint64_t *c, const int order)
+{
+	if (order == 2)
+		return mum(mum(h0 ^ c[0], WYP0) ^ c[1], WYP0);
+	if (order == 3)
+		return mum(mum(mum(h0 ^ c[0], WYP0) ^ c[1], WYP0) ^ c[2],
+		    WYP0);
+	return absorb(h0, c, order);
+}
+
+/*
+ * The first draw of a uniform float for entries [from, to), inlined
+ * with a constant order, four entries at a time: each is a chain of
+ * dependent multiplies, and four side by side keep the multiplier busy
+ * (3.6 ns an entry; two: 4.3).
+ */
+static inline __attribute__((always_inline)) void
+fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
+    size_t to, const int order)
+{
+	/* In locals: the stores to fval might alias g's doubles. */
+	const double lo = g->lo, width = g->width;
+	const uint64_t h0 = g->h0;
+	const bool zeros = g->zeros, f32 = g->vtype == TS_VTYPE_FLOAT32;
+	const uint64_t *c = b->coords + from * (size_t)order;
+	double *fv = b->fval;
+	size_t e;
+
+	for (e = from; e + 3 < to; e += 4, c += 4 * order) {
+		uint64_t s0 = absorb_k(h0, c, order);
+		uint64_t s1 = absorb_k(h0, c + order, order);
+		uint64_t s2 = absorb_k(h0, c + 2 * order, order);
+		uint64_t s3 = absorb_k(h0, c + 3 * order, order);
+		double x0 = lo + width * unit(&s0);
+		double x1 = lo + width * unit(&s1);
+		double x2 = lo + width * unit(&s2);
+		double x3 = lo + width * unit(&s3);
+
+		if (f32) {
+			x0 = (float)x0;
+			x1 = (float)x1;
+			x2 = (float)x2;
+			x3 = (float)x3;
+		}
+		if (!zeros && (x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0)) {
+			if (x0 == 0)
+				x0 = redraw(g, c);
+			if (x1 == 0)
+				x1 = redraw(g, c + order);
+			if (x2 == 0)
+				x2 = redraw(g, c + 2 * order);
+			if (x3 == 0)
+				x3 = redraw(g, c + 3 * order);
+		}
+		fv[e] = x0;
+		fv[e + 1] = x1;
+		fv[e + 2] = x2;
+		fv[e + 3] = x3;
+	}
+	for (; e < to; e++, c += order) {
+		uint64_t s0 = absorb_k(h0, c, order);
+		double x0 = lo + width * unit(&s0);
+
+		if (f32)
+			x0 = (float)x0;
+		if (x0 == 0 && !zeros)
+			x0 = redraw(g, c);
+		fv[e] = x0;
+	}
+}
+
 void
 ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
     size_t from, size_t to)
 {
 	const int order = g->order;
-	const bool f32 = g->vtype == TS_VTYPE_FLOAT32;
 	double f = 0;
 	int64_t v = 0;
 	size_t e;
@@ -299,22 +384,10 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 	 */
 	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_DIST_UNIFORM &&
 	    !g->isint) {
-		/* In locals: the stores to fval might alias g's doubles. */
-		const double lo = g->lo, width = g->width;
-		const uint64_t h0 = g->h0;
-		const bool zeros = g->zeros;
-		double *fv = b->fval;
-
-		for (e = from; e < to; e++) {
-			const uint64_t *c = b->coords + e * (size_t)order;
-			uint64_t s = absorb(h0, c, order);
-			double x = lo + width * unit(&s);
-
-			if (f32)
-				x = (float)x;
-			if (x == 0 && !zeros)
-				ts_gen_value(g, c, &x, &v);
-			fv[e] = x;
+		switch (order) {
+		case 2: fill_uniform(g, b, from, to, 2); break;
+		case 3: fill_uniform(g, b, from, to, 3); break;
+		default: fill_uniform(g, b, from, to, order); break;
 		}
 		return;
 	}
