@@ -144,7 +144,8 @@ ts_manifest_parse(struct ts_manifest *mf, const char *data, size_t len,
 		e->raw = path;
 		e->path = ts_manifest_path(path);
 	}
-	qsort(mf->e, mf->n, sizeof(*mf->e), by_path);
+	if (mf->n > 1)
+		qsort(mf->e, mf->n, sizeof(*mf->e), by_path);
 	for (i = 1; i < mf->n; i++)
 		if (strcmp(mf->e[i].path, mf->e[i - 1].path) == 0) {
 			char *shown = ts_member_shown(mf->e[i].path);

@@ -233,7 +233,8 @@ ts_sums_text(struct ts_sums *s, size_t *len)
 		errno = EIO;
 		return NULL;
 	}
-	qsort(s->f, s->nf, sizeof(*s->f), bypath);
+	if (s->nf > 1)
+		qsort(s->f, s->nf, sizeof(*s->f), bypath);
 	b.cap = 128 * (s->nf + 1);
 	b.s = ts_xmalloc(b.cap);
 	b.s[0] = '\0';

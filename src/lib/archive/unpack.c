@@ -388,7 +388,8 @@ merge_manifest(struct unpack *u)
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		goto out;
 	}
-	qsort(v, n, sizeof(*v), by_path);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), by_path);
 	if ((fp = fopen(next, "w")) == NULL) {
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		goto out;
