@@ -59,6 +59,12 @@ struct order_acc *order_new(int order);
 /* The pair (prev, cur): eq has bit k when they agree in mode k, dec
  * when cur is below prev in it. */
 void	 order_pair(struct order_acc *, uint64_t eq, uint64_t dec);
+/* The pairs of neighbours among the n tuples at t, and (prev, t[0])
+ * when prev is not NULL; returns how many pairs are equal tuples. */
+uint64_t order_pairs(struct order_acc *, const uint64_t *t, size_t n,
+	    const uint64_t *prev);
+/* What from saw, added to o (of the same order). */
+void	 order_merge(struct order_acc *o, const struct order_acc *from);
 /* 1 and a mode order in prio, 0 when none holds, -1 when too many
  * kinds of pair were seen to tell. */
 int	 order_end(struct order_acc *, int *prio);
