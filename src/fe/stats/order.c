@@ -89,7 +89,7 @@ pairs(struct order_acc *o, const uint64_t *t, size_t n, const uint64_t *prev,
 	const uint64_t all = order == 64 ? ~(uint64_t)0 :
 	    ((uint64_t)1 << order) - 1;
 	const uint64_t *a = prev != NULL ? prev : t;
-	uint64_t same = 0;
+	uint64_t same = 0, dec0 = 0;
 	size_t i = prev != NULL ? 0 : 1;
 	int k;
 
@@ -103,14 +103,17 @@ pairs(struct order_acc *o, const uint64_t *t, size_t n, const uint64_t *prev,
 			eq |= (uint64_t)(t[k] == a[k]) << k;
 			dec |= (uint64_t)(t[k] < a[k]) << k;
 		}
-		if (dec != 0) {
-			if (o->key == NULL)
-				o->dec[eq] |= dec;
-			else
-				order_pair(o, eq, dec);
-		} else
+		if (dec == 0)
 			same += eq == all;
+		else if (eq == 0)
+			dec0 |= dec;	/* the pairs of unsorted entries */
+		else if (o->key == NULL)
+			o->dec[eq] |= dec;
+		else
+			order_pair(o, eq, dec);
 	}
+	if (dec0 != 0)
+		order_pair(o, 0, dec0);
 	return same;
 }
 

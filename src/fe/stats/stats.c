@@ -83,6 +83,7 @@ struct part {
 	struct slices	 sl[TS_MAXORDER];	/* when it counts them */
 	uint64_t	**cell;		/* the pictures' (when it counts them) */
 	uint64_t	 out_of_range;	/* entries left out of them */
+	uint64_t	 counted;	/* in them by slices_arrays */
 	struct order_acc *ord;
 	uint64_t	 adjacent;	/* entries equal to the one before */
 	/* values */
@@ -207,6 +208,26 @@ slices_count(const struct slices *c, uint64_t b)
 		if (c->wrap[2 * i] == b)
 			n += c->wrap[2 * i + 1] << 32;
 	return n;
+}
+
+/* lo and hi widened to the first and last slice an array counts. */
+static void
+slices_range(struct slices *c)
+{
+	uint64_t b;
+
+	if (c->grow || c->shift > 0 || c->c == NULL)
+		return;
+	for (b = 0; b < c->nb && b < c->lo; b++)
+		if (slices_count(c, b) != 0) {
+			c->lo = b;
+			break;
+		}
+	for (b = c->nb; b > 0 && (c->lo > c->hi || b - 1 > c->hi); b--)
+		if (slices_count(c, b - 1) != 0) {
+			c->hi = b - 1;
+			break;
+		}
 }
 
 static void
@@ -482,12 +503,24 @@ vkey(struct part *q, uint64_t key)
 	q->vn++;
 }
 
+/* Value key into q: its set while it holds every one (vkey), else its
+ * sketch. */
+#define KEY(q, h, key) do {						\
+		if (__builtin_expect(!(q)->vexact, 1))			\
+			hll_add((h), ts_mix64(key));			\
+		else							\
+			vkey((q), (key));				\
+	} while (0)
+
 /* The values of b into q: their counts, extremes and keys.  Within a
- * part the extremes are the first of their class met (-0 and 0 tie). */
+ * part the extremes are the first of their class met (-0 and 0 tie:
+ * which a part keeps does not matter, a minimum or maximum of zero
+ * being the first zero's, found in file order). */
 static void
 count_values(struct part *q, const struct ts_batch *b)
 {
 	uint64_t zeros = 0, negatives = 0, nans = 0, infs = 0;
+	struct hll *h = &q->vhll;
 	size_t i;
 
 	if (q->p->is_int) {
@@ -502,35 +535,35 @@ count_values(struct part *q, const struct ts_batch *b)
 				hi = x;
 			zeros += x == 0;
 			negatives += x < 0;
-			vkey(q, (uint64_t)x);
+			KEY(q, h, (uint64_t)x);
 		}
 		q->imin = lo;
 		q->imax = hi;
 	} else {
-		uint64_t nn = q->n - q->nans;	/* not NaN, so far */
-		double lo = q->min, hi = q->max;
+		/* Before the first value not NaN, extremes that it
+		 * replaces, whatever it is (an infinity: the same); a NaN
+		 * compares false. */
+		bool none = q->n == q->nans;
+		double lo = none ? INFINITY : q->min;
+		double hi = none ? -INFINITY : q->max;
 
 		for (i = 0; i < b->n; i++) {
 			double x = b->fval[i];
 			uint64_t key;
 
-			if (isnan(x)) {
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+			if (__builtin_expect(isnan(x), 0)) {
 				nans++;
-				vkey(q, NANKEY);
+				KEY(q, h, NANKEY);
 				continue;
 			}
-			if (nn == 0 || x < lo)
-				lo = x;
-			if (nn == 0 || x > hi)
-				hi = x;
-			nn++;
 			infs += isinf(x) != 0;
 			zeros += x == 0;
 			negatives += x < 0;
-			if (x == 0)
-				x = 0;	/* -0 is 0 */
+			x = x == 0 ? 0 : x;	/* -0 is 0 */
 			memcpy(&key, &x, sizeof(key));
-			vkey(q, key);
+			KEY(q, h, key);
 		}
 		q->min = lo;
 		q->max = hi;
@@ -541,6 +574,7 @@ count_values(struct part *q, const struct ts_batch *b)
 	q->nans += nans;
 	q->infs += infs;
 }
+#undef KEY
 
 /* What needs the values in file order: their sum, and the sign of the
  * first zero. */
@@ -614,47 +648,116 @@ block(struct pass *p, const uint64_t *c)
 	}
 }
 
-/* The slices of b's entries into q, every mode's counted in an array
- * of its dimension, when every entry is in range (else true, nothing
- * counted); order is known when it is inlined, the loop over the modes
- * unrolled. */
-static inline __attribute__((always_inline)) bool
-slices_arrays(struct part *q, const struct ts_batch *b, const int order)
+/* Can q count b's slices in arrays of the dimensions, unchecked: every
+ * mode known and unbinned, and no count near 2^32 (none is before the
+ * part has counted as many entries)? */
+static bool
+arrays_ok(const struct pass *p, const struct part *q, size_t n)
 {
-	const uint64_t *t = b->coords, *end = t + b->n * (size_t)order;
-	uint64_t lim[TS_MAXORDER], lo[TS_MAXORDER], hi[TS_MAXORDER];
-	uint32_t *cnt[TS_MAXORDER];
-	uint64_t bad = 0;
 	int k;
 
-	for (k = 0; k < order; k++)
-		lim[k] = q->sl[k].lim;
-	for (; t < end; t += order)
-#pragma GCC unroll 4
-		for (k = 0; k < order; k++)
-			bad |= t[k] >= lim[k];
-	if (bad)
-		return true;
+	if (p->block)
+		return false;
+	for (k = 0; k < p->order; k++)
+		if (q->sl[k].grow || q->sl[k].shift > 0 || q->sl[k].c == NULL)
+			return false;
+	return q->counted + n < ((uint64_t)1 << 32);
+}
+
+/*
+ * One loop over b's entries: the pairs of neighbours (when pairs; the
+ * first with prev, if not NULL) and the slices (when slices, as
+ * arrays_ok allows; their lo and hi are read from the arrays at the
+ * end).  order is known when it is inlined, the loops over the modes
+ * unrolled.  The pairs as order_pairs() takes them, those of unsorted
+ * entries (agreeing in no mode) gathered in a register.
+ */
+static inline __attribute__((always_inline)) void
+entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
+    const bool pairs, const bool slices, const int order)
+{
+	const uint64_t all = order == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << order) - 1;
+	const uint64_t *t = b->coords, *a = prev != NULL ? prev : t;
+	uint64_t lim[TS_MAXORDER], same = 0, dec0 = 0, out = 0;
+	uint32_t *cnt[TS_MAXORDER];
+	size_t i;
+	int k;
+
 	for (k = 0; k < order; k++) {
+		lim[k] = q->sl[k].lim;
 		cnt[k] = q->sl[k].c;
-		lo[k] = q->sl[k].lo;
-		hi[k] = q->sl[k].hi;
 	}
-	for (t = b->coords; t < end; t += order)
+	for (i = 0; i < b->n; i++, a = t, t += order) {
+		uint64_t eq = 0, dec = 0, bad = 0;
+
 #pragma GCC unroll 4
 		for (k = 0; k < order; k++) {
-			uint64_t x = t[k];
-
-			if (__builtin_expect(++cnt[k][x] == 0, 0))
-				slices_wrap(&q->sl[k], x);
-			lo[k] = x < lo[k] ? x : lo[k];
-			hi[k] = x > hi[k] ? x : hi[k];
+			eq |= (uint64_t)(t[k] == a[k]) << k;
+			dec |= (uint64_t)(t[k] < a[k]) << k;
+			bad |= t[k] >= lim[k];
 		}
-	for (k = 0; k < order; k++) {
-		q->sl[k].lo = lo[k];
-		q->sl[k].hi = hi[k];
+		if (pairs) {
+			/* The first entry with itself, when prev is NULL:
+			 * equal, taken off below. */
+			if (dec == 0)
+				same += eq == all;
+			else if (eq == 0)
+				dec0 |= dec;
+			else
+				order_pair(q->ord, eq, dec);
+		}
+		if (!slices)
+			continue;
+		if (__builtin_expect(bad != 0, 0)) {
+			out++;
+			continue;
+		}
+#pragma GCC unroll 4
+		for (k = 0; k < order; k++)
+			cnt[k][t[k]]++;
 	}
-	return false;
+	if (pairs) {
+		if (dec0 != 0)
+			order_pair(q->ord, 0, dec0);
+		q->adjacent += same - (prev == NULL && b->n > 0);
+	}
+	if (slices) {
+		q->out_of_range += out;
+		q->counted += b->n;
+	}
+}
+
+static void
+count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
+    bool pairs, bool slices)
+{
+	if ((!pairs && !slices) || b->n == 0)
+		return;
+	/* Each kind of loop its own, the flags constants in it. */
+#define LOOPS(order) do {						\
+		if (pairs && slices)					\
+			entries_loop(q, b, prev, true, true, (order));	\
+		else if (pairs)						\
+			entries_loop(q, b, prev, true, false, (order));	\
+		else							\
+			entries_loop(q, b, prev, false, true, (order));	\
+	} while (0)
+	switch (q->p->order) {
+	case 2:
+		LOOPS(2);
+		break;
+	case 3:
+		LOOPS(3);
+		break;
+	case 4:
+		LOOPS(4);
+		break;
+	default:
+		LOOPS(q->p->order);
+		break;
+	}
+#undef LOOPS
 }
 
 /* The slices of b's entries into q (when slices), and their cells in
@@ -668,35 +771,11 @@ count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
 	const struct ts_stats *s = p->s;
 	const int order = p->order;
 	uint32_t px[TS_MAXORDER];
-	bool bad;
 	size_t i;
 	int k, gi;
 
 	if (b->n == 0)
 		return;
-	for (k = 0; k < order && slices; k++)
-		if (q->sl[k].grow || q->sl[k].shift > 0)
-			break;
-	if (slices && k == order && !p->block) {
-		/* Every mode an array of its slices: unless some entry is
-		 * out of range, in one loop over them all. */
-		switch (order) {
-		case 2:
-			bad = slices_arrays(q, b, 2);
-			break;
-		case 3:
-			bad = slices_arrays(q, b, 3);
-			break;
-		case 4:
-			bad = slices_arrays(q, b, 4);
-			break;
-		default:
-			bad = slices_arrays(q, b, order);
-			break;
-		}
-		if (!bad)
-			slices = false;	/* counted */
-	}
 	if (!slices && (!grids || (s->ngrid == 0 && !p->block)))
 		return;
 	for (i = 0; i < b->n; i++) {
@@ -726,6 +805,7 @@ count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
 			if (x > c->hi)
 				c->hi = x;
 		}
+		q->counted += slices;
 		if (p->block) {
 			if (grids)
 				block(p, t);
@@ -760,11 +840,13 @@ stats_put(void *self, struct ts_batch *b)
 	const size_t order = (size_t)p->order;
 	int k;
 
-	/* The pairs of neighbours: a thread took those inside b. */
-	if (!b->local)
-		m->adjacent += order_pairs(m->ord, b->coords, b->n,
-		    p->have_prev ? p->prev : NULL);
-	else if (!b->local_cont && p->have_prev && b->n > 0)
+	bool slices = !b->local || !p->lslices;
+	bool fast = slices && arrays_ok(p, m, b->n);
+
+	/* The pairs of neighbours (a thread took those inside b), and
+	 * the slices when they are the caller's to count. */
+	count_entries(m, b, p->have_prev ? p->prev : NULL, !b->local, fast);
+	if (b->local && !b->local_cont && p->have_prev && b->n > 0)
 		m->adjacent += order_pairs(m->ord, b->coords, 1, p->prev);
 	if (b->n > 0) {
 		memcpy(p->prev, b->coords + (b->n - 1) * order, order *
@@ -776,10 +858,7 @@ stats_put(void *self, struct ts_batch *b)
 		if (!b->local)
 			count_values(m, b);
 	}
-	if (!b->local)
-		count_slices(p, m, b, true, true);
-	else
-		count_slices(p, m, b, !p->lslices, !p->lgrids);
+	count_slices(p, m, b, slices && !fast, !b->local || !p->lgrids);
 	s->nnz += b->n;
 	for (k = 0; k < p->nsq && !p->sort_failed; k++)
 		if (ts_sorter_add(p->sq[k].so, b) != 0)
@@ -805,11 +884,12 @@ local_put(void *state, const struct ts_batch *b)
 	struct part *q = state;
 	struct pass *p = (struct pass *)q->p;
 
-	q->adjacent += order_pairs(q->ord, b->coords, b->n, NULL);
+	bool fast = p->lslices && arrays_ok(p, q, b->n);
+
+	count_entries(q, b, NULL, true, fast);
 	if (p->has_values)
 		count_values(q, b);
-	if (p->lslices)
-		count_slices(p, q, b, true, p->lgrids);
+	count_slices(p, q, b, p->lslices && !fast, p->lgrids);
 }
 
 /* q added to the caller's part: exactly. */
@@ -847,6 +927,7 @@ local_end(void *self, void *state)
 			m->cell[k][i] += q->cell[k][i];
 	}
 	m->out_of_range += q->out_of_range;
+	m->counted += q->counted;
 	order_merge(m->ord, q->ord);
 	m->adjacent += q->adjacent;
 	if (p->has_values && q->n > 0) {
@@ -976,9 +1057,13 @@ stats_finish(void *self)
 	bool zero = false;
 	int k, gi;
 
-	/* The base, where nothing said it: 0 when a coordinate is 0. */
-	for (k = 0; k < p->order; k++)
-			zero |= p->main.sl[k].lo == 0;
+	/* The coordinates used, from the arrays too (entries_loop does
+	 * not keep them); then the base, where nothing said it: 0 when a
+	 * coordinate is 0. */
+	for (k = 0; k < p->order; k++) {
+		slices_range(&p->main.sl[k]);
+		zero |= p->main.sl[k].lo == 0;
+	}
 	if (p->fbase >= 0)
 		s->base = p->fbase;
 	if (p->fbase < 0) {

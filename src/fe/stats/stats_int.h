@@ -43,11 +43,13 @@ static inline void
 hll_add(struct hll *h, uint64_t hash)
 {
 	uint64_t w = hash << HLL_P | (uint64_t)1 << (HLL_P - 1);
-	uint8_t r = (uint8_t)(__builtin_clzll(w) + 1);
 	size_t i = (size_t)(hash >> (64 - HLL_P));
 
-	if (h->reg[i] < r)
-		h->reg[i] = r;
+	/* The rank clz(w) + 1 beats register value v when w has v
+	 * leading zeros at least: told without counting them, which is
+	 * all most hashes need once the registers have grown. */
+	if (w <= UINT64_MAX >> h->reg[i])
+		h->reg[i] = (uint8_t)(__builtin_clzll(w) + 1);
 }
 
 uint64_t hll_count(const struct hll *);
