@@ -19,7 +19,10 @@
  *
  * The decoder's local function (ts_decoder_set_local), if any, is run
  * by the worker on each batch of a chunk once it is parsed: the flow's
- * stages do there what can be done in any order.
+ * stages do there what can be done in any order.  Unless the decoder is
+ * already waiting for that chunk: then the caller, which has the time,
+ * does it all as it would without threads, and the work finds its
+ * balance between the threads of a busy machine.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -213,18 +216,23 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 	c->rows = x.rows;
 }
 
-/* The chunk's batches through the decoder's local function, if any. */
+/* The chunk's batches through the decoder's local function, if any,
+ * unless the decoder waits for this chunk. */
 static void
 local_chunk(struct ts_par *p, struct chunk *c, int id)
 {
 	struct ts_decoder *dec = p->dec;
+	bool waited;
 	size_t i;
 
+	pthread_mutex_lock(&p->mu);
+	waited = p->deliver >= c->idx;
+	pthread_mutex_unlock(&p->mu);
 	pthread_rwlock_rdlock(&dec->local_lock);
 	for (i = 0; i < c->nbat; i++) {
 		struct ts_batch *b = &c->bat[i];
 
-		b->local = dec->local != NULL;
+		b->local = dec->local != NULL && !waited;
 		b->local_cont = false;
 		if (b->local && b->n > 0)
 			dec->local(dec->local_arg, id, b);
@@ -355,7 +363,9 @@ chunk_done(struct ts_par *p, struct ts_decoder *dec, struct chunk *c)
 	p->line += c->lines;
 	dec->off = c->end;
 	t->L.line = p->line;
+	pthread_mutex_lock(&p->mu);	/* the workers read it */
 	p->deliver++;
+	pthread_mutex_unlock(&p->mu);
 	p->release = c;
 }
 
