@@ -41,6 +41,8 @@
  * counts them alone. */
 #define LOCAL_SLOTS	((uint64_t)1 << 22)
 #define LOCAL_CELLS	((uint64_t)1 << 21)
+#define FAR_SLOTS	((uint64_t)1 << 14)	/* 64 KB of counts */
+#define PREFETCH	16	/* entries ahead */
 
 /* A mode's slices being counted: bin x >> shift of count[]. */
 struct slices {
@@ -674,7 +676,7 @@ arrays_ok(const struct pass *p, const struct part *q, size_t n)
  */
 static inline __attribute__((always_inline)) void
 entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
-    const bool pairs, const bool slices, const int order)
+    const bool pairs, const bool slices, const bool far, const int order)
 {
 	const uint64_t all = order == 64 ? ~(uint64_t)0 :
 	    ((uint64_t)1 << order) - 1;
@@ -713,6 +715,20 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 			out++;
 			continue;
 		}
+		if (far) {
+			/* The slices of an entry further on, to be in the
+			 * cache when it comes (the address reckoned as an
+			 * integer: out of range, it is harmless, a prefetch
+			 * does not fault). */
+			const uint64_t *f = b->coords + (i + PREFETCH < b->n ?
+			    i + PREFETCH : b->n - 1) * (size_t)order;
+
+#pragma GCC unroll 4
+			for (k = 0; k < order; k++)
+				__builtin_prefetch((const void *)((uintptr_t)
+				    cnt[k] + (uintptr_t)f[k] * sizeof(**cnt)),
+				    1);
+		}
 #pragma GCC unroll 4
 		for (k = 0; k < order; k++)
 			cnt[k][t[k]]++;
@@ -732,16 +748,26 @@ static void
 count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
     bool pairs, bool slices)
 {
+	bool far = false;
+	int k;
+
 	if ((!pairs && !slices) || b->n == 0)
 		return;
+	/* Arrays past what a core's caches hold near it: prefetched. */
+	for (k = 0; k < q->p->order && slices; k++)
+		far |= q->sl[k].nb > FAR_SLOTS;
 	/* Each kind of loop its own, the flags constants in it. */
 #define LOOPS(order) do {						\
-		if (pairs && slices)					\
-			entries_loop(q, b, prev, true, true, (order));	\
+		if (pairs && slices && far)				\
+			entries_loop(q, b, prev, true, true, true, (order)); \
+		else if (pairs && slices)				\
+			entries_loop(q, b, prev, true, true, false, (order)); \
 		else if (pairs)						\
-			entries_loop(q, b, prev, true, false, (order));	\
+			entries_loop(q, b, prev, true, false, false, (order)); \
+		else if (far)						\
+			entries_loop(q, b, prev, false, true, true, (order)); \
 		else							\
-			entries_loop(q, b, prev, false, true, (order));	\
+			entries_loop(q, b, prev, false, true, false, (order)); \
 	} while (0)
 	switch (q->p->order) {
 	case 2:
