@@ -727,9 +727,9 @@ struct ts_stage_ops {
 
 /*
  * The part of a stage's work that the threads parsing a large text
- * file can do, each on the batches it parsed, as soon as it has
- * (ts_stage_set_local); the flow uses it when every stage before this
- * one is TS_STAGE_READS and holds nothing.  start(self) makes a
+ * file can do, each on the batches it parsed, as soon as it has, when
+ * the caller does not keep up (ts_stage_set_local); the flow uses it
+ * when every stage before this one is TS_STAGE_READS and holds nothing.  start(self) makes a
  * thread's state, on that thread (self only read); put(state, b) takes
  * a batch, a thread's batches coming in file order, b->loc and
  * b->first not yet the file's; the stage's put then gets that batch

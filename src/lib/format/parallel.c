@@ -19,10 +19,13 @@
  *
  * The decoder's local function (ts_decoder_set_local), if any, is run
  * by the worker on each batch of a chunk once it is parsed: the flow's
- * stages do there what can be done in any order.  Unless the decoder is
- * already waiting for that chunk: then the caller, which has the time,
- * does it all as it would without threads, and the work finds its
- * balance between the threads of a busy machine.
+ * stages do there what can be done in any order; but only when the
+ * caller has fallen behind, the chunks parsed ahead of the one it hands
+ * on filling the ring but one.  Else the caller does the chunk's local
+ * work itself, as it would without threads: the work then finds its
+ * balance between the threads, the caller taking a share as long as it
+ * keeps up (on a busy machine, where each thread gets its share of the
+ * cores, the threads' work is then even).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -217,22 +220,22 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 }
 
 /* The chunk's batches through the decoder's local function, if any,
- * unless the decoder waits for this chunk. */
+ * unless the caller is near enough to do it. */
 static void
 local_chunk(struct ts_par *p, struct chunk *c, int id)
 {
 	struct ts_decoder *dec = p->dec;
-	bool waited;
+	bool caller;
 	size_t i;
 
 	pthread_mutex_lock(&p->mu);
-	waited = p->deliver >= c->idx;
+	caller = c->idx + 1 < p->deliver + (uint64_t)p->nslot;
 	pthread_mutex_unlock(&p->mu);
 	pthread_rwlock_rdlock(&dec->local_lock);
 	for (i = 0; i < c->nbat; i++) {
 		struct ts_batch *b = &c->bat[i];
 
-		b->local = dec->local != NULL && !waited;
+		b->local = dec->local != NULL && !caller;
 		b->local_cont = false;
 		if (b->local && b->n > 0)
 			dec->local(dec->local_arg, id, b);
