@@ -88,6 +88,8 @@ struct part {
 	uint64_t	 counted;	/* in them by slices_arrays */
 	struct order_acc *ord;
 	uint64_t	 adjacent;	/* entries equal to the one before */
+	bool		 sorted;	/* its last batch's pairs mostly
+					 * did not decrease */
 	/* values */
 	uint64_t	 n, nans, zeros, negatives, infs;
 	double		 min, max;	/* of those not NaN */
@@ -676,12 +678,13 @@ arrays_ok(const struct pass *p, const struct part *q, size_t n)
  */
 static inline __attribute__((always_inline)) void
 entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
-    const bool pairs, const bool slices, const bool far, const int order)
+    const bool pairs, const bool sorted, const bool slices, const bool far,
+    const int order)
 {
 	const uint64_t all = order == 64 ? ~(uint64_t)0 :
 	    ((uint64_t)1 << order) - 1;
 	const uint64_t *t = b->coords, *a = prev != NULL ? prev : t;
-	uint64_t lim[TS_MAXORDER], same = 0, dec0 = 0, out = 0;
+	uint64_t lim[TS_MAXORDER], same = 0, dec0 = 0, out = 0, ndec = 0;
 	uint32_t *cnt[TS_MAXORDER];
 	size_t i;
 	int k;
@@ -692,16 +695,27 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 	}
 	for (i = 0; i < b->n; i++, a = t, t += order) {
 		uint64_t eq = 0, dec = 0, bad = 0;
+		bool anydec = false, alleq = true;
 
 #pragma GCC unroll 4
 		for (k = 0; k < order; k++) {
-			eq |= (uint64_t)(t[k] == a[k]) << k;
-			dec |= (uint64_t)(t[k] < a[k]) << k;
+			anydec |= t[k] < a[k];
+			alleq &= t[k] == a[k];
 			bad |= t[k] >= lim[k];
 		}
-		if (pairs) {
-			/* The first entry with itself, when prev is NULL:
-			 * equal, taken off below. */
+		/* Mostly sorted: the modes' bits only for a pair that
+		 * decreases, the others told by two flags; else the bits
+		 * of every pair, without a branch.  The first entry with
+		 * itself, when prev is NULL: equal, taken off below. */
+		if (pairs && sorted && !anydec)
+			same += alleq;
+		else if (pairs) {
+#pragma GCC unroll 4
+			for (k = 0; k < order; k++) {
+				eq |= (uint64_t)(t[k] == a[k]) << k;
+				dec |= (uint64_t)(t[k] < a[k]) << k;
+			}
+			ndec += dec != 0;
 			if (dec == 0)
 				same += eq == all;
 			else if (eq == 0)
@@ -737,6 +751,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 		if (dec0 != 0)
 			order_pair(q->ord, 0, dec0);
 		q->adjacent += same - (prev == NULL && b->n > 0);
+		q->sorted = ndec < b->n / 2;	/* the next batch's loop */
 	}
 	if (slices) {
 		q->out_of_range += out;
@@ -748,7 +763,7 @@ static void
 count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
     bool pairs, bool slices)
 {
-	bool far = false;
+	bool far = false, sorted = q->sorted;
 	int k;
 
 	if ((!pairs && !slices) || b->n == 0)
@@ -757,17 +772,21 @@ count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 	for (k = 0; k < q->p->order && slices; k++)
 		far |= q->sl[k].nb > FAR_SLOTS;
 	/* Each kind of loop its own, the flags constants in it. */
+#define LOOP(p, so, sl, f, order)					\
+	entries_loop(q, b, prev, (p), (so), (sl), (f), (order))
 #define LOOPS(order) do {						\
-		if (pairs && slices && far)				\
-			entries_loop(q, b, prev, true, true, true, (order)); \
-		else if (pairs && slices)				\
-			entries_loop(q, b, prev, true, true, false, (order)); \
-		else if (pairs)						\
-			entries_loop(q, b, prev, true, false, false, (order)); \
+		if (!pairs)						\
+			LOOP(false, false, true, far, (order));		\
+		else if (!slices)					\
+			LOOP(true, sorted, false, false, (order));	\
+		else if (sorted && far)					\
+			LOOP(true, true, true, true, (order));		\
+		else if (sorted)					\
+			LOOP(true, true, true, false, (order));		\
 		else if (far)						\
-			entries_loop(q, b, prev, false, true, true, (order)); \
+			LOOP(true, false, true, true, (order));		\
 		else							\
-			entries_loop(q, b, prev, false, true, false, (order)); \
+			LOOP(true, false, true, false, (order));	\
 	} while (0)
 	switch (q->p->order) {
 	case 2:
@@ -784,6 +803,7 @@ count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 		break;
 	}
 #undef LOOPS
+#undef LOOP
 }
 
 /* The slices of b's entries into q (when slices), and their cells in
