@@ -629,12 +629,12 @@ test_local(void)
 	ok(one.n == n && one.sum == want && one.nlocal == 0 &&
 	    one.states == 0, "one thread: every entry on the caller's "
 	    "(%llu local)", (unsigned long long)one.nlocal);
-	ok(par.n == n && par.sum == want && par.nlocal > n / 4 &&
+	ok(par.n == n && par.sum == want && par.nlocal > 0 &&
 	    par.nlocal < n && par.off_caller && par.states >= 1 &&
 	    par.states <= 2, "two threads: %llu of %zu entries taken on "
 	    "them in %d states, the sum the same",
 	    (unsigned long long)par.nlocal, n, par.states);
-	ok(after_reads.sum == want && after_reads.nlocal > n / 4,
+	ok(after_reads.sum == want && after_reads.nlocal > 0,
 	    "after a stage that only reads: local still");
 	ok(after_writes.sum == want && after_writes.nlocal == 0 &&
 	    after_writes.states == 0, "after a stage that may change "
