@@ -300,3 +300,85 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 	run -3 bash -c "ts-stat '$SHARE/example-element' >/dev/full"
 	assert_output --partial "ts-stat:"
 }
+
+# spread NAME SWAP SIGN ITYPE: a bundle NAME of 6000 entries of 60 x 50 x
+# 40 sorted in mode order 3,2,1 with repeats, zeros of both signs and
+# NaN among its values (SIGN +: none negative, and no zero in the first
+# half, where -0 comes first; integers when ITYPE is int64), two
+# neighbours swapped at line SWAP (0: none).
+spread() {
+	local b
+	b=$(mkbundle "$SHARE/example-element" "$1")
+	rm -f "$b/$1.tnsb"
+	setmeta "$b" files "{\"text\": \"$1.tns\", \"readme\": \"README.md\"}"
+	setmeta "$b" endianness '"none"'
+	setmeta "$b" sorted '"none"'
+	setmeta "$b" sort_order '[]'
+	setmeta "$b" duplicates '"allowed"'
+	setmeta "$b" explicit_zeros '"allowed"'
+	setmeta "$b" dimensions '[60, 50, 40]'
+	setmeta "$b" nnz 6000
+	[ "$4" = int64 ] && setmeta "$b" value_type '"int64"'
+	{
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n' "$1"
+		echo "3 60 50 40 6000"
+		awk -v sign="$3" -v vt="$4" 'BEGIN {
+			for (i = 0; i < 6000; i++) {
+				c = int(i / 150) + 1; a = int((i % 150) / 3) + 1
+				b = (i % 3) * 20 + c % 20 + 1
+				if (vt == "int64")
+					v = (i % 11 == 3) ? 0 : (i % 7 == 0) ? -i : i * 3
+				else if (i % 97 == 5 && (sign == "-" || i > 3000))
+					v = sign == "+" ? "-0" : "0"
+				else if (i % 89 == 7 && (sign == "-" || i > 3000))
+					v = sign == "+" ? "0" : "-0"
+				else if (i % 13 == 0)
+					v = "nan"
+				else if (i % 17 == 0 && sign != "+")
+					v = "-" (i / 7)
+				else
+					v = i * 0.1
+				print b, a, c, v
+				if (i % 500 == 250)
+					print b, a, c, v
+			}
+		}' | head -n 6000
+	} >"$b/$1.tns"
+	if [ "$2" -gt 0 ]; then
+		sed -i "$2{h;d};$(($2 + 1)){G}" "$b/$1.tns"
+	fi
+	echo "$b"
+}
+
+@test "ts-stat: the same figures, to the byte, counted by one thread or by the threads that parse, the file cut in chunks of any size" {
+	local b fmt cut
+	[ "$(nproc)" -ge 2 ] || skip "one CPU: no threads to count on"
+	spread sorted 0 - float64 >/dev/null
+	spread swapped 4000 - float64 >/dev/null
+	spread zeros 0 + float64 >/dev/null
+	spread ints 2500 - int64 >/dev/null
+	spread bad 2500 - int64 >/dev/null
+	sed -i '3000s/^[0-9]* /61 /' bad/bad.tns
+	run -0 ts-stat -q sorted swapped zeros
+	assert_line "  sorted      in mode order 3,2,1"
+	assert_line "  sorted      in no mode order"
+	assert_line --partial "values      6000: min -0, max "
+	assert_line "  repeats     12"
+	for b in sorted swapped zeros ints bad; do
+		for fmt in "" --json --csv; do
+			rm -rf pic one
+			taskset -c 0 ts-stat -q $fmt --plot pic --size 16 "$b" \
+			    >one.out || [ "$b" = bad ]
+			mv pic one
+			for cut in 64 300 4096; do
+				TS_CHUNK=$cut ts-stat -q $fmt --plot pic --size 16 \
+				    "$b" >par.out || [ "$b" = bad ]
+				cmp one.out par.out
+				diff -r one pic
+				rm -rf pic
+			done
+		done
+	done
+	run -1 --separate-stderr ts-stat -q --json bad
+	assert_equal "$(echo "$output" | jq -c '.out_of_range')" 1
+}

@@ -565,6 +565,13 @@ struct ts_batch {
 	bool		 texts;
 	bool		 texts_only;	/* fval/ival unset: read the texts */
 	uint64_t	 first;		/* index of the first entry in file */
+	/*
+	 * Set by a decoder that parses on threads, for the stages' local
+	 * functions (struct ts_stage_ops): local when they were given
+	 * these entries on the thread that parsed them; local_cont when,
+	 * in the same batch, the entry before the first too.
+	 */
+	bool		 local, local_cont;
 };
 
 void	 ts_batch_init(struct ts_batch *, int order, size_t cap);
@@ -699,7 +706,10 @@ void	 ts_cutensor_free(struct ts_cutensor *);
  * Stages and the flow: decoder -> stages -> encoders.
  * ================================================================ */
 
-enum { TS_STAGE_VALUES = 1 };	/* the stage changes values */
+enum {
+	TS_STAGE_VALUES = 1,	/* the stage changes values */
+	TS_STAGE_READS = 2	/* it changes nothing of a batch */
+};
 
 struct ts_stage_ops {
 	const char	*name;
@@ -718,8 +728,30 @@ struct ts_stage_ops {
 	void	(*free)(void *self);
 };
 
+/*
+ * The part of a stage's work that the threads parsing a large text
+ * file can do, each on the batches it parsed, as soon as it has, when
+ * the caller does not keep up (ts_stage_set_local); the flow uses it
+ * when every stage before this one is TS_STAGE_READS and holds nothing.  start(self) makes a
+ * thread's state, on that thread (self only read); put(state, b) takes
+ * a batch, a thread's batches coming in file order, b->loc and
+ * b->first not yet the file's; the stage's put then gets that batch
+ * with b->local set, and every other batch without.  end(self, state),
+ * on the caller's thread once no thread runs put any more, folds a
+ * state into self and frees it: before finish, or as the flow stops
+ * early (then self is not complete).
+ */
+struct ts_stage_local_ops {
+	void	*(*start)(void *self);
+	void	(*put)(void *state, const struct ts_batch *);
+	void	(*end)(void *self, void *state);
+};
+
 struct ts_stage;
 struct ts_stage *ts_stage_new(const struct ts_stage_ops *, void *self);
+/* Give s local functions (the table must outlive it). */
+void	 ts_stage_set_local(struct ts_stage *s,
+	    const struct ts_stage_local_ops *);
 void	 ts_stage_free(struct ts_stage *);
 
 struct ts_flow;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +471,175 @@ test_parallel(void)
 	free(l2);
 	free(v1);
 	free(v2);
+}
+
+/* ---- a stage's work on the parsing threads ---- */
+
+/* A stage that sums the coordinates it is given: on the parsing threads
+ * (local_put) for the batches they parsed, on the caller's for the
+ * rest; and a stage that may change entries, before which none is
+ * local. */
+struct lsum {
+	pthread_t	 caller;
+	uint64_t	 sum, n;		/* all: local ones folded in */
+	uint64_t	 nlocal;		/* entries local_put took */
+	int		 states;		/* local_end calls */
+	bool		 off_caller;		/* local_put on another thread */
+};
+
+struct lstate {
+	struct lsum	*s;
+	uint64_t	 sum, n;
+	bool		 off_caller;
+};
+
+static void *
+lsum_new(void *self)
+{
+	struct lstate *t = calloc(1, sizeof(*t));
+
+	t->s = self;
+	return t;
+}
+
+static void
+lsum_local(void *state, const struct ts_batch *b)
+{
+	struct lstate *t = state;
+	size_t i;
+
+	for (i = 0; i < b->n * (size_t)b->order; i++)
+		t->sum += b->coords[i];
+	t->n += b->n;
+	t->off_caller |= !pthread_equal(pthread_self(), t->s->caller);
+}
+
+static void
+lsum_end(void *self, void *state)
+{
+	struct lsum *s = self;
+	struct lstate *t = state;
+
+	s->sum += t->sum;
+	s->nlocal += t->n;
+	s->off_caller |= t->off_caller;
+	s->states++;
+	free(t);
+}
+
+static int
+lsum_put(void *self, struct ts_batch *b)
+{
+	struct lsum *s = self;
+	size_t i;
+
+	s->n += b->n;
+	/* A slow caller: the threads count the chunks it does not
+	 * reach in time. */
+	if (b->n > 0)
+		usleep(1000);
+	if (b->local)
+		return 0;
+	for (i = 0; i < b->n * (size_t)b->order; i++)
+		s->sum += b->coords[i];
+	return 0;
+}
+
+static int
+nop_put(void *self, struct ts_batch *b)
+{
+	(void)self;
+	(void)b;
+	return 0;
+}
+
+static const struct ts_stage_ops lsum_ops = {
+	"lsum", TS_STAGE_READS, lsum_put, NULL, NULL, NULL, NULL
+};
+static const struct ts_stage_local_ops lsum_local_ops = {
+	lsum_new, lsum_local, lsum_end
+};
+static const struct ts_stage_ops reads_ops = {
+	"reads", TS_STAGE_READS, nop_put, NULL, NULL, NULL, NULL
+};
+static const struct ts_stage_ops writes_ops = {
+	"writes", 0, nop_put, NULL, NULL, NULL, NULL
+};
+
+/* Run path through (before, when not NULL) and an lsum with threads. */
+static void
+lsum_run(const char *path, int threads, const struct ts_stage_ops *before,
+    struct lsum *s)
+{
+	struct ts_layout l = { TS_KIND_TEXT, false, -1, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src = ts_source_open_file(path);
+	struct ts_decoder *dec = ts_decoder_open(src, &l, d);
+	struct ts_stage *st;
+	struct ts_flow *f;
+
+	memset(s, 0, sizeof(*s));
+	s->caller = pthread_self();
+	ts_decoder_set_threads(dec, threads);
+	f = ts_flow_new(dec, d, "lsum");
+	if (before != NULL)
+		ts_flow_add(f, ts_stage_new(before, NULL));
+	st = ts_stage_new(&lsum_ops, s);
+	ts_stage_set_local(st, &lsum_local_ops);
+	ts_flow_add(f, st);
+	if (ts_flow_run(f, NULL, NULL) != 0)
+		ok(0, "flow of %s", path);
+	ts_flow_free(f);
+	ts_decoder_close(dec);
+	ts_source_close(src);
+	ts_diags_free(d);
+}
+
+/* A stage's local functions run on the threads that parse, when every
+ * stage before it only reads, on the chunks of a caller that does not
+ * keep up; their states are folded in before the end; the rest of the
+ * entries reach put unmarked. */
+static void
+test_local(void)
+{
+	const size_t n = 50000;
+	struct lsum one, par, after_reads, after_writes;
+	char path[256];
+	uint64_t want = 0, x;
+	size_t i;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/local.tns", tmpdir);
+	fp = fopen(path, "w");
+	fprintf(fp, "%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: local\n"
+	    "2 1000 1000 %zu\n", n);
+	for (i = 0; i < 2 * n; i++) {
+		x = next64() % 1000 + 1;
+		want += x - 1;		/* the decoder gives them 0-based */
+		fprintf(fp, "%llu%s", (unsigned long long)x, i % 2 ?
+		    " 1.5\n" : " ");
+	}
+	fclose(fp);
+	setenv("TS_CHUNK", "4096", 1);
+	lsum_run(path, 1, NULL, &one);
+	lsum_run(path, 2, NULL, &par);
+	lsum_run(path, 2, &reads_ops, &after_reads);
+	lsum_run(path, 2, &writes_ops, &after_writes);
+	unsetenv("TS_CHUNK");
+	ok(one.n == n && one.sum == want && one.nlocal == 0 &&
+	    one.states == 0, "one thread: every entry on the caller's "
+	    "(%llu local)", (unsigned long long)one.nlocal);
+	ok(par.n == n && par.sum == want && par.nlocal > 0 &&
+	    par.nlocal < n && par.off_caller && par.states >= 1 &&
+	    par.states <= 2, "two threads: %llu of %zu entries taken on "
+	    "them in %d states, the sum the same",
+	    (unsigned long long)par.nlocal, n, par.states);
+	ok(after_reads.sum == want && after_reads.nlocal > 0,
+	    "after a stage that only reads: local still");
+	ok(after_writes.sum == want && after_writes.nlocal == 0 &&
+	    after_writes.states == 0, "after a stage that may change "
+	    "entries: none local");
 }
 
 /* ---- the rows of text found by vectors, words or bytes ---- */
@@ -1330,6 +1500,7 @@ main(void)
 	test_diag_cap();
 	test_cutensor();
 	test_parallel();
+	test_local();
 	test_print_par();
 	test_scan_ways();
 	test_encoder_range();

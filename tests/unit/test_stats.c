@@ -4,7 +4,8 @@
  * random fractions against long double division, the
  * distributions' median and deviation against a sort, the HyperLogLog
  * estimate's error, and the mode order found in one pass against every
- * permutation tried on random sequences.  Prints TAP.
+ * permutation tried on random sequences, and the same found from parts
+ * of a sequence merged.  Prints TAP.
  */
 #include <math.h>
 #include <stdio.h>
@@ -286,6 +287,73 @@ orders(void)
 	    "found whenever some permutation holds");
 }
 
+/* The pairs of a sequence cut in parts, each counted alone (the
+ * pairs at their borders by the whole), merged in any order: the same
+ * order found and repeats as the sequence counted whole; for orders of
+ * a direct table and of a hashed one (past 12), too many kinds of pair
+ * included. */
+static void
+order_parts(void)
+{
+	static uint64_t seq[400 * 16];
+	int t, order, r1, r2, p1[TS_MAXORDER], p2[TS_MAXORDER], bad = 0;
+	size_t n, i, cut[4];
+	uint64_t same1, same2;
+
+	for (t = 0; t < 2000 && !bad; t++) {
+		struct order_acc *whole, *parts[3], *m;
+		int k, j;
+
+		order = t % 2 ? 1 + (int)(next64() % 4) : 13 + (int)(next64() %
+		    3);
+		n = 2 + next64() % 399;
+		/* Mostly non-decreasing in mode 0 and 1, with repeats; now
+		 * and then random. */
+		for (i = 0; i < n; i++)
+			for (k = 0; k < order; k++)
+				seq[i * order + k] = t % 5 == 0 ? next64() % 2 :
+				    k == 0 ? i / 50 : k == 1 ? (i % 50) / 5 :
+				    next64() % (t % 3 + 1);
+		whole = order_new(order);
+		same1 = order_pairs(whole, seq, n, NULL);
+		r1 = order_end(whole, p1);
+		cut[0] = 0;
+		cut[1] = next64() % n;
+		cut[2] = cut[1] + next64() % (n - cut[1]);
+		if (cut[1] > cut[2])
+			cut[2] = cut[1];
+		cut[3] = n;
+		m = order_new(order);
+		same2 = 0;
+		for (j = 0; j < 3; j++) {
+			parts[j] = order_new(order);
+			same2 += order_pairs(parts[j], seq + cut[j] * order,
+			    cut[j + 1] - cut[j], NULL);
+			if (j > 0 && cut[j] > cut[j - 1] && cut[j] < n)
+				same2 += order_pairs(m, seq + cut[j] * order, 1,
+				    seq + (cut[j] - 1) * order);
+		}
+		for (j = 2; j >= 0; j--) {
+			order_merge(m, parts[j]);
+			order_free(parts[j]);
+		}
+		r2 = order_end(m, p2);
+		if (r1 != r2 || same1 != same2 || (r1 == 1 &&
+		    memcmp(p1, p2, (size_t)order * sizeof(*p1)) != 0)) {
+			ok(0, "order %d, %zu tuples cut at %zu and %zu: %d, "
+			    "whole %d; repeats %llu, whole %llu", order, n,
+			    cut[1], cut[2], r2, r1, (unsigned long long)same2,
+			    (unsigned long long)same1);
+			bad = 1;
+		}
+		order_free(whole);
+		order_free(m);
+	}
+	if (!bad)
+		ok(1, "2000 sequences cut in three parts, merged: the same "
+		    "order found and the same repeats as whole");
+}
+
 int
 main(void)
 {
@@ -293,5 +361,6 @@ main(void)
 	dists();
 	sketches();
 	orders();
+	order_parts();
 	return tap_done();
 }

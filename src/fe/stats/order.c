@@ -15,7 +15,9 @@
  * mode left to take while some pair is unsettled: no order holds.  So
  * what must be kept is, for each set eq, the union of the dec sets of
  * the pairs with it: a table indexed by eq for orders up to 12, a small
- * hash table above.
+ * hash table above.  Being unions, the tables of parts of the entries
+ * (each part's pairs, and the pairs across their borders) merge into
+ * the whole's exactly.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +78,75 @@ order_pair(struct order_acc *o, uint64_t eq, uint64_t dec)
 	o->key[i] = eq + 1;
 	o->dec[i] = dec;
 	o->n++;
+}
+
+/* order_pairs for an order known when it is inlined: the loop over the
+ * modes unrolled. */
+static inline __attribute__((always_inline)) uint64_t
+pairs(struct order_acc *o, const uint64_t *t, size_t n, const uint64_t *prev,
+    const int order)
+{
+	const uint64_t all = order == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << order) - 1;
+	const uint64_t *a = prev != NULL ? prev : t;
+	uint64_t same = 0, dec0 = 0;
+	size_t i = prev != NULL ? 0 : 1;
+	int k;
+
+	if (prev == NULL)
+		t += order;
+	for (; i < n; i++, a = t, t += order) {
+		uint64_t eq = 0, dec = 0;
+
+#pragma GCC unroll 4
+		for (k = 0; k < order; k++) {
+			eq |= (uint64_t)(t[k] == a[k]) << k;
+			dec |= (uint64_t)(t[k] < a[k]) << k;
+		}
+		if (dec == 0)
+			same += eq == all;
+		else if (eq == 0)
+			dec0 |= dec;	/* the pairs of unsorted entries */
+		else if (o->key == NULL)
+			o->dec[eq] |= dec;
+		else
+			order_pair(o, eq, dec);
+	}
+	if (dec0 != 0)
+		order_pair(o, 0, dec0);
+	return same;
+}
+
+uint64_t
+order_pairs(struct order_acc *o, const uint64_t *t, size_t n,
+    const uint64_t *prev)
+{
+	if (n == 0)
+		return 0;
+	switch (o->order) {
+	case 2:
+		return pairs(o, t, n, prev, 2);
+	case 3:
+		return pairs(o, t, n, prev, 3);
+	case 4:
+		return pairs(o, t, n, prev, 4);
+	default:
+		return pairs(o, t, n, prev, o->order);
+	}
+}
+
+void
+order_merge(struct order_acc *o, const struct order_acc *from)
+{
+	size_t i;
+
+	if (from->lost)
+		o->lost = true;
+	for (i = 0; i < from->cap; i++)
+		if (from->key == NULL)
+			o->dec[i] |= from->dec[i];
+		else if (from->key[i] != 0 && !o->lost)
+			order_pair(o, from->key[i] - 1, from->dec[i]);
 }
 
 int

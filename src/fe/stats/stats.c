@@ -10,6 +10,18 @@
  * it (0 when some coordinate is 0, else 1) and the arrays, one slot
  * longer, are read from it.  Dimensions a file does not state (FROSTT)
  * come from the coordinates, the arrays growing as they are met.
+ *
+ * What the entries tell in any order (the slices' counts, the values'
+ * counts, extremes and distinct ones, the pairs of neighbours, the
+ * pictures' cells) is a part (struct part), counted by the caller and,
+ * for the batches of a large text file, by the threads that parse it,
+ * each into its own part (the stage's local functions), added up
+ * exactly at the end: counts are sums, extremes are extremes, sets and
+ * the order's tables are unions, HyperLogLog registers are maxima.
+ * What depends on the order of the entries is counted on the caller's
+ * thread, in file order: the sum of the values (in long double, as it
+ * always was), the first zero (whose sign a minimum or maximum of zero
+ * has), the pairs across the batches' borders, the sorts.
  */
 #include <errno.h>
 #include <math.h>
@@ -23,6 +35,14 @@
 #define VSET		8192		/* slots of the exact value set */
 #define VSET_MAX	(VSET / 2)	/* distinct values it holds */
 #define GROW_MIN	1024
+#define NANKEY		0x7ff8000000000000ULL	/* every NaN's */
+/* The most a thread's part may count in arrays of its own: slices
+ * (4 bytes each) and pictures' cells (8 bytes); past it the caller
+ * counts them alone. */
+#define LOCAL_SLOTS	((uint64_t)1 << 22)
+#define LOCAL_CELLS	((uint64_t)1 << 21)
+#define FAR_SLOTS	((uint64_t)1 << 14)	/* 64 KB of counts */
+#define PREFETCH	16	/* entries ahead */
 
 /* A mode's slices being counted: bin x >> shift of count[]. */
 struct slices {
@@ -59,6 +79,28 @@ struct sortq {
 	int		 prio[TS_MAXORDER];
 };
 
+/* What the entries tell in any order (see above). */
+struct part {
+	const struct pass *p;
+	struct slices	 sl[TS_MAXORDER];	/* when it counts them */
+	uint64_t	**cell;		/* the pictures' (when it counts them) */
+	uint64_t	 out_of_range;	/* entries left out of them */
+	uint64_t	 counted;	/* in them by slices_arrays */
+	struct order_acc *ord;
+	uint64_t	 adjacent;	/* entries equal to the one before */
+	bool		 sorted;	/* its last batch's pairs mostly
+					 * did not decrease */
+	/* values */
+	uint64_t	 n, nans, zeros, negatives, infs;
+	double		 min, max;	/* of those not NaN */
+	int64_t		 imin, imax;
+	bool		 vexact;	/* vset holds every value seen */
+	uint64_t	*vset;
+	uint8_t		*vused;
+	size_t		 vn;
+	struct hll	 vhll;		/* once not vexact: of every value */
+};
+
 struct pass {
 	struct ts_stats	*s;
 	const struct ts_header *h;
@@ -66,20 +108,15 @@ struct pass {
 	bool		 block, has_values, is_int;
 	int		 dec_base;	/* what the decoder took off */
 	int		 fbase;		/* the file's base; -1 not known */
-	struct slices	 sl[TS_MAXORDER];
-	/* order and repeats of neighbours */
+	struct part	 main;		/* the caller's */
+	bool		 lslices;	/* threads' parts count slices */
+	bool		 lgrids;	/* ... and the pictures' cells */
+	/* in file order: the neighbours across batches, the values' sum,
+	 * the first zero */
 	uint64_t	 prev[TS_MAXORDER];
 	bool		 have_prev;
-	uint64_t	 all;		/* every mode's bit */
-	struct order_acc *ord;
-	uint64_t	 adjacent;	/* entries equal to the one before */
-	/* values */
 	long double	 vsum;
-	struct hll	 vhll;
-	uint64_t	*vset;
-	uint8_t		*vused;
-	size_t		 vn;
-	bool		 vexact;
+	bool		 zero_seen, zero_neg;
 	/* sorts */
 	struct sortq	*sq;
 	int		 nsq;
@@ -90,8 +127,6 @@ struct pass {
 	/* pictures */
 	struct axis	 ax[TS_MAXORDER];
 	int64_t		**diff;		/* blocks: per grid, corners */
-	uint64_t	 repeats_checks;	/* from the checks' sort */
-	bool		 have_checks;
 };
 
 /* ---- set-up ---- */
@@ -144,21 +179,27 @@ slices_grow(struct slices *c, uint64_t b)
 	}
 }
 
-/* A count that went past 2^32 once more. */
+/* A count that went past 2^32 n times more. */
 static void
-slices_wrap(struct slices *c, uint64_t b)
+slices_wrap_n(struct slices *c, uint64_t b, uint64_t n)
 {
 	size_t i;
 
 	for (i = 0; i < c->nwrap; i++)
 		if (c->wrap[2 * i] == b) {
-			c->wrap[2 * i + 1]++;
+			c->wrap[2 * i + 1] += n;
 			return;
 		}
 	c->wrap = ts_xreallocarray(c->wrap, 2 * (c->nwrap + 1),
 	    sizeof(*c->wrap));
 	c->wrap[2 * c->nwrap] = b;
-	c->wrap[2 * c->nwrap++ + 1] = 1;
+	c->wrap[2 * c->nwrap++ + 1] = n;
+}
+
+static void
+slices_wrap(struct slices *c, uint64_t b)
+{
+	slices_wrap_n(c, b, 1);
 }
 
 static uint64_t
@@ -171,6 +212,26 @@ slices_count(const struct slices *c, uint64_t b)
 		if (c->wrap[2 * i] == b)
 			n += c->wrap[2 * i + 1] << 32;
 	return n;
+}
+
+/* lo and hi widened to the first and last slice an array counts. */
+static void
+slices_range(struct slices *c)
+{
+	uint64_t b;
+
+	if (c->grow || c->shift > 0 || c->c == NULL)
+		return;
+	for (b = 0; b < c->nb && b < c->lo; b++)
+		if (slices_count(c, b) != 0) {
+			c->lo = b;
+			break;
+		}
+	for (b = c->nb; b > 0 && (c->lo > c->hi || b - 1 > c->hi); b--)
+		if (slices_count(c, b - 1) != 0) {
+			c->hi = b - 1;
+			break;
+		}
 }
 
 static void
@@ -294,7 +355,7 @@ sorts_init(struct pass *p)
 		}
 	if (s->o.exact)
 		for (k = 0; k < p->order; k++) {
-			if (p->sl[k].shift == 0 && !p->sl[k].grow)
+			if (p->main.sl[k].shift == 0 && !p->main.sl[k].grow)
 				continue;
 			/* Fibers of another mode sorted this one first? */
 			for (j = 0; j < p->nsq; j++)
@@ -331,6 +392,58 @@ sorts_init(struct pass *p)
 }
 
 static void
+part_init(struct part *q, const struct pass *p, bool slices, bool grids)
+{
+	const struct ts_stats *s = p->s;
+	int k;
+
+	memset(q, 0, sizeof(*q));
+	q->p = p;
+	q->ord = order_new(p->order);
+	q->vexact = true;
+	if (p->has_values) {
+		q->vset = ts_xcalloc(VSET, sizeof(*q->vset));
+		q->vused = ts_xcalloc(VSET, 1);
+	}
+	if (slices)
+		for (k = 0; k < p->order; k++) {
+			const struct slices *m = &p->main.sl[k];
+			struct slices *c = &q->sl[k];
+
+			c->nb = m->nb;
+			c->lim = m->lim;
+			c->lo = UINT64_MAX;
+			c->c = ts_xcalloc(c->nb ? c->nb : 1, sizeof(*c->c));
+		}
+	if (grids && s->ngrid > 0) {
+		q->cell = ts_xcalloc((size_t)s->ngrid, sizeof(*q->cell));
+		for (k = 0; k < s->ngrid; k++)
+			q->cell[k] = ts_xcalloc((size_t)p->ax[s->grid[k].a].cap *
+			    p->ax[s->grid[k].b].cap, sizeof(**q->cell));
+	}
+}
+
+/* Free what q holds; cells too when they are its own. */
+static void
+part_free(struct part *q, bool cells)
+{
+	int k;
+
+	for (k = 0; k < q->p->order; k++) {
+		free(q->sl[k].c);
+		free(q->sl[k].hll);
+		free(q->sl[k].wrap);
+	}
+	if (cells && q->cell != NULL)
+		for (k = 0; k < q->p->s->ngrid; k++)
+			free(q->cell[k]);
+	free(q->cell);
+	order_free(q->ord);
+	free(q->vset);
+	free(q->vused);
+}
+
+static void
 pass_free(void *self)
 {
 	struct pass *p = self;
@@ -339,15 +452,9 @@ pass_free(void *self)
 	if (p == NULL)
 		return;
 	p->s->st = NULL;
-	for (k = 0; k < p->order; k++) {
-		free(p->sl[k].c);
-		free(p->sl[k].hll);
-		free(p->sl[k].wrap);
+	part_free(&p->main, false);
+	for (k = 0; k < p->order; k++)
 		free(p->start[k]);
-	}
-	order_free(p->ord);
-	free(p->vset);
-	free(p->vused);
 	for (k = 0; k < p->nsq; k++)
 		ts_sorter_free(p->sq[k].so);
 	free(p->sq);
@@ -361,61 +468,144 @@ pass_free(void *self)
 
 /* ---- each entry ---- */
 
+/* The values seen are the set's no more: the sketch has them all. */
 static void
-value(struct pass *p, const struct ts_batch *b, size_t i)
+vset_overflow(struct part *q)
 {
-	struct ts_value_stats *v = &p->s->values;
-	uint64_t key, h;
 	size_t j;
 
-	if (p->is_int) {
-		int64_t x = b->ival[i];
+	q->vexact = false;
+	for (j = 0; j < VSET; j++)
+		if (q->vused[j])
+			hll_add(&q->vhll, ts_mix64(q->vset[j]));
+}
 
-		if (v->n == 0 || x < v->imin)
-			v->imin = x;
-		if (v->n == 0 || x > v->imax)
-			v->imax = x;
-		v->zeros += x == 0;
-		v->negatives += x < 0;
-		p->vsum += x;
-		v->n++;
-		key = (uint64_t)x;
+/* Value key seen: into the set while it holds every one, else into the
+ * sketch (a sketch of a set is that of its members, whatever their
+ * order or repeats). */
+static inline void
+vkey(struct part *q, uint64_t key)
+{
+	uint64_t h = ts_mix64(key);
+	size_t j;
+
+	if (!q->vexact) {
+		hll_add(&q->vhll, h);
+		return;
+	}
+	for (j = (size_t)h & (VSET - 1); q->vused[j]; j = (j + 1) &
+	    (VSET - 1))
+		if (q->vset[j] == key)
+			return;
+	if (q->vn == VSET_MAX) {
+		vset_overflow(q);
+		hll_add(&q->vhll, h);
+		return;
+	}
+	q->vused[j] = 1;
+	q->vset[j] = key;
+	q->vn++;
+}
+
+/* Value key into q: its set while it holds every one (vkey), else its
+ * sketch. */
+#define KEY(q, h, key) do {						\
+		if (__builtin_expect(!(q)->vexact, 1))			\
+			hll_add((h), ts_mix64(key));			\
+		else							\
+			vkey((q), (key));				\
+	} while (0)
+
+/* The values of b into q: their counts, extremes and keys.  Within a
+ * part the extremes are the first of their class met (-0 and 0 tie:
+ * which a part keeps does not matter, a minimum or maximum of zero
+ * being the first zero's, found in file order). */
+static void
+count_values(struct part *q, const struct ts_batch *b)
+{
+	uint64_t zeros = 0, negatives = 0, nans = 0, infs = 0;
+	struct hll *h = &q->vhll;
+	size_t i;
+
+	if (q->p->is_int) {
+		int64_t lo = q->imin, hi = q->imax;
+
+		for (i = 0; i < b->n; i++) {
+			int64_t x = b->ival[i];
+
+			if ((q->n == 0 && i == 0) || x < lo)
+				lo = x;
+			if ((q->n == 0 && i == 0) || x > hi)
+				hi = x;
+			zeros += x == 0;
+			negatives += x < 0;
+			KEY(q, h, (uint64_t)x);
+		}
+		q->imin = lo;
+		q->imax = hi;
 	} else {
+		/* Before the first value not NaN, extremes that it
+		 * replaces, whatever it is (an infinity: the same); a NaN
+		 * compares false. */
+		bool none = q->n == q->nans;
+		double lo = none ? INFINITY : q->min;
+		double hi = none ? -INFINITY : q->max;
+
+		for (i = 0; i < b->n; i++) {
+			double x = b->fval[i];
+			uint64_t key;
+
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+			if (__builtin_expect(isnan(x), 0)) {
+				nans++;
+				KEY(q, h, NANKEY);
+				continue;
+			}
+			infs += isinf(x) != 0;
+			zeros += x == 0;
+			negatives += x < 0;
+			x = x == 0 ? 0 : x;	/* -0 is 0 */
+			memcpy(&key, &x, sizeof(key));
+			KEY(q, h, key);
+		}
+		q->min = lo;
+		q->max = hi;
+	}
+	q->n += b->n;
+	q->zeros += zeros;
+	q->negatives += negatives;
+	q->nans += nans;
+	q->infs += infs;
+}
+#undef KEY
+
+/* What needs the values in file order: their sum, and the sign of the
+ * first zero. */
+static void
+serial_values(struct pass *p, const struct ts_batch *b)
+{
+	long double sum = p->vsum;
+	size_t i;
+
+	if (p->is_int) {
+		for (i = 0; i < b->n; i++)
+			sum += b->ival[i];
+		p->vsum = sum;
+		return;
+	}
+	for (i = 0; i < b->n; i++) {
 		double x = b->fval[i];
 
-		if (isnan(x)) {
-			v->nans++;
-			key = 0x7ff8000000000000ULL;
-		} else {
-			if (v->n == v->nans || x < v->min)
-				v->min = x;
-			if (v->n == v->nans || x > v->max)
-				v->max = x;
-			v->infs += isinf(x) != 0;
-			v->zeros += x == 0;
-			v->negatives += x < 0;
-			p->vsum += x;
-			if (x == 0)
-				x = 0;	/* -0 is 0 */
-			memcpy(&key, &x, sizeof(key));
+		if (isnan(x))
+			continue;
+		sum += x;
+		if (x == 0 && !p->zero_seen) {
+			p->zero_seen = true;
+			p->zero_neg = signbit(x) != 0;
 		}
-		v->n++;
 	}
-	h = ts_mix64(key);
-	hll_add(&p->vhll, h);
-	if (!p->vexact)
-		return;
-	for (j = (size_t)h & (VSET - 1); p->vused[j]; j = (j + 1) &
-	    (VSET - 1))
-		if (p->vset[j] == key)
-			return;
-	if (p->vn == VSET_MAX) {
-		p->vexact = false;	/* the sketch alone, from now on */
-		return;
-	}
-	p->vused[j] = 1;
-	p->vset[j] = key;
-	p->vn++;
+	p->vsum = sum;
 }
 
 /* A block's rectangle on each picture, and its size. */
@@ -462,44 +652,190 @@ block(struct pass *p, const uint64_t *c)
 	}
 }
 
-static int
-stats_put(void *self, struct ts_batch *b)
+/* Can q count b's slices in arrays of the dimensions, unchecked: every
+ * mode known and unbinned, and no count near 2^32 (none is before the
+ * part has counted as many entries)? */
+static bool
+arrays_ok(const struct pass *p, const struct part *q, size_t n)
 {
-	struct pass *p = self;
-	struct ts_stats *s = p->s;
+	int k;
+
+	if (p->block)
+		return false;
+	for (k = 0; k < p->order; k++)
+		if (q->sl[k].grow || q->sl[k].shift > 0 || q->sl[k].c == NULL)
+			return false;
+	return q->counted + n < ((uint64_t)1 << 32);
+}
+
+/*
+ * One loop over b's entries: the pairs of neighbours (when pairs; the
+ * first with prev, if not NULL) and the slices (when slices, as
+ * arrays_ok allows; their lo and hi are read from the arrays at the
+ * end).  order is known when it is inlined, the loops over the modes
+ * unrolled.  The pairs as order_pairs() takes them, those of unsorted
+ * entries (agreeing in no mode) gathered in a register.
+ */
+static inline __attribute__((always_inline)) void
+entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
+    const bool pairs, const bool sorted, const bool slices, const bool far,
+    const int order)
+{
+	const uint64_t all = order == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << order) - 1;
+	const uint64_t *t = b->coords, *a = prev != NULL ? prev : t;
+	uint64_t lim[TS_MAXORDER], same = 0, dec0 = 0, out = 0, ndec = 0;
+	uint32_t *cnt[TS_MAXORDER];
+	size_t i;
+	int k;
+
+	for (k = 0; k < order; k++) {
+		lim[k] = q->sl[k].lim;
+		cnt[k] = q->sl[k].c;
+	}
+	for (i = 0; i < b->n; i++, a = t, t += order) {
+		uint64_t eq = 0, dec = 0, bad = 0;
+		bool anydec = false, alleq = true;
+
+#pragma GCC unroll 4
+		for (k = 0; k < order; k++) {
+			anydec |= t[k] < a[k];
+			alleq &= t[k] == a[k];
+			bad |= t[k] >= lim[k];
+		}
+		/* Mostly sorted: the modes' bits only for a pair that
+		 * decreases, the others told by two flags; else the bits
+		 * of every pair, without a branch.  The first entry with
+		 * itself, when prev is NULL: equal, taken off below. */
+		if (pairs && sorted && !anydec)
+			same += alleq;
+		else if (pairs) {
+#pragma GCC unroll 4
+			for (k = 0; k < order; k++) {
+				eq |= (uint64_t)(t[k] == a[k]) << k;
+				dec |= (uint64_t)(t[k] < a[k]) << k;
+			}
+			ndec += dec != 0;
+			if (dec == 0)
+				same += eq == all;
+			else if (eq == 0)
+				dec0 |= dec;
+			else
+				order_pair(q->ord, eq, dec);
+		}
+		if (!slices)
+			continue;
+		if (__builtin_expect(bad != 0, 0)) {
+			out++;
+			continue;
+		}
+		if (far) {
+			/* The slices of an entry further on, to be in the
+			 * cache when it comes (the address reckoned as an
+			 * integer: out of range, it is harmless, a prefetch
+			 * does not fault). */
+			const uint64_t *f = b->coords + (i + PREFETCH < b->n ?
+			    i + PREFETCH : b->n - 1) * (size_t)order;
+
+#pragma GCC unroll 4
+			for (k = 0; k < order; k++)
+				__builtin_prefetch((const void *)((uintptr_t)
+				    cnt[k] + (uintptr_t)f[k] * sizeof(**cnt)),
+				    1);
+		}
+#pragma GCC unroll 4
+		for (k = 0; k < order; k++)
+			cnt[k][t[k]]++;
+	}
+	if (pairs) {
+		if (dec0 != 0)
+			order_pair(q->ord, 0, dec0);
+		q->adjacent += same - (prev == NULL && b->n > 0);
+		q->sorted = ndec < b->n / 2;	/* the next batch's loop */
+	}
+	if (slices) {
+		q->out_of_range += out;
+		q->counted += b->n;
+	}
+}
+
+static void
+count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
+    bool pairs, bool slices)
+{
+	bool far = false, sorted = q->sorted;
+	int k;
+
+	if ((!pairs && !slices) || b->n == 0)
+		return;
+	/* Arrays past what a core's caches hold near it: prefetched. */
+	for (k = 0; k < q->p->order && slices; k++)
+		far |= q->sl[k].nb > FAR_SLOTS;
+	/* Each kind of loop its own, the flags constants in it. */
+#define LOOP(p, so, sl, f, order)					\
+	entries_loop(q, b, prev, (p), (so), (sl), (f), (order))
+#define LOOPS(order) do {						\
+		if (!pairs)						\
+			LOOP(false, false, true, far, (order));		\
+		else if (!slices)					\
+			LOOP(true, sorted, false, false, (order));	\
+		else if (sorted && far)					\
+			LOOP(true, true, true, true, (order));		\
+		else if (sorted)					\
+			LOOP(true, true, true, false, (order));		\
+		else if (far)						\
+			LOOP(true, false, true, true, (order));		\
+		else							\
+			LOOP(true, false, true, false, (order));	\
+	} while (0)
+	switch (q->p->order) {
+	case 2:
+		LOOPS(2);
+		break;
+	case 3:
+		LOOPS(3);
+		break;
+	case 4:
+		LOOPS(4);
+		break;
+	default:
+		LOOPS(q->p->order);
+		break;
+	}
+#undef LOOPS
+#undef LOOP
+}
+
+/* The slices of b's entries into q (when slices), and their cells in
+ * the pictures (when grids; the caller's part counts a block's there).
+ * A part of a thread has arrays of the dimensions' size: every mode
+ * known, none binned. */
+static void
+count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
+    bool slices, bool grids)
+{
+	const struct ts_stats *s = p->s;
 	const int order = p->order;
 	uint32_t px[TS_MAXORDER];
 	size_t i;
 	int k, gi;
 
+	if (b->n == 0)
+		return;
+	if (!slices && (!grids || (s->ngrid == 0 && !p->block)))
+		return;
 	for (i = 0; i < b->n; i++) {
 		const uint64_t *t = b->coords + i * (size_t)order;
 		bool in = true;
 
-		if (p->have_prev) {
-			uint64_t eq = 0, dec = 0;
-
-			for (k = 0; k < order; k++) {
-				eq |= (uint64_t)(t[k] == p->prev[k]) << k;
-				dec |= (uint64_t)(t[k] < p->prev[k]) << k;
-			}
-			if (dec != 0)
-				order_pair(p->ord, eq, dec);
-			else if (eq == p->all)
-				p->adjacent++;
-		}
-		memcpy(p->prev, t, (size_t)order * sizeof(*t));
-		p->have_prev = true;
-		if (p->has_values)
-			value(p, b, i);
 		for (k = 0; k < order; k++)
-			in &= t[k] < p->sl[k].lim;
+			in &= t[k] < q->sl[k].lim;
 		if (!in) {
-			s->out_of_range++;
+			q->out_of_range += slices;
 			continue;
 		}
-		for (k = 0; k < order; k++) {
-			struct slices *c = &p->sl[k];
+		for (k = 0; k < order && slices; k++) {
+			struct slices *c = &q->sl[k];
 			uint64_t x = t[k], bin = x >> c->shift;
 
 			if (bin >= c->nb) {
@@ -515,11 +851,13 @@ stats_put(void *self, struct ts_batch *b)
 			if (x > c->hi)
 				c->hi = x;
 		}
+		q->counted += slices;
 		if (p->block) {
-			block(p, t);
+			if (grids)
+				block(p, t);
 			continue;
 		}
-		if (s->ngrid == 0)
+		if (!grids || s->ngrid == 0)
 			continue;
 		for (k = 0; k < order; k++) {
 			struct axis *a = &p->ax[k];
@@ -531,18 +869,150 @@ stats_put(void *self, struct ts_batch *b)
 				a->n = px[k] + 1;
 		}
 		for (gi = 0; gi < s->ngrid; gi++) {
-			struct ts_stats_grid *g = &s->grid[gi];
+			const struct ts_stats_grid *g = &s->grid[gi];
 
-			g->cell[(size_t)px[g->a] * p->ax[g->b].cap +
+			q->cell[gi][(size_t)px[g->a] * p->ax[g->b].cap +
 			    px[g->b]]++;
 		}
 	}
+}
+
+static int
+stats_put(void *self, struct ts_batch *b)
+{
+	struct pass *p = self;
+	struct ts_stats *s = p->s;
+	struct part *m = &p->main;
+	const size_t order = (size_t)p->order;
+	int k;
+
+	bool slices = !b->local || !p->lslices;
+	bool fast = slices && arrays_ok(p, m, b->n);
+
+	/* The pairs of neighbours (a thread took those inside b), and
+	 * the slices when they are the caller's to count. */
+	count_entries(m, b, p->have_prev ? p->prev : NULL, !b->local, fast);
+	if (b->local && !b->local_cont && p->have_prev && b->n > 0)
+		m->adjacent += order_pairs(m->ord, b->coords, 1, p->prev);
+	if (b->n > 0) {
+		memcpy(p->prev, b->coords + (b->n - 1) * order, order *
+		    sizeof(*p->prev));
+		p->have_prev = true;
+	}
+	if (p->has_values) {
+		serial_values(p, b);
+		if (!b->local)
+			count_values(m, b);
+	}
+	count_slices(p, m, b, slices && !fast, !b->local || !p->lgrids);
 	s->nnz += b->n;
 	for (k = 0; k < p->nsq && !p->sort_failed; k++)
 		if (ts_sorter_add(p->sq[k].so, b) != 0)
 			fail(p);
 	return 0;
 }
+
+/* ---- the parts of the threads ---- */
+
+static void *
+local_start(void *self)
+{
+	const struct pass *p = self;
+	struct part *q = ts_xmalloc(sizeof(*q));
+
+	part_init(q, p, p->lslices, p->lgrids);
+	return q;
+}
+
+static void
+local_put(void *state, const struct ts_batch *b)
+{
+	struct part *q = state;
+	struct pass *p = (struct pass *)q->p;
+
+	bool fast = p->lslices && arrays_ok(p, q, b->n);
+
+	count_entries(q, b, NULL, true, fast);
+	if (p->has_values)
+		count_values(q, b);
+	count_slices(p, q, b, p->lslices && !fast, p->lgrids);
+}
+
+/* q added to the caller's part: exactly. */
+static void
+local_end(void *self, void *state)
+{
+	struct pass *p = self;
+	struct part *m = &p->main, *q = state;
+	uint64_t j;
+	size_t i;
+	int k;
+
+	for (k = 0; k < p->order && p->lslices; k++) {
+		struct slices *c = &m->sl[k], *x = &q->sl[k];
+
+		for (j = 0; j < c->nb; j++) {
+			uint32_t v = c->c[j];
+
+			c->c[j] += x->c[j];
+			if (c->c[j] < v)
+				slices_wrap(c, j);
+		}
+		for (i = 0; i < x->nwrap; i++)
+			slices_wrap_n(c, x->wrap[2 * i], x->wrap[2 * i + 1]);
+		if (x->lo < c->lo)
+			c->lo = x->lo;
+		if (x->lo <= x->hi && x->hi > c->hi)
+			c->hi = x->hi;
+	}
+	for (k = 0; k < p->s->ngrid && p->lgrids; k++) {
+		const struct ts_stats_grid *g = &p->s->grid[k];
+		size_t n = (size_t)p->ax[g->a].cap * p->ax[g->b].cap;
+
+		for (i = 0; i < n; i++)
+			m->cell[k][i] += q->cell[k][i];
+	}
+	m->out_of_range += q->out_of_range;
+	m->counted += q->counted;
+	order_merge(m->ord, q->ord);
+	m->adjacent += q->adjacent;
+	if (p->has_values && q->n > 0) {
+		uint64_t mn = m->n - m->nans, qn = q->n - q->nans;
+
+		if (p->is_int) {
+			if (m->n == 0 || q->imin < m->imin)
+				m->imin = q->imin;
+			if (m->n == 0 || q->imax > m->imax)
+				m->imax = q->imax;
+		} else if (qn > 0) {
+			if (mn == 0 || q->min < m->min)
+				m->min = q->min;
+			if (mn == 0 || q->max > m->max)
+				m->max = q->max;
+		}
+		m->n += q->n;
+		m->nans += q->nans;
+		m->zeros += q->zeros;
+		m->negatives += q->negatives;
+		m->infs += q->infs;
+		if (!q->vexact) {
+			if (m->vexact)
+				vset_overflow(m);
+			for (i = 0; i < (size_t)1 << HLL_P; i++)
+				if (q->vhll.reg[i] > m->vhll.reg[i])
+					m->vhll.reg[i] = q->vhll.reg[i];
+		} else
+			for (i = 0; i < VSET; i++)
+				if (q->vused[i])
+					vkey(m, q->vset[i]);
+	}
+	part_free(q, true);
+	free(q);
+}
+
+static const struct ts_stage_local_ops stats_local_ops = {
+	local_start, local_put, local_end
+};
 
 /* ---- the end ---- */
 
@@ -633,9 +1103,13 @@ stats_finish(void *self)
 	bool zero = false;
 	int k, gi;
 
-	/* The base, where nothing said it: 0 when a coordinate is 0. */
-	for (k = 0; k < p->order; k++)
-			zero |= p->sl[k].lo == 0;
+	/* The coordinates used, from the arrays too (entries_loop does
+	 * not keep them); then the base, where nothing said it: 0 when a
+	 * coordinate is 0. */
+	for (k = 0; k < p->order; k++) {
+		slices_range(&p->main.sl[k]);
+		zero |= p->main.sl[k].lo == 0;
+	}
 	if (p->fbase >= 0)
 		s->base = p->fbase;
 	if (p->fbase < 0) {
@@ -643,7 +1117,7 @@ stats_finish(void *self)
 		s->base_inferred = true;
 	}
 	for (k = 0; k < p->order; k++) {
-		struct slices *c = &p->sl[k];
+		struct slices *c = &p->main.sl[k];
 		struct ts_mode_stats *ms = &s->mode[k];
 		uint64_t first = (uint64_t)(s->base - p->dec_base), bi;
 		struct dist_acc acc;
@@ -761,11 +1235,22 @@ stats_finish(void *self)
 	}
 	if (p->has_values) {
 		struct ts_value_stats *v = &s->values;
-		uint64_t nv = p->is_int ? v->n : v->n - v->nans;
+		const struct part *m = &p->main;
+		uint64_t nv = p->is_int ? m->n : m->n - m->nans;
 
+		v->n = m->n;
+		v->nans = m->nans;
+		v->zeros = m->zeros;
+		v->negatives = m->negatives;
+		v->infs = m->infs;
+		v->imin = m->imin;
+		v->imax = m->imax;
+		/* A minimum or maximum of zero is the first zero met. */
+		v->min = m->min == 0 ? (p->zero_neg ? -0.0 : 0.0) : m->min;
+		v->max = m->max == 0 ? (p->zero_neg ? -0.0 : 0.0) : m->max;
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
-		v->distinct_exact = p->vexact;
-		v->distinct = p->vexact ? p->vn : hll_count(&p->vhll);
+		v->distinct_exact = m->vexact;
+		v->distinct = m->vexact ? m->vn : hll_count(&m->vhll);
 		if (!p->is_int && nv == 0)
 			v->min = v->max = NAN;
 		if (p->is_int) {
@@ -773,12 +1258,13 @@ stats_finish(void *self)
 			v->max = (double)v->imax;
 		}
 	}
-	s->sorted = order_end(p->ord, s->sort);
+	s->out_of_range = p->main.out_of_range;
+	s->sorted = order_end(p->main.ord, s->sort);
 	s->complete = true;
 	if (s->sorted == 1 && !s->repeats_known) {
 		/* Sorted: repeats are neighbours. */
 		s->repeats_known = true;
-		s->repeats = p->adjacent;
+		s->repeats = p->main.adjacent;
 	}
 	return 0;
 }
@@ -793,9 +1279,10 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 {
 	const struct ts_header *h = ts_decoder_header(dec);
 	const struct ts_layout *l = ts_decoder_layout(dec);
+	struct ts_stage *st;
 	struct pass *p;
+	uint64_t i, slots = 0, cells = 0;
 	int k;
-	uint64_t i;
 
 	if (s->seen)
 		return NULL;
@@ -819,20 +1306,13 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 		p->fbase = 1;
 		s->base_inferred = true;
 	}
-	p->all = p->order == 64 ? ~(uint64_t)0 : ((uint64_t)1 << p->order) -
-	    1;
-	p->ord = order_new(p->order);
+	part_init(&p->main, p, false, false);
 	s->order = p->order;
 	s->block = p->block;
 	s->has_values = p->has_values;
 	s->values.present = p->has_values;
 	s->values.is_int = p->is_int;
 	s->sorted = -1;
-	p->vexact = true;
-	if (p->has_values) {
-		p->vset = ts_xcalloc(VSET, sizeof(*p->vset));
-		p->vused = ts_xcalloc(VSET, 1);
-	}
 	for (k = 0; k < p->order; k++) {
 		/* What the batches' coordinates may reach: from the file's
 		 * base, or one more when the base is not known. */
@@ -841,7 +1321,7 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 
 		if (known && (p->fbase < 0 || p->fbase > p->dec_base))
 			lim++;
-		slices_init(&p->sl[k], lim, !known);
+		slices_init(&p->main.sl[k], lim, !known);
 		if (s->o.plot > 0) {
 			axis_init(&p->ax[k], p->block ? h->dims[k] : lim, known,
 			    s->o.plot);
@@ -857,7 +1337,33 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	}
 	grids_init(p);
 	sorts_init(p);
-	return ts_stage_new(&stats_ops, p);
+	if (s->ngrid > 0) {
+		p->main.cell = ts_xcalloc((size_t)s->ngrid,
+		    sizeof(*p->main.cell));
+		for (k = 0; k < s->ngrid; k++)
+			p->main.cell[k] = s->grid[k].cell;
+	}
+	st = ts_stage_new(&stats_ops, p);
+	/* The threads that parse may count what needs no order: the
+	 * slices too when every mode's are an array of the dimension's
+	 * size, and not too large to be had once more a thread, the
+	 * pictures' cells likewise. */
+	if (p->block)
+		return st;
+	p->lslices = true;
+	for (k = 0; k < p->order; k++) {
+		slots += p->main.sl[k].nb;
+		if (p->main.sl[k].grow || p->main.sl[k].shift > 0)
+			p->lslices = false;
+	}
+	if (slots > LOCAL_SLOTS)
+		p->lslices = false;
+	for (k = 0; k < s->ngrid; k++)
+		cells += (uint64_t)p->ax[s->grid[k].a].cap *
+		    p->ax[s->grid[k].b].cap;
+	p->lgrids = p->lslices && cells <= LOCAL_CELLS;
+	ts_stage_set_local(st, &stats_local_ops);
+	return st;
 }
 
 static struct ts_stage *

@@ -43,11 +43,13 @@ static inline void
 hll_add(struct hll *h, uint64_t hash)
 {
 	uint64_t w = hash << HLL_P | (uint64_t)1 << (HLL_P - 1);
-	uint8_t r = (uint8_t)(__builtin_clzll(w) + 1);
 	size_t i = (size_t)(hash >> (64 - HLL_P));
 
-	if (h->reg[i] < r)
-		h->reg[i] = r;
+	/* The rank clz(w) + 1 beats register value v when w has v
+	 * leading zeros at least: told without counting them, which is
+	 * all most hashes need once the registers have grown. */
+	if (w <= UINT64_MAX >> h->reg[i])
+		h->reg[i] = (uint8_t)(__builtin_clzll(w) + 1);
 }
 
 uint64_t hll_count(const struct hll *);
@@ -59,6 +61,12 @@ struct order_acc *order_new(int order);
 /* The pair (prev, cur): eq has bit k when they agree in mode k, dec
  * when cur is below prev in it. */
 void	 order_pair(struct order_acc *, uint64_t eq, uint64_t dec);
+/* The pairs of neighbours among the n tuples at t, and (prev, t[0])
+ * when prev is not NULL; returns how many pairs are equal tuples. */
+uint64_t order_pairs(struct order_acc *, const uint64_t *t, size_t n,
+	    const uint64_t *prev);
+/* What from saw, added to o (of the same order). */
+void	 order_merge(struct order_acc *o, const struct order_acc *from);
 /* 1 and a mode order in prio, 0 when none holds, -1 when too many
  * kinds of pair were seen to tell. */
 int	 order_end(struct order_acc *, int *prio);

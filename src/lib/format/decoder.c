@@ -101,6 +101,7 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	dec->lay = *lay;
 	dec->h.base = -1;
 	dec->threads = default_threads();
+	pthread_rwlock_init(&dec->local_lock, NULL);
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
 		return NULL;
@@ -140,6 +141,7 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->loc_step = (unsigned)ts_itype_size(dec->lay.itype);
 	b->texts = false;
 	b->texts_only = false;
+	b->local = b->local_cont = false;
 	b->has_values = dec->lay.values > 0;
 	b->is_int = dec->lay.vtype == TS_VTYPE_INT32 || dec->lay.vtype ==
 	    TS_VTYPE_INT64;
@@ -172,7 +174,17 @@ ts_decoder_close(struct ts_decoder *dec)
 		dec->ops->close(dec);
 	ts_header_free(&dec->h);
 	free((char *)dec->file);
+	pthread_rwlock_destroy(&dec->local_lock);
 	free(dec);
+}
+
+void
+ts_decoder_set_local(struct ts_decoder *dec, ts_local_fn *fn, void *arg)
+{
+	pthread_rwlock_wrlock(&dec->local_lock);
+	dec->local = fn;
+	dec->local_arg = arg;
+	pthread_rwlock_unlock(&dec->local_lock);
 }
 
 /* The column of field k of entry i, from the text of its row. */

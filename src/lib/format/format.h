@@ -9,11 +9,15 @@
 #ifndef TS_FORMAT_H
 #define TS_FORMAT_H
 
+#include <pthread.h>
+
 #include "tensorsuite.h"
 #include "format/lines.h"
 
 struct ts_decoder;
 struct ts_encoder;
+
+typedef void ts_local_fn(void *arg, int thread, struct ts_batch *);
 
 struct ts_decoder_ops {
 	const char	*name;
@@ -39,6 +43,11 @@ struct ts_decoder {
 	int			 threads;	/* for parsing text */
 	bool			 classes;	/* ts_decoder_value_classes */
 	void			*state;
+	/* What the threads parsing text run on each batch they parse
+	 * (ts_decoder_set_local); they hold the lock while they do. */
+	ts_local_fn		*local;
+	void			*local_arg;
+	pthread_rwlock_t	 local_lock;
 };
 
 /*
@@ -51,6 +60,15 @@ struct ts_decoder {
  * always.  For a caller that reads nothing else of the values.
  */
 void	 ts_decoder_value_classes(struct ts_decoder *);
+
+/*
+ * Have the threads that parse dec's text (if it comes to that) call
+ * fn(arg, thread, b) on each batch b they parse, before it is handed
+ * on, thread from 0 to dec->threads - 1, and mark b local; or no
+ * longer (fn NULL): when this returns, no thread runs the old one.
+ */
+void	 ts_decoder_set_local(struct ts_decoder *, ts_local_fn *fn,
+	    void *arg);
 
 struct ts_outbuf;
 

@@ -16,6 +16,16 @@
  * for the first chunk that has them.  A chunk's slot is freed when the
  * batch after its last one is asked for: the value texts of a batch
  * point into its chunk.
+ *
+ * The decoder's local function (ts_decoder_set_local), if any, is run
+ * by the worker on each batch of a chunk once it is parsed: the flow's
+ * stages do there what can be done in any order; but only when the
+ * caller has fallen behind, the chunks parsed ahead of the one it hands
+ * on filling the ring but one.  Else the caller does the chunk's local
+ * work itself, as it would without threads: the work then finds its
+ * balance between the threads, the caller taking a share as long as it
+ * keeps up (on a busy machine, where each thread gets its share of the
+ * cores, the threads' work is then even).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -51,6 +61,7 @@ struct chunk {
 };
 
 struct ts_par {
+	struct ts_decoder *dec;
 	struct ts_source *src;
 	const char	*file;
 	struct ts_layout lay;
@@ -68,6 +79,7 @@ struct ts_par {
 	uint64_t	 given;		/* entries handed on */
 	pthread_t	 tid[MAXWORKERS];
 	int		 nt;
+	int		 nid;		/* workers numbered so far */
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 cv;
 	bool		 quit;
@@ -209,14 +221,40 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 	c->rows = x.rows;
 }
 
+/* The chunk's batches through the decoder's local function, if any,
+ * unless the caller is near enough to do it. */
+static void
+local_chunk(struct ts_par *p, struct chunk *c, int id)
+{
+	struct ts_decoder *dec = p->dec;
+	bool caller;
+	size_t i;
+
+	pthread_mutex_lock(&p->mu);
+	caller = c->idx + 1 < p->deliver + (uint64_t)p->nslot;
+	pthread_mutex_unlock(&p->mu);
+	pthread_rwlock_rdlock(&dec->local_lock);
+	for (i = 0; i < c->nbat; i++) {
+		struct ts_batch *b = &c->bat[i];
+
+		b->local = dec->local != NULL && !caller;
+		b->local_cont = false;
+		if (b->local && b->n > 0)
+			dec->local(dec->local_arg, id, b);
+	}
+	pthread_rwlock_unlock(&dec->local_lock);
+}
+
 static void *
 worker(void *arg)
 {
 	struct ts_par *p = arg;
 	char *probe = ts_xmalloc(PROBE);
 	struct chunk *c;
+	int id;
 
 	pthread_mutex_lock(&p->mu);
+	id = p->nid++;
 	for (;;) {
 		while (!p->quit && (p->assign >= p->nchunks ||
 		    p->slot[p->assign % (uint64_t)p->nslot].state != FREE))
@@ -230,8 +268,10 @@ worker(void *arg)
 		c->err = 0;
 		if (read_chunk(p, c, probe) != 0)
 			c->err = errno != 0 ? errno : EIO;
-		else
+		else {
 			parse_chunk(p, c);
+			local_chunk(p, c, id);
+		}
 		pthread_mutex_lock(&p->mu);
 		c->state = DONE;
 		pthread_cond_broadcast(&p->cv);
@@ -269,6 +309,7 @@ ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
 		workers = MAXWORKERS;
 	if (workers < 1)
 		workers = 1;
+	p->dec = dec;
 	p->src = dec->src;
 	p->file = dec->file;
 	p->lay = dec->lay;
@@ -328,7 +369,9 @@ chunk_done(struct ts_par *p, struct ts_decoder *dec, struct chunk *c)
 	p->line += c->lines;
 	dec->off = c->end;
 	t->L.line = p->line;
+	pthread_mutex_lock(&p->mu);	/* the workers read it */
 	p->deliver++;
+	pthread_mutex_unlock(&p->mu);
 	p->release = c;
 }
 
@@ -346,6 +389,8 @@ copy_out(struct chunk *c, const struct ts_batch *b, struct ts_batch *out)
 	memcpy(out->row, b->row + at, n * sizeof(char *));
 	memcpy(out->vtext, b->vtext + at, n * sizeof(char *));
 	memcpy(out->vlen, b->vlen + at, n * sizeof(uint32_t));
+	out->local = b->local;
+	out->local_cont = b->local && at > 0;
 	out->n = n;
 	c->pos += n;
 }

@@ -10,6 +10,12 @@
  * A stage that changes values (TS_STAGE_VALUES) makes the flow drop the
  * batch's value texts before it runs: a text encoder can then never
  * copy a text that no longer says the value.
+ *
+ * The local functions of the stages that see the batches as decoded
+ * (every stage before them TS_STAGE_READS, none holding) are given to
+ * the decoder, which runs them on the threads that parse a large text
+ * file; each thread's state of each stage is made there on its first
+ * batch and folded into its stage once the input is over.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,6 +30,7 @@
 
 struct ts_stage {
 	const struct ts_stage_ops *ops;
+	const struct ts_stage_local_ops *lops;
 	void		*self;
 };
 
@@ -40,6 +47,9 @@ struct ts_flow {
 	void		*arg;
 	bool		 started, broken;
 	uint64_t	 read, delivered;
+	int		 nlocal;	/* stages seeing batches as decoded */
+	int		 nthr;		/* threads that may parse */
+	void		**loc;		/* nlocal * nthr states, or NULL */
 };
 
 struct ts_stage *
@@ -48,8 +58,15 @@ ts_stage_new(const struct ts_stage_ops *ops, void *self)
 	struct ts_stage *s = ts_xmalloc(sizeof(*s));
 
 	s->ops = ops;
+	s->lops = NULL;
 	s->self = self;
 	return s;
+}
+
+void
+ts_stage_set_local(struct ts_stage *s, const struct ts_stage_local_ops *l)
+{
+	s->lops = l;
 }
 
 void
@@ -133,6 +150,69 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 	return 0;
 }
 
+/* On a parsing thread: b through the local functions. */
+static void
+local_put(void *arg, int thread, struct ts_batch *b)
+{
+	struct ts_flow *f = arg;
+	int i;
+
+	for (i = 0; i < f->nlocal; i++) {
+		const struct ts_stage_local_ops *l = f->st[i]->lops;
+		void **st = &f->loc[(size_t)i * (size_t)f->nthr +
+		    (size_t)thread];
+
+		if (l == NULL)
+			continue;
+		if (*st == NULL)
+			*st = l->start(f->st[i]->self);
+		l->put(*st, b);
+	}
+}
+
+/* The stages that may run local functions; hand them to the decoder. */
+static void
+local_start(struct ts_flow *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < f->nst; i++) {
+		const struct ts_stage_ops *ops = f->st[i]->ops;
+
+		if (f->st[i]->lops != NULL)
+			n = i + 1;
+		if (!(ops->flags & TS_STAGE_READS) || ops->next != NULL)
+			break;
+	}
+	if (n == 0 || f->dec->threads < 2)
+		return;
+	f->nlocal = n;
+	f->nthr = f->dec->threads;
+	f->loc = ts_xcalloc((size_t)n * (size_t)f->nthr, sizeof(*f->loc));
+	ts_decoder_set_local(f->dec, local_put, f);
+}
+
+/* No thread runs them any more: fold their states in. */
+static void
+local_end(struct ts_flow *f)
+{
+	size_t j;
+	int i;
+
+	if (f->loc == NULL)
+		return;
+	ts_decoder_set_local(f->dec, NULL, NULL);
+	for (i = 0; i < f->nlocal; i++)
+		for (j = 0; j < (size_t)f->nthr; j++) {
+			void *st = f->loc[(size_t)i * (size_t)f->nthr + j];
+
+			if (st != NULL)
+				f->st[i]->lops->end(f->st[i]->self, st);
+		}
+	free(f->loc);
+	f->loc = NULL;
+}
+
 /* b through stages i.. and to the outputs; 0, or -1 to stop. */
 static int
 push(struct ts_flow *f, int i, struct ts_batch *b)
@@ -140,6 +220,8 @@ push(struct ts_flow *f, int i, struct ts_batch *b)
 	for (; i < f->nst; i++) {
 		const struct ts_stage_ops *ops = f->st[i]->ops;
 
+		if (i >= f->nlocal)
+			b->local = b->local_cont = false;
 		if (ops->flags & TS_STAGE_VALUES)
 			b->texts = false;
 		if (ops->put(f->st[i]->self, b) != 0)
@@ -203,6 +285,7 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 	for (i = 0; i < f->nst; i++)
 		holds |= f->st[i]->ops->next != NULL;
 	ts_batch_init(&b, h->order, BATCH);
+	local_start(f);
 	for (;;) {
 		ts_progress(ts_decoder_offset(f->dec), ts_source_size(src) < 0 ? 0 :
 		    (uint64_t)ts_source_size(src), true, "%s %s", holds ?
@@ -216,6 +299,7 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 		    push(f, 0, &b) != 0)
 			goto out;
 	}
+	local_end(f);
 	if (r < 0 || (!f->keep_going && ts_diags_errors(f->d) > 0))
 		goto out;
 	if (holds)
@@ -229,6 +313,7 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 	}
 	rv = 0;
 out:
+	local_end(f);
 	ts_batch_free(&b);
 	return rv;
 }

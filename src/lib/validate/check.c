@@ -206,7 +206,7 @@ entries_put(void *self, struct ts_batch *b)
 }
 
 static const struct ts_stage_ops entries_ops = {
-	"check", 0, entries_put, NULL, NULL, NULL, NULL
+	"check", TS_STAGE_READS, entries_put, NULL, NULL, NULL, NULL
 };
 
 /* ---- X6: the binary file beside the text one ---- */
@@ -881,7 +881,7 @@ self_put(void *self, struct ts_batch *b)
 }
 
 static const struct ts_stage_ops self_ops = {
-	"selfcheck", 0, self_put, NULL, NULL, NULL, NULL
+	"selfcheck", TS_STAGE_READS, self_put, NULL, NULL, NULL, NULL
 };
 
 static void
