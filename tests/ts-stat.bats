@@ -154,6 +154,25 @@ tns() {
 	assert_equal "${#lines[@]}" 3
 }
 
+@test "ts-stat: a lone data file's values are counted when its rows hold them, text, FROSTT, compressed or on a pipe; none when they do not" {
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: v\n2 3 3 3\n1 1 2.5\n2 2 -1\n3 3 0\n' >v.tns
+	run -0 ts-stat -q --json v.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .min, .max, .zeros, .negatives]')" '[3,-1,2.5,1,1]'
+	# Parsed on threads, in chunks of a row or two.
+	run -0 env TS_CHUNK=16 ts-stat -q --json v.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .min, .max, .zeros, .negatives]')" '[3,-1,2.5,1,1]'
+	zstd -q -o v.tns.zst v.tns
+	run -0 ts-stat -q --json v.tns.zst
+	assert_equal "$(echo "$output" | jq -c '.values.count')" 3
+	run -0 bash -c "ts-stat -q --json - < '$REAL/matmul_2-2-2.tns'"
+	assert_equal "$(echo "$output" | jq -c '.values.count')" 8
+	run -0 ts-stat v.tns
+	assert_line --regexp '^  values +3: min -1, max 2.5'
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: p\n2 3 3 2\n1 1\n2 2\n' >p.tns
+	run -0 ts-stat -q --json p.tns
+	assert_equal "$(echo "$output" | jq -c '.values')" null
+}
+
 @test "ts-stat: --json has every documented key, one object a line; --csv one header and one row a tensor, of the same columns" {
 	local keys
 	run -0 ts-stat -q --json "$SHARE"/example-*

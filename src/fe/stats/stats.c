@@ -106,6 +106,9 @@ struct pass {
 	const struct ts_header *h;
 	int		 order;
 	bool		 block, has_values, is_int;
+	/* A text file without metadata: its rows tell whether it has
+	 * values, so they are counted when a batch has them. */
+	bool		 values_inferred, saw_values;
 	int		 dec_base;	/* what the decoder took off */
 	int		 fbase;		/* the file's base; -1 not known */
 	struct part	 main;		/* the caller's */
@@ -899,7 +902,8 @@ stats_put(void *self, struct ts_batch *b)
 		    sizeof(*p->prev));
 		p->have_prev = true;
 	}
-	if (p->has_values) {
+	if (p->has_values && b->has_values) {
+		p->saw_values = true;
 		serial_values(p, b);
 		if (!b->local)
 			count_values(m, b);
@@ -933,7 +937,7 @@ local_put(void *state, const struct ts_batch *b)
 	bool fast = p->lslices && arrays_ok(p, q, b->n);
 
 	count_entries(q, b, NULL, true, fast);
-	if (p->has_values)
+	if (p->has_values && b->has_values)
 		count_values(q, b);
 	count_slices(p, q, b, p->lslices && !fast, p->lgrids);
 }
@@ -1233,6 +1237,9 @@ stats_finish(void *self)
 		dist_add(&acc, s->mode[0].slices.sum);
 		dist_end(&acc, &s->mode[0].fibers);
 	}
+	if (p->values_inferred && !p->saw_values)
+		p->has_values = false;
+	s->has_values = s->values.present = p->has_values;
 	if (p->has_values) {
 		struct ts_value_stats *v = &s->values;
 		const struct part *m = &p->main;
@@ -1294,7 +1301,8 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->h = h;
 	p->order = h->order;
 	p->block = h->block;
-	p->has_values = l->values > 0 && !h->block;
+	p->values_inferred = l->values < 0 && !h->block;
+	p->has_values = (l->values > 0 || p->values_inferred) && !h->block;
 	p->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;

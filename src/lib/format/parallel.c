@@ -237,6 +237,11 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 	for (i = 0; i < c->nbat; i++) {
 		struct ts_batch *b = &c->bat[i];
 
+		/* As the decoder says of the batches it hands on: the
+		 * chunk's first row told whether rows hold values. */
+		b->has_values = c->lay.values > 0;
+		b->is_int = c->lay.vtype == TS_VTYPE_INT32 || c->lay.vtype ==
+		    TS_VTYPE_INT64;
 		b->local = dec->local != NULL && !caller;
 		b->local_cont = false;
 		if (b->local && b->n > 0)
