@@ -106,6 +106,35 @@ b"
 
 # ---- what differs from the manifest ----
 
+# fifo_of FILE: a FIFO f.SUFFIX that a background cat fills with FILE
+# once, as a download piped into a named pipe would.
+fifo_of() {
+	rm -f "f$2"
+	mkfifo "f$2"
+	cat "$1" >"f$2" 3>&- &
+}
+
+@test "checksums: an archive read from a FIFO is opened once and verified, every compression, by every reader" {
+	local x
+	for x in .tar.zst .tar.gz .tar.xz .tar; do
+		ts_pack_archive "x$x" a b
+		fifo_of "x$x" "$x"
+		run -0 timeout 20 ts-validate "f$x"
+		assert_output "f$x: valid (0 errors, 0 warnings)"
+		fifo_of "x$x" "$x"
+		run -0 timeout 20 ts-pack -t "f$x" --check --require-checksums
+		assert_line --partial "valid"
+		rm -rf u && mkdir u
+		fifo_of "x$x" "$x"
+		run -0 timeout 20 ts-pack -x "f$x" -C u --require-checksums
+		assert_equal "$(ls -A u)" "SHA256SUMS
+a
+b"
+		fifo_of "x$x" "$x"
+		run -0 timeout 20 ts-convert "f$x" --member b -o "c$x.tns"
+	done
+}
+
 @test "checksums: a member whose data differs from SHA256SUMS is an error naming it in every reader; ts-pack -x leaves nothing" {
 	SUMS_EDIT="sed -i 's/^1 1 1 2.5\$/1 1 1 2.75/' a/a.tns" \
 	    $MAKE_ARCHIVE x.tar.zst a b

@@ -313,10 +313,14 @@ ts_archive_open(const char *path)
 		ar->in = ts_source_open_file("-");
 	} else {
 		ar->name = ts_xstrdup(path);
-		/* Only a regular file can be read again from its start. */
-		if (S_ISREG(st.st_mode))
+		/* Only a regular file can be read again from its start: a
+		 * FIFO or a device is opened once, what was peeked at to
+		 * tell its compression read through. */
+		if (S_ISREG(st.st_mode)) {
 			ar->path = ts_xstrdup(path);
-		ar->in = gzipped(path);
+			ar->in = gzipped(path);
+		} else
+			ar->in = ts_source_open_file(path);
 	}
 	/* gzip is undone by zlib, which checks each member's trailer. */
 	if (ar->in != NULL && (c = ts_source_compression(ar->in)) != NULL &&
