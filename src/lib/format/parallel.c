@@ -19,13 +19,13 @@
  *
  * The decoder's local function (ts_decoder_set_local), if any, is run
  * by the worker on each batch of a chunk once it is parsed: the flow's
- * stages do there what can be done in any order; but only when the
- * caller has fallen behind, the chunks parsed ahead of the one it hands
- * on filling the ring but one.  Else the caller does the chunk's local
- * work itself, as it would without threads: the work then finds its
- * balance between the threads, the caller taking a share as long as it
- * keeps up (on a busy machine, where each thread gets its share of the
- * cores, the threads' work is then even).
+ * stages do there what can be done in any order, on the core whose
+ * cache holds the batch; but only when the caller has fallen behind,
+ * some chunk before this one still to hand on.  Else (the caller waits
+ * for this very chunk) the caller does the chunk's local work itself,
+ * as it would without threads.  A caller that keeps up thus takes a
+ * share; one that does not (ts-stat's duplicate checks, the writer of
+ * a large output) leaves it all to the workers.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -222,7 +222,8 @@ parse_chunk(struct ts_par *p, struct chunk *c)
 }
 
 /* The chunk's batches through the decoder's local function, if any,
- * unless the caller is near enough to do it. */
+ * unless the caller waits for this chunk (it has none before it to hand
+ * on): then it does that work itself. */
 static void
 local_chunk(struct ts_par *p, struct chunk *c, int id)
 {
@@ -231,7 +232,7 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 	size_t i;
 
 	pthread_mutex_lock(&p->mu);
-	caller = c->idx + 1 < p->deliver + (uint64_t)p->nslot;
+	caller = c->idx <= p->deliver;
 	pthread_mutex_unlock(&p->mu);
 	pthread_rwlock_rdlock(&dec->local_lock);
 	for (i = 0; i < c->nbat; i++) {
