@@ -261,6 +261,27 @@ partrows() {
 	done
 }
 
+@test "ts-gen-values: values drawn by the threads that parse (a text file cut in small chunks) are those of one thread" {
+	local d j
+	ts-gen-values -q "$T" -o v1
+	for d in "" "--value-type int32 --seed 99" \
+	    "--value-type float32 --dist normal --mean 3 --std 2"; do
+		ts-gen-values -q -j 1 $d "$T/vl.tns" --to tns | zrows 1 >want
+		for j in 2 3; do
+			TS_CHUNK=4096 ts-gen-values -q -j $j $d "$T/vl.tns" \
+			    --to tns | zrows 1 | cmp want -
+			# Values there already, replaced.
+			TS_CHUNK=4096 ts-gen-values -q -j $j --replace $d \
+			    v1/v1.tns --to tns | zrows 1 | cmp want -
+		done
+	done
+	# Kept, and refused, whichever thread sees them first.
+	TS_CHUNK=4096 run ts-gen-values -j 3 v1/v1.tns -o out
+	assert_failure 2
+	assert_output --partial "holds values already (--replace"
+	[ ! -e out ]
+}
+
 @test "ts-gen-values: the values are those of share/tsgen1.py, the GENERATOR of the man page" {
 	local a n=0
 	# 40 x 40 x 40, so that modes can be symmetric.

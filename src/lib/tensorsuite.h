@@ -735,15 +735,17 @@ struct ts_stage_ops {
  * when every stage before this one is TS_STAGE_READS and holds nothing.  start(self) makes a
  * thread's state, on that thread (self only read); put(state, b) takes
  * a batch, a thread's batches coming in file order, b->loc and
- * b->first not yet the file's; the stage's put then gets that batch
- * with b->local set, and every other batch without.  end(self, state),
+ * b->first not yet the file's; a TS_STAGE_VALUES stage may set the
+ * entries' values there (fval, ival), nothing else of b; the stage's
+ * put then gets that batch with b->local set, and every other batch
+ * without.  end(self, state),
  * on the caller's thread once no thread runs put any more, folds a
  * state into self and frees it: before finish, or as the flow stops
  * early (then self is not complete).
  */
 struct ts_stage_local_ops {
 	void	*(*start)(void *self);
-	void	(*put)(void *state, const struct ts_batch *);
+	void	(*put)(void *state, struct ts_batch *);
 	void	(*end)(void *self, void *state);
 };
 

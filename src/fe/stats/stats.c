@@ -929,7 +929,7 @@ local_start(void *self)
 }
 
 static void
-local_put(void *state, const struct ts_batch *b)
+local_put(void *state, struct ts_batch *b)
 {
 	struct part *q = state;
 	struct pass *p = (struct pass *)q->p;

@@ -115,7 +115,7 @@ bounds_put(void *self, struct ts_batch *b)
 }
 
 static const struct ts_stage_ops bounds_ops = {
-	"bounds", 0, bounds_put, NULL, NULL, NULL, free
+	"bounds", TS_STAGE_READS, bounds_put, NULL, NULL, NULL, free
 };
 
 static int

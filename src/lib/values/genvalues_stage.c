@@ -10,10 +10,12 @@
  * memory, a hash set of them (16 to 24 bytes an entry), and a look-up
  * of each entry's mirror for each pair of equal-sized modes.
  *
- * With threads, each batch is split between the caller and helper
- * threads, when its values are dear enough (normal numbers, symmetric
- * modes) for that to pay; a value depends on nothing but its entry, so
- * the output is the same whatever their number.
+ * Streaming, the threads that parse a large text file draw the values
+ * of the batches they parsed when the caller falls behind (the stage's
+ * local functions).  Else, with threads, each batch is split between
+ * the caller and helper threads, when its values are dear enough
+ * (normal numbers, symmetric modes) for that to pay.  A value depends
+ * on nothing but its entry, so the output is the same whoever draws it.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -139,9 +141,48 @@ gen_put(void *self, struct ts_batch *b)
 		    "replaces them)", st->file);
 		return -1;
 	}
+	if (b->local) {
+		/* The thread that parsed it drew them (local_put). */
+		b->has_values = true;
+		b->is_int = st->g->isint;
+		b->texts = b->texts_only = false;
+		return 0;
+	}
 	fill(st, b);
 	return 0;
 }
+
+/*
+ * On a thread that parses, the values of the batches it parsed, when
+ * the caller falls behind: the caller then only writes them.  A batch
+ * that holds values already is left for gen_put to refuse (has_values
+ * is not changed here, so that it still can).
+ */
+static void *
+local_start(void *self)
+{
+	return self;
+}
+
+static void
+local_put(void *state, struct ts_batch *b)
+{
+	const struct genst *st = state;
+
+	if (!b->has_values || st->g->o.replace)
+		ts_gen_fill_range(st->g, b, 0, b->n);
+}
+
+static void
+local_end(void *self, void *state)
+{
+	(void)self;
+	(void)state;
+}
+
+static const struct ts_stage_local_ops local_ops = {
+	local_start, local_put, local_end
+};
 
 /* ---- holding, to find the symmetric modes ---- */
 
@@ -502,6 +543,7 @@ ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
     struct ts_diags *d)
 {
 	struct genst *st = ts_xcalloc(1, sizeof(*st));
+	struct ts_stage *s;
 
 	st->g = g;
 	st->nt = threads < 1 ? 1 : threads > MAXTHREADS ? MAXTHREADS : threads;
@@ -523,6 +565,9 @@ ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
 				st->groups = t;
 			}
 	}
-	return ts_stage_new(g->pattern || g->check ? &hold_ops : &stream_ops,
-	    st);
+	if (g->pattern || g->check)
+		return ts_stage_new(&hold_ops, st);
+	s = ts_stage_new(&stream_ops, st);
+	ts_stage_set_local(s, &local_ops);
+	return s;
 }
