@@ -323,6 +323,9 @@ dupbundle() {
 	body m.tns | cmp want -
 	ts-sort -q -k 2,1 -S 1M v.tns -o s.tns
 	body s.tns | cmp want -
+	# Parsed by threads, in small chunks.
+	TS_CHUNK=65536 ts-sort -q -j 3 -k 2,1 v.tns -o p.tns
+	body p.tns | cmp want -
 	# Text to binary: the values are what the reader makes of the text
 	# (the same bytes as a binary bundle made by ts-convert, sorted).
 	ts-convert -q v.tns --binary -o vb
@@ -330,6 +333,22 @@ dupbundle() {
 	ts-sort -q -k 2,1 vb -o sb.tnsb
 	ts-sort -q -k 2,1 v.tns -o b.tnsb
 	tail -n +5 sb.tnsb | cmp - <(tail -n +5 b.tnsb)
+}
+
+@test "ts-sort: a value that is not a number is refused where it is, text to text, whatever the threads" {
+	local v j
+	awk 'BEGIN { for (i = 1; i <= 40000; i++) printf "%d %d 0.%d\n", i % 97 + 1, i, i }' >g.tns
+	for v in "1..5" "." "0.5." "..5" "5.x" "0.1.0"; do
+		{ cat g.tns; echo "3 3 $v"; cat g.tns; } >b.tns
+		for j in 1 3; do
+			TS_CHUNK=65536 run --separate-stderr ts-sort -j $j -k 2,1 \
+			    b.tns -o out.tns
+			assert_failure 1
+			[ "$stderr" = "b.tns:40001:5: error: value '$v' is not a number [E2]" ] ||
+			    { echo "$v, -j $j: $stderr"; false; }
+			[ ! -e out.tns ]
+		done
+	done
 }
 
 @test "ts-sort: random tensors, keys and value spellings sort as GNU sort -s does, in memory and spilled" {

@@ -611,6 +611,16 @@ struct ts_decoder *ts_decoder_open(struct ts_source *,
  * exact line numbers.  The default is the machine's cores, up to 4.
  */
 void	 ts_decoder_set_threads(struct ts_decoder *, int n);
+/*
+ * For a caller that reads values only as texts (b->vtext) or asks only
+ * whether they are zero, negative, finite (the checks of validation, a
+ * sort that writes the texts back): a plain decimal value of a text file
+ * (digits and a point, no sign, no exponent, short enough that it can
+ * round neither to zero nor to infinity) is then not converted; its
+ * value is given as 1 when a digit is not zero, else 0.  Any other
+ * literal is converted as always.
+ */
+void	 ts_decoder_value_classes(struct ts_decoder *);
 const struct ts_header *ts_decoder_header(const struct ts_decoder *);
 const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
 struct ts_source *ts_decoder_source(const struct ts_decoder *);

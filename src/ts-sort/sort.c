@@ -103,6 +103,10 @@ sort_stages(void *arg, struct job *j, struct ts_flow *f,
 	memset(&p->sr, 0, sizeof(p->sr));
 	if (sort_options(p, j) != 0)
 		return -1;
+	/* Texts sorted and written back, no sum: what a value is matters
+	 * only as far as it is valid. */
+	if (p->so.has_values && p->so.keep_text && p->so.texts_only)
+		ts_decoder_value_classes(dec);
 	st = ts_stage_sort(&p->so, m->value_type, m->index_base,
 	    ts_job_src_name(j), dec, &p->sr, ts_job_diags(j));
 	if (st == NULL)

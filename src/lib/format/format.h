@@ -50,16 +50,6 @@ struct ts_decoder {
 	pthread_rwlock_t	 local_lock;
 };
 
-/*
- * The float values of the text decoders are needed only as far as the
- * checks of validation look at them: zero or not, negative or not,
- * finite or not.  A plain decimal (digits and a point, no exponent,
- * short enough that it can round neither to zero nor to infinity) that
- * is not negative is then not converted: its value is given as 1 when
- * a digit is not zero, else 0.  Any other literal is converted as
- * always.  For a caller that reads nothing else of the values.
- */
-void	 ts_decoder_value_classes(struct ts_decoder *);
 
 /*
  * Have the threads that parse dec's text (if it comes to that) call
