@@ -1817,3 +1817,27 @@ packed.tar.zst"
 	assert_success
 	[ "$(ls -A store | tr '\n' ' ')" = "a.tar.zst n t x.tns " ]
 }
+
+@test "ts-convert: a coordinate past its dimension is found in every mode of orders 2 to 5, at the first, last and a batch's border entries" {
+	local ord k r dims line
+	for ord in 2 3 4 5; do
+		dims=$(seq 11 $((10 + ord)) | paste -sd, -)
+		awk -v o="$ord" 'BEGIN { for (i = 1; i <= 20000; i++) {
+		    for (m = 1; m <= o; m++) printf "%d ", 1 + (i * m) % (10 + m)
+		    print "0.5" } }' >rows
+		ts-convert -q --dims "$dims" --text rows -o "b$ord"
+		for k in $(seq 1 "$ord"); do
+			for r in 1 8192 8193 20000; do
+				line=$((r + 4))
+				rm -rf c; mkdir c; cp -r "b$ord" c/
+				awk -v n="$line" -v k="$k" 'NR == n { $k = 11 + k } { print }' \
+				    "b$ord/b$ord.tns" >"c/b$ord/b$ord.tns"
+				run --separate-stderr ts-convert "c/b$ord" --binary -o out
+				assert_failure 1
+				[[ $stderr == *"b$ord.tns:$line:"*"error: coordinate $((11 + k)) exceeds dimension $((10 + k)) of mode $k [S1]"* ]] ||
+				    { echo "order $ord, mode $k, row $r: $stderr"; false; }
+				[ ! -e out ]
+			done
+		done
+	done
+}

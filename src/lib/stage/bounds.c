@@ -95,6 +95,36 @@ struct bounds {
 	const char	*file;
 };
 
+/*
+ * Is some coordinate of the n tuples of order ord at c outside lim?  No
+ * branch on each (a third less time than a test of each on the wide
+ * bench tensor), ord a constant where inlined.
+ */
+static inline __attribute__((always_inline)) bool
+any_out(const uint64_t *c, size_t n, const uint64_t *lim, const int ord)
+{
+	uint64_t l[TS_MAXORDER], bad = 0;
+	size_t i;
+	int k;
+
+	memcpy(l, lim, (size_t)ord * sizeof(*l));
+	for (i = 0; i < n; i++)
+		for (k = 0; k < ord; k++)
+			bad |= c[i * (size_t)ord + (size_t)k] >= l[k];
+	return bad != 0;
+}
+
+static bool
+out_of_bounds(const uint64_t *c, size_t n, const uint64_t *lim, int order)
+{
+	switch (order) {
+	case 2: return any_out(c, n, lim, 2);
+	case 3: return any_out(c, n, lim, 3);
+	case 4: return any_out(c, n, lim, 4);
+	default: return any_out(c, n, lim, order);
+	}
+}
+
 static int
 bounds_put(void *self, struct ts_batch *b)
 {
@@ -103,6 +133,9 @@ bounds_put(void *self, struct ts_batch *b)
 	size_t i;
 	int k;
 
+	/* Seldom any: then the first of them, to say where. */
+	if (!out_of_bounds(b->coords, b->n, s->lim, order))
+		return 0;
 	for (i = 0; i < b->n; i++)
 		for (k = 0; k < order; k++)
 			if (b->coords[i * (size_t)order + (size_t)k] >=
