@@ -164,13 +164,43 @@ setup() {
 	tar -cf e.tar -C "$SHARE" example-element
 	for f in "$b/example-element.tns" e.tns.gz e.tar \
 	    "$b/example-element_metadata.json"; do
-		run ./ts-summary "$f"
+		# (GNU tar's archive gets a note: no manifest to check.)
+		run --separate-stderr ./ts-summary "$f"
 		assert_success
 		[ "$output" = "$want" ] || { echo "$f: $output"; false; }
 	done
-	run sh -c './ts-summary - <e.tar'
+	run --separate-stderr sh -c './ts-summary - <e.tar'
 	assert_success
 	[ "$output" = "$want" ]
+}
+
+@test "ts-summary checks an archive's members against its SHA256SUMS (ts_input_finish): a changed digit is an error, no manifest a note" {
+	local b="$SHARE/example-element" want st
+	$CC -std=c11 -Wall -Wextra -pedantic -Werror \
+	    $(pkg-config --cflags tensorsuite) -o ts-summary \
+	    "$SHARE/examples/ts-summary.c" $(pkg-config --libs tensorsuite)
+	want=$(./ts-summary "$b")
+	"$TS_BIN/ts-pack" -q -o good.tar.zst "$b"
+	run ./ts-summary good.tar.zst
+	assert_success
+	[ "$output" = "$want" ] || { echo "$output"; false; }
+	# The same archive with one digit of the data changed after its
+	# manifest was made (GNU tar, zstd with its checksum).
+	st=$(mktemp -d "$BATS_TEST_TMPDIR/st.XXXXXX")
+	tar -C "$st" -xf good.tar.zst
+	sed -i '5s/[0-8]\([^0-9]*\)$/9\1/' "$st/example-element/example-element.tns"
+	(cd "$st" && tar --owner=0 --group=0 -cf - example-element \
+	    SHA256SUMS) | zstd -q --check >bad.tar.zst
+	run ./ts-summary bad.tar.zst
+	assert_failure 1
+	assert_output --partial "bad.tar.zst:example-element/example-element.tns: error: SHA-256 differs from SHA256SUMS [A1]"
+	# Without a manifest: read, with a note.
+	tar -C "$SHARE" -cf - example-element | zstd -q >plain.tar.zst
+	run --separate-stderr ./ts-summary plain.tar.zst
+	assert_success
+	[ "$output" = "$want" ] || { echo "$output"; false; }
+	[[ $stderr == *"plain.tar.zst: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]"* ]] ||
+	    { echo "$stderr"; false; }
 }
 
 @test "the public header compiles as C++" {

@@ -47,7 +47,8 @@ main(int argc, char *argv[])
 				hi = v;
 		}
 	ts_batch_free(&b);
-	if (ts_diags_errors(d) > 0)
+	/* From an archive: every member checked against its manifest. */
+	if (ts_input_finish(in) != 0 || ts_diags_errors(d) > 0)
 		goto out;
 	printf("order %d\ndimensions", h->order);
 	for (k = 0; k < h->order; k++)

@@ -656,6 +656,15 @@ struct ts_decoder *ts_input_decoder(struct ts_input *);
 enum ts_kind ts_input_kind(const struct ts_input *);
 /* The bundle, or NULL for a data file. */
 struct ts_bundle *ts_input_bundle(struct ts_input *);
+/*
+ * Once the entries are read (the decoder can then read no more): for a
+ * bundle in an archive, the rest of the archive read, so that every
+ * member is checked against its SHA256SUMS manifest and each zstd frame
+ * against its checksum (an archive without a manifest: a note that it
+ * could not be verified).  0, or -1 with the errors in the d of
+ * ts_input_open; 0 at once for anything but an archive.
+ */
+int	 ts_input_finish(struct ts_input *);
 void	 ts_input_close(struct ts_input *);
 
 /* ================================================================

@@ -134,6 +134,12 @@ ts_input_bundle(struct ts_input *in)
 	return in->bd;
 }
 
+int
+ts_input_finish(struct ts_input *in)
+{
+	return in->ar != NULL ? ts_bundles_finish(in->ar) : 0;
+}
+
 void
 ts_input_close(struct ts_input *in)
 {
