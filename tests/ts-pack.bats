@@ -285,6 +285,29 @@ example-element"
 	assert_equal "$(wc -l <w/SHA256SUMS)" "$(tar -xOf a.tar.zst SHA256SUMS | wc -l)"
 }
 
+@test "ts-pack: archives unpacked into one directory at the same time make one manifest of all their bundles" {
+	local i k
+	for k in 1 2 3 4; do
+		ts-convert -q "$EL" -o "t$k"
+		ts-pack -q -o "t$k.tar.zst" "t$k"
+	done
+	for i in $(seq 1 15); do
+		rm -rf u; mkdir u
+		for k in 1 2 3 4; do
+			ts-pack -x "t$k.tar.zst" -C u &
+		done
+		wait
+		assert_equal "$(ls -A u)" "SHA256SUMS
+t1
+t2
+t3
+t4"
+		(cd u && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+		    LC_ALL=C sort | xargs sha256sum) | diff -u - u/SHA256SUMS ||
+		    { echo "round $i"; false; }
+	done
+}
+
 @test "ts-pack: -o - writes the archive to standard output" {
 	ts-pack -o - "$EL" >out.tar.zst
 	zstd -dc out.tar.zst | tar -tf - >list

@@ -654,6 +654,7 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 {
 	struct unpack u;
 	struct ts_archive *ar;
+	struct ts_lock *mlock = NULL;
 	struct stat st;
 	char *target = NULL;
 	size_t i;
@@ -697,17 +698,33 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 	ar = NULL;
 	if (o->check != NULL && check_all(&u) != 0)
 		goto out;
+	/*
+	 * The directory's manifest is read, merged and replaced under a
+	 * lock of its own (taken before those of the bundles, as every
+	 * unpack does, so that none waits for another in a cycle): two
+	 * unpacks there at once would each keep the lines of the other's
+	 * bundles out.
+	 */
+	if (u.manifest) {
+		target = ts_xasprintf("%s/%s", u.dir, TS_MANIFEST);
+		if ((mlock = ts_lock_take(target, true, NULL)) == NULL) {
+			ts_diag_io(d, target, "cannot lock: %s",
+			    strerror(errno));
+			goto out;
+		}
+	}
 	if (u.manifest && merge_manifest(&u) != 0)
 		goto out;
 	if (place_all(&u) != 0)
 		goto out;
 	if (u.manifest && renameat(u.tfd, "." TS_MANIFEST, AT_FDCWD,
-	    (target = ts_xasprintf("%s/%s", u.dir, TS_MANIFEST))) != 0) {
+	    target) != 0) {
 		ts_diag_io(d, target, "%s", strerror(errno));
 		goto out;
 	}
 	rv = 0;
 out:
+	ts_lock_release(mlock);
 	ts_progress_clear();
 	free(target);
 	ts_archive_close(ar);
