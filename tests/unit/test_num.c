@@ -1,5 +1,6 @@
 /*
- * test_num.c - unit tests for tsnum.h (src/lib/num_parse.c, num_fmt.c).
+ * test_num.c - unit tests for tsnum.h (src/lib/num_parse.c, num_fmt.c)
+ * and the field parser of the row scanner (num/num_field.h).
  *
  *	cc -std=c11 -O2 -Isrc/lib tests/unit/test_num.c \
  *	    src/lib/num_parse.c src/lib/num_fmt.c -lm
@@ -29,6 +30,7 @@
 
 #include "tsnum.h"
 #include "num/digits.h"
+#include "num/num_field.h"
 
 /* ---- random numbers ---- */
 
@@ -734,6 +736,131 @@ check_fast(const char *s)
 	else if (r != NULL && bits_d(want) != bits_d(strtod(s, NULL)))
 		fail("\"%.80s\": exactly %a, strtod %a", s, want,
 		    strtod(s, NULL));
+}
+
+/*
+ * The field parser (ts_parse_double_field, num_field.h) against the
+ * exact parser: [p, e) is a field when the exact parser reads it whole,
+ * and then the bits must agree.  The field ends where the heap block
+ * does (AddressSanitizer stops any read at or past it), after bytes
+ * that a scanner's row would have there: digits, points, signs, spaces.
+ * With 32 bytes or more before the end the vector path (SSE2) reads it,
+ * with fewer (the field at the block's start) the portable one: each
+ * literal goes both ways.
+ */
+static void
+check_field(const char *s)
+{
+	size_t n = strlen(s), i;
+	char *p = blk + BLK - n;
+	const char *x;
+	double want = 0, got = 0, got2 = 0;
+	int r, r2, whole;
+
+	ncase++;
+	for (i = 0; i < 40; i++)
+		blk[BLK - n - 40 + i] = "0123456789.-+ e"[rndn(15)];
+	memcpy(p, s, n);
+	x = ts_parse_double_exact(p, p + n, &want);
+	whole = x == p + n;
+	r = ts_parse_double_field(blk, p, p + n, &got);
+	if (r != whole)
+		fail("\"%.80s\": field %s, exactly %s", s, r ? "taken" :
+		    "refused", whole ? "taken" : "refused");
+	else if (r && bits_d(got) != bits_d(want))
+		fail("\"%.80s\": field %a, exactly %a", s, got, want);
+	/* The same at the block's start: nothing before p to load. */
+	memcpy(blk, s, n);
+	r2 = ts_parse_double_field(blk, blk, blk + n, &got2);
+	if (r2 != whole)
+		fail("\"%.80s\": field at the start %s, exactly %s", s,
+		    r2 ? "taken" : "refused", whole ? "taken" : "refused");
+	else if (r2 && bits_d(got2) != bits_d(want))
+		fail("\"%.80s\": field at the start %a, exactly %a", s, got2,
+		    want);
+}
+
+/* n random digits at p, the first of them from first (a char set). */
+static char *
+put_digs(char *p, int n, const char *first)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		*p++ = i == 0 && first ? first[rndn((long)strlen(first))] :
+		    (char)('0' + rndn(10));
+	return p;
+}
+
+static void
+t_parse_field(void)
+{
+	char buf[96], *p;
+	long i, n = count(3000000);
+	int nd, at;
+	uint64_t m;
+
+	begin();
+	for (i = 0; i < n; i++) {
+		p = buf;
+		switch (i % 8) {
+		case 0:		/* as real tensors have them */
+			snprintf(buf, sizeof buf, "%.17g", rnd_double());
+			break;
+		case 1:	/* a value in (0, 1), 16 or 17 digits: the common */
+			snprintf(buf, sizeof buf, "%.*g", 16 + (int)rndn(2),
+			    (double)(rnd() >> 11) * 0x1p-53);
+			break;
+		case 2:		/* 1..22 digits, a point anywhere or none */
+			if (rndn(3) == 0)
+				*p++ = "-+"[rndn(2)];
+			nd = (int)rndn(22) + 1;
+			at = rndn(4) == 0 ? -1 : (int)rndn(nd + 1);
+			if (at >= 0) {
+				p = put_digs(p, at, rndn(3) ? NULL : "0");
+				*p++ = '.';
+				p = put_digs(p, nd - at, NULL);
+			} else
+				p = put_digs(p, nd, rndn(2) ? NULL :
+				    "123456789");
+			*p = '\0';
+			break;
+		case 3:		/* digit counts at the edges: 8, 16, 19 */
+			nd = "\x07\x08\x09\x0f\x10\x11\x12\x13\x14"[rndn(9)];
+			at = (int)rndn(3);
+			p = put_digs(p, at, "0123456789");
+			*p++ = '.';
+			p = put_digs(p, nd - at, NULL);
+			*p = '\0';
+			break;
+		case 4:	/* exact midpoints near 2^50..2^53: k/8 .. k/2 */
+			m = ((uint64_t)1 << 50) + (rnd() >> 14) % ((uint64_t)7 <<
+			    50);
+			snprintf(buf, sizeof buf, "%.3Lf", (long double)m / 8 +
+			    (rndn(2) ? 0 : 1.0L / 16));
+			break;
+		case 5:		/* around 2^53, integers and not */
+			m = ((uint64_t)1 << 53) - 8 + (uint64_t)rndn(16);
+			snprintf(buf, sizeof buf, rndn(2) ? "%" PRIu64 :
+			    "%" PRIu64 ".0", m);
+			break;
+		case 6:		/* any syntax: exponents, bad bytes */
+			rnd_syntax(buf, 22);
+			break;
+		default:	/* a plain one broken or grown by a byte */
+			snprintf(buf, sizeof buf, "%.*g", 1 + (int)rndn(17),
+			    (double)(rnd() >> 11) * 0x1p-53 * (double)rndn(
+			    100000));
+			nd = (int)strlen(buf);
+			at = (int)rndn(nd + 1);
+			memmove(buf + at + 1, buf + at, (size_t)(nd - at + 1));
+			buf[at] = ".-+e 0x"[rndn(7)];
+			break;
+		}
+		check_field(buf);
+	}
+	end("parse double: fields as the row scanner's vector path and "
+	    "the portable one read them, against the exact parser");
 }
 
 /* n digits, the first not 0, a point among them now and then. */
@@ -1947,7 +2074,8 @@ main(int argc, char **argv)
 {
 	static void (*const tests[])(void) = {
 		t_parse_g17, t_parse_e, t_parse_f, t_parse_syntax,
-		t_parse_halfway, t_parse_fast, t_parse_long, t_parse_edge,
+		t_parse_halfway, t_parse_fast, t_parse_field, t_parse_long,
+		t_parse_edge,
 		t_parse_float_rnd, t_parse_float_halfway, t_parse_float_long,
 		t_parse_float_edge, t_reject, t_end_bound,
 		t_fmt_double, t_fmt_float, t_fmt_known, t_fmt_e16, t_fmt_int,

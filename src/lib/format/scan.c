@@ -32,6 +32,7 @@
 #include "tensorsuite.h"
 #include "format/format.h"
 #include "num/digits.h"
+#include "num/num_field.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -364,8 +365,8 @@ class_of(int classes, const char *p, const char *e)
  * (ts_decoder_value_classes: 1 by words, 2 by vectors), a plain
  * decimal's class stands for it. */
 INLINE int
-value(const struct ts_layout *lay, int classes, const char *p,
-    const char *e, const char *lim, double *fv, int64_t *iv)
+value(const struct ts_layout *lay, int classes, int vec, const char *lo,
+    const char *p, const char *e, const char *lim, double *fv, int64_t *iv)
 {
 	const char *q;
 	int c;
@@ -376,6 +377,9 @@ value(const struct ts_layout *lay, int classes, const char *p,
 			*fv = c;
 			return 1;
 		}
+		if (vec)
+			return ts_field_double(lo, p, e, fv) &&
+			    !infinite(*fv);
 		q = ts_parse_double(p, lim, fv);
 		return q == e && !infinite(*fv);
 	case TS_VTYPE_FLOAT32: {
@@ -443,8 +447,8 @@ fast_row(struct ts_rowctx *x, struct ts_batch *b, const char **pp,
 			return ROW_PAST;
 		used(s);
 		if (*e != '\n' || e == p || !value(lay, !x->classes ? 0 :
-		    x->scan >= TS_SCAN_SSE2 ? 2 : 1, p, e, lim, &b->fval[n],
-		    &b->ival[n]))
+		    x->scan >= TS_SCAN_SSE2 ? 2 : 1, x->scan >= TS_SCAN_SSE2,
+		    s->base, p, e, lim, &b->fval[n], &b->ival[n]))
 			return ROW_OTHER;
 		b->vtext[n] = p;
 		b->vlen[n] = (uint32_t)(e - p);

@@ -39,6 +39,7 @@
 
 #include "num/num_bits.h"
 #include "num/digits.h"
+#include "num/num_field.h"
 
 #if TS_SWAR
 const uint32_t ts_pow10_8[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
@@ -58,7 +59,7 @@ floor_shift(int64_t a, int s)
 }
 
 /*
- * pow5_tab[q + 342] = floor(5^q * 2^s) for -342 <= q <= 308, with s chosen
+ * ts_pow5_tab[q + 342] = floor(5^q * 2^s) for -342 <= q <= 308, with s chosen
  * so that the entry lies in [2^127, 2^128); {high word, low word}.  The
  * entries are exact for 0 <= q <= 55 and truncated otherwise, never
  * rounded up: the code below relies on the product never exceeding the
@@ -78,7 +79,7 @@ floor_shift(int64_t a, int s)
  */
 #define POW5_QMIN	(-342)
 #define POW5_QMAX	308
-static const uint64_t pow5_tab[651][2] = {
+const uint64_t ts_pow5_tab[651][2] = {
 	{0xeef453d6923bd65au, 0x113faa2906a13b3fu}, /* -342 */
 	{0x9558b4661b6565f8u, 0x4ac7ca59a424c507u}, /* -341 */
 	{0xbaaee17fa23ebf76u, 0x5d79bcf00d2df649u}, /* -340 */
@@ -732,8 +733,9 @@ static const uint64_t pow5_tab[651][2] = {
 	{0x8e679c2f5e44ff8fu, 0x570f09eaa7ea7648u}, /* 308 */
 };
 
-_Static_assert(sizeof pow5_tab / sizeof pow5_tab[0] ==
-    POW5_QMAX - POW5_QMIN + 1, "pow5_tab covers POW5_QMIN..POW5_QMAX");
+_Static_assert(sizeof ts_pow5_tab / sizeof ts_pow5_tab[0] ==
+    POW5_QMAX - POW5_QMIN + 1 && POW5_QMIN == TS_POW5_QMIN,
+    "ts_pow5_tab covers POW5_QMIN..POW5_QMAX");
 
 /* Exact powers of ten for Clinger's fast path. */
 static const double p10d[23] = {
@@ -950,7 +952,7 @@ first19(const struct dec *d, uint64_t *wp, int64_t *qp)
 static HOT uint64_t
 eisel_lemire(uint64_t w, int64_t q, const struct bfmt *f, int *ok)
 {
-	const uint64_t *t = pow5_tab[q - POW5_QMIN];
+	const uint64_t *t = ts_pow5_tab[q - POW5_QMIN];
 	uint64_t hi, mid, lo, b1, mant, half, below;
 	int lz, upper, ex, kept, drop, exact, rbit;
 
@@ -1453,4 +1455,19 @@ ts_parse_double_exact(const char *s, const char *end, double *out)
 	bits |= (uint64_t)d.neg << 63;
 	memcpy(out, &bits, sizeof *out);
 	return p;
+}
+
+const unsigned char ts_lane_tab[64] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+	255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+	255, 255, 255, 255,
+};
+
+int
+ts_parse_double_field(const char *lo, const char *p, const char *e,
+    double *out)
+{
+	return ts_field_double(lo, p, e, out);
 }
