@@ -19,7 +19,7 @@
 #include "util/bigmem.h"
 #include "sort/sort_int.h"
 
-#define PF_CHUNK	((size_t)32 << 20)
+#define PF_CHUNK	((size_t)2 << 20)
 
 static void *
 pf_main(void *arg)
