@@ -378,12 +378,26 @@ spread() {
 	spread ints 2500 - int64 >/dev/null
 	spread bad 2500 - int64 >/dev/null
 	sed -i '3000s/^[0-9]* /61 /' bad/bad.tns
+	# Every mode decreases within the first rows (they are reversed),
+	# the rest in order with its repeats: a thread stops looking at
+	# pairs once no order can hold, wherever its batches begin.
+	spread reversed 0 - float64 >/dev/null
+	{ head -n 4 reversed/reversed.tns; sed -n '5,404p' reversed/reversed.tns |
+	    tac; tail -n +405 reversed/reversed.tns; } >rev.tns
+	mv rev.tns reversed/reversed.tns
 	run -0 ts-stat -q sorted swapped zeros
 	assert_line "  sorted      in mode order 3,2,1"
 	assert_line "  sorted      in no mode order"
 	assert_line --partial "values      6000: min -0, max "
 	assert_line "  repeats     12"
-	for b in sorted swapped zeros ints bad; do
+	run -0 ts-stat -q --json reversed
+	assert_equal "$(echo "$output" | jq -c '.sorted')" false
+	# Modes 1 and 2 decrease all along, mode 3 only in the last pair.
+	spread lastdown 0 - float64 >/dev/null
+	sed -i '$s/^\([0-9]*\) \([0-9]*\) [0-9]* /\1 \2 1 /' lastdown/lastdown.tns
+	run -0 ts-stat -q --json lastdown
+	assert_equal "$(echo "$output" | jq -c '.sorted')" false
+	for b in sorted swapped zeros ints bad reversed lastdown; do
 		for fmt in "" --json --csv; do
 			rm -rf pic one
 			taskset -c 0 ts-stat -q $fmt --plot pic --size 16 "$b" \

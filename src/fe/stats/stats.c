@@ -88,6 +88,10 @@ struct part {
 	uint64_t	 counted;	/* in them by slices_arrays */
 	struct order_acc *ord;
 	uint64_t	 adjacent;	/* entries equal to the one before */
+	uint64_t	 decs;		/* the modes some pair decreased in:
+					 * all of them, and no order holds
+					 * (order.c's F1 is empty), so the
+					 * pairs need no more looking at */
 	bool		 sorted;	/* its last batch's pairs mostly
 					 * did not decrease */
 	/* values */
@@ -688,6 +692,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 	    ((uint64_t)1 << order) - 1;
 	const uint64_t *t = b->coords, *a = prev != NULL ? prev : t;
 	uint64_t lim[TS_MAXORDER], same = 0, dec0 = 0, out = 0, ndec = 0;
+	uint64_t udec = 0;
 	uint32_t *cnt[TS_MAXORDER];
 	size_t i;
 	int k;
@@ -719,6 +724,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 				dec |= (uint64_t)(t[k] < a[k]) << k;
 			}
 			ndec += dec != 0;
+			udec |= dec;
 			if (dec == 0)
 				same += eq == all;
 			else if (eq == 0)
@@ -755,6 +761,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 			order_pair(q->ord, 0, dec0);
 		q->adjacent += same - (prev == NULL && b->n > 0);
 		q->sorted = ndec < b->n / 2;	/* the next batch's loop */
+		q->decs |= udec;
 	}
 	if (slices) {
 		q->out_of_range += out;
@@ -769,6 +776,11 @@ count_entries(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 	bool far = false, sorted = q->sorted;
 	int k;
 
+	/* Every mode decreased in some pair: no order holds, and the
+	 * entries' repeats are not told by their neighbours. */
+	if (q->decs == (q->p->order == 64 ? ~(uint64_t)0 :
+	    ((uint64_t)1 << q->p->order) - 1))
+		pairs = false;
 	if ((!pairs && !slices) || b->n == 0)
 		return;
 	/* Arrays past what a core's caches hold near it: prefetched. */
