@@ -27,6 +27,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "stats/stats_int.h"
 #include "util/xalloc.h"
@@ -514,6 +517,101 @@ vkey(struct part *q, uint64_t key)
 	q->vn++;
 }
 
+/*
+ * The extremes of the n values at v into *lo and *hi (a NaN never
+ * taken, a tie keeping either: -0 and 0 are the same to a part), and
+ * how many are NaN, infinite, zero and negative, in c[0..3]: without a
+ * branch, two at a time with SSE2 (minpd and maxpd keep their second
+ * operand when the first is NaN, as x < lo ? x : lo does).
+ */
+static void
+float_counts(const double *v, size_t n, double *lo, double *hi,
+    uint64_t c[4])
+{
+	double l = *lo, h = *hi;
+	uint64_t nan = 0, inf = 0, zero = 0, neg = 0;
+	size_t i = 0;
+
+#ifdef __SSE2__
+	if (n >= 2) {
+		const __m128d z = _mm_setzero_pd(), pinf = _mm_set1_pd(INFINITY);
+		const __m128d absm = _mm_castsi128_pd(_mm_set1_epi64x(
+		    INT64_MAX));
+		__m128d vl = _mm_set1_pd(l), vh = _mm_set1_pd(h);
+		__m128i cn = _mm_setzero_si128(), ci = cn, cz = cn, cg = cn;
+		uint64_t t[2];
+
+		for (; i + 2 <= n; i += 2) {
+			__m128d x = _mm_loadu_pd(v + i);
+
+			vl = _mm_min_pd(x, vl);
+			vh = _mm_max_pd(x, vh);
+			/* A true lane is all ones: -1 added. */
+			cn = _mm_add_epi64(cn, _mm_castpd_si128(_mm_cmpunord_pd(
+			    x, x)));
+			ci = _mm_add_epi64(ci, _mm_castpd_si128(_mm_cmpeq_pd(
+			    _mm_and_pd(x, absm), pinf)));
+			cz = _mm_add_epi64(cz, _mm_castpd_si128(_mm_cmpeq_pd(
+			    x, z)));
+			cg = _mm_add_epi64(cg, _mm_castpd_si128(_mm_cmplt_pd(
+			    x, z)));
+		}
+		_mm_storeu_pd((double *)t, vl);
+		memcpy(&l, &t[0], 8);
+		{
+			double l1;
+
+			memcpy(&l1, &t[1], 8);
+			l = l1 < l ? l1 : l;
+		}
+		_mm_storeu_pd((double *)t, vh);
+		memcpy(&h, &t[0], 8);
+		{
+			double h1;
+
+			memcpy(&h1, &t[1], 8);
+			h = h1 > h ? h1 : h;
+		}
+#define SUM2(acc, var) do {						\
+		_mm_storeu_si128((__m128i *)(void *)t, (acc));		\
+		(var) = 0 - t[0] - t[1];				\
+	} while (0)
+		SUM2(cn, nan);
+		SUM2(ci, inf);
+		SUM2(cz, zero);
+		SUM2(cg, neg);
+#undef SUM2
+	}
+#endif
+	for (; i < n; i++) {
+		double x = v[i];
+
+		l = x < l ? x : l;
+		h = x > h ? x : h;
+		nan += isnan(x) != 0;
+		inf += isinf(x) != 0;
+		zero += x == 0;
+		neg += x < 0;
+	}
+	*lo = l;
+	*hi = h;
+	c[0] = nan;
+	c[1] = inf;
+	c[2] = zero;
+	c[3] = neg;
+}
+
+/* The key of a value: its bits, -0 taken as 0, every NaN as one. */
+static inline uint64_t
+value_key(double x)
+{
+	uint64_t key;
+
+	x = x == 0 ? 0 : x;
+	memcpy(&key, &x, sizeof(key));
+	return isnan(x) ? NANKEY : key;
+}
+
 /* Value key into q: its set while it holds every one (vkey), else its
  * sketch. */
 #define KEY(q, h, key) do {						\
@@ -557,25 +655,18 @@ count_values(struct part *q, const struct ts_batch *b)
 		bool none = q->n == q->nans;
 		double lo = none ? INFINITY : q->min;
 		double hi = none ? -INFINITY : q->max;
+		uint64_t c[4];
 
-		for (i = 0; i < b->n; i++) {
-			double x = b->fval[i];
-			uint64_t key;
-
-			lo = x < lo ? x : lo;
-			hi = x > hi ? x : hi;
-			if (__builtin_expect(isnan(x), 0)) {
-				nans++;
-				KEY(q, h, NANKEY);
-				continue;
-			}
-			infs += isinf(x) != 0;
-			zeros += x == 0;
-			negatives += x < 0;
-			x = x == 0 ? 0 : x;	/* -0 is 0 */
-			memcpy(&key, &x, sizeof(key));
-			KEY(q, h, key);
-		}
+		float_counts(b->fval, b->n, &lo, &hi, c);
+		nans = c[0];
+		infs = c[1];
+		zeros = c[2];
+		negatives = c[3];
+		/* The keys: -0 is 0, every NaN one key. */
+		for (i = 0; i < b->n && q->vexact; i++)
+			vkey(q, value_key(b->fval[i]));
+		for (; i < b->n; i++)
+			hll_add(h, ts_mix64(value_key(b->fval[i])));
 		q->min = lo;
 		q->max = hi;
 	}
