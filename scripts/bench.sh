@@ -102,7 +102,13 @@ gen() {
 }
 
 # Before each timed run, the files earlier runs wrote go to disk, so that
-# no write-back of theirs competes with the run for the two cores.
+# no write-back of theirs competes with the run for the two cores; then
+# the output it replaces is removed, so that the pages it frees are the
+# ones the run writes into.  (The other way round, the pages freed wait
+# through the write-back: a virtual machine that reports free memory to
+# its host (free page reporting) gives them back, and the run pays for
+# fresh ones, up to a second for 700 MB here, on one side of a duel and
+# not the other.)
 settle() { sync; }
 
 # run REPS CMD...: best wall time of REPS runs, peak RSS; $rm (if set)
@@ -111,12 +117,12 @@ settle() { sync; }
 # of an invalid file exits 1).
 best_t= best_m= rm= fail_ok= stdout=/dev/null
 run() {
-	reps=$1; shift
+	nrun=$1; shift
 	best_t=999999; best_m=0
 	i=0
-	while [ $i -lt "$reps" ]; do
-		[ -z "$rm" ] || rm -rf "$rm"
+	while [ $i -lt "$nrun" ]; do
 		settle
+		[ -z "$rm" ] || rm -rf "$rm"
 		/usr/bin/time -f '%e %M' -o "$dir/time.out" "$@" >"$stdout" 2>"$dir/err.out" ||
 		    [ -n "$fail_ok" ] || {
 			echo "bench: command failed: $*" >&2; cat "$dir/err.out" >&2; exit 1; }
@@ -136,10 +142,10 @@ run() {
 # without a baseline only this build runs and t_old is empty.
 against=
 duel() {
-	reps=$1 ext=$2 tpl=$3
+	nturn=$1 ext=$2 tpl=$3
 	t_old=999999 m_old=0 t_new=999999 m_new=0
 	j=0
-	while [ $j -lt "$reps" ]; do
+	while [ $j -lt "$nturn" ]; do
 		for side in old new; do
 			if [ $side = old ]; then d_bin=$against; else d_bin=$bin; fi
 			[ -n "$d_bin" ] || continue
