@@ -473,6 +473,73 @@ test_parallel(void)
 	free(v2);
 }
 
+/* The threads of this process, from /proc (Linux); -1 without it. */
+static int
+nthreads(void)
+{
+	FILE *fp = fopen("/proc/self/status", "r");
+	char line[256];
+	int n = -1;
+
+	if (fp == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "Threads: %d", &n) == 1)
+			break;
+	fclose(fp);
+	return n;
+}
+
+/* The decoder's threads and chunks go once the end is handed on, not
+ * when it is closed: what comes after the input (a sort's output) has
+ * their memory.  The end is handed on again as often as asked. */
+static void
+test_parallel_end(void)
+{
+	struct ts_layout l = { TS_KIND_TEXT, false, -1, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src;
+	struct ts_decoder *dec;
+	struct ts_batch b;
+	char path[256];
+	int before, during = 0, after;
+	long r, first = 0, again;
+	size_t i, n = 20000;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/end.tns", tmpdir);
+	fp = fopen(path, "w");
+	fprintf(fp, "%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: end\n"
+	    "2 100 100 %zu\n", n);
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%zu %zu %zu.5\n", i % 100 + 1, i / 200 + 1, i);
+	fclose(fp);
+	before = nthreads();
+	setenv("TS_CHUNK", "4096", 1);
+	src = ts_source_open_file(path);
+	dec = ts_decoder_open(src, &l, d);
+	ts_decoder_set_threads(dec, 2);
+	ts_batch_init(&b, 2, 1000);
+	while ((r = ts_decoder_next(dec, &b)) > 0)
+		if (++first == 3)
+			during = nthreads();
+	after = nthreads();
+	again = ts_decoder_next(dec, &b);
+	unsetenv("TS_CHUNK");
+	if (before < 0)
+		ok(1, "# skip no /proc/self/status: the threads not counted");
+	else
+		ok(r == 0 && during > before && after == before && again == 0,
+		    "the parsing threads are gone once the end is handed on "
+		    "(threads: %d before, %d parsing, %d at the end), and the "
+		    "end is handed on again", before, during, after);
+	ts_batch_free(&b);
+	ts_decoder_close(dec);
+	ts_source_close(src);
+	ts_diags_free(d);
+}
+
 /* ---- a stage's work on the parsing threads ---- */
 
 /* A stage that sums the coordinates it is given: on the parsing threads
@@ -503,7 +570,7 @@ lsum_new(void *self)
 }
 
 static void
-lsum_local(void *state, const struct ts_batch *b)
+lsum_local(void *state, struct ts_batch *b)
 {
 	struct lstate *t = state;
 	size_t i;
@@ -1500,6 +1567,7 @@ main(void)
 	test_diag_cap();
 	test_cutensor();
 	test_parallel();
+	test_parallel_end();
 	test_local();
 	test_print_par();
 	test_scan_ways();

@@ -83,6 +83,7 @@ struct ts_par {
 	pthread_mutex_t	 mu;
 	pthread_cond_t	 cv;
 	bool		 quit;
+	bool		 stopped;	/* workers joined, chunks freed */
 	/* The first '\n' at or after byte known_from is byte known_nl: the
 	 * chunks inside one long line all find its end there, without
 	 * reading it again. */
@@ -401,6 +402,8 @@ copy_out(struct chunk *c, const struct ts_batch *b, struct ts_batch *out)
 	c->pos += n;
 }
 
+static void par_stop(struct ts_par *);
+
 long
 ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 {
@@ -419,8 +422,13 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 			pthread_mutex_unlock(&p->mu);
 			p->release = NULL;
 		}
-		if (p->deliver >= p->nchunks)
+		if (p->deliver >= p->nchunks) {
+			/* The end: what the workers held goes now, not
+			 * when the decoder closes, so that the stages
+			 * after (a sort's output) have it. */
+			par_stop(p);
 			return 0;
+		}
 		c = &p->slot[p->deliver % (uint64_t)p->nslot];
 		pthread_mutex_lock(&p->mu);
 		while (c->state != DONE || c->idx != p->deliver)
@@ -482,22 +490,22 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 	return (long)out->n;
 }
 
-void
-ts_par_free(struct ts_par *p)
+/* Stop the workers and free the chunks' buffers and batches (once). */
+static void
+par_stop(struct ts_par *p)
 {
 	int i;
 	size_t k;
 
-	if (p == NULL)
+	if (p->stopped)
 		return;
+	p->stopped = true;
 	pthread_mutex_lock(&p->mu);
 	p->quit = true;
 	pthread_cond_broadcast(&p->cv);
 	pthread_mutex_unlock(&p->mu);
 	for (i = 0; i < p->nt; i++)
 		pthread_join(p->tid[i], NULL);
-	pthread_mutex_destroy(&p->mu);
-	pthread_cond_destroy(&p->cv);
 	for (i = 0; i < p->nslot; i++) {
 		struct chunk *c = &p->slot[i];
 
@@ -506,8 +514,25 @@ ts_par_free(struct ts_par *p)
 				ts_batch_free(&c->bat[k]);
 		free(c->bat);
 		free(c->buf);
-		ts_diags_free(c->d);
+		c->bat = NULL;
+		c->buf = NULL;
+		c->capbat = c->nbat = 0;
+		c->bufcap = 0;
 	}
+}
+
+void
+ts_par_free(struct ts_par *p)
+{
+	int i;
+
+	if (p == NULL)
+		return;
+	par_stop(p);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->cv);
+	for (i = 0; i < p->nslot; i++)
+		ts_diags_free(p->slot[i].d);
 	free(p->slot);
 	free(p);
 }
