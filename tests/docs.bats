@@ -247,6 +247,39 @@ jobs_default() {
 	[ "$bad" -eq 0 ]
 }
 
+@test "the man pages give TS_CHUNK and TS_PRINT_CHUNK the code's defaults, and the size of file that threads parse" {
+	local t m chunk pchunk bad=0
+	# The defines: "((uint64_t)1 << 20)", "((size_t)4096)".
+	chunk=$(sed -n 's/^#define CHUNK[^(]*(\(.*\)).*/\1/p' \
+	    "$TS_TOP/src/lib/format/parallel.c" | sed 's/([a-z0-9_]*)//g')
+	pchunk=$(sed -n 's/^#define CHUNK[^(]*(\(.*\)).*/\1/p' \
+	    "$TS_TOP/src/lib/format/print_par.c" | sed 's/([a-z0-9_]*)//g')
+	chunk=$((chunk)) pchunk=$((pchunk))
+	[ "$chunk" -gt 0 ] && [ "$pchunk" -gt 0 ]
+	for m in "$TS_TOP"/man/*.1; do
+		t=$(awk '/^\.It Ev TS_CHUNK$/ { p = 1; next } p && /^\.It / { exit }
+		    p' "$m" | tr '\n' ' ')
+		if [ -n "$t" ] && ! echo "$t" | grep -q "(default $chunk;"; then
+			echo "${m##*/}: TS_CHUNK's default is not $chunk: $t"
+			bad=1
+		fi
+		t=$(awk '/^\.It Ev TS_PRINT_CHUNK$/ { p = 1; next } p && /^\.It / { exit }
+		    p' "$m" | tr '\n' ' ')
+		if [ -n "$t" ] && ! echo "$t" | grep -q "(default $pchunk;"; then
+			echo "${m##*/}: TS_PRINT_CHUNK's default is not $pchunk: $t"
+			bad=1
+		fi
+		# The size past which threads parse: eight chunks.
+		t=$(tr '\n' ' ' <"$m" | grep -o '(a file of [^()]*MiB[^()]*parsed by one thread' |
+		    grep -v "of no more than $((8 * chunk / 1048576)) MiB," || :)
+		if [ -n "$t" ]; then
+			echo "${m##*/}: says '$t', not $((8 * chunk / 1048576)) MiB"
+			bad=1
+		fi
+	done
+	[ "$bad" -eq 0 ]
+}
+
 @test "--help of every tool with -S says its default, a share of the memory the process may use, as the man pages do" {
 	local t h bad=0
 	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate ts-stat; do
