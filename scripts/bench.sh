@@ -24,8 +24,8 @@
 # against ts-convert of the same value-less file.
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
-# BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=friendly|wide|archives|
-# genvalues, BENCH_TURNS override)
+# BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
+# archives|genvalues, BENCH_TURNS override)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -390,6 +390,59 @@ gnu5m() {
 	rm -rf "$out"
 }
 
+# sameall: every data file and bundle of tests/data and share/, through
+# the passes of issue 21 (to .tnsb, to .tns, to a bundle with both, its
+# .tnsb back to text, sorts by the modes in reverse, the checks) by the
+# baseline and by this build: the same exit statuses, and the same bytes
+# where they succeed (but for a bundle's README, which quotes the command
+# line).
+st() {
+	what=$1; shift
+	"$@" >/dev/null 2>&1 && echo "$what 0" || echo "$what $?"
+}
+sameall() {
+	sd="$dir/same"
+	nf=0 nd=0
+	rm -rf "$sd"; mkdir -p "$sd"
+	for f in $(find tests/data share -name '*.tns' -o -name '*.tnsb' -o -name '*.mtx' \
+	    -o -name '*.tns.gz' -o -name '*_metadata.json' | LC_ALL=C sort); do
+		case $f in
+		*_metadata.json) f=${f%/*}
+			[ -f "$f/${f##*/}_metadata.json" ] || continue ;;
+		esac
+		nf=$((nf + 1))
+		for side in old new; do
+			if [ $side = old ]; then b=$old; else b=$bin; fi
+			o="$sd/$side"
+			mkdir -p "$o"
+			{
+				st tnsb "$b/ts-convert" -q "$f" -o "$o/a.tnsb"
+				st tns "$b/ts-convert" -q "$f" -o "$o/a.tns"
+				st bundle "$b/ts-convert" -q "$f" -o "$o/bd" --text --binary
+				[ ! -f "$o/bd/bd.tnsb" ] || st back "$b/ts-convert" -q \
+				    "$o/bd/bd.tnsb" --meta "$o/bd/bd_metadata.json" -o "$o/b.tns"
+				st sort3 "$b/ts-sort" -q -k 3,2,1 "$f" -o "$o/s3.tns"
+				st sort2 "$b/ts-sort" -q -k 2,1 "$f" -o "$o/s2.tns"
+				st validate "$b/ts-validate" -q "$f"
+			} >"$o/status"
+		done
+		for x in status a.tnsb a.tns bd b.tns s3.tns s2.tns; do
+			if [ -e "$sd/old/$x" ] || [ -e "$sd/new/$x" ]; then
+				diff -r -x README.md "$sd/old/$x" "$sd/new/$x" >/dev/null 2>&1 || {
+					echo "bench: $f: the baseline and this build differ in $x" >&2
+					nd=$((nd + 1))
+				}
+			fi
+		done
+		rm -rf "$sd/old" "$sd/new"
+	done
+	rm -rf "$sd"
+	echo
+	echo "== the same bytes: $nf files and bundles of tests/data and share/, seven passes each," \
+	    "baseline $base and this build: $nd differences"
+	[ "$nd" -eq 0 ] || exit 1
+}
+
 # archives NAME: the bundle $dir/NAME with a binary file too (made once,
 # in $dir/pack), packed by ts-pack and by tar | zstd -T2 -3 in the same
 # run (issue 10: no slower, the size within 2%); then checked inside the
@@ -504,6 +557,9 @@ set -- $("$dir/touch" 256)
 echo "fresh memory: first writes $1 MB/s, writes again $2 MB/s (256 MiB; a" \
     "machine whose first writes are far slower pays it in every sort and" \
     "duplicate check, the baseline too); best of $turns turns"
+if [ -n "$old" ] && { [ -z "$only" ] || [ "$only" = same ]; }; then
+	sameall
+fi
 [ -n "$only" ] && [ "$only" != friendly ] || suite friendly
 if [ -z "$only" ] || [ "$only" = wide ]; then
 	suite wide vs

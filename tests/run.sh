@@ -26,8 +26,10 @@ for t in "$build"/tests/test_*; do
 done
 for f in "$top"/tests/*.bats; do
 	echo "# bats: ${f##*/}"
+	t0=$(date +%s)
 	bats --tap "$f" >"$out" 2>&1 || status=1
 	cat "$out"
+	echo "# bats: ${f##*/}: $(($(date +%s) - t0)) s"
 	cat "$out" >>"$out.all"
 done
 skipped=$(grep -c '^ok .* # [Ss][Kk][Ii][Pp]' "$out.all" 2>/dev/null)
