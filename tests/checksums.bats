@@ -346,8 +346,8 @@ print(len(b) - 12 - back - 1)')
 # from an undamaged archive is the bundles and that manifest, which GNU
 # tar takes out of the archive for the comparison.
 flips() {
-	local maker=$1 x n=1000
-	shift
+	local maker=$1 x n=$2
+	shift 2
 	[ -n "${TS_SANITIZE:-}" ] && n=100
 	for x in "$@"; do
 		rm -rf orig && mkdir orig && cp -r a b orig/
@@ -360,12 +360,15 @@ flips() {
 	done
 }
 
-@test "checksums: 1,000 single-bit flips of each of a .tar.zst, .tar.gz, .tar.xz and .tar made by GNU tools: reported by both readers, or harmless" {
-	flips $MAKE_ARCHIVE x.tar.zst x.tar.gz x.tar.xz x.tar
+# Issue 19 asks a thousand flips of the archives ts-pack writes; those
+# GNU tools made (what a reader checks there is the same code, short of
+# the zstd frame's writer) take 300 each, to keep the suite's time.
+@test "checksums: 300 single-bit flips of each of a .tar.zst, .tar.gz, .tar.xz and .tar made by GNU tools: reported by both readers, or harmless" {
+	flips $MAKE_ARCHIVE 300 x.tar.zst x.tar.gz x.tar.xz x.tar
 }
 
 @test "checksums: 1,000 single-bit flips of each of a .tar.zst, .tar.gz and .tar.xz packed by ts-pack: reported by both readers, or harmless" {
-	flips ts_pack_archive x.tar.zst x.tar.gz x.tar.xz
+	flips ts_pack_archive 1000 x.tar.zst x.tar.gz x.tar.xz
 }
 @test "checksums: gzip's CRC32 and length are verified; a flipped byte of either is an error, located" {
 	tar -cf x.tar a b

@@ -1611,18 +1611,26 @@ kbundle() {
 # thread, then by threads in chunks of 1, 7 and 500 rows: the same
 # bytes, the same messages, the same exit status.
 printed() {
-	local kind=$1 src=$2 c one oerr orc
+	local kind=$1 src=$2 c n one oerr orc out err rc
 	shift 2
-	TS_PRINT_CHUNK=16777216 run --separate-stderr ts-convert -q "$@" \
-	    "$src" -o - --to "$kind"
-	one=$output oerr=$stderr orc=$status
+	# The output, then a line with the exit status.
+	one=$(TS_PRINT_CHUNK=16777216 ts-convert -q "$@" "$src" -o - \
+	    --to "$kind" 2>"$BATS_TEST_TMPDIR/err"; printf '\n%s' "$?")
+	orc=${one##*$'\n'} one=${one%$'\n'*}
+	oerr=$(cat "$BATS_TEST_TMPDIR/err")
+	# A chunk of as many entries as there are lines starts no thread:
+	# the run would be the one above again.
+	n=$(printf '%s\n' "$one" | wc -l)
 	for c in 1 7 500; do
-		TS_PRINT_CHUNK=$c run --separate-stderr ts-convert -q "$@" \
-		    "$src" -o - --to "$kind"
-		[ "$status" -eq "$orc" ] && [ "$output" = "$one" ] &&
-		    [ "$stderr" = "$oerr" ] || {
-			echo "$src --to $kind, chunks of $c: exit $status," \
-			    "$(printf '%s' "$output" | wc -c) bytes; alone exit" \
+		[ "$c" -lt "$n" ] || continue
+		out=$(TS_PRINT_CHUNK=$c ts-convert -q "$@" "$src" -o - \
+		    --to "$kind" 2>"$BATS_TEST_TMPDIR/err"; printf '\n%s' "$?")
+		rc=${out##*$'\n'} out=${out%$'\n'*}
+		err=$(cat "$BATS_TEST_TMPDIR/err")
+		[ "$rc" -eq "$orc" ] && [ "$out" = "$one" ] &&
+		    [ "$err" = "$oerr" ] || {
+			echo "$src --to $kind, chunks of $c: exit $rc," \
+			    "$(printf '%s' "$out" | wc -c) bytes; alone exit" \
 			    "$orc, $(printf '%s' "$one" | wc -c) bytes"
 			return 1
 		}
