@@ -351,9 +351,9 @@ jobs_default() {
 }
 
 # tests/run.sh, run on a tree of its own: one test passes, one is
-# skipped, one fails.
-@test "tests/run.sh counts skipped tests apart from passed ones" {
-	local t=$BATS_TEST_TMPDIR/tree
+# skipped, one fails; a second suite passes; a third is killed.  One lane or two, the same lines in the same order.
+@test "tests/run.sh counts skipped tests apart from passed ones, in one lane or two" {
+	local t=$BATS_TEST_TMPDIR/tree j
 	mkdir -p "$t/tests" "$t/build/tests"
 	cp "$TS_TOP/tests/run.sh" "$t/tests/"
 	# printf, not a here-document: bats would take a line that starts
@@ -361,15 +361,33 @@ jobs_default() {
 	printf '%s\n' '@test "passes" {' true '}' \
 	    '@test "is skipped" {' 'skip "not here"' '}' \
 	    '@test "fails" {' false '}' >"$t/tests/a.bats"
-	# A clean environment: the outer bats's variables, and its own
-	# directory in PATH, would steer the inner one.
-	run env -i PATH=/usr/bin:/bin HOME="$HOME" "$t/tests/run.sh" \
-	    "$t/build"
-	assert_failure 1
-	assert_line --index 0 "# bats: a.bats"
-	assert_line "ok 2 is skipped # skip not here"
-	assert_equal "${lines[-2]}" "1 skipped"
-	assert_equal "${lines[-1]}" "1 passed, 1 failed"
+	printf '%s\n' '@test "b passes" {' 'sleep 1' '}' >"$t/tests/b.bats"
+	for j in 1 2; do
+		# A clean environment: the outer bats's variables, and its
+		# own directory in PATH, would steer the inner one.
+		run env -i PATH=/usr/bin:/bin HOME="$HOME" TS_TEST_JOBS=$j \
+		    "$t/tests/run.sh" "$t/build"
+		assert_failure 1
+		assert_line --index 0 "# bats: a.bats"
+		assert_line "ok 2 is skipped # skip not here"
+		assert_equal "$(printf '%s\n' "${lines[@]}" | grep '^# bats:' |
+		    sed 's/: [0-9]* s$/: N s/' | tr '\n' '|')" \
+		    "# bats: a.bats|# bats: a.bats: N s|# bats: b.bats|# bats: b.bats: N s|"
+		assert_line "ok 1 b passes"
+		assert_equal "${lines[-2]}" "1 skipped"
+		assert_equal "${lines[-1]}" "2 passed, 1 failed"
+	done
+	# A suite whose test is killed fails the run, though no line says
+	# "not ok".
+	rm "$t/tests/a.bats"
+	printf '%s\n' '@test "killed" {' 'kill -9 $$' '}' >"$t/tests/c.bats"
+	for j in 1 2; do
+		run env -i PATH=/usr/bin:/bin HOME="$HOME" TS_TEST_JOBS=$j \
+		    "$t/tests/run.sh" "$t/build"
+		assert_failure 1
+		assert_line "# bats: c.bats"
+		assert_equal "${lines[-1]}" "1 passed, 0 failed"
+	done
 }
 
 @test "SEE ALSO of every man page names every tool, tensorsuite(5) and libtensorsuite(3)" {

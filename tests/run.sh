@@ -3,8 +3,25 @@
 # TAP.  Prints the TAP stream and ends with two lines, "N skipped" (tests
 # that bats reports as "ok N name # skip reason", not counted as passed)
 # and "N passed, N failed".
+# The bats suites run TS_TEST_JOBS at a time (default: the number of
+# cores), the slowest first; each suite's output is printed whole, in the
+# suites' alphabetical order, with its seconds.  TS_TEST_JOBS=1 runs them
+# one after the other, printing each as it ends.
 # Usage: tests/run.sh [BUILD-DIR]
 set -u
+
+# One suite, as "run.sh --suite FILE DIR" (xargs starts them): its TAP
+# into DIR/NAME.out, its exit status into NAME.rc, its seconds into
+# NAME.sec.
+if [ "${1:-}" = --suite ]; then
+	n=${2##*/}
+	t0=$(date +%s)
+	rc=0
+	bats --tap "$2" >"$3/$n.out" 2>&1 || rc=$?
+	echo "$rc" >"$3/$n.rc"
+	echo $(($(date +%s) - t0)) >"$3/$n.sec"
+	exit 0
+fi
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -13,29 +30,50 @@ export TS_BIN="$build/bin"
 export TS_TOP="$top"
 # Programs linked with a sanitized library need the sanitizers too.
 [ "${build##*/}" = build-san ] && export TS_SANITIZE=1
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT INT TERM
+jobs=${TS_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT INT TERM
 
 status=0
 for t in "$build"/tests/test_*; do
 	[ -x "$t" ] || continue
 	echo "# unit: ${t##*/}"
-	"$t" >"$out" 2>&1 || status=1
-	cat "$out"
-	cat "$out" >>"$out.all"
+	"$t" >"$dir/unit" 2>&1 || status=1
+	cat "$dir/unit"
+	cat "$dir/unit" >>"$dir/all"
 done
-for f in "$top"/tests/*.bats; do
-	echo "# bats: ${f##*/}"
-	t0=$(date +%s)
-	bats --tap "$f" >"$out" 2>&1 || status=1
-	cat "$out"
-	echo "# bats: ${f##*/}: $(($(date +%s) - t0)) s"
-	cat "$out" >>"$out.all"
-done
-skipped=$(grep -c '^ok .* # [Ss][Kk][Ii][Pp]' "$out.all" 2>/dev/null)
-passed=$(($(grep -c '^ok ' "$out.all" 2>/dev/null) - skipped))
-failed=$(grep -c '^not ok ' "$out.all" 2>/dev/null)
-rm -f "$out.all"
+
+show() {
+	echo "# bats: $1"
+	cat "$dir/$1.out"
+	echo "# bats: $1: $(cat "$dir/$1.sec") s"
+	cat "$dir/$1.out" >>"$dir/all"
+	[ "$(cat "$dir/$1.rc")" = 0 ] || status=1
+}
+slow="checksums.bats ts-convert.bats ts-validate.bats faults.bats"
+if [ "$jobs" -eq 1 ]; then
+	for f in "$top"/tests/*.bats; do
+		"$0" --suite "$f" "$dir"
+		show "${f##*/}"
+	done
+else
+	# The slowest suites first, so that the lanes end together.
+	{
+		for n in $slow; do
+			[ -f "$top/tests/$n" ] && echo "$top/tests/$n"
+		done
+		for f in "$top"/tests/*.bats; do
+			case " $slow " in *" ${f##*/} "*) ;; *) echo "$f" ;; esac
+		done
+	} | xargs -P "$jobs" -I{} "$0" --suite {} "$dir"
+	for f in "$top"/tests/*.bats; do
+		show "${f##*/}"
+	done
+fi
+skipped=$(grep -c '^ok .* # [Ss][Kk][Ii][Pp]' "$dir/all" 2>/dev/null)
+passed=$(($(grep -c '^ok ' "$dir/all" 2>/dev/null) - skipped))
+failed=$(grep -c '^not ok ' "$dir/all" 2>/dev/null)
 [ "$failed" -gt 0 ] && status=1
 [ "$passed" -eq 0 ] && status=1
 echo "$skipped skipped"
