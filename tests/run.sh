@@ -10,9 +10,10 @@
 # Usage: tests/run.sh [BUILD-DIR]
 set -u
 
-# One suite, as "run.sh --suite FILE DIR" (xargs starts them): its TAP
-# into DIR/NAME.out, its exit status into NAME.rc, its seconds into
-# NAME.sec.
+# One suite, as "run.sh --suite FILE DIR [live]" (xargs starts them): its
+# TAP into DIR/NAME.out, its exit status into NAME.rc, its seconds into
+# NAME.sec; "live" prints a line as it ends, so that a log shows the run
+# going on while the suites' output waits for its turn.
 if [ "${1:-}" = --suite ]; then
 	n=${2##*/}
 	t0=$(date +%s)
@@ -20,6 +21,7 @@ if [ "${1:-}" = --suite ]; then
 	bats --tap "$2" >"$3/$n.out" 2>&1 || rc=$?
 	echo "$rc" >"$3/$n.rc"
 	echo $(($(date +%s) - t0)) >"$3/$n.sec"
+	[ "${4:-}" = live ] && echo "# ended: $n, $(cat "$3/$n.sec") s, status $rc"
 	exit 0
 fi
 
@@ -66,7 +68,7 @@ else
 		for f in "$top"/tests/*.bats; do
 			case " $slow " in *" ${f##*/} "*) ;; *) echo "$f" ;; esac
 		done
-	} | xargs -P "$jobs" -I{} "$0" --suite {} "$dir"
+	} | xargs -P "$jobs" -I{} "$0" --suite {} "$dir" live
 	for f in "$top"/tests/*.bats; do
 		show "${f##*/}"
 	done
