@@ -395,6 +395,27 @@ jobs_default() {
 	done
 }
 
+# The suites that run make in the build tree run one after the other:
+# make install PREFIX=/usr in one, and make demo in another, remake
+# tensorsuite.pc and the pages under the third.
+@test "tests/run.sh runs docs, install and lib, which run make in the build tree, one at a time" {
+	local t=$BATS_TEST_TMPDIR/tree n
+	mkdir -p "$t/tests" "$t/build/tests"
+	cp "$TS_TOP/tests/run.sh" "$t/tests/"
+	for n in docs install lib other; do
+		printf '%s\n' "@test \"$n\" {" \
+		    "echo start $n >>'$t/log'" 'sleep 1' \
+		    "echo end $n >>'$t/log'" '}' >"$t/tests/$n.bats"
+	done
+	run env -i PATH=/usr/bin:/bin HOME="$HOME" TS_TEST_JOBS=2 \
+	    "$t/tests/run.sh" "$t/build"
+	assert_success
+	assert_equal "${lines[-1]}" "4 passed, 0 failed"
+	# Each of the three starts after the one before has ended.
+	run sh -c "grep -v other '$t/log' | tr '\n' ' '"
+	assert_output "start docs end docs start install end install start lib end lib "
+}
+
 @test "SEE ALSO of every man page names every tool, tensorsuite(5) and libtensorsuite(3)" {
 	local page name xr bad=0
 	for page in "$TS_TOP"/man/*.[0-9]; do

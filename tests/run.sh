@@ -10,18 +10,24 @@
 # Usage: tests/run.sh [BUILD-DIR]
 set -u
 
-# One suite, as "run.sh --suite FILE DIR [live]" (xargs starts them): its
-# TAP into DIR/NAME.out, its exit status into NAME.rc, its seconds into
-# NAME.sec; "live" prints a line as it ends, so that a log shows the run
-# going on while the suites' output waits for its turn.
+# Suites, as "run.sh --suite DIR [live] NAME,NAME..." (xargs starts
+# them): each of tests/NAME in turn, its TAP into DIR/NAME.out, its exit
+# status into NAME.rc, its seconds into NAME.sec; "live" prints a line as
+# each ends, so that a log shows the run going on while the suites'
+# output waits for its turn.
 if [ "${1:-}" = --suite ]; then
-	n=${2##*/}
-	t0=$(date +%s)
-	rc=0
-	bats --tap "$2" >"$3/$n.out" 2>&1 || rc=$?
-	echo "$rc" >"$3/$n.rc"
-	echo $(($(date +%s) - t0)) >"$3/$n.sec"
-	[ "${4:-}" = live ] && echo "# ended: $n, $(cat "$3/$n.sec") s, status $rc"
+	here=$(cd "$(dirname "$0")" && pwd)
+	d=$2 live=$3
+	IFS=,
+	for n in $4; do
+		t0=$(date +%s)
+		rc=0
+		bats --tap "$here/$n" >"$d/$n.out" 2>&1 || rc=$?
+		echo "$rc" >"$d/$n.rc"
+		echo $(($(date +%s) - t0)) >"$d/$n.sec"
+		[ "$live" = live ] &&
+		    echo "# ended: $n, $(cat "$d/$n.sec") s, status $rc"
+	done
 	exit 0
 fi
 
@@ -53,22 +59,34 @@ show() {
 	cat "$dir/$1.out" >>"$dir/all"
 	[ "$(cat "$dir/$1.rc")" = 0 ] || status=1
 }
+# The suites that run make in the build tree (make demo, make install
+# with another PREFIX, which remakes tensorsuite.pc and the pages that
+# name the paths) run one after another, in one lane.
 slow="checksums.bats ts-convert.bats ts-validate.bats faults.bats"
+make="docs.bats install.bats lib.bats"
 if [ "$jobs" -eq 1 ]; then
 	for f in "$top"/tests/*.bats; do
-		"$0" --suite "$f" "$dir"
+		"$0" --suite "$dir" - "${f##*/}"
 		show "${f##*/}"
 	done
 else
 	# The slowest suites first, so that the lanes end together.
 	{
 		for n in $slow; do
-			[ -f "$top/tests/$n" ] && echo "$top/tests/$n"
+			[ -f "$top/tests/$n" ] && echo "$n"
 		done
+		g=
+		for n in $make; do
+			[ -f "$top/tests/$n" ] && g=${g:+$g,}$n
+		done
+		[ -n "$g" ] && echo "$g"
 		for f in "$top"/tests/*.bats; do
-			case " $slow " in *" ${f##*/} "*) ;; *) echo "$f" ;; esac
+			case " $slow $make " in
+			*" ${f##*/} "*) ;;
+			*) echo "${f##*/}" ;;
+			esac
 		done
-	} | xargs -P "$jobs" -I{} "$0" --suite {} "$dir" live
+	} | xargs -P "$jobs" -I{} "$0" --suite "$dir" live {}
 	for f in "$top"/tests/*.bats; do
 		show "${f##*/}"
 	done
