@@ -4,9 +4,10 @@
 # that bats reports as "ok N name # skip reason", not counted as passed)
 # and "N passed, N failed".
 # The bats suites run TS_TEST_JOBS at a time (default: the number of
-# cores), the slowest first; each suite's output is printed whole, in the
-# suites' alphabetical order, with its seconds.  TS_TEST_JOBS=1 runs them
-# one after the other, printing each as it ends.
+# cores), the slowest first, those that run make in the build tree one
+# after another; each suite's output is printed whole, in the suites'
+# alphabetical order, with its seconds.  TS_TEST_JOBS=1 runs them all one
+# after the other, printing each as it ends.
 # Usage: tests/run.sh [BUILD-DIR]
 set -u
 
