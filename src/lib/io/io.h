@@ -27,6 +27,7 @@ int	 ts_write_all(int fd, const void *buf, size_t n);
  * the first ts_cleanup_add, and only for the signals whose disposition
  * is the default: a signal that was ignored (nohup) stays ignored.
  * path must stay valid until ts_cleanup_remove(path) (the same pointer).
+ * Any number may be registered at once, from any thread.
  */
 void	 ts_cleanup_add(char *path, bool dir);
 void	 ts_cleanup_remove(const char *path);
