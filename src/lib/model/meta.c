@@ -61,6 +61,19 @@ struct ctx {
 	uint64_t	 endline, endcol;	/* of the closing brace */
 };
 
+static int
+keypos_cmp(const void *a, const void *b)
+{
+	const struct keypos *x = a, *y = b;
+	int r = strcmp(x->key, y->key);
+
+	if (r != 0)
+		return r;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
 /*
  * Find the line and column of every key of the top-level object.  The
  * text is valid JSON by the time this runs, so a small scanner that
@@ -122,19 +135,30 @@ scan_keys(struct ctx *c, const char *s, size_t len)
 		} else if (((unsigned char)ch & 0xc0) != 0x80)
 			col++;
 	}
+	/* By key, then place: a message about each of N keys finds its
+	 * key in log N, not N (500,000 unknown keys are allowed). */
+	if (c->npos > 1)
+		qsort(c->pos, c->npos, sizeof(*c->pos), keypos_cmp);
 }
 
 static void
 keyloc(struct ctx *c, const char *key, uint64_t *line, uint64_t *col)
 {
-	size_t i;
+	size_t lo = 0, hi = c->npos, mid;
 
-	for (i = 0; i < c->npos; i++)
-		if (strcmp(c->pos[i].key, key) == 0) {
-			*line = c->pos[i].line;
-			*col = c->pos[i].col;
-			return;
-		}
+	/* The first place of the key: the lowest that is not less. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(c->pos[mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < c->npos && strcmp(c->pos[lo].key, key) == 0) {
+		*line = c->pos[lo].line;
+		*col = c->pos[lo].col;
+		return;
+	}
 	*line = c->endline ? c->endline : 1;
 	*col = c->endline ? c->endcol : 0;
 }
