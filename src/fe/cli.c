@@ -367,6 +367,22 @@ fe_mem_default(const char *pct)
 }
 
 size_t
+fe_default_size(const char *opt, const char *pct)
+{
+	const char *why;
+	uint64_t whole = ts_mem_available(&why), v = 0;
+	char a[16], b[16];
+
+	if (ts_parse_size(pct, whole, &v) == 0 && v >= (uint64_t)1 << 20)
+		return v > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)v;
+	human(a, sizeof(a), v);
+	human(b, sizeof(b), whole);
+	fe_usage_error("%s: its default, %s of the memory it may use, is %s "
+	    "here (of %s %s), less than the 1M it needs: give %s SIZE", opt,
+	    pct, a, b, why, opt);
+}
+
+size_t
 fe_parse_size(const char *opt, const char *arg)
 {
 	uint64_t v = fe_parse_size_min(opt, arg, (uint64_t)1 << 20);

@@ -86,6 +86,10 @@ int	 fe_parse_list(const char *arg, uint64_t lo, uint64_t hi,
 uint64_t fe_parse_size_min(const char *opt, const char *arg, uint64_t min);
 /* -S SIZE: as above, at least 1M. */
 size_t	 fe_parse_size(const char *opt, const char *arg);
+/* -S's default, the percentage pct ("25%") of the memory the process may
+ * use, worked out when it is needed (not before --help); when that is
+ * less than the 1M a sort takes, a usage error that says so and why. */
+size_t	 fe_default_size(const char *opt, const char *pct);
 /* What the percentage pct ("25%") of the memory comes to, and of what,
  * for --help: "6.0G here, of 24G physical memory" (a static buffer). */
 const char *fe_mem_default(const char *pct);

@@ -132,7 +132,6 @@ main(int argc, char *argv[])
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	sp.mem_limit = fe_parse_size("-S", "25%");
 	while ((ch = getopt_long(argc, argv, "cfhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
 		switch (ch) {
@@ -198,9 +197,11 @@ main(int argc, char *argv[])
 		o.force = true;
 		o.inplace = true;
 	}
-	/* -c reads SRC alone: no DST. */
+	/* -c reads SRC alone: no DST, and no memory to sort in. */
 	if (o.dst == NULL && !check)
 		o.dst = "-";
+	if (sp.mem_limit == 0 && !check)
+		sp.mem_limit = fe_default_size("-S", "25%");
 	sort_part_init(&sp, check);
 	o.part = &sp.part;
 	/* No progress line among entries written to a terminal. */

@@ -405,7 +405,7 @@ main(int argc, char *argv[])
 	}
 	fe_stdin_once(o.meta, argc, argv);
 	if (!sized)
-		o.mem_limit = fe_parse_size("-S", "25%");
+		o.mem_limit = fe_default_size("-S", "25%");
 	fe_progress_init(o.quiet);
 	n = fe_operands(argc, argv, o.recursive, o.max_per_rule, o.strict,
 	    &paths, &why);
