@@ -254,6 +254,24 @@ dupbundle() {
 	ts-sort -q -k 3,1,2 - <t/t.tns | body /dev/stdin | cmp want -
 }
 
+@test "ts-sort: GNU sort's field ranges, key flags, -r, -n, -u, -s and -t are refused with what to use instead (issue 30, point 24)" {
+	local k o
+	for k in 1,1 3,3; do
+		run -2 ts-sort -k "$k" "$EL"
+		assert_output --partial "-k: '$k' is a field range of GNU sort; here -k lists every mode once, most significant first"
+	done
+	for k in 2n 1,1n 1.2 3,1,2r; do
+		run -2 ts-sort -k "$k" "$EL"
+		assert_output --partial "coordinates always compare as numbers, in increasing order (no field ranges, columns or flags as in GNU sort)"
+	done
+	for o in r n u s t; do
+		run -2 ts-sort -$o "$EL"
+		assert_output --partial "ts-sort: -$o is an option of GNU sort: "
+	done
+	run -2 ts-sort -u "$EL"
+	assert_output --partial "--duplicates first"
+}
+
 @test "ts-sort: without -k, the metadata's sort_order is the key" {
 	# A bundle sorted 3,1,2 whose rows were shuffled since.
 	ts-sort -q -k 3,1,2 "$REAL/splatt_med.tns" -o s

@@ -107,10 +107,43 @@ parse_key(struct sort_part *p, const char *arg)
 		seen[v[i] - 1] = true;
 		p->prio[i] = (int)v[i] - 1;
 	}
+	/* What a GNU sort user types: a field range, or keys with flags. */
+	if (n == 2 && v[0] == v[1])
+		fe_usage_error("-k: '%s' is a field range of GNU sort; here -k "
+		    "lists every mode once, most significant first: -k "
+		    "%llu,... sorts by mode %llu, then the modes that follow",
+		    arg, (unsigned long long)v[0], (unsigned long long)v[0]);
+	if (n < 0 && strspn(arg, "0123456789,") != strlen(arg))
+		fe_usage_error("-k: '%s' is not a list of modes like 3,1,2: "
+		    "coordinates always compare as numbers, in increasing "
+		    "order (no field ranges, columns or flags as in GNU sort)",
+		    arg);
 	if (n < 0 || i < n)
 		fe_usage_error("-k: '%s' is not a list of distinct modes like "
 		    "3,1,2", arg);
 	p->nprio = n;
+}
+
+/* GNU sort's options that mean something else, or nothing, here. */
+static void
+gnu_hint(int opt)
+{
+	static const char *const hints[][2] = {
+		{ "r", "no reverse order: coordinates sort in increasing "
+		    "order" },
+		{ "n", "coordinates always compare as numbers" },
+		{ "u", "repeated coordinates: --duplicates first (or sum, "
+		    "last, error)" },
+		{ "s", "the sort is always stable" },
+		{ "t", "rows are split at blanks; -k names modes, not "
+		    "fields" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(hints) / sizeof(hints[0]); i++)
+		if (opt == hints[i][0][0])
+			fe_warnx("-%c is an option of GNU sort: %s", opt,
+			    hints[i][1]);
 }
 
 
@@ -177,6 +210,7 @@ main(int argc, char *argv[])
 			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		default:
+			gnu_hint(optopt);
 			usage(stderr);
 			fe_try_help();
 			return TS_EXIT_USAGE;
