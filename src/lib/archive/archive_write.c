@@ -125,8 +125,7 @@ ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
 {
 	struct ts_archive_out *ao;
 	const char *f = compname[po->compress];
-	struct ts_zopts zo = { po->level, po->threads > 0 ? po->threads : 1,
-	    true };
+	struct ts_zopts zo = { po->level, po->threads > 0 ? po->threads : 1 };
 	int r;
 
 	/* With workers, zstd cuts the input in jobs of a fixed size,

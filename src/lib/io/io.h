@@ -100,16 +100,16 @@ bool	 ts_lock_interrupted(const char *dir);
 /*
  * ts_sink_compress with the compressor's options (compress.c): level,
  * -1 for its default; threads, zstd's workers (1 at least, whatever it
- * says: the bytes are then the same for any number); notime, no time
- * stamp in a gzip header, for the same bytes every time.  zstd's frames
- * carry their content checksum, and the same with no options.  NULL
- * with errno (EINVAL: an option the compressor refuses), k aborted.
+ * says: the bytes are then the same for any number).  A gzip header
+ * holds no time stamp, with options or not, so that the same data gives
+ * the same bytes every time.  zstd's frames carry their content
+ * checksum, and the same with no options.  NULL with errno (EINVAL: an
+ * option the compressor refuses), k aborted.
  */
 struct ts_sink;
 struct ts_zopts {
 	int	 level;
 	int	 threads;
-	bool	 notime;
 };
 struct ts_sink *ts_sink_compress_opts(struct ts_sink *k, const char *filter,
 	    const struct ts_zopts *);
