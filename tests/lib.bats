@@ -308,6 +308,8 @@ main(int argc, char *argv[])
 	in.base = m->index_base;
 	out = in;
 	out.kind = in.kind == TS_KIND_TEXT ? TS_KIND_BINARY : TS_KIND_TEXT;
+	/* A data file without its metadata beside it is 1-based (P1). */
+	out.base = 1;
 	if (f == NULL || (src = ts_bundle_open_file(bd, f)) == NULL) {
 		ts_diag_io(d, argv[1], "no data file");
 		goto done;

@@ -230,11 +230,15 @@ ts_job_infer(struct job *j, bool light)
 	j->in.vtype = m->value_type;	/* mtx integer files give int64 */
 	j->in.values = m->values_provided;
 	m->index_base = base;
-	/* uint64 as the reference writes, unless --index-type narrows it:
-	 * a bare binary file does not say which it holds.  A binary input
+	/* uint32 when every coordinate fits (half the bytes of a binary
+	 * file), else uint64; --index-type says otherwise.  A binary input
 	 * described by flags keeps its layout. */
-	m->index_type = j->from == TS_KIND_BINARY ? j->in.itype :
-	    TS_ITYPE_UINT64;
+	m->index_type = TS_ITYPE_UINT32;
+	for (k = 0; k < order; k++)
+		if (m->dims[k] - 1 + (uint64_t)base > UINT32_MAX)
+			m->index_type = TS_ITYPE_UINT64;
+	if (j->from == TS_KIND_BINARY)
+		m->index_type = j->in.itype;
 	m->endianness = j->from == TS_KIND_BINARY ? j->in.endian :
 	    TS_ENDIAN_NONE;
 	if (!light)

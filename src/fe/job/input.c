@@ -204,9 +204,14 @@ ts_job_input(struct job *j)
 		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
 		    find_meta(j) != 0)
 			return -1;
-		if (j->meta_known)
+		if (j->meta_known) {
 			layout_from_meta(j);
-		else if (layout_from_flags(j) != 0)
+			/* A stream the tools wrote from a 0-based bundle is
+			 * 1-based (SPEC P1): --input-base says so beside
+			 * its metadata. */
+			if (o->in_base >= 0)
+				j->in.base = o->in_base;
+		} else if (layout_from_flags(j) != 0)
 			return -1;
 	}
 	j->src_kind = j->bd != NULL ? TS_KIND_BUNDLE : j->from;

@@ -642,6 +642,17 @@ commit_failed(struct job *j, int state, int e)
 		ts_diag_io(j->d, dst, "%s", strerror(e));
 }
 
+/* A value-less binary file is asked for: what it means, once. */
+static void
+binary_caveat(struct job *j)
+{
+	if (!j->mp->values_provided && j->mp->sparsity != TS_SPARSITY_BLOCK)
+		ts_diag(j->d, TS_SEV_NOTE, strcmp(j->o->dst, "-") == 0 ?
+		    "<stdout>" : j->o->dst, 0, 0, "E3", "a binary file "
+		    "without values is read by this toolkit only; the "
+		    "reference reader expects a value field");
+}
+
 static int
 write_bundle(struct job *j, bool text, bool binary)
 {
@@ -670,6 +681,7 @@ write_bundle(struct job *j, bool text, bool binary)
 	if (binary) {
 		os.v[os.n].kind = TS_KIND_BINARY;
 		os.v[os.n++].fname = j->mp->f_binary;
+		binary_caveat(j);
 	}
 	layouts(&os);
 	for (i = 0; i < os.n; i++)
@@ -711,6 +723,56 @@ out:
 	return rv;
 }
 
+/*
+ * SPEC P1: a data file written without its metadata beside it (a pipe,
+ * a lone .tns or .tnsb, FROSTT) is 1-based, as a reader without
+ * metadata assumes, whatever the base of the tensor: a pipe never moves
+ * an entry.  A base the user names is kept, with a word for its reader.
+ * Matrix Market and cuTENSOR state their own base.  Only the layout
+ * written changes: messages still speak the tensor's base.
+ */
+static int
+lone_base(struct job *j, struct ts_layout *l)
+{
+	const struct ts_meta *m = j->mp;
+	const char *dst = strcmp(j->o->dst, "-") == 0 ? "<stdout>" :
+	    j->o->dst;
+	int k;
+
+	if (j->to != TS_KIND_TEXT && j->to != TS_KIND_BINARY &&
+	    j->to != TS_KIND_FROSTT)
+		return 0;
+	if (j->o->out_base >= 0) {
+		if (j->o->out_base != 1)
+			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, "P1",
+			    "written %d-based without its metadata: its "
+			    "reader needs --input-base %d", j->o->out_base,
+			    j->o->out_base);
+		return 0;
+	}
+	l->base = 1;
+	/* A uint32 coordinate 2^32 - 1 becomes 2^32: a wider index type,
+	 * unless the user named this one. */
+	for (k = 0; k < m->order && l->itype == TS_ITYPE_UINT32; k++) {
+		if (m->dims[k] <= UINT32_MAX)
+			continue;
+		if (j->o->out_itype >= 0 && j->to == TS_KIND_BINARY) {
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			    "--index-type uint32 cannot hold the 1-based "
+			    "coordinates of mode %d (dimension %llu) of a "
+			    "file without its metadata", k + 1,
+			    (unsigned long long)m->dims[k]);
+			return -1;
+		}
+		l->itype = TS_ITYPE_UINT64;
+		if (j->to == TS_KIND_BINARY)
+			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, "", "written "
+			    "1-based, the coordinates of mode %d need uint64 "
+			    "indices", k + 1);
+	}
+	return 0;
+}
+
 static int
 write_single(struct job *j)
 {
@@ -736,9 +798,17 @@ write_single(struct job *j)
 		return -1;
 	}
 	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
-		    "blocks");
+		/* A .json DST may have been meant as metadata. */
+		if (j->o->to == TS_JOB_AUTO)
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
+			    "block-sparse: a DST named .json is cuTENSOR's "
+			    "block-sparse descriptor, which holds blocks; for "
+			    "a bundle (its metadata, a .json, with its data), "
+			    "give a DST without a suffix");
+		else
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
+			    "block-sparse: cuTENSOR's block-sparse descriptor "
+			    "holds blocks");
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
@@ -752,9 +822,12 @@ write_single(struct job *j)
 	os.v[0].kind = j->to;
 	os.n = 1;
 	layouts(&os);
-	/* FROSTT is 1-based unless asked otherwise. */
-	if (j->to == TS_KIND_FROSTT && j->o->out_base < 0)
-		os.v[0].lay.base = 1;
+	if (lone_base(j, &os.v[0].lay) != 0) {
+		free(os.comment);
+		return -1;
+	}
+	if (j->to == TS_KIND_BINARY)
+		binary_caveat(j);
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
@@ -788,8 +861,14 @@ write_any(struct job *j)
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
 		} else {
-			text = j->from != TS_KIND_BINARY;
-			binary = j->from != TS_KIND_TEXT;
+			/* Imports get both kinds, but a value-less binary
+			 * file, which only this toolkit reads (E3), only on
+			 * request. */
+			text = j->from != TS_KIND_BINARY ||
+			    !j->mp->values_provided;
+			binary = j->from != TS_KIND_TEXT &&
+			    (j->mp->values_provided || j->from ==
+			    TS_KIND_BINARY);
 		}
 	}
 	return write_bundle(j, text, binary);

@@ -242,6 +242,40 @@ extended(struct ts_decoder *dec)
 	return 1;
 }
 
+/* Does the line start with a coordinate (digits, after blanks)? */
+static bool
+starts_numeric(const char *s)
+{
+	s += strspn(s, " \t");
+	return *s >= '0' && *s <= '9';
+}
+
+/*
+ * The first line is no row: say what was read, as a user would know it
+ * (binary bytes, or the start of some text), and what the tools read.
+ */
+static void
+not_rows(struct ts_decoder *dec, const char *s, size_t len, uint64_t line)
+{
+	size_t i, bin = 0, n = len < 40 ? len : 40;
+
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\r')
+			bin++;
+	if (bin > 0)
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "",
+		    "binary data, and not TensorSuite binary (which starts "
+		    "with the line %%%%TensorSuite-TNSB): not a tensor file "
+		    "these tools read");
+	else
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "",
+		    "the first line, '%.*s%s', is not a row of coordinates "
+		    "and a value (FROSTT), nor the first line of a TensorSuite "
+		    "file (%%%%TensorSuite-TNS) or of Matrix Market "
+		    "(%%%%MatrixMarket): not a tensor file these tools read",
+		    (int)n, s, len > n ? "..." : "");
+}
+
 /*
  * Take the order from the first row, or read the header of a dialect,
  * leaving the first row unread.
@@ -263,9 +297,16 @@ frostt_open(struct ts_decoder *dec)
 	if ((s = content(dec, &len, &off, &line)) == NULL) {
 		if (L->failed)
 			return -1;
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "", "no "
-		    "entries: the order of a FROSTT file comes from its first "
-		    "row");
+		if (L->off == 0)
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "",
+			    "empty: no tensor to read (a bundle, a .tns or "
+			    ".tnsb file, FROSTT rows or Matrix Market)");
+		else
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "",
+			    "no rows, only %llu blank or comment lines: a "
+			    "FROSTT file gives its order by its first row, "
+			    "coordinates then a value", (unsigned long long)
+			    L->line);
 		return -1;
 	}
 	if (word(s, len, "sptensor")) {
@@ -293,11 +334,17 @@ frostt_open(struct ts_decoder *dec)
 	/* Plain FROSTT: the first row is an entry. */
 	if (dec->lay.values < 0)
 		dec->lay.values = 1;
+	if (!starts_numeric(s)) {
+		not_rows(dec, s, len, line);
+		return -1;
+	}
 	h->order = n - dec->lay.values;
 	if (h->order < 1 || h->order > TS_MAXORDER) {
 		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "", "the "
-		    "first row has %d fields: not a tensor of order 1..%d%s",
-		    n, TS_MAXORDER, dec->lay.values ? " with values" : "");
+		    "first row has %d field%s: a FROSTT row holds 1 to %d "
+		    "coordinates%s", n, n == 1 ? "" : "s", TS_MAXORDER,
+		    dec->lay.values ? ", then a value (--no-values: "
+		    "coordinates only)" : "");
 		return -1;
 	}
 done:
