@@ -596,6 +596,49 @@ assert n == len(bits) == 12000
 	valid ve
 }
 
+@test "ts-gen-values: values made symmetric where no symmetry was claimed get the numerical_symmetry they hold (issue 30, point 8)" {
+	ts-convert -q "$DATA/mtx/karate.mtx" -o k
+	run -0 ts-gen-values -q --symmetric-modes 1,2 k -o k2
+	run meta k2 '[.pattern_symmetry, .numerical_symmetry]'
+	assert_output '["full","full"]'
+	valid k2
+	# Without the option: 'no', and a note says why, once.
+	run -0 --separate-stderr ts-gen-values k -o k3
+	assert_equal "$stderr" "k: note: the pattern is fully symmetric, the values will not be: numerical_symmetry stays 'no' (--symmetric-modes 1,2 gives mirrored entries equal values) [S8]"
+	run meta k3 '.numerical_symmetry'
+	assert_output '"no"'
+	# Order 3, fully symmetric pattern: a pair is partial, all three
+	# (or constant values) full.
+	fullrows >frows
+	ts-convert -q --no-values --dims 6,6,6 frows -o f
+	setsym f full no
+	local g want
+	for g in "1,2 partial" "2,3 partial" "1,2,3 full" "1,3 full --dist constant"; do
+		want=${g#* }
+		want=${want%% *}
+		rm -rf v
+		# shellcheck disable=SC2086
+		run -0 ts-gen-values -q --symmetric-modes ${g%% *} ${g#* $want} f -o v
+		run meta v '.numerical_symmetry'
+		assert_output "\"$want\""
+		valid v
+	done
+	# A partially symmetric pattern (modes 1 and 2 of 6 x 6 x 6): the
+	# group that can be swapped gives 'partial'; one that cannot, 'no'.
+	awk 'BEGIN { srand(4); while (n < 40) { a = 1 + int(rand() * 6)
+	    b = 1 + int(rand() * 6); c = 1 + int(rand() * 6); n++
+	    print a, b, c; print b, a, c } }' | sort -u -n -k1,1 -k2,2 -k3,3 >rows
+	ts-convert -q --no-values --dims 6,6,6 rows -o p
+	setsym p partial no
+	for g in "1,2 partial" "2,3 no" "1,2,3 partial"; do
+		rm -rf v
+		run -0 ts-gen-values -q --symmetric-modes ${g%% *} p -o v
+		run meta v '.numerical_symmetry'
+		assert_output "\"${g#* }\""
+		valid v
+	done
+}
+
 # =====================================================================
 # Block-sparse tensors
 # =====================================================================

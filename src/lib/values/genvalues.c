@@ -565,6 +565,9 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 	 * groups. */
 	if (o->ngroups > 0) {
 		g->check = g->nsym == TS_SYM_PARTIAL;
+		/* Symmetric values where none were claimed: what they
+		 * hold is found on the pattern, which may allow it. */
+		g->measure = g->nsym == TS_SYM_NO && g->psym != TS_SYM_NO;
 		return check_groups(g, o, d);
 	}
 	g->pattern = g->nsym == TS_SYM_PARTIAL;
@@ -752,7 +755,8 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 	g->vtype = m->value_type;
 	g->dom = o->domain >= 0 ? (enum ts_domain)o->domain : m->value_domain;
 	g->zeros = o->zeros >= 0 ? o->zeros == 1 : m->zeros_allowed;
-	g->nsym = m->nsym;
+	g->nsym = g->result = m->nsym;
+	g->psym = m->psym;
 	g->isint = g->vtype == TS_VTYPE_INT32 || g->vtype == TS_VTYPE_INT64;
 	g->binary = g->dom == TS_DOMAIN_BINARY;
 	g->dist = o->dist != TS_GEN_DIST_DEFAULT ? o->dist : g->isint ?
@@ -787,6 +791,12 @@ bool
 ts_genvalues_from_pattern(const struct ts_genvalues *g)
 {
 	return g->pattern;
+}
+
+enum ts_sym
+ts_genvalues_nsym(const struct ts_genvalues *g)
+{
+	return g->result;
 }
 
 /* ---- what the README says ---- */

@@ -60,6 +60,11 @@ void	 ts_genvalues_free(struct ts_genvalues *);
 /* Does it find its symmetric modes from the pattern (a first pass over
  * the whole tensor: numerical_symmetry partial, no groups given)? */
 bool	 ts_genvalues_from_pattern(const struct ts_genvalues *);
+/* The numerical symmetry the values hold (S8), for the metadata of what
+ * is written: what the metadata claimed, or, when --symmetric-modes made
+ * values symmetric that it did not claim, what the pattern and the
+ * values show once the stage has run (never more than the pattern's). */
+enum ts_sym ts_genvalues_nsym(const struct ts_genvalues *);
 /* Give every entry of b its value (fval or ival, by the value type). */
 void	 ts_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
 /* How the values are made, as Markdown lines for a README, malloc'd. */
@@ -134,6 +139,10 @@ struct ts_genvalues {
 	bool		 found;		/* ... and were found */
 	bool		 reduced;	/* the pattern was fully symmetric:
 					 * one pair only */
+	/* given groups with no symmetry claimed: the pattern is held to
+	 * tell what the values hold (result), at most psym */
+	bool		 measure;
+	enum ts_sym	 psym, result;
 };
 
 /*
