@@ -186,21 +186,3 @@ ts_decoder_set_local(struct ts_decoder *dec, ts_local_fn *fn, void *arg)
 	dec->local_arg = arg;
 	pthread_rwlock_unlock(&dec->local_lock);
 }
-
-/* The column of field k of entry i, from the text of its row. */
-uint64_t
-ts_batch_col(const struct ts_batch *b, size_t i, int k)
-{
-	const char *p;
-	int f;
-
-	if (b->loc_offset || b->row == NULL || b->row[i] == NULL)
-		return 0;
-	p = skipws(b->row[i]);
-	for (f = 0; f < k; f++) {
-		while (!isdelim(*p))
-			p++;
-		p = skipws(p);
-	}
-	return (uint64_t)(p - b->row[i]) + 1;
-}

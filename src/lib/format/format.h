@@ -42,6 +42,7 @@ struct ts_decoder {
 	uint64_t		 off;	/* offset just past what was used */
 	int			 threads;	/* for parsing text */
 	bool			 classes;	/* ts_decoder_value_classes */
+	bool			 unchecked;	/* S1 left to the reader */
 	void			*state;
 	/* What the threads parsing text run on each batch they parse
 	 * (ts_decoder_set_local); they hold the lock while they do. */
@@ -250,5 +251,28 @@ ts_host_little(void)
 
 /* The arrays as JSON, the form of a cuTENSOR output file, malloc'd. */
 char	*ts_cutensor_json(const struct ts_cutensor *);
+
+/*
+ * Report a problem with field k (the coordinates, then the value) of
+ * entry i of b: at its line and column, or at its byte offset.  When
+ * the cap would hide it, it is only counted, unformatted (located.c).
+ */
+void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
+	    int k, enum ts_sev, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 7, 8)));
+/* A coordinate tuple as text "(3, 1, 4)", in index base base; long
+ * ones end in ", ...)".  Returns buf. */
+char	*ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order,
+	    int base);
+
+/*
+ * S1 (inrange.c): is some coordinate of the n tuples of order order at c
+ * not below lim (the dimensions, or a block tensor's sections)?  And the
+ * message for coordinate k of entry i of b, in index base base.
+ */
+bool	 ts_coords_out(const uint64_t *c, size_t n, const uint64_t *lim,
+	    int order);
+void	 ts_bounds_report(struct ts_diags *, const struct ts_batch *,
+	    size_t i, int k, const uint64_t *lim, int base, bool block);
 
 #endif
