@@ -151,6 +151,23 @@ setup() {
 	[ "$n" -ge 3 ]
 }
 
+@test "ts-summary, the reading loop of the page, is stopped at a coordinate out of range, located (issue 30, point 9)" {
+	local t
+	$CC -std=c11 -Wall -Wextra -pedantic -Werror \
+	    $(pkg-config --cflags tensorsuite) -o ts-summary \
+	    "$SHARE/examples/ts-summary.c" $(pkg-config --libs tensorsuite)
+	t=$(mkbundle "$SHARE/example-element" t)
+	# Coordinate 9 in mode 2, of dimension 4 (line 6 of t.tns).
+	sed -i '6s/^\([0-9]*\) [0-9]*/\1 9/' "$t/t.tns"
+	rm "$t/t.tnsb"
+	jq --indent 2 '.endianness = "none" | del(.files.binary)' \
+	    "$t/t_metadata.json" >m && mv m "$t/t_metadata.json"
+	run ./ts-summary "$t"
+	assert_failure 1
+	assert_output --regexp "t/t\.tns:6:[0-9]+: error: coordinate 9 exceeds dimension [0-9]+ of mode 2 \[S1\]"
+	refute_output --partial "nnz"
+}
+
 @test "ts-summary reads a data file, a compressed one, an archive and a pipe as it reads the bundle, with no stat() of its own" {
 	local b="$SHARE/example-element" want
 	# What a path is, the library tells (ts_input_open).

@@ -621,6 +621,14 @@ void	 ts_decoder_set_threads(struct ts_decoder *, int n);
  * literal is converted as always.
  */
 void	 ts_decoder_value_classes(struct ts_decoder *);
+/*
+ * S1 on every batch ts_decoder_next gives (on by default): a coordinate
+ * outside the dimensions the header states (a block file's block grid)
+ * is reported to d, at its line and column or byte offset, and ends the
+ * read (-1), so that no entry out of range reaches the reader.  A
+ * reader that checks them itself, reporting each, turns it off.
+ */
+void	 ts_decoder_check_bounds(struct ts_decoder *, bool on);
 const struct ts_header *ts_decoder_header(const struct ts_decoder *);
 const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
 struct ts_source *ts_decoder_source(const struct ts_decoder *);

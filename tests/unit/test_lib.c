@@ -858,6 +858,8 @@ scan_all(const char *text, size_t len, const struct ts_layout *lay,
 	unsetenv("TS_SCAN");
 	if (dec != NULL) {
 		ord = ts_decoder_header(dec)->order;
+		/* Every row as it was parsed, in range or not. */
+		ts_decoder_check_bounds(dec, false);
 		ts_decoder_set_threads(dec, threads);
 		for (k = 0; k < 3; k++)
 			ts_batch_init(&b[k], ord, caps[k]);
@@ -1551,6 +1553,124 @@ test_gunzip(void)
 	ts_source_close(s);
 }
 
+/*
+ * S1 in the reading loop of libtensorsuite(3) (issue 30, point 9): the
+ * entries of every kind of file with a coordinate out of the range its
+ * header states end the read, located, and none is handed out; a reader
+ * that turns the check off is given them.
+ */
+static void
+test_input_bounds(void)
+{
+	static const unsigned char tnsb[] = "%%TensorSuite-TNSB\n"
+	    "% version: 0.1\n% name: b\n2 3 3 2\n"
+	    /* (1,1) and (9,2), uint32 little-endian, no values */
+	    "\1\0\0\0\1\0\0\0\11\0\0\0\2\0\0\0";
+	/* Matrix Market's decoder refuses an entry beyond its size line
+	 * itself, check or none. */
+	static const struct {
+		const char	*name, *text, *where;
+		size_t		 len;
+		uint64_t	 big;	/* the largest 0-based coordinate */
+	} f[] = {
+		{ "t.tns", "%%TensorSuite-TNS\n% version: 0.1\n% name: t\n"
+		    "2 3 3 2\n1 1 2.5\n9 2 1.5\n", "t.tns:6:1:", 0, 8 },
+		{ "m.mtx", "%%MatrixMarket matrix coordinate real general\n"
+		    "3 3 2\n1 1 2.5\n2 9 1.5\n", "m.mtx:4:3:", 0, 0 },
+		{ "s.frostt", "sptensor\n2\n3 3\n2\n"
+		    "1 1 2.5\n9 2 1.5\n", "s.frostt:6:1:", 0, 8 },
+		{ "k.tns", "%%TensorSuite-TNS\n% version: 0.1\n% name: k\n"
+		    "2 6 4 2\n3 2 2\n2 2 2\n2 2\n0 0\n3 1\n",
+		    "k.tns:9:1:", 0, 3 },
+		{ "b.tnsb", (const char *)tnsb, "b.tnsb:+", sizeof(tnsb) - 1,
+		    8 },
+	};
+	struct ts_layout blk = { TS_KIND_TEXT, true, 0, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_LITTLE, 0 };
+	struct ts_layout bin = { TS_KIND_BINARY, false, 0, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT32, TS_ENDIAN_LITTLE, 1 };
+	struct ts_batch b;
+	size_t i;
+	int on;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		for (on = 1; on >= 0; on--) {
+			size_t len = f[i].len ? f[i].len : strlen(f[i].text);
+			struct ts_diags *d = ts_diags_new(10, false);
+			struct ts_source *src = ts_source_open_mem(f[i].text,
+			    len, f[i].name);
+			struct ts_layout lay = { TS_KIND_TEXT, false, -1,
+			    TS_VTYPE_FLOAT64, TS_ITYPE_UINT64,
+			    TS_ENDIAN_LITTLE, 1 };
+			struct ts_decoder *dec;
+			uint64_t got = 0, big = 0;
+			long r = 0;
+			char *msg = NULL;
+			size_t e;
+			bool mtx;
+
+			if (f[i].name[0] == 'k')
+				lay = blk;
+			else if (f[i].name[0] == 'b')
+				lay = bin;
+			else
+				lay.kind = ts_sniff(src);
+			dec = ts_decoder_open(src, &lay, d);
+			if (dec == NULL) {
+				ok(0, "%s opens", f[i].name);
+				ts_source_close(src);
+				ts_diags_free(d);
+				continue;
+			}
+			if (!on)
+				ts_decoder_check_bounds(dec, false);
+			ts_batch_init(&b, ts_decoder_header(dec)->order, 16);
+			while ((r = ts_decoder_next(dec, &b)) > 0) {
+				got += b.n;
+				for (e = 0; e < b.n * (size_t)b.order; e++)
+					if (b.coords[e] > big)
+						big = b.coords[e];
+			}
+			for (e = 0; e < ts_diags_len(d) && msg == NULL; e++) {
+				const struct ts_diag *g = ts_diags_at(d, e);
+
+				if (g->sev != TS_SEV_ERROR)
+					continue;
+				if (g->offset >= 0)
+					msg = ts_xasprintf("%s:+%lld: [%s] %s",
+					    g->file, (long long)g->offset,
+					    g->rule, g->msg);
+				else
+					msg = ts_xasprintf("%s:%llu:%llu: [%s] "
+					    "%s", g->file, (unsigned long long)
+					    g->line, (unsigned long long)
+					    g->col, g->rule, g->msg);
+			}
+			mtx = f[i].name[0] == 'm';
+			if (on || mtx)
+				ok(r == -1 && got == 0 && msg && strncmp(msg,
+				    f[i].where, strlen(f[i].where)) == 0 &&
+				    strstr(msg, mtx ? "out of range" :
+				    "[S1]") != NULL, "%s: the read ends at the "
+				    "coordinate out of range, located, none "
+				    "handed out%s: %s", f[i].name, on ? "" :
+				    " (Matrix Market's own check)",
+				    msg ? msg : "no message");
+			else
+				ok(r == 0 && got == 2 && big == f[i].big &&
+				    ts_diags_errors(d) == 0, "%s: with the "
+				    "check off, the reader is given it (%llu "
+				    "entries, largest 0-based coordinate %llu)",
+				    f[i].name, (unsigned long long)got,
+				    (unsigned long long)big);
+			free(msg);
+			ts_batch_free(&b);
+			ts_decoder_close(dec);
+			ts_source_close(src);
+			ts_diags_free(d);
+		}
+}
+
 int
 main(void)
 {
@@ -1574,6 +1694,7 @@ main(void)
 	test_encoder_range();
 	test_escape();
 	test_gunzip();
+	test_input_bounds();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

@@ -230,6 +230,10 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 	}
 	j->used = true;
 	dec = ts_decoder_open(j->src, lay, j->d);
+	/* S1 is the flow's bounds stage's to say (and an import's
+	 * dimensions may come from the entries). */
+	if (dec != NULL)
+		ts_decoder_check_bounds(dec, false);
 	if (dec != NULL && j->o->threads > 0)
 		ts_decoder_set_threads(dec, j->o->threads);
 	return dec;

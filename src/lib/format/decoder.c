@@ -34,6 +34,41 @@ ts_decoder_value_classes(struct ts_decoder *dec)
 	dec->classes = true;
 }
 
+void
+ts_decoder_check_bounds(struct ts_decoder *dec, bool on)
+{
+	dec->unchecked = !on;
+}
+
+/*
+ * S1 on what the reader is handed: a coordinate outside the dimensions
+ * the header states (the block grid of a block file) ends the read at
+ * the first, located, so that no program on the library works on one.
+ * A FROSTT file that states no dimensions has none to be outside.
+ */
+static long
+in_range(struct ts_decoder *dec, struct ts_batch *b, long rv)
+{
+	const struct ts_header *h = &dec->h;
+	const uint64_t *lim = h->block ? h->parts : h->dims;
+	size_t i;
+	int k;
+
+	if (rv <= 0 || dec->unchecked || (!h->block && !h->dims_known) ||
+	    !ts_coords_out(b->coords, b->n, lim, h->order))
+		return rv;
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < h->order; k++)
+			if (b->coords[i * (size_t)h->order + (size_t)k] >=
+			    lim[k]) {
+				ts_bounds_report(dec->d, b, i, k, lim,
+				    dec->lay.base, h->block);
+				b->n = 0;
+				return -1;
+			}
+	return rv;
+}
+
 static const struct ts_decoder_ops *
 decoder_ops(enum ts_kind kind)
 {
@@ -150,7 +185,7 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->has_values = dec->lay.values > 0;
 	if (!b->has_values)
 		b->texts = false;
-	return rv;
+	return in_range(dec, b, rv);
 }
 
 uint64_t

@@ -391,6 +391,8 @@ start_stream(struct stream *s, const struct ts_layout *lay,
 		s->src = NULL;
 		return -1;
 	}
+	/* Every coordinate out of range is reported, not the first. */
+	ts_decoder_check_bounds(s->dec, false);
 	if (o != NULL && o->threads > 0)
 		ts_decoder_set_threads(s->dec, o->threads);
 	ts_batch_init(&s->b, ts_decoder_header(s->dec)->order, BATCH);
