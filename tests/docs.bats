@@ -96,13 +96,20 @@ bash_complete() {
 	fi
 }
 
-@test "the EXAMPLES of every tool's man page run and print what they show" {
-	local page bad=0
+# Every tool built has a page, and tensorsuite(5) shows a command too
+# (libtensorsuite(3)'s, which need the installed library, run in lib.bats).
+@test "the EXAMPLES of every tool's man page and of tensorsuite(5) run and print what they show" {
+	local t page bad=0 n=0
 	cd "$TS_TOP"
-	for page in man/ts-*.1; do
+	for t in "$TS_BIN"/ts-*; do
+		[ -f "man/${t##*/}.1" ] || { echo "${t##*/}: no man page"; bad=1; }
+	done
+	for page in man/ts-*.1 man/tensorsuite.5; do
 		/usr/bin/python3 tests/man-examples.py "$page" || bad=1
+		n=$((n + 1))
 	done
 	[ "$bad" -eq 0 ]
+	[ "$n" -ge 7 ]
 }
 
 # files_offered MODE TOOL N WORD...: the names the bash completion of
