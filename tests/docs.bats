@@ -20,6 +20,68 @@ load test_helper
 	rm -f "$build/examples.tar.zst"
 }
 
+# The README's commands, as one who has just run `make` pastes them: in a
+# scratch copy of share/ whose build is the build under test, in order,
+# and all again (tests/readme-examples.py).
+@test "every command of README.md runs, twice, and prints what the README shows" {
+	run /usr/bin/python3 "$TS_TOP/tests/readme-examples.py" \
+	    "$TS_TOP/README.md" "$(cd "$TS_BIN/.." && pwd)"
+	assert_success
+	assert_output --regexp '^README\.md: [0-9]+ commands, run twice in a scratch copy: each exited 0 and printed what the README shows; share/ as it was$'
+}
+
+# tests/readme-examples.py on a README of a few lines: each way a command
+# can be wrong is found, with the README's line.
+@test "tests/readme-examples.py finds a command that fails, prints something else, fails the second time, changes share/, or is not marked" {
+	local b
+	b=$(cd "$TS_BIN/.." && pwd)
+	cd "$BATS_TEST_TMPDIR"
+	mkdir t && ln -s "$TS_TOP/share" t/share
+	cat >t/README.md <<'EOF'
+# t
+
+Text, not run:
+
+    build/bin/ts-validate nothing-here
+
+Run:
+
+    $ build/bin/ts-validate share/example-element
+    share/example-element: valid (0 errors, 0 warnings)
+    $ build/bin/ts-validate --json share/example-block |
+        jq -c .valid
+    true
+EOF
+	run -0 /usr/bin/python3 "$TS_TOP/tests/readme-examples.py" t/README.md "$b"
+	assert_output "README.md: 2 commands, run twice in a scratch copy: each exited 0 and printed what the README shows; share/ as it was"
+	# Each line of the README that is wrong is named, on both runs.
+	cat >>t/README.md <<'EOF'
+
+More:
+
+    $ build/bin/ts-validate share/example-element
+    share/example-element: valid
+    $ build/bin/ts-validate missing
+    $ build/bin/ts-pack -o x.tar.zst share/example-block
+    $ touch share/new
+
+```sh
+build/bin/ts-validate share/example-block
+```
+EOF
+	run -1 /usr/bin/python3 "$TS_TOP/tests/readme-examples.py" t/README.md "$b"
+	assert_line 'README.md:23: a shell block with no "$ " line: mark each command with "$ ", or tag the block otherwise'
+	assert_line "README.md:17: FAIL (output): build/bin/ts-validate share/example-element"
+	assert_line "README.md:19: FAIL (exit 3): build/bin/ts-validate missing"
+	assert_line "README.md:19 (second run): FAIL (exit 3): build/bin/ts-validate missing"
+	assert_line "README.md:20 (second run): FAIL (exit 2): build/bin/ts-pack -o x.tar.zst share/example-block"
+	refute_line "README.md:20: FAIL (exit 2): build/bin/ts-pack -o x.tar.zst share/example-block"
+	assert_line "README.md: share/new: made by the commands"
+	refute_output --regexp 'README\.md:(9|11)[: ]'
+	# The commands ran on a copy: share/ itself is left alone.
+	[ ! -e "$TS_TOP/share/new" ]
+}
+
 @test "man pages are clean under mandoc -T lint" {
 	run mandoc -T lint -W warning "$TS_TOP"/man/*.[0-9]
 	assert_success
