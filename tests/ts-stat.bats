@@ -98,10 +98,48 @@ tns() {
 	tns big "4294967296 4294967296 3" 2 "1 1 1 2.5" "4294967296 4294967296 3 1"
 	run -0 ts-stat -q --json big.tns
 	assert_equal "$(echo "$output" | jq -r .positions)" 55340232221128654848
-	# 2 / 55340232221128654848, to 17 digits, half to even
-	assert_output --partial '"density": 3.6140072416183481e-20'
+	# 2 / 55340232221128654848, the nearest double, shortest
+	assert_output --partial '"density": 3.614007241618348e-20'
 	run -0 ts-stat big.tns
-	assert_line --partial "2 of 55340232221128654848 positions: density 3.6140072416183481e-20"
+	assert_line --partial "2 of 55340232221128654848 positions: density 3.614007241618348e-20"
+}
+
+@test "ts-stat: the density, the fill, each share and mean of counts is the nearest double, printed shortest, the same in JSON, CSV and text" {
+	# abb313: 1557 / (313 x 176) to 17 digits is 0.028263868719140285,
+	# which reads back as the neighbour of the nearest double.
+	run -0 ts-stat -q --json "$DATA/mtx/abb313.mtx" "$REF/demo_A"
+	echo "$output" >j
+	run -0 ts-stat -q --csv "$DATA/mtx/abb313.mtx" "$REF/demo_A"
+	echo "$output" >c
+	/usr/bin/python3 - j c <<'PY'
+import csv, decimal, json, sys
+rows = list(csv.DictReader(open(sys.argv[2])))
+def nearest(what, text, n, p):
+    want = n / p   # Python divides integers to the nearest double
+    got = decimal.Decimal(text).normalize().as_tuple().digits
+    assert float(text) == want and got == decimal.Decimal(repr(want)).normalize().as_tuple().digits, (what, text, repr(want))
+for line, row in zip(open(sys.argv[1]), rows):
+    raw = json.loads(line, parse_float=str, parse_int=str)
+    nearest("density", raw["density"], int(raw["nnz"]), int(raw["positions"]))
+    assert row["density"] == raw["density"], (row["density"], raw["density"])
+    blocks = raw["blocks"]
+    n = int(blocks["count"]) if blocks else int(raw["nnz"])
+    shares, means = [], []
+    for m in raw["modes"]:
+        nearest("share", m["share"], int(m["nonempty"]), int(m["dimension"]))
+        nearest("mean", m["mean"], n, int(m["nonempty"]))
+        shares.append(m["share"]); means.append(m["mean"])
+    assert row["mode_share"] == ";".join(shares), row["mode_share"]
+    assert row["mode_nnz_mean"] == ";".join(means), row["mode_nnz_mean"]
+    if blocks:
+        nearest("fill", blocks["fill"], n, int(blocks["grid_positions"]))
+        nearest("size mean", blocks["size_mean"], int(blocks["elements"]), n)
+        assert row["block_fill"] == blocks["fill"]
+        assert row["block_size_mean"] == blocks["size_mean"]
+PY
+	grep -q '"density": 0.028263868719140283,' j
+	run -0 ts-stat "$DATA/mtx/abb313.mtx"
+	assert_line --partial "1557 of 55088 positions: density 0.028263868719140283"
 }
 
 @test "ts-stat: a mode past 2^26 slices is counted in bins and estimated, in bounded memory; --exact counts it" {

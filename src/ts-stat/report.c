@@ -100,8 +100,8 @@ dist_cells(struct table *t, int r, int c, const struct ts_dist *d)
 	if (d->n == 0)
 		return;
 	if (!d->known) {
-		cell(t, r, c + 2, "~%s", num(nb, (double)d->sum /
-		    (double)d->n));
+		cell(t, r, c + 2, "~%s", num(nb, ts_stats_ratio_double(d->sum,
+		    &d->n, 1)));
 		return;
 	}
 	cell(t, r, c, "%llu", (unsigned long long)d->min);

@@ -1260,7 +1260,7 @@ stats_finish(void *self)
 			memset(&ms->slices, 0, sizeof(ms->slices));
 			ms->slices.n = est;
 			ms->slices.sum = n;
-			ms->slices.mean = est ? (double)n / (double)est : 0;
+			ms->slices.mean = ts_stats_ratio_double(n, &est, 1);
 			continue;
 		}
 		memset(&acc, 0, sizeof(acc));
