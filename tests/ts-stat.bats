@@ -155,6 +155,15 @@ PY
 	assert_line --partial "--exact counts them"
 }
 
+@test "ts-stat: an estimate of non-empty slices is never below the bins that counted an entry" {
+	# 22,000 entries, each in a bin of 2^15 slices of its own: the
+	# sketch alone says 21915.
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: b\n2 1099511627776 2 22000"
+	    for (i = 0; i < 22000; i++) print i * 32768 + 1, 1 }' >b.tns
+	run -0 ts-stat -q --json b.tns
+	assert_equal "$(echo "$output" | jq -c '.modes[0] | [.nonempty, .estimated]')" "[22000,true]"
+}
+
 @test "ts-stat: repeats in unsorted entries come from the checks' sort when duplicates are disallowed" {
 	local b
 	b=$(mkbundle "$SHARE/example-element" u)
@@ -209,6 +218,21 @@ PY
 	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: p\n2 3 3 2\n1 1\n2 2\n' >p.tns
 	run -0 ts-stat -q --json p.tns
 	assert_equal "$(echo "$output" | jq -c '.values')" null
+}
+
+@test "ts-stat: the distinct values past 4096 are estimated within what is certain: more than 4096, no more than the values" {
+	# 4200 distinct values, which the sketch alone takes for 4231;
+	# 4097, for 4052.
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: d\n1 4200 4200"
+	    for (i = 1; i <= 4200; i++) print i, -i }' >d.tns
+	run -0 ts-stat -q --json d.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .distinct, .distinct_exact]')" "[4200,4200,false]"
+	run -0 ts-stat d.tns
+	assert_line --partial "; about 4200 distinct"
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: e\n1 4097 4097"
+	    for (i = 1; i <= 4097; i++) print i, i }' >e.tns
+	run -0 ts-stat -q --json e.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .distinct, .distinct_exact]')" "[4097,4097,true]"
 }
 
 @test "ts-stat: --json has every documented key, one object a line; --csv one header and one row a tensor, of the same columns" {

@@ -1247,10 +1247,17 @@ stats_finish(void *self)
 		}
 		if (c->shift > 0) {
 			/* Binned: how many slices, estimated. */
-			uint64_t est = hll_count(c->hll), n = 0;
+			uint64_t est = hll_count(c->hll), n = 0, bins = 0;
 
-			for (bi = 0; bi < c->nb; bi++)
+			for (bi = 0; bi < c->nb; bi++) {
 				n += c->c[bi];
+				bins += c->c[bi] != 0;
+			}
+			/* Within what is certain: a slice at least in each
+			 * bin that counted an entry, no more slices than
+			 * the dimension or the entries. */
+			if (est < bins)
+				est = bins;
 			if (est > ms->dim)
 				est = ms->dim;
 			if (est > n)
@@ -1361,6 +1368,16 @@ stats_finish(void *self)
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
 		v->distinct_exact = m->vexact;
 		v->distinct = m->vexact ? m->vn : hll_count(&m->vhll);
+		if (!m->vexact) {
+			/* An estimate stays within what is certain: more
+			 * than the set held, no more than the values (and
+			 * is certain when the two meet). */
+			if (v->distinct < VSET_MAX + 1)
+				v->distinct = VSET_MAX + 1;
+			if (v->distinct > v->n)
+				v->distinct = v->n;
+			v->distinct_exact = v->n == VSET_MAX + 1;
+		}
 		if (!p->is_int && nv == 0)
 			v->min = v->max = NAN;
 		if (p->is_int) {
