@@ -164,6 +164,31 @@ PY
 	assert_equal "$(echo "$output" | jq -c '.modes[0] | [.nonempty, .estimated]')" "[22000,true]"
 }
 
+@test "ts-stat: 'sorted' is the metadata's sort_order when it holds; else the modes that never decrease first, in mode order" {
+	# Sorted in mode order 1,2,3,4, mode 4 of dimension 1: 1,4,2,3
+	# holds too.
+	tns q "3 3 3 1" 4 "1 1 2 1 0.5" "1 2 1 1 1" "2 1 3 1 2" "3 3 1 1 4"
+	ts-convert -q q.tns -o qb
+	grep -q '"sort_order": \[1, 2, 3, 4\]' qb/qb_metadata.json
+	run -0 ts-stat -q --json qb
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[1,2,3,4]"
+	run -0 ts-stat -q qb
+	assert_line "  sorted      in mode order 1,2,3,4"
+	run -0 ts-stat -q --csv qb
+	[[ "${lines[1]}" == *,1\;2\;3\;4,* ]]
+	# No metadata: the greedy choice, as the man page says.
+	run -0 ts-stat -q --json q.tns
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[1,4,2,3]"
+	# matmul_2-2-2, sorted 3,2,1 by ts-convert's metadata; 3,1,2 holds
+	# too.
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o mm
+	grep -q '"sort_order": \[3, 2, 1\]' mm/mm_metadata.json
+	run -0 ts-stat -q --json mm
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[3,2,1]"
+	run -0 ts-stat -q --json "$REAL/matmul_2-2-2.tns"
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[3,1,2]"
+}
+
 @test "ts-stat: repeats in unsorted entries come from the checks' sort when duplicates are disallowed" {
 	local b
 	b=$(mkbundle "$SHARE/example-element" u)

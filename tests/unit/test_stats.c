@@ -322,13 +322,23 @@ orders(void)
 				order_pair(o, eq, dec);
 		}
 		r = order_end(o, found);
-		order_free(o);
 		for (k = 0; k < order; k++)
 			prio[k] = k;
 		any = 0;
-		do
-			any |= holds(seq, n, order, prio);
-		while (next_perm(prio, order));
+		do {
+			int h = holds(seq, n, order, prio);
+
+			any |= h;
+			/* Each permutation told from the pairs as by
+			 * brute force. */
+			if (order_holds(o, prio) != h) {
+				ok(0, "order_holds of %zu tuples of order "
+				    "%d: %d, brute force %d", n, order, !h, h);
+				order_free(o);
+				return;
+			}
+		} while (next_perm(prio, order));
+		order_free(o);
 		if (r != any || (r == 1 && !holds(seq, n, order, found))) {
 			ok(0, "mode order of %zu tuples of order %d: %d, "
 			    "brute force %d", n, order, r, any);
@@ -336,7 +346,8 @@ orders(void)
 		}
 	}
 	ok(1, "3000 random sequences: the order found holds, and one is "
-	    "found whenever some permutation holds");
+	    "found whenever some permutation holds; order_holds tells each "
+	    "permutation as brute force does");
 }
 
 /* The pairs of a sequence cut in parts, each counted alone (the
@@ -349,6 +360,7 @@ order_parts(void)
 {
 	static uint64_t seq[400 * 16];
 	int t, order, r1, r2, p1[TS_MAXORDER], p2[TS_MAXORDER], bad = 0;
+	int rev[TS_MAXORDER];
 	size_t n, i, cut[4];
 	uint64_t same1, same2;
 
@@ -390,6 +402,13 @@ order_parts(void)
 			order_free(parts[j]);
 		}
 		r2 = order_end(m, p2);
+		/* From the merged tables: the order found holds, and its
+		 * reverse exactly when brute force says it does. */
+		for (k = 0; k < order; k++)
+			rev[k] = p2[order - 1 - k];
+		if (r2 == 1 && (!order_holds(m, p2) || order_holds(m, rev) !=
+		    (bool)holds(seq, n, order, rev)))
+			r2 = -2;
 		if (r1 != r2 || same1 != same2 || (r1 == 1 &&
 		    memcmp(p1, p2, (size_t)order * sizeof(*p1)) != 0)) {
 			ok(0, "order %d, %zu tuples cut at %zu and %zu: %d, "
@@ -403,7 +422,8 @@ order_parts(void)
 	}
 	if (!bad)
 		ok(1, "2000 sequences cut in three parts, merged: the same "
-		    "order found and the same repeats as whole");
+		    "order found and the same repeats as whole; order_holds "
+		    "tells the order and its reverse");
 }
 
 int

@@ -118,6 +118,8 @@ struct pass {
 	bool		 values_inferred, saw_values;
 	int		 dec_base;	/* what the decoder took off */
 	int		 fbase;		/* the file's base; -1 not known */
+	int		 claim[TS_MAXORDER];	/* the metadata's sort_order */
+	bool		 claimed;
 	struct part	 main;		/* the caller's */
 	bool		 lslices;	/* threads' parts count slices */
 	bool		 lgrids;	/* ... and the pictures' cells */
@@ -1387,6 +1389,10 @@ stats_finish(void *self)
 	}
 	s->out_of_range = p->main.out_of_range;
 	s->sorted = order_end(p->main.ord, s->sort);
+	/* Of the orders that hold, the one the metadata names. */
+	if (s->sorted == 1 && p->claimed && order_holds(p->main.ord,
+	    p->claim))
+		memcpy(s->sort, p->claim, sizeof(s->sort));
 	s->complete = true;
 	if (s->sorted == 1 && !s->repeats_known) {
 		/* Sorted: repeats are neighbours. */
@@ -1433,6 +1439,16 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	if (p->fbase < 0 && p->block) {
 		p->fbase = 1;
 		s->base_inferred = true;
+	}
+	if (m != NULL && m->sorted && m->nsort == p->order) {
+		uint64_t seen = 0;
+
+		for (k = 0; k < p->order; k++)
+			if (m->sort_order[k] >= 0 && m->sort_order[k] < p->order)
+				seen |= (uint64_t)1 << m->sort_order[k];
+		p->claimed = seen == (p->order == 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << p->order) - 1);
+		memcpy(p->claim, m->sort_order, sizeof(p->claim));
 	}
 	part_init(&p->main, p, false, false);
 	s->order = p->order;
