@@ -344,6 +344,20 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 	assert_line --index 0 "514 514"
 }
 
+@test "ts-stat: a histogram's numbers are whole: the largest bar's count in full however wide, the buckets' powers of two" {
+	# Mode 2: 1,234,567 slices of one entry (the label was cut to
+	# "34567"); mode 1: one slice of them all, in bucket 2^20.
+	awk 'BEGIN { for (i = 1; i <= 1234567; i++) print "1 " i " 1" }' >wide.tns
+	# A round count is not shortened: 3072 is not "3K".
+	awk 'BEGIN { for (i = 1; i <= 3072; i++) print "1 " i " 1" }' >r.tns
+	run -0 ts-stat -q --plot p wide.tns r.tns
+	run -0 $PNG labels p/wide_slices_2_1234567.png p/wide_slices_1_1.png \
+	    p/r_slices_2_3072.png
+	assert_line --index 0 "p/wide_slices_2_1234567.png: 1234567 1 1"
+	assert_line --index 1 "p/wide_slices_1_1.png: 1 1 1 16 256 4K 64K 1M"
+	assert_line --index 2 "p/r_slices_2_3072.png: 3072 1 1"
+}
+
 @test "ts-stat: a diagonal tensor's spy plots are diagonal, rows going down the first mode" {
 	local i rows=()
 	for i in $(seq 1 10); do rows+=("$i $i $i 1"); done
