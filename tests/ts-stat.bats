@@ -285,6 +285,34 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 	for k in $(echo "${lines[0]}" | tr ',' ' '); do grep -q -- "$k" "$TS_TOP/man/ts-stat.1"; done
 }
 
+@test "ts-stat: --csv cells of text that start as a formula get a quote and are quoted, names not printable UTF-8 are in their text form, numbers stay numbers" {
+	local f
+	for f in '=1+2' '+x' '-y' '@z' "$(printf '\tt')" "$(printf 'b\377')" "$(printf 'n\nl')" plain; do
+		printf '1 1 -2.5\n2 2 3\n' >"./$f.tns"
+	done
+	run -0 ts-stat -q --csv -- *.tns
+	echo "$output" >out.csv
+	/usr/bin/python3 - out.csv <<'PY'
+import csv, sys
+data = open(sys.argv[1], "rb").read()
+rows = list(csv.DictReader(data.decode("utf-8").splitlines()))
+got = {r["path"]: r["name"] for r in rows}
+want = {"'=1+2.tns": "'=1+2", "'+x.tns": "'+x", "'-y.tns": "'-y",
+        "'@z.tns": "'@z", "''$'\\t''t.tns'": "''$'\\t''t'",
+        "'b'$'\\377''.tns'": "'b'$'\\377'",
+        "'n'$'\\n''l.tns'": "'n'$'\\n''l'", "plain.tns": "plain"}
+assert got == want, got
+assert all(r["value_min"] == "-2.5" and r["value_max"] == "3" for r in rows)
+PY
+	# A neutralised cell is quoted; a negative number is not.
+	grep -qF '"'"'"'=1+2.tns","'"'"'=1+2",' out.csv
+	grep -q ',-2\.5,3,' out.csv
+	# One line a row: no raw line break, no byte a terminal acts on.
+	[ "$(wc -l <out.csv)" -eq 9 ]
+	tr -d '\n' <out.csv >flat
+	run -1 grep -q '[[:cntrl:]]' flat
+}
+
 @test "ts-stat: a tensor that cannot be read exits 1 with its first error located, as ts-validate says it" {
 	tns bad "4 3" 1 "1 1"
 	sed -i '4s/.*/3 x 4/' bad.tns

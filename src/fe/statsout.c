@@ -316,19 +316,10 @@ static const char *const columns[] = {
 void
 fe_csv_field(FILE *fp, const char *s)
 {
-	if (s == NULL)
-		s = "";
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
+	char *c = ts_csv_cell(s);
+
+	fputs(c, fp);
+	free(c);
 }
 
 /* The columns of the shape, which an index has of its own. */
