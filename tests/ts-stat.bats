@@ -444,6 +444,47 @@ PY
 	assert_output --partial "--readme: not a bundle directory"
 }
 
+@test "ts-stat: a name from the metadata reaches the text report in its text form, as ts-validate prints it" {
+	local b r
+	b=$(mkbundle "$SHARE/example-element" n)
+	r=$(printf 'R\033[31m.md')
+	mv "$b/README.md" "$b/$r"
+	setmeta "$b" files '{"text": "n.tns", "binary": "n.tnsb", "readme": "R\u001b[31m.md"}'
+	run -0 ts-stat "$b"
+	assert_line "  file        'R'\$'\\033''[31m.md', 211 bytes"
+	run -1 grep -q "$(printf '\033')" <<<"$output"
+}
+
+@test "ts-stat: --readme links pictures by their paths percent-encoded: no name starts a line, markup or HTML in the README" {
+	local b d
+	b=$(mkbundle "$SHARE/example-element" m)
+	d=$(printf '%s/p\n## Injected <img src=x onerror=alert(1)>' "$b")
+	run -0 ts-stat -q --readme --plot "$d" "$b"
+	run -1 grep -q '^## Injected' "$b/README.md"
+	run -1 grep -q '<img' "$b/README.md"
+	assert_equal "$(grep -c '^!\[' "$b/README.md")" 6
+	grep -qxF '![spy plot of modes 1 (rows) and 2 (columns)](p%0A%23%23%20Injected%20%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/m_spy_1-2_4x3.png)' "$b/README.md"
+	# Each link, decoded, is a picture that is there.
+	cd "$b"
+	sed -n 's/^!\[[^]]*](\(.*\))$/\1/p' README.md | /usr/bin/python3 -c '
+import os, sys, urllib.parse
+for u in sys.stdin.read().split():
+    assert os.path.isfile(urllib.parse.unquote(u)), u'
+}
+
+@test "ts-stat: --readme writes nothing into an invalid bundle's README" {
+	local b
+	b=$(mkbundle "$SHARE/example-element" v)
+	rm -f "$b/v.tnsb"
+	setmeta "$b" files '{"text": "v.tns", "readme": "README.md"}'
+	setmeta "$b" endianness '"none"'
+	sed -i '5s/^1 /9 /' "$b/v.tns"
+	cp "$b/README.md" before
+	run -1 --separate-stderr ts-stat --readme "$b"
+	cmp before "$b/README.md"
+	[[ "$stderr" == *"note: --readme: the bundle is not valid: its README is left as it was"* ]]
+}
+
 @test "ts-stat: a write error on standard output is an I/O error" {
 	run -3 bash -c "ts-stat '$SHARE/example-element' >/dev/full"
 	assert_output --partial "ts-stat:"

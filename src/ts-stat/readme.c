@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "stat.h"
+#include "util/escape.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -113,6 +114,13 @@ readme(struct tensor *t, const struct opts *o)
 		    "bundle directory; no README written");
 		return 0;
 	}
+	/* What an invalid bundle's entries say may be anything: nothing
+	 * of them goes into its README. */
+	if (!t->v.valid) {
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "--readme: the "
+		    "bundle is not valid: its README is left as it was");
+		return 0;
+	}
 	path = ts_xasprintf("%s/%s", t->dir, fname);
 	if ((old = without_section(path, &n)) == NULL && errno != ENOENT) {
 		ts_diag_io(t->d, path, "%s", strerror(errno));
@@ -132,7 +140,9 @@ readme(struct tensor *t, const struct opts *o)
 		if (i == 0)
 			fputc('\n', fp);
 		rel = relative(t->dir, t->pics[i]);
-		fprintf(fp, "![%s](%s)\n", t->pic_what[i], rel);
+		fprintf(fp, "![%s](", t->pic_what[i]);
+		ts_fput_md_url(fp, rel);
+		fputs(")\n", fp);
 		free(rel);
 	}
 	if (fclose(fp) != 0) {

@@ -382,6 +382,21 @@ ts_csv_cell(const char *s)
 	return b.s;
 }
 
+/* ---- Markdown ---- */
+
+void
+ts_fput_md_url(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p) != NULL)
+			putc(*p, fp);
+		else
+			fprintf(fp, "%%%02X", *p);
+}
+
 /* ---- XML ---- */
 
 void
