@@ -485,6 +485,64 @@ for u in sys.stdin.read().split():
 	[[ "$stderr" == *"note: --readme: the bundle is not valid: its README is left as it was"* ]]
 }
 
+@test "ts-stat: --readme never reads through a link nor from a FIFO or a device, and writes nothing then" {
+	local b
+	b=$(mkbundle "$SHARE/example-element" l)
+	echo secret >secret
+	chmod 600 secret
+	rm "$b/README.md"
+	ln -s "$BATS_TEST_TMPDIR/secret" "$b/README.md"
+	run -3 --separate-stderr ts-stat -q --readme "$b"
+	[[ "$stderr" == *"ts-stat: $b/README.md: a symbolic link: a README is written into a regular file of the bundle only; nothing written"* ]]
+	[ -L "$b/README.md" ]
+	run -1 grep -rq secret "$b"
+	# A link to a device that never ends, a FIFO: no wait.
+	ln -sf /dev/zero "$b/README.md"
+	run -3 timeout 10 ts-stat -q --readme "$b"
+	rm "$b/README.md"
+	mkfifo "$b/README.md"
+	run -3 --separate-stderr timeout 10 ts-stat -q --readme "$b"
+	[[ "$stderr" == *"ts-stat: $b/README.md: not a regular file: a README is written into a regular file of the bundle only; nothing written"* ]]
+	[ -p "$b/README.md" ]
+}
+
+@test "ts-stat: --readme never writes into the data or the metadata that files.readme names (B3)" {
+	local b f
+	b=$(mkbundle "$SHARE/example-element" d)
+	cp -r "$b" saved
+	for f in d.tns d_metadata.json; do
+		setmeta "$b" files.readme "\"$f\""
+		cp "$b/d_metadata.json" saved/
+		run -1 --separate-stderr ts-stat --readme "$b"
+		[[ "$stderr" == *"[B3]"* ]]
+		diff -r saved "$b"
+	done
+}
+
+@test "ts-stat: --readme reads the entries under the bundle's lock: a rewrite waits, or is waited for, and the section says what the bundle holds" {
+	local b fd pid i
+	b=$(mkbundle "$SHARE/example-element" w)
+	mkdir new
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o new/w
+	# Hold the lock as a writer of w would, and let ts-stat wait for
+	# it; meanwhile, the writer replaces the bundle (8 entries for 6).
+	exec {fd}>"$BATS_TEST_TMPDIR/.w.lock"
+	flock -x "$fd"
+	ts-stat -q --readme "$b" >/dev/null {fd}>&- &
+	pid=$!
+	for i in $(seq 200); do
+		grep -q "^[0-9]*: -> FLOCK *ADVISORY *WRITE $pid " /proc/locks && break
+		sleep 0.05
+	done
+	grep -q "^[0-9]*: -> FLOCK *ADVISORY *WRITE $pid " /proc/locks
+	mv "$b" old
+	mv new/w "$b"
+	exec {fd}>&-
+	wait "$pid"
+	grep -qxF '| nnz | 8 of 64 positions: density 0.125 |' "$b/README.md"
+	run -0 ts-validate "$b"
+}
+
 @test "ts-stat: a write error on standard output is an I/O error" {
 	run -3 bash -c "ts-stat '$SHARE/example-element' >/dev/full"
 	assert_output --partial "ts-stat:"
