@@ -21,11 +21,10 @@
 #include <unistd.h>
 
 #include "stat.h"
+#include "readme.h"
 #include "util/escape.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
-
-#define HEADING	"## Statistics"
 
 /* The path from directory from to file to, both made absolute. */
 static char *
@@ -69,53 +68,34 @@ without_section(const char *path, size_t *n)
 {
 	struct ts_strbuf b = { NULL, 0, 0 };
 	struct stat st;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	bool skip = false;
-	FILE *fp;
+	char buf[1 << 16];
+	ssize_t r;
 	int fd, e;
 
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 	    O_CLOEXEC)) == -1)
 		return NULL;
-	if (fstat(fd, &st) != 0)
-		e = errno;
-	else if (!S_ISREG(st.st_mode))
-		e = EINVAL;
-	else if ((fp = fdopen(fd, "r")) == NULL)
-		e = errno;
-	else
-		e = 0;
+	e = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
 	if (e != 0) {
 		close(fd);
 		errno = e;
 		return NULL;
 	}
 	ts_sbprintf(&b, "%s", "");
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		if (strncmp(line, HEADING, strlen(HEADING)) == 0 &&
-		    (line[strlen(HEADING)] == '\n' ||
-		    line[strlen(HEADING)] == '\0')) {
-			skip = true;
-			continue;
-		}
-		if (skip && (strncmp(line, "# ", 2) == 0 ||
-		    strncmp(line, "## ", 3) == 0))
-			skip = false;
-		if (!skip)
-			ts_sbprintf(&b, "%s", line);
+	while ((r = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		buf[r] = '\0';
+		ts_sbprintf(&b, "%s", buf);
 	}
-	free(line);
-	if (ferror(fp)) {
-		e = errno;
-		fclose(fp);
+	e = errno;
+	close(fd);
+	if (r < 0) {
 		free(b.s);
 		errno = e;
 		return NULL;
 	}
-	fclose(fp);
+	fe_readme_cut(b.s);
 	/* One blank line before the section. */
+	b.n = strlen(b.s);
 	while (b.n > 0 && b.s[b.n - 1] == '\n')
 		b.s[--b.n] = '\0';
 	*n = b.n;
@@ -185,7 +165,7 @@ readme(struct tensor *t, const struct opts *o)
 	if (n > 0)
 		fprintf(fp, "%s\n\n", old);
 	fprintf(fp, "%s\n\nWhat `ts-stat --readme` found in the entries "
-	    "(TensorSuite %s).\n\n", HEADING, TS_VERSION);
+	    "(TensorSuite %s).\n\n", FE_README_HEADING, TS_VERSION);
 	report_table(fp, t, true);
 	for (i = 0; i < t->npics; i++) {
 		if (i == 0)
