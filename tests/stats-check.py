@@ -30,16 +30,16 @@ def same(what, got, want, rel=1e-12):
         bad.append("%s: ts-stat says %r, numpy %r" % (what, got, want))
 
 
-def ratio(n, dims):
-    """n / prod(dims) to 17 significant digits, half to even, as a
-    Decimal with its trailing zeros dropped."""
-    p = 1
-    for d in dims:
-        p *= d
-    if n == 0:
-        return decimal.Decimal(0)
-    ctx = decimal.Context(prec=17, rounding=decimal.ROUND_HALF_EVEN)
-    return ctx.divide(decimal.Decimal(n), decimal.Decimal(p)).normalize()
+def ratio(what, got, n, p):
+    """A ratio of counts, n / p: the double nearest to the fraction
+    (Python's division of integers rounds so), printed as the shortest
+    decimal that reads back to it (got is the Decimal of the text)."""
+    want = n / p if p else 0.0
+    digits = decimal.Decimal(repr(want)).normalize().as_tuple().digits
+    if float(got) != want or \
+            decimal.Decimal(got).normalize().as_tuple().digits != digits:
+        bad.append("%s: ts-stat says %s, the nearest double is %r" %
+                   (what, got, want))
 
 
 def dist(what, got, counts):
@@ -47,7 +47,7 @@ def dist(what, got, counts):
     same(what + " min", got["min"], int(counts.min()))
     same(what + " max", got["max"], int(counts.max()))
     same(what + " median", got["median"], float(np.median(counts)))
-    same(what + " mean", got["mean"], float(counts.mean()))
+    ratio(what + " mean", got["mean"], int(counts.sum()), len(counts))
     same(what + " std", got["std"], float(counts.std()), 1e-9)
 
 
@@ -79,9 +79,10 @@ def main():
         same("elements", st["nnz"], int(vol.sum()))
         same("block size min", st["blocks"]["size_min"], int(vol.min()))
         same("block size max", st["blocks"]["size_max"], int(vol.max()))
-        same("block size mean", st["blocks"]["size_mean"], float(vol.mean()))
-        same("fill", str(decimal.Decimal(st["blocks"]["fill"]).normalize()),
-             str(ratio(len(c0), grid)))
+        ratio("block size mean", st["blocks"]["size_mean"], int(vol.sum()),
+              len(vol))
+        ratio("fill", st["blocks"]["fill"], len(c0), int(np.prod(grid,
+              dtype=object)))
         nnz = int(vol.sum())
     else:
         nnz = len(c0)
@@ -90,15 +91,14 @@ def main():
     for d in dims:
         p *= d
     same("positions", st["positions"], str(p))
-    got = decimal.Decimal(st["density"])
-    same("density", str(got.normalize()), str(ratio(nnz, dims)))
+    ratio("density", st["density"], nnz, p)
     # Each mode's slices.
     for k in range(order):
         m = st["modes"][k]
         u, cnt = np.unique(c0[:, k], return_counts=True)
         same("mode %d dimension" % (k + 1), m["dimension"], grid[k])
         same("mode %d non-empty" % (k + 1), m["nonempty"], len(u))
-        same("mode %d share" % (k + 1), m["share"], len(u) / grid[k])
+        ratio("mode %d share" % (k + 1), m["share"], len(u), grid[k])
         dist("mode %d slices" % (k + 1), m, cnt)
         same("mode %d used" % (k + 1), m["used"],
              [int(coords[:, k].min()), int(coords[:, k].max())])

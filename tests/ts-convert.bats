@@ -749,6 +749,37 @@ Try 'ts-convert --help'."
 	assert_output --partial "$(cat "$EL/README.md")"
 }
 
+@test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
+	mkbundle "$EL" t >/dev/null
+	ts-stat -q --readme --plot t/p t >/dev/null
+	grep -q '^## Statistics' t/README.md
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o m
+	# Over another bundle, and over itself.
+	run -0 --separate-stderr ts-convert -f t -o m
+	[[ "$stderr" == *"m/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	run -0 --separate-stderr ts-convert -f t -o t --index-base 0
+	[[ "$stderr" == *"t/README.md: note: the Statistics section ts-stat wrote"* ]]
+	for b in m t; do
+		grep -q '^## README of the source bundle' $b/README.md
+		run -1 grep -q -e '^## Statistics' -e '^!\[' $b/README.md
+	done
+}
+
+@test "ts-convert: the source bundle's README is read from a regular file only: never through a link, never from a FIFO" {
+	mkbundle "$EL" t >/dev/null
+	echo secret >secret
+	chmod 600 secret
+	rm t/README.md
+	ln -s "$BATS_TEST_TMPDIR/secret" t/README.md
+	run -0 --separate-stderr ts-convert t -o a
+	[[ "$stderr" == *"t/README.md: note: a symbolic link: a README is read from a regular file of the bundle only; it is not read"* ]]
+	run -1 grep -q secret a/README.md
+	rm t/README.md
+	mkfifo t/README.md
+	run -0 timeout 10 ts-convert -q t -o b
+	run -1 grep -q '^## README of the source bundle' b/README.md
+}
+
 # =====================================================================
 # Changing attributes: what does not fit is refused
 # =====================================================================

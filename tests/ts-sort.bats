@@ -1050,6 +1050,27 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	assert_output --partial "no-such-dir"
 }
 
+@test "ts-sort: a rewrite of the entries takes ts-stat's Statistics section, and its links to pictures, out of the README, and says so" {
+	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" -o k
+	ts-stat -q --readme --plot k/p k >/dev/null
+	grep -q '^| sorted | in no mode order |$' k/README.md
+	head -n 8 k/README.md >before
+	# In place: the README kept, less the section.
+	run -0 --separate-stderr ts-sort -i k
+	[[ "$stderr" == *"k/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	run -1 grep -q -e '^## Statistics' -e '^!\[' k/README.md
+	diff before k/README.md
+	valid k
+	# A new bundle: the README of the source, less the section.
+	ts-stat -q -f --readme --plot k/p k >/dev/null
+	run -0 ts-sort k -o s
+	grep -q '^## README of the source bundle' s/README.md
+	run -1 grep -q -e '^## Statistics' -e '^!\[' s/README.md
+	# Written anew, it says what the entries are.
+	ts-stat -q --readme k >/dev/null
+	grep -q '^| sorted | in mode order 1,2,3 |$' k/README.md
+}
+
 @test "ts-sort: the README of a new bundle says that ts-sort made it, and how" {
 	run -0 ts-sort -k 3,1,2 "$EL" -o s
 	run -0 cat s/README.md

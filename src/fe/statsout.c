@@ -1,12 +1,13 @@
 /*
  * statsout.c - a tensor's statistics as JSON members and CSV columns
  * (see statsout.h).  Numbers are printed exactly: counts as integers,
- * means and deviations as the shortest decimal that reads back to the
- * same double, the density as stats/ratio.c gives it; what is not known
- * is null in JSON and an empty cell in CSV, and a non-finite value is
- * the string "nan", "inf" or "-inf".  Per-mode columns of CSV hold one
- * value a mode, separated by ';', so that every row has the same
- * columns whatever the order.
+ * the other figures as the shortest decimal that reads back to the same
+ * double, and a ratio of counts (the density, a share, a mean of counts)
+ * as the double nearest to the exact fraction (stats/ratio.c); what is
+ * not known is null in JSON and an empty cell in CSV, and a non-finite
+ * value is the string "nan", "inf" or "-inf".  Per-mode columns of CSV
+ * hold one value a mode, separated by ';', so that every row has the
+ * same columns whatever the order.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -53,6 +54,14 @@ fe_num(char *buf, double v)
 	return buf;
 }
 
+/* a / b, the double nearest to the fraction (stats/ratio.c): a share
+ * or a mean of counts is printed as the density is. */
+static double
+frac(uint64_t a, uint64_t b)
+{
+	return ts_stats_ratio_double(a, &b, 1);
+}
+
 /* ---- JSON ---- */
 
 struct json {
@@ -88,7 +97,7 @@ jdist(FILE *fp, const struct ts_dist *d)
 	if (!d->known) {
 		fputs("\"min\": null, \"median\": null, \"mean\": ", fp);
 		if (d->n > 0)
-			jnum(fp, (double)d->sum / (double)d->n);
+			jnum(fp, frac(d->sum, d->n));
 		else
 			fputs("null", fp);
 		fputs(", \"max\": null, \"std\": null", fp);
@@ -121,7 +130,7 @@ jmodes(struct json *j, const struct ts_stats *s)
 		    "\"nonempty\": %llu, \"share\": ", k ? ", " : "", k + 1,
 		    (unsigned long long)m->dim,
 		    (unsigned long long)m->nonempty);
-		jnum(j->fp, m->dim ? (double)m->nonempty / (double)m->dim : 0);
+		jnum(j->fp, frac(m->nonempty, m->dim));
 		fprintf(j->fp, ", \"estimated\": %s, ", m->estimated ? "true" :
 		    "false");
 		jdist(j->fp, &m->slices);
@@ -307,19 +316,10 @@ static const char *const columns[] = {
 void
 fe_csv_field(FILE *fp, const char *s)
 {
-	if (s == NULL)
-		s = "";
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
+	char *c = ts_csv_cell(s);
+
+	fputs(c, fp);
+	free(c);
 }
 
 /* The columns of the shape, which an index has of its own. */
@@ -380,7 +380,7 @@ cdist(FILE *fp, const struct ts_stats *s, bool fibers, enum dfield f)
 		if (f == D_N)
 			fprintf(fp, "%llu", (unsigned long long)d->n);
 		else if (f == D_MEAN && d->n > 0)
-			cnum(fp, (double)d->sum / (double)d->n);
+			cnum(fp, frac(d->sum, d->n));
 		else if (!d->known || d->n == 0)
 			continue;
 		else if (f == D_MIN)
@@ -456,8 +456,7 @@ fe_stats_csv_row(FILE *fp, const struct ts_stats *s,
 	for (k = 0; k < s->order; k++) {
 		if (k > 0)
 			fputc(';', fp);
-		cnum(fp, s->mode[k].dim ? (double)s->mode[k].nonempty /
-		    (double)s->mode[k].dim : 0);
+		cnum(fp, frac(s->mode[k].nonempty, s->mode[k].dim));
 	}
 	fputc(',', fp);
 	for (k = 0; k < s->order; k++)

@@ -133,6 +133,7 @@ tensor_free(struct tensor *t)
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
 		free(t->fname[i]);
+	ts_bundle_out_abort(t->bo);
 	for (i = 0; i < t->npics; i++) {
 		free(t->pics[i]);
 		free(t->pic_what[i]);
@@ -280,13 +281,19 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		tensor_free(t);
 		return archive(path, o, rv);
 	case FE_OPERAND_BUNDLE:
+		t->dir = ts_has_suffix(path, "_metadata.json") ?
+		    ts_dirname(path) : ts_xstrdup(path);
+		/* The README's lock first: no writer replaces the bundle
+		 * between the reading and the writing. */
+		if (o->readme)
+			readme_lock(t);
 		if ((bd = ts_bundle_open(path, t->d)) == NULL)
 			break;
 		t->name = ts_xstrdup(ts_bundle_name(bd));
-		t->dir = ts_has_suffix(path, "_metadata.json") ?
-		    ts_dirname(path) : ts_xstrdup(path);
 		ts_stats_bundle(bd, &co, &t->s, t->d);
 		sizes(t, bd);
+		/* Its directory no longer held: the README's commit
+		 * replaces it. */
 		ts_bundle_free(bd);
 		break;
 	case FE_OPERAND_DATA:

@@ -34,12 +34,16 @@ static void
 cell(struct table *t, int r, int c, const char *fmt, ...)
 {
 	va_list ap;
-	char buf[128];
+	int n;
 
+	/* Whole, however long a name in it. */
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	t->c[r][c] = ts_xstrdup(buf);
+	t->c[r][c] = ts_xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(t->c[r][c], (size_t)n + 1, fmt, ap);
+	va_end(ap);
 	if (r >= t->nr)
 		t->nr = r + 1;
 	if (c >= t->nc)
@@ -100,8 +104,8 @@ dist_cells(struct table *t, int r, int c, const struct ts_dist *d)
 	if (d->n == 0)
 		return;
 	if (!d->known) {
-		cell(t, r, c + 2, "~%s", num(nb, (double)d->sum /
-		    (double)d->n));
+		cell(t, r, c + 2, "~%s", num(nb, ts_stats_ratio_double(d->sum,
+		    &d->n, 1)));
 		return;
 	}
 	cell(t, r, c, "%llu", (unsigned long long)d->min);
@@ -132,6 +136,7 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 	char db[4096], nb[TS_NUMBUF], nb2[TS_NUMBUF];
 	uint64_t parts[TS_MAXORDER];
 	struct table t;
+	char *q;
 	int k, r = 0, i;
 
 	memset(&t, 0, sizeof(t));
@@ -216,9 +221,11 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 		/* The README's own size would change as it is written. */
 		if (tn->fname[i] == NULL || (md && i == F_README))
 			continue;
+		/* As ts-validate names files: no byte a terminal acts on. */
+		q = ts_quote(tn->fname[i], false);
 		cell(&t, r, 0, "file");
-		cell(&t, r++, 1, "%s, %lld bytes", tn->fname[i],
-		    (long long)tn->bytes[i]);
+		cell(&t, r++, 1, "%s, %lld bytes", q, (long long)tn->bytes[i]);
+		free(q);
 	}
 	table_print(fp, &t, md, true, lead);
 	fputc('\n', fp);

@@ -1366,6 +1366,47 @@ b64_decode(const char *s, char *out)
 	return true;
 }
 
+/* Is c a CSV cell safe on a line, starting as no formula, that gives
+ * the name s back: unquoted as RFC 4180 says, then a plain name, one
+ * with the mark of a formula, or a text form? */
+static bool
+csv_back(const char *c, const char *s)
+{
+	char cell[1024], out[1024];
+	const char *v = cell;
+	size_t n = 0;
+
+	if (!line_safe(c))
+		return false;
+	if (*c == '"') {
+		for (c++; *c != '\0' && n + 1 < sizeof(cell); c++) {
+			if (*c == '"' && c[1] != '"')
+				break;
+			cell[n++] = *c;
+			c += *c == '"';
+		}
+		if (*c != '"' || c[1] != '\0')
+			return false;
+	} else {
+		if (strpbrk(c, ",\"") != NULL)
+			return false;
+		for (; *c != '\0' && n + 1 < sizeof(cell); c++)
+			cell[n++] = *c;
+	}
+	cell[n] = '\0';
+	if (strchr("=+-@", *v) != NULL && *v != '\0')
+		return false;
+	/* The mark: a quote before a formula that holds no quote (a text
+	 * form has two at least). */
+	if (*v == '\'' && v[1] != '\0' && strchr("=+-@", v[1]) != NULL &&
+	    strchr(v + 1, '\'') == NULL)
+		return strcmp(v + 1, s) == 0 && ts_name_plain(s);
+	if (*s == '\0')
+		return *v == '\0';
+	return (strcmp(v, s) == 0 && ts_name_plain(s)) || (unquote(v, out,
+	    sizeof(out)) && strcmp(out, s) == 0);
+}
+
 /* A random name: bytes a report must survive, UTF-8 of every width,
  * and plain letters. */
 static void
@@ -1400,9 +1441,20 @@ test_escape(void)
 		{ " ::x", "' ::x'" }, { "\xc2\xa0::x", "'\xc2\xa0::x'" },
 		{ "h##[x", "'h##''[x'" }, { "a:b", "a:b" },
 	};
-	char s[256], *q, *j, *x, *g, *m, out[1024], dec[1024];
+	static const char *const csv[][2] = {
+		{ "", "" }, { NULL, "" }, { "plain", "plain" },
+		{ "=1+2", "\"'=1+2\"" }, { "+x", "\"'+x\"" },
+		{ "-y", "\"'-y\"" }, { "@z", "\"'@z\"" },
+		{ "\tt", "''$'\\t''t'" }, { "\rr", "''$'\\r''r'" },
+		{ "a,b", "\"a,b\"" }, { "a\"b", "\"a\"\"b\"" },
+		{ "=HYPERLINK(\"x\",\"y\")",
+		    "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"" },
+		{ "b\377", "'b'$'\\377'" }, { "it's", "'it'\\''s'" },
+		{ "'=x", "''\\''=x'" }, { "a\nb", "'a'$'\\n''b'" },
+	};
+	char s[256], *q, *j, *x, *g, *m, *c, out[1024], dec[1024];
 	bool quoted = true, always = true, safe = true, json = true,
-	    xml = true, gh = true, sane = true, fx = true;
+	    xml = true, gh = true, sane = true, fx = true, cells = true;
 	json_error_t err;
 	json_t *o;
 	size_t i;
@@ -1417,6 +1469,16 @@ test_escape(void)
 		free(q);
 	}
 	ok(fx, "the text form quotes as ls's shell-escape style, and more");
+	for (i = 0; i < sizeof(csv) / sizeof(csv[0]); i++) {
+		q = ts_csv_cell(csv[i][0]);
+		if (strcmp(q, csv[i][1]) != 0) {
+			fx = false;
+			fprintf(stderr, "# csv: got %s, want %s\n", q,
+			    csv[i][1]);
+		}
+		free(q);
+	}
+	ok(fx, "CSV: a formula marked and quoted, the text form, RFC 4180");
 	for (i = 0; i < 20000; i++) {
 		random_name(s);
 		/* The text form: safe, and it gives the name back. */
@@ -1459,6 +1521,18 @@ test_escape(void)
 		gh &= strpbrk(g, "\r\n:,") == NULL && (strcmp(dec, s) == 0 ||
 		    (unquote(dec, out, sizeof(out)) && strcmp(out, s) == 0));
 		free(g);
+		/* CSV: one line, no formula, the name back from the cell;
+		 * half the names made to start as a formula does. */
+		if (next64() % 2) {
+			memmove(s + 1, s, strlen(s) + 1);
+			s[0] = "=+-@"[next64() % 4];
+		}
+		c = ts_csv_cell(s);
+		if (!csv_back(c, s)) {
+			cells = false;
+			fprintf(stderr, "# csv: %s\n", c);
+		}
+		free(c);
 		/* A message: safe, never longer. */
 		m = ts_xstrdup(s);
 		ts_text_sanitize(m);
@@ -1472,6 +1546,7 @@ test_escape(void)
 	ok(xml, "XML: an attribute value that gives the text form back");
 	ok(gh, "GitHub: a file= value that the runner unescapes to the name");
 	ok(sane, "a message is made printable UTF-8 in place");
+	ok(cells, "CSV: a cell of one line, no formula, the name back");
 }
 
 /* n bytes of p as one gzip member into out (of cap bytes): its size. */

@@ -8,6 +8,7 @@
  * nothing does.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "readme.h"
 #include "io/io.h"
 #include "model/model.h"
 #include "stage/stage.h"
@@ -290,25 +292,65 @@ meta_selfcheck(struct job *j)
 	return text;
 }
 
+/*
+ * The source bundle's README, at most cap bytes, read as a file of the
+ * bundle: a regular file, never through a link (nor a FIFO, which would
+ * block); less the Statistics section of ts-stat, whose figures and
+ * pictures are of the entries before the rewrite, with a note that says
+ * so (*cut).  Malloc'd, or NULL when there is none.
+ */
+static char *
+source_readme(struct job *j, size_t cap, bool *cut)
+{
+	const struct ts_meta *m = j->mp;
+	struct ts_file_stat fs;
+	struct ts_source *src;
+	size_t n = 0, size = 1 << 12;
+	char *text, *p;
+	long r = 1;
+
+	*cut = false;
+	if (j->bd == NULL || m->f_readme == NULL || ts_bundle_stat(j->bd,
+	    m->f_readme, &fs) != 0)
+		return NULL;
+	if (!fs.regular || fs.link) {
+		p = ts_bundle_path(j->bd, m->f_readme);
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "%s: a README is read "
+		    "from a regular file of the bundle only; it is not read",
+		    fs.link ? "a symbolic link" : "not a regular file");
+		free(p);
+		return NULL;
+	}
+	if ((src = ts_bundle_open_file(j->bd, m->f_readme)) == NULL)
+		return NULL;
+	text = ts_xmalloc(size + 1);
+	while (n < cap && (r = ts_source_read(src, text + n, (size - n <
+	    cap - n ? size - n : cap - n))) > 0)
+		if ((n += (size_t)r) == size && n < cap)
+			text = ts_xrealloc(text, (size *= 2) + 1);
+	text[n] = '\0';
+	ts_source_close(src);
+	/* (Text, not bytes with a NUL among them, which it leaves.) */
+	*cut = strlen(text) == n && fe_readme_cut(text);
+	if (*cut) {
+		p = ts_xasprintf("%s/%s", j->dstdir, m->f_readme);
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "the Statistics section "
+		    "ts-stat wrote of the entries before this rewrite is left "
+		    "out, with its links to pictures: 'ts-stat --readme' "
+		    "writes it anew");
+		free(p);
+	}
+	return text;
+}
+
 static char *
 readme_text(struct job *j)
 {
 	const struct ts_meta *m = j->mp;
-	char *old = NULL, *s, *date = ts_job_today();
-	struct ts_source *src;
+	bool cut;
+	char *old = source_readme(j, 1 << 16, &cut), *s;
+	char *date = ts_job_today();
 
-	if (j->bd != NULL && m->f_readme != NULL &&
-	    (src = ts_bundle_open_file(j->bd, m->f_readme)) != NULL) {
-		size_t cap = 1 << 16, n = 0;
-		long r;
-
-		old = ts_xmalloc(cap + 1);
-		while (n < cap && (r = ts_source_read(src, old + n, cap -
-		    n)) > 0)
-			n += (size_t)r;
-		old[n] = '\0';
-		ts_source_close(src);
-	}
 	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
 	    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name, j->o->program,
 	    TS_VERSION, date, j->sname, ts_kind_name(j->src_kind),
@@ -658,6 +700,7 @@ write_bundle(struct job *j, bool text, bool binary)
 {
 	struct outputs os;
 	char *mtext = NULL, *readme, *mname;
+	bool cut;
 	int rv = -1, i, state;
 
 	memset(&os, 0, sizeof(os));
@@ -700,6 +743,13 @@ write_bundle(struct job *j, bool text, bool binary)
 	if (!j->o->inplace) {
 		readme = readme_text(j);
 		i = put_file(j, os.bo, "README.md", readme, strlen(readme));
+		free(readme);
+		if (i != 0)
+			goto out;
+	} else if ((readme = source_readme(j, SIZE_MAX, &cut)) != NULL) {
+		/* Kept, less what the new entries make false. */
+		i = cut ? put_file(j, os.bo, j->mp->f_readme, readme,
+		    strlen(readme)) : 0;
 		free(readme);
 		if (i != 0)
 			goto out;

@@ -118,6 +118,8 @@ struct pass {
 	bool		 values_inferred, saw_values;
 	int		 dec_base;	/* what the decoder took off */
 	int		 fbase;		/* the file's base; -1 not known */
+	int		 claim[TS_MAXORDER];	/* the metadata's sort_order */
+	bool		 claimed;
 	struct part	 main;		/* the caller's */
 	bool		 lslices;	/* threads' parts count slices */
 	bool		 lgrids;	/* ... and the pictures' cells */
@@ -1247,10 +1249,17 @@ stats_finish(void *self)
 		}
 		if (c->shift > 0) {
 			/* Binned: how many slices, estimated. */
-			uint64_t est = hll_count(c->hll), n = 0;
+			uint64_t est = hll_count(c->hll), n = 0, bins = 0;
 
-			for (bi = 0; bi < c->nb; bi++)
+			for (bi = 0; bi < c->nb; bi++) {
 				n += c->c[bi];
+				bins += c->c[bi] != 0;
+			}
+			/* Within what is certain: a slice at least in each
+			 * bin that counted an entry, no more slices than
+			 * the dimension or the entries. */
+			if (est < bins)
+				est = bins;
 			if (est > ms->dim)
 				est = ms->dim;
 			if (est > n)
@@ -1260,7 +1269,7 @@ stats_finish(void *self)
 			memset(&ms->slices, 0, sizeof(ms->slices));
 			ms->slices.n = est;
 			ms->slices.sum = n;
-			ms->slices.mean = est ? (double)n / (double)est : 0;
+			ms->slices.mean = ts_stats_ratio_double(n, &est, 1);
 			continue;
 		}
 		memset(&acc, 0, sizeof(acc));
@@ -1361,6 +1370,16 @@ stats_finish(void *self)
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
 		v->distinct_exact = m->vexact;
 		v->distinct = m->vexact ? m->vn : hll_count(&m->vhll);
+		if (!m->vexact) {
+			/* An estimate stays within what is certain: more
+			 * than the set held, no more than the values (and
+			 * is certain when the two meet). */
+			if (v->distinct < VSET_MAX + 1)
+				v->distinct = VSET_MAX + 1;
+			if (v->distinct > v->n)
+				v->distinct = v->n;
+			v->distinct_exact = v->n == VSET_MAX + 1;
+		}
 		if (!p->is_int && nv == 0)
 			v->min = v->max = NAN;
 		if (p->is_int) {
@@ -1370,6 +1389,10 @@ stats_finish(void *self)
 	}
 	s->out_of_range = p->main.out_of_range;
 	s->sorted = order_end(p->main.ord, s->sort);
+	/* Of the orders that hold, the one the metadata names. */
+	if (s->sorted == 1 && p->claimed && order_holds(p->main.ord,
+	    p->claim))
+		memcpy(s->sort, p->claim, sizeof(s->sort));
 	s->complete = true;
 	if (s->sorted == 1 && !s->repeats_known) {
 		/* Sorted: repeats are neighbours. */
@@ -1416,6 +1439,16 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	if (p->fbase < 0 && p->block) {
 		p->fbase = 1;
 		s->base_inferred = true;
+	}
+	if (m != NULL && m->sorted && m->nsort == p->order) {
+		uint64_t seen = 0;
+
+		for (k = 0; k < p->order; k++)
+			if (m->sort_order[k] >= 0 && m->sort_order[k] < p->order)
+				seen |= (uint64_t)1 << m->sort_order[k];
+		p->claimed = seen == (p->order == 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << p->order) - 1);
+		memcpy(p->claim, m->sort_order, sizeof(p->claim));
 	}
 	part_init(&p->main, p, false, false);
 	s->order = p->order;

@@ -161,10 +161,12 @@ void	 ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
 
 /* ---- the parts, shared with the tests ---- */
 
-/* n / p (p the product of the dims, order of them), as the shortest
- * decimal of at most 17 significant digits that the exact quotient
- * rounds to (round half to even), in scientific notation when below
- * 1e-4: "0.25", "1.2345678901234567e-12"; malloc'd.  "0" when n is. */
+/* n / p (p the product of the dims, order of them): the double nearest
+ * to the exact fraction (ties to even), whatever the size of p; 0 when
+ * n or p is. */
+double	 ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
+/* That double as the shortest decimal that reads back to it
+ * (ts_fmt_double): "0.25", "3.614007241618348e-20"; malloc'd. */
 char	*ts_stats_ratio(uint64_t n, const uint64_t *dims, int order);
 /* The product of dims as an exact decimal, malloc'd. */
 char	*ts_stats_product(const uint64_t *dims, int order);

@@ -70,6 +70,10 @@ void	 order_merge(struct order_acc *o, const struct order_acc *from);
 /* 1 and a mode order in prio, 0 when none holds, -1 when too many
  * kinds of pair were seen to tell. */
 int	 order_end(struct order_acc *, int *prio);
+/* Does the mode order prio (0-based, most significant first, a
+ * permutation) hold for every pair seen?  false when it does not, or
+ * too many kinds of pair were seen to tell. */
+bool	 order_holds(const struct order_acc *, const int *prio);
 void	 order_free(struct order_acc *);
 
 #endif

@@ -349,6 +349,60 @@ intarray(struct ctx *c, json_t *root, const char *key, int64_t lo,
 	return (int)n;
 }
 
+/*
+ * B3: each key of 'files' names a file of its own, and none the
+ * metadata: a README named as the data (which a writer of READMEs
+ * would append to) or two keys for one file are refused.  The names
+ * of the data files are those of their keys alone.
+ */
+static void
+files_distinct(struct ctx *c, json_t *files)
+{
+	const struct ts_meta *m = c->m;
+	const char *k, *k2, *s, *s2;
+	json_t *v, *v2;
+	static const char *const data[3] = { NULL, "text", "binary" };
+	void *it;
+	char *own[3] = { NULL, NULL, NULL };
+	int i;
+
+	if (m->have & TS_HAVE_NAME) {
+		own[0] = ts_xasprintf("%s_metadata.json", m->name);
+		own[1] = ts_xasprintf("%s.tns", m->name);
+		own[2] = ts_xasprintf("%s.tnsb", m->name);
+	}
+	json_object_foreach(files, k, v) {
+		if ((s = json_string_value(v)) == NULL || *s == '\0')
+			continue;
+		if (own[0] != NULL && strcmp(s, own[0]) == 0)
+			kdiag(c, TS_SEV_ERROR, "files", "B3", "'files.%s' "
+			    "names '%s', the metadata file", k, s);
+		for (i = 1; i < 3; i++)
+			/* (Named by its own key too: the pair is told.) */
+			if (own[i] != NULL && strcmp(s, own[i]) == 0 &&
+			    strcmp(k, data[i]) != 0 && !json_equal(v,
+			    json_object_get(files, data[i])))
+				kdiag(c, TS_SEV_ERROR, "files", "B3",
+				    "'files.%s' names '%s', the name of the "
+				    "bundle's %s file", k, s, data[i]);
+		/* Each pair once: the keys after this one. */
+		it = json_object_iter_next(files, json_object_key_to_iter(k));
+		for (; it != NULL; it = json_object_iter_next(files, it)) {
+			k2 = json_object_iter_key(it);
+			v2 = json_object_iter_value(it);
+			if ((s2 = json_string_value(v2)) != NULL &&
+			    strcmp(s, s2) == 0)
+				kdiag(c, TS_SEV_ERROR, "files", "B3",
+				    "'files.%s' and 'files.%s' both name "
+				    "'%s': each names a file of its own", k,
+				    k2, s);
+		}
+	}
+	free(own[0]);
+	free(own[1]);
+	free(own[2]);
+}
+
 static void
 check_files(struct ctx *c, json_t *files)
 {
@@ -386,6 +440,7 @@ check_files(struct ctx *c, json_t *files)
 		kdiag(c, TS_SEV_ERROR, "files", "B3",
 		    "'files' names neither a 'text' nor a 'binary' file");
 	m->have |= TS_HAVE_FILES;
+	files_distinct(c, files);
 }
 
 /* Rules that tie several keys together: M3-M9 and B2. */
