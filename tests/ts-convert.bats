@@ -780,6 +780,21 @@ Try 'ts-convert --help'."
 	run -1 grep -q '^## README of the source bundle' b/README.md
 }
 
+@test "ts-convert: a rewrite carries a README of more than 64 KiB whole, and leaves a bundle's linked file out, saying so" {
+	mkbundle "$EL" t >/dev/null
+	awk 'BEGIN { for (i = 0; i < 5000; i++) printf "line %06d of notes\n", i }' \
+	    >t/README.md
+	echo secret >secret
+	chmod 600 secret
+	ln -s "$BATS_TEST_TMPDIR/secret" t/notes.txt
+	echo kept >t/kept.txt
+	run -0 --separate-stderr ts-convert -q t -o a
+	# The engine read the first 64 KiB of it, silently.
+	grep -q '^line 004999 of notes$' a/README.md
+	[ "$stderr" = "t/notes.txt: warning: a symbolic link: not copied into the new bundle" ]
+	[ ! -e a/notes.txt ] && [ -f a/kept.txt ]
+}
+
 # =====================================================================
 # Changing attributes: what does not fit is refused
 # =====================================================================

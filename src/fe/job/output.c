@@ -299,6 +299,9 @@ meta_selfcheck(struct job *j)
  * pictures are of the entries before the rewrite, with a note that says
  * so (*cut).  Malloc'd, or NULL when there is none.
  */
+/* The most of a source bundle's README that a rewrite carries. */
+#define README_MAX	((size_t)16 << 20)
+
 static char *
 source_readme(struct job *j, size_t cap, bool *cut)
 {
@@ -329,6 +332,13 @@ source_readme(struct job *j, size_t cap, bool *cut)
 		if ((n += (size_t)r) == size && n < cap)
 			text = ts_xrealloc(text, (size *= 2) + 1);
 	text[n] = '\0';
+	if (n == cap && ts_source_read(src, &(char){ 0 }, 1) > 0) {
+		p = ts_bundle_path(j->bd, m->f_readme);
+		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, "", "longer than %zu "
+		    "MiB: the new README carries its first %zu MiB", cap >>
+		    20, cap >> 20);
+		free(p);
+	}
 	ts_source_close(src);
 	/* (Text, not bytes with a NUL among them, which it leaves.) */
 	*cut = strlen(text) == n && fe_readme_cut(text);
@@ -348,7 +358,7 @@ readme_text(struct job *j)
 {
 	const struct ts_meta *m = j->mp;
 	bool cut;
-	char *old = source_readme(j, 1 << 16, &cut), *s;
+	char *old = source_readme(j, README_MAX, &cut), *s;
 	char *date = ts_job_today();
 
 	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
@@ -416,6 +426,16 @@ copy_one(const char *fname, void *arg)
 			return 0;
 	if (ts_bundle_stat(c->j->bd, fname, &fs) != 0 || !fs.regular)
 		return 0;
+	/* What a link points to may be anyone's: left out, as ts-pack
+	 * leaves it out of an archive, and said. */
+	if (fs.link) {
+		char *p = ts_bundle_path(c->j->bd, fname);
+
+		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, "", "a symbolic "
+		    "link: not copied into the new bundle");
+		free(p);
+		return 0;
+	}
 	if ((src = ts_bundle_open_file(c->j->bd, fname)) == NULL ||
 	    (k = ts_bundle_out_file(c->bo, fname)) == NULL) {
 		ts_source_close(src);
@@ -462,7 +482,8 @@ prune_files(struct job *j, json_t *copied)
 		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "'files.%s' "
 		    "names '%s', which the output bundle does not hold: left "
 		    "out (%s)", k, f, j->bd == NULL ? "only a bundle SRC "
-		    "brings its files along" : "not a regular file");
+		    "brings its files along" : "not a regular file of its "
+		    "own");
 		json_object_del((json_t *)m->f_other, k);
 	}
 	free(meta);
