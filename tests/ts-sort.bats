@@ -963,6 +963,11 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	if [ -z "${TS_VALGRIND:-}" ]; then
 		TMPDIR=$PWD/no-such-dir run ts-sort -q -S 1M "$DUPS" -o out.tns
 		assert_failure 3
+		# An empty -T is TMPDIR, where the runs went and the message
+		# says (it named /tmp).
+		TMPDIR=$PWD/no-such-dir run ts-sort -q -S 1M -T "" "$DUPS" -o out.tns
+		assert_failure 3
+		assert_output "ts-sort: sorting (temporary directory '$PWD/no-such-dir'): No such file or directory"
 	fi
 	only runs tmpd ext.tns el.tns
 }

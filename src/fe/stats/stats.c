@@ -32,6 +32,7 @@
 #endif
 
 #include "stats/stats_int.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #define BATCH		4096
@@ -1555,12 +1556,9 @@ ts_stats_end(struct ts_stats *s, struct ts_diags *d)
 
 	if (!s->seen)
 		return;
-	if (s->sort_errno != 0) {
-		const char *t = s->o.tmpdir ? s->o.tmpdir : getenv("TMPDIR");
-
+	if (s->sort_errno != 0)
 		ts_diag_io(d, NULL, "sorting (temporary directory '%s'): %s",
-		    t && *t ? t : "/tmp", strerror(s->sort_errno));
-	}
+		    ts_tmpdir(s->o.tmpdir), strerror(s->sort_errno));
 	free(s->positions);
 	free(s->density);
 	s->positions = ts_stats_product(s->dims, s->order);

@@ -14,6 +14,7 @@
 #include "tensorsuite.h"
 #include "format/format.h"
 #include "stage/stage.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #define BATCH	8192
@@ -33,10 +34,8 @@ struct sortst {
 static void
 sort_fail(struct sortst *st)
 {
-	const char *t = st->o.tmpdir ? st->o.tmpdir : getenv("TMPDIR");
-
 	ts_diag_io(st->d, NULL, "sorting (temporary directory '%s'): %s",
-	    t && *t ? t : "/tmp", strerror(errno));
+	    ts_tmpdir(st->o.tmpdir), strerror(errno));
 }
 
 /*

@@ -31,6 +31,7 @@
 #include "tensorsuite.h"
 #include "validate/sorted_checks.h"
 #include "stage/stage.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #define BATCH		4096
@@ -75,10 +76,8 @@ struct ts_ordered {
 static void
 sort_fail(struct ts_ordered *o)
 {
-	const char *t = o->tmpdir ? o->tmpdir : getenv("TMPDIR");
-
 	ts_diag_io(o->d, NULL, "sorting (temporary directory '%s'): %s",
-	    t && *t ? t : "/tmp", strerror(errno));
+	    ts_tmpdir(o->tmpdir), strerror(errno));
 }
 
 static void
