@@ -153,6 +153,7 @@ lint:
 	mandoc -T lint -W warning man/*.[0-9]
 	tests/lint.sh
 	tests/layers.py .
+	tests/rules-check.py .
 
 # Every file install writes (below $(DESTDIR)): uninstall removes these
 # and nothing else, then those of the suite's own directories that are

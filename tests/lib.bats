@@ -236,7 +236,7 @@ main()
 	double v;
 	uint64_t r;
 
-	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
+	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, TS_RULE_E1, "bad %s", "row");
 	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_STATUS_DATA ||
 	    ts_parse_double(s, end, &v) != s + 3 ||
 	    ts_fmt_double(buf, v) != 3 || !ts_valid_name("example") ||

@@ -110,8 +110,8 @@ fe_check_data(const char *path, const char *meta,
 		ts_source_set_name(src, path);
 	if (ts_source_compression(src) != NULL &&
 	    (src = ts_source_decompress(src)) == NULL) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "cannot decompress: "
-		    "%s", strerror(errno));
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_NONE,
+		    "cannot decompress: %s", strerror(errno));
 		return;
 	}
 	kind = ts_sniff(src);
@@ -120,10 +120,10 @@ fe_check_data(const char *path, const char *meta,
 	else if (strcmp(path, "-") != 0)
 		mp = beside(path);
 	if (mp != NULL && (kind == TS_KIND_FROSTT || kind == TS_KIND_MTX)) {
-		ts_diag(d, TS_SEV_NOTE, path, 0, 0, "", "a %s file has no "
-		    "header to hold against '%s': it is checked on its own "
-		    "(ts-convert makes a bundle of it)", kind == TS_KIND_MTX ?
-		    "Matrix Market" : "FROSTT", mp);
+		ts_diag(d, TS_SEV_NOTE, path, 0, 0, TS_RULE_NONE,
+		    "a %s file has no header to hold against '%s': it is "
+		    "checked on its own (ts-convert makes a bundle of it)", kind
+		    == TS_KIND_MTX ? "Matrix Market" : "FROSTT", mp);
 		free(mp);
 		mp = NULL;
 	}
@@ -254,9 +254,9 @@ fe_operands(int argc, char *argv[], bool recursive, size_t max_per_rule,
 			nf = fe_find_bundles(argv[i], &found, why);
 			if (nf == 0) {
 				q = ts_quote(argv[i], true);
-				ts_diag(why, TS_SEV_ERROR, NULL, 0, 0, "",
-				    "%s: no bundle below it (a folder holding "
-				    "NAME_metadata.json)", q);
+				ts_diag(why, TS_SEV_ERROR, NULL, 0, 0,
+				    TS_RULE_NONE, "%s: no bundle below it (a "
+				    "folder holding NAME_metadata.json)", q);
 				free(q);
 			}
 			if (nf > 0) {

@@ -27,19 +27,20 @@ fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v)
 	v->valid = v->errors == 0;
 	for (i = 0; i < ts_diags_len(d); i++) {
 		const struct ts_diag *g = ts_diags_at(d, i);
+		const char *id = ts_rule_id(g->rule);
 		char tag[8], padded[sizeof(v->rules) + 2];
 
-		if (g->sev != TS_SEV_ERROR || g->rule[0] == '\0')
+		if (g->sev != TS_SEV_ERROR || g->rule == TS_RULE_NONE)
 			continue;
 		/* Each rule once: " S1 S3 " holds " S1 ". */
-		snprintf(tag, sizeof(tag), " %s ", g->rule);
+		snprintf(tag, sizeof(tag), " %s ", id);
 		snprintf(padded, sizeof(padded), " %s ", v->rules);
 		if (strstr(padded, tag) != NULL)
 			continue;
 		n = strlen(v->rules);
-		if (n + strlen(g->rule) + 2 < sizeof(v->rules))
+		if (n + strlen(id) + 2 < sizeof(v->rules))
 			snprintf(v->rules + n, sizeof(v->rules) - n, "%s%s",
-			    n ? " " : "", g->rule);
+			    n ? " " : "", id);
 	}
 }
 

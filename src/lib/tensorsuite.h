@@ -81,12 +81,45 @@ bool	 ts_add_u64(uint64_t, uint64_t, uint64_t *);
 
 enum ts_sev { TS_SEV_NOTE, TS_SEV_WARNING, TS_SEV_ERROR };
 
+/*
+ * The rules of the format, as tensorsuite(5) numbers them (B bundle, A
+ * archive manifest, M metadata, H data-file header, E element entries,
+ * K block entries, X cross-checks, S semantics, P streams), in its
+ * order; TS_RULE_NONE for a message under no rule.
+ */
+enum ts_rule {
+	TS_RULE_NONE,
+	TS_RULE_B1, TS_RULE_B2, TS_RULE_B3, TS_RULE_B4, TS_RULE_B5,
+	TS_RULE_A1, TS_RULE_M1, TS_RULE_M2, TS_RULE_M3, TS_RULE_M4,
+	TS_RULE_M5, TS_RULE_M6, TS_RULE_M7, TS_RULE_M8, TS_RULE_M9,
+	TS_RULE_H1, TS_RULE_H2, TS_RULE_H3, TS_RULE_H4, TS_RULE_H5,
+	TS_RULE_E1, TS_RULE_E2, TS_RULE_E3, TS_RULE_E4, TS_RULE_E5,
+	TS_RULE_K1, TS_RULE_K2, TS_RULE_K3, TS_RULE_K4, TS_RULE_X1,
+	TS_RULE_X2, TS_RULE_X3, TS_RULE_X4, TS_RULE_X5, TS_RULE_X6,
+	TS_RULE_X7, TS_RULE_X8, TS_RULE_S1, TS_RULE_S2, TS_RULE_S3,
+	TS_RULE_S4, TS_RULE_S5, TS_RULE_S6, TS_RULE_S7, TS_RULE_S8,
+	TS_RULE_S9, TS_RULE_P1,
+	TS_RULE_COUNT
+};
+/* Its id ("S1"; "" for TS_RULE_NONE), the section of tensorsuite(5)
+ * that states it, a line saying what it asks. */
+const char *ts_rule_id(enum ts_rule);
+const char *ts_rule_section(enum ts_rule);
+const char *ts_rule_text(enum ts_rule);
+/* The rule of an id ("S1"), or -1. */
+int	 ts_rule_of_id(const char *);
+/* The ids a rule is reported under when not its own ("S1" for E4 and
+ * K2, checked on the entries), else NULL; does it bind writers only
+ * (M2, E5), so that no reader reports it? */
+const char *ts_rule_under(enum ts_rule);
+bool	 ts_rule_binds_writers(enum ts_rule);
+
 struct ts_diag {
 	enum ts_sev	 sev;
 	char		*file;		/* NULL: about no file */
 	uint64_t	 line, col;	/* 1-based; 0 = unknown */
 	int64_t		 offset;	/* byte offset (binary); -1 = none */
-	char		 rule[4];	/* "S1", ... ; "" when no rule */
+	enum ts_rule	 rule;		/* TS_RULE_NONE when none */
 	char		*msg;		/* one line, no final newline */
 	int		 status;	/* an error's enum ts_status; else 0 */
 };
@@ -103,18 +136,18 @@ void	 ts_diags_free(struct ts_diags *);
 void	 ts_diags_clear(struct ts_diags *);
 /*
  * Record a message about file (NULL: none) at line and column (0:
- * unknown), under rule (NULL or "": none).  An error means the data was
+ * unknown), under rule (TS_RULE_NONE: none).  An error means the data was
  * rejected (status 1).  Returns false when the cap suppressed it.
  */
 bool	 ts_diag(struct ts_diags *, enum ts_sev, const char *file,
-	    uint64_t line, uint64_t col, const char *rule, const char *fmt, ...)
-	    __attribute__((format(printf, 7, 8)));
+	    uint64_t line, uint64_t col, enum ts_rule rule,
+	    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* The same at a byte offset (binary files). */
 bool	 ts_diag_off(struct ts_diags *, enum ts_sev, const char *file,
-	    int64_t offset, const char *rule, const char *fmt, ...)
+	    int64_t offset, enum ts_rule rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
 bool	 ts_vdiag(struct ts_diags *, enum ts_sev, const char *file,
-	    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+	    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
 	    const char *fmt, va_list);
 /* An error of the system (status 3), or of the caller's request
  * (status 2). */
@@ -124,7 +157,7 @@ void	 ts_diag_usage(struct ts_diags *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* Would a message for (file, rule) still be kept?  Lets hot loops skip
  * building messages nobody will see. */
-bool	 ts_diag_wanted(struct ts_diags *, const char *file, const char *rule);
+bool	 ts_diag_wanted(struct ts_diags *, const char *file, enum ts_rule rule);
 size_t	 ts_diags_errors(const struct ts_diags *);
 size_t	 ts_diags_count(const struct ts_diags *, enum ts_sev);
 size_t	 ts_diags_suppressed(const struct ts_diags *);

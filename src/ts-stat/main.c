@@ -244,7 +244,7 @@ archive(const char *path, const struct opts *o, int rv)
 		}
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
-			    "<stdin>", 0, 0, "B5", "the archive holds no "
+			    "<stdin>", 0, 0, TS_RULE_B5, "the archive holds no "
 			    "bundle");
 		ts_bundles_close(bs);
 	}

@@ -132,16 +132,17 @@ readme(struct tensor *t, const struct opts *o)
 
 	(void)o;
 	if (t->dir == NULL) {
-		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "--readme: not a "
-		    "bundle directory; no README written");
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, TS_RULE_NONE,
+		    "--readme: not a bundle directory; no README written");
 		return 0;
 	}
 	/* What an invalid bundle's entries say may be anything: nothing
 	 * of them goes into its README (nor into a file 'files' names
 	 * twice, which B3 refuses). */
 	if (!t->v.valid) {
-		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "--readme: the "
-		    "bundle is not valid: its README is left as it was");
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, TS_RULE_NONE,
+		    "--readme: the bundle is not valid: its README is left as "
+		    "it was");
 		return give_up(t, 0);
 	}
 	if (t->bo == NULL)

@@ -302,8 +302,8 @@ test_meta_errors(void)
 	d = ts_diags_new(0, false);
 	ts_meta_init(&m);
 	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", d) == -1 &&
-	    ts_diags_len(d) == 1 && strcmp(ts_diags_at(d, 0)->rule, "M1") ==
-	    0 && ts_diags_at(d, 0)->line == 2,
+	    ts_diags_len(d) == 1 && ts_diags_at(d, 0)->rule == TS_RULE_M1 &&
+	    ts_diags_at(d, 0)->line == 2,
 	    "duplicate keys are rejected with their line [M1]");
 	ts_meta_free(&m);
 	ts_diags_free(d);
@@ -323,9 +323,9 @@ test_diag_cap(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
-		    i);
-	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, "S2", "n");
+		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, TS_RULE_S1,
+		    "w%d", i);
+	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, TS_RULE_S2, "n");
 	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_SEV_ERROR) == 10 &&
 	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev ==
 	    TS_SEV_ERROR, "diagnostics: cap per rule, counts kept, strict "
@@ -342,7 +342,7 @@ last_msg(const struct ts_diags *d, const char *what)
 	if (ts_diags_len(d) == 0)
 		return false;
 	g = ts_diags_at(d, ts_diags_len(d) - 1);
-	return g->sev == TS_SEV_ERROR && strcmp(g->rule, "K4") == 0 &&
+	return g->sev == TS_SEV_ERROR && g->rule == TS_RULE_K4 &&
 	    strstr(g->msg, what) != NULL;
 }
 
@@ -896,7 +896,7 @@ scan_all(const char *text, size_t len, const struct ts_layout *lay,
 
 		ts_sbprintf(&sb, "%d %llu:%llu [%s] %s\n", (int)g->sev,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
-		    g->rule, g->msg);
+		    ts_rule_id(g->rule), g->msg);
 	}
 	ts_source_close(src);
 	ts_diags_free(d);
@@ -1714,12 +1714,13 @@ test_input_bounds(void)
 				if (g->offset >= 0)
 					msg = ts_xasprintf("%s:+%lld: [%s] %s",
 					    g->file, (long long)g->offset,
-					    g->rule, g->msg);
+					    ts_rule_id(g->rule), g->msg);
 				else
 					msg = ts_xasprintf("%s:%llu:%llu: [%s] "
 					    "%s", g->file, (unsigned long long)
 					    g->line, (unsigned long long)
-					    g->col, g->rule, g->msg);
+					    g->col, ts_rule_id(g->rule),
+					    g->msg);
 			}
 			mtx = f[i].name[0] == 'm';
 			if (on || mtx)

@@ -116,8 +116,9 @@ layout_from_flags(struct job *j)
 	/* The order of coordinates does not depend on the base. */
 	if (j->from == TS_KIND_TEXT && o->in_base < 0 && (j->part == NULL ||
 	    !(j->part->flags & TS_JOB_ANY_BASE)))
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "no metadata; "
-		    "assuming 1-based coordinates (--input-base to change)");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "no metadata; assuming 1-based coordinates (--input-base "
+		    "to change)");
 	return 0;
 }
 
@@ -133,10 +134,10 @@ bundle_input(struct job *j, bool archive)
 			return -1;
 		j->bd = ts_bundles_next(j->ar, o->member, j->d);
 		if (j->bd == NULL && ts_diags_errors(j->d) == 0)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "B5", "the "
-			    "archive holds no bundle%s%s%s", o->member ? " '" :
-			    "", o->member ? o->member : "", o->member ? "'" :
-			    "");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_B5,
+			    "the archive holds no bundle%s%s%s", o->member ?
+			    " '" : "", o->member ? o->member : "", o->member ?
+			    "'" : "");
 	} else
 		j->bd = ts_bundle_open(o->src, j->d);
 	if (j->bd == NULL || ts_diags_errors(j->d) > 0)
@@ -188,8 +189,9 @@ ts_job_input(struct job *j)
 		}
 		if (ts_source_compression(j->src) != NULL &&
 		    (j->src = ts_source_decompress(j->src)) == NULL) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "",
-			    "cannot decompress: %s", strerror(errno));
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0,
+			    TS_RULE_NONE, "cannot decompress: %s",
+			    strerror(errno));
 			return -1;
 		}
 		if (j->from == TS_JOB_AUTO)

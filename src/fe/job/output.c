@@ -172,8 +172,9 @@ ts_job_open_output(struct job *j)
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
-		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, "", "another program "
-		    "is writing this bundle; waiting for it to finish");
+		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, TS_RULE_NONE,
+		    "another program is writing this bundle; waiting for it "
+		    "to finish");
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
@@ -247,7 +248,7 @@ change_attributes(struct job *j, bool text, bool binary)
 	for (k = 0; k < m->order; k++)
 		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
-			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
 			    "--index-type uint32 cannot hold the coordinates "
 			    "of mode %d (dimension %llu)", k + 1,
 			    (unsigned long long)m->dims[k]);
@@ -268,7 +269,7 @@ meta_selfcheck(struct job *j)
 	/* What a reader would refuse, a writer never writes. */
 	if (strlen(text) >= TS_META_MAX) {
 		ts_diag(j->d, TS_SEV_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
-		    NULL, 0, 0, "M1", "rewritten, the metadata would be "
+		    NULL, 0, 0, TS_RULE_M1, "rewritten, the metadata would be "
 		    "larger than %u MiB, which no reader takes",
 		    TS_META_MAX >> 20);
 		free(text);
@@ -284,7 +285,7 @@ meta_selfcheck(struct job *j)
 				ts_diag_usage(j->d, "the output metadata would "
 				    "be invalid: %s [%s]",
 				    ts_diags_at(chk, i)->msg,
-				    ts_diags_at(chk, i)->rule);
+				    ts_rule_id(ts_diags_at(chk, i)->rule));
 		free(text);
 		text = NULL;
 	}
@@ -318,9 +319,10 @@ source_readme(struct job *j, size_t cap, bool *cut)
 		return NULL;
 	if (!fs.regular || fs.link) {
 		p = ts_bundle_path(j->bd, m->f_readme);
-		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "%s: a README is read "
-		    "from a regular file of the bundle only; it is not read",
-		    fs.link ? "a symbolic link" : "not a regular file");
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "%s: a README is read from a regular file of the bundle "
+		    "only; it is not read", fs.link ? "a symbolic link" :
+		    "not a regular file");
 		free(p);
 		return NULL;
 	}
@@ -334,9 +336,9 @@ source_readme(struct job *j, size_t cap, bool *cut)
 	text[n] = '\0';
 	if (n == cap && ts_source_read(src, &(char){ 0 }, 1) > 0) {
 		p = ts_bundle_path(j->bd, m->f_readme);
-		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, "", "longer than %zu "
-		    "MiB: the new README carries its first %zu MiB", cap >>
-		    20, cap >> 20);
+		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "longer than %zu MiB: the new README carries its first "
+		    "%zu MiB", cap >> 20, cap >> 20);
 		free(p);
 	}
 	ts_source_close(src);
@@ -344,10 +346,10 @@ source_readme(struct job *j, size_t cap, bool *cut)
 	*cut = strlen(text) == n && fe_readme_cut(text);
 	if (*cut) {
 		p = ts_xasprintf("%s/%s", j->dstdir, m->f_readme);
-		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "the Statistics section "
-		    "ts-stat wrote of the entries before this rewrite is left "
-		    "out, with its links to pictures: 'ts-stat --readme' "
-		    "writes it anew");
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "the Statistics section ts-stat wrote of the entries "
+		    "before this rewrite is left out, with its links to "
+		    "pictures: 'ts-stat --readme' writes it anew");
 		free(p);
 	}
 	return text;
@@ -431,8 +433,8 @@ copy_one(const char *fname, void *arg)
 	if (fs.link) {
 		char *p = ts_bundle_path(c->j->bd, fname);
 
-		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, "", "a symbolic "
-		    "link: not copied into the new bundle");
+		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "a symbolic link: not copied into the new bundle");
 		free(p);
 		return 0;
 	}
@@ -479,11 +481,11 @@ prune_files(struct job *j, json_t *copied)
 		    (m->f_binary && strcmp(f, m->f_binary) == 0) ||
 		    strcmp(f, "README.md") == 0 || strcmp(f, meta) == 0)
 			continue;
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "'files.%s' "
-		    "names '%s', which the output bundle does not hold: left "
-		    "out (%s)", k, f, j->bd == NULL ? "only a bundle SRC "
-		    "brings its files along" : "not a regular file of its "
-		    "own");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "'files.%s' names '%s', which the output bundle does not "
+		    "hold: left out (%s)", k, f, j->bd == NULL ? "only a "
+		    "bundle SRC brings its files along" : "not a regular file "
+		    "of its own");
 		json_object_del((json_t *)m->f_other, k);
 	}
 	free(meta);
@@ -533,7 +535,7 @@ ready(void *arg)
 	if (j->part != NULL && j->part->ready != NULL) {
 		/* Everything is read: the count is final. */
 		if (ts_flow_read(os->flow) != os->want) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7,
 			    "%llu entries read; its header says %llu",
 			    (unsigned long long)ts_flow_read(os->flow),
 			    (unsigned long long)os->want);
@@ -607,7 +609,7 @@ pump(struct outputs *os, const char *label)
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
 	if (ts_flow_read(os->flow) != os->want) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "%llu "
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7, "%llu "
 		    "entries read; its header says %llu",
 		    (unsigned long long)ts_flow_read(os->flow),
 		    (unsigned long long)os->want);
@@ -711,7 +713,7 @@ binary_caveat(struct job *j)
 {
 	if (!j->mp->values_provided && j->mp->sparsity != TS_SPARSITY_BLOCK)
 		ts_diag(j->d, TS_SEV_NOTE, strcmp(j->o->dst, "-") == 0 ?
-		    "<stdout>" : j->o->dst, 0, 0, "E3", "a binary file "
+		    "<stdout>" : j->o->dst, 0, 0, TS_RULE_E3, "a binary file "
 		    "without values is read by this toolkit only; the "
 		    "reference reader expects a value field");
 }
@@ -815,7 +817,7 @@ lone_base(struct job *j, struct ts_layout *l)
 		return 0;
 	if (j->o->out_base >= 0) {
 		if (j->o->out_base != 1)
-			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, "P1",
+			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, TS_RULE_P1,
 			    "written %d-based without its metadata: its "
 			    "reader needs --input-base %d", j->o->out_base,
 			    j->o->out_base);
@@ -828,7 +830,7 @@ lone_base(struct job *j, struct ts_layout *l)
 		if (m->dims[k] <= UINT32_MAX)
 			continue;
 		if (j->o->out_itype >= 0 && j->to == TS_KIND_BINARY) {
-			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
 			    "--index-type uint32 cannot hold the 1-based "
 			    "coordinates of mode %d (dimension %llu) of a "
 			    "file without its metadata", k + 1,
@@ -837,9 +839,9 @@ lone_base(struct job *j, struct ts_layout *l)
 		}
 		l->itype = TS_ITYPE_UINT64;
 		if (j->to == TS_KIND_BINARY)
-			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, "", "written "
-			    "1-based, the coordinates of mode %d need uint64 "
-			    "indices", k + 1);
+			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, TS_RULE_NONE,
+			    "written 1-based, the coordinates of mode %d need "
+			    "uint64 indices", k + 1);
 	}
 	return 0;
 }
@@ -857,29 +859,30 @@ write_single(struct job *j)
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
 	if (j->to == TS_KIND_MTX && m->order != 2) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "Matrix Market "
-		    "holds matrices; this tensor has order %d", m->order);
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_NONE,
+		    "Matrix Market holds matrices; this tensor has order %d",
+		    m->order);
 		return -1;
 	}
 	if ((j->to == TS_KIND_MTX || j->to == TS_KIND_FROSTT) &&
 	    m->sparsity == TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "the tensor is "
-		    "block-sparse: its entries are blocks, which %s cannot "
-		    "hold", ts_kind_name(j->to));
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_NONE,
+		    "the tensor is block-sparse: its entries are blocks, "
+		    "which %s cannot hold", ts_kind_name(j->to));
 		return -1;
 	}
 	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
 		/* A .json DST may have been meant as metadata. */
 		if (j->o->to == TS_JOB_AUTO)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-			    "block-sparse: a DST named .json is cuTENSOR's "
-			    "block-sparse descriptor, which holds blocks; for "
-			    "a bundle (its metadata, a .json, with its data), "
-			    "give a DST without a suffix");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_K4,
+			    "not block-sparse: a DST named .json is "
+			    "cuTENSOR's block-sparse descriptor, which holds "
+			    "blocks; for a bundle (its metadata, a .json, "
+			    "with its data), give a DST without a suffix");
 		else
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-			    "block-sparse: cuTENSOR's block-sparse descriptor "
-			    "holds blocks");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_K4,
+			    "not block-sparse: cuTENSOR's block-sparse "
+			    "descriptor holds blocks");
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,

@@ -239,10 +239,10 @@ run(struct job *j)
 			return -1;
 		}
 		if (spool)
-			ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "copied "
-			    "to a temporary file in '%s', to read it twice: "
-			    "%lld bytes", dir,
-			    (long long)ts_source_size(j->src));
+			ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+			    "copied to a temporary file in '%s', to read it "
+			    "twice: %lld bytes", dir, (long
+			    long)ts_source_size(j->src));
 		if (ts_job_infer(j, j->to != TS_KIND_BUNDLE) != 0)
 			return -1;
 	}
@@ -269,7 +269,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	ts_meta_init(&j.m);
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_STATUS_OK)
-		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, "", "failed");
+		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, TS_RULE_NONE, "failed");
 	ts_sink_abort(j.sink);
 	ts_bundle_out_abort(j.bo);
 	ts_job_input_free(&j);

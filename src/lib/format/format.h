@@ -211,9 +211,9 @@ struct ts_tns_state {
 /* tns_header.c: the TensorSuite header, shared by text and binary. */
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);
-void	 ts_tns_crlf_warn(struct ts_decoder *, const char *rule);
+void	 ts_tns_crlf_warn(struct ts_decoder *, enum ts_rule rule);
 void	 ts_warn_crlf(struct ts_diags *, const char *file, uint64_t line,
-	    struct ts_warned *, const char *rule);
+	    struct ts_warned *, enum ts_rule rule);
 struct ts_tns_state *ts_tns_state_new(struct ts_decoder *, size_t bufsz);
 void	 ts_tns_close(struct ts_decoder *);
 /* tns_text.c: rows of TensorSuite text and FROSTT. */
@@ -258,7 +258,7 @@ char	*ts_cutensor_json(const struct ts_cutensor *);
  * the cap would hide it, it is only counted, unformatted (located.c).
  */
 void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
-	    int k, enum ts_sev, const char *rule, const char *fmt, ...)
+	    int k, enum ts_sev, enum ts_rule rule, const char *fmt, ...)
 	    __attribute__((format(printf, 7, 8)));
 /* A coordinate tuple as text "(3, 1, 4)", in index base base; long
  * ones end in ", ...)".  Returns buf. */

@@ -39,8 +39,8 @@ tnsb_open(struct ts_decoder *dec)
 	if (ts_tns_read_header(dec) != 0)
 		return -1;
 	if (dec->lay.values < 0) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "E3", "a binary "
-		    "file cannot say whether it holds values");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, TS_RULE_E3,
+		    "a binary file cannot say whether it holds values");
 		return -1;
 	}
 	t->recsz = (size_t)dec->h.order * ts_itype_size(dec->lay.itype) +
@@ -73,8 +73,8 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 	if (avail == 0) {
 		if (L->len > L->pos) {
 			ts_diag_off(dec->d, TS_SEV_ERROR, dec->file,
-			    (int64_t)L->off, "X8", "file ends inside a record "
-			    "(%zu of %zu bytes)", L->len - L->pos, rs);
+			    (int64_t)L->off, TS_RULE_X8, "file ends inside a "
+			    "record (%zu of %zu bytes)", L->len - L->pos, rs);
 			L->off += L->len - L->pos;
 			L->pos = L->len;
 		}

@@ -80,14 +80,14 @@ sort_finish(void *self)
 	char tb[256];
 
 	if (rv != 0 && ts_sorter_dup(st->s) != NULL) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S3", "entry %s "
-		    "repeats (--duplicates error)", ts_tuple_str(tb,
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S3,
+		    "entry %s repeats (--duplicates error)", ts_tuple_str(tb,
 		    sizeof(tb), ts_sorter_dup(st->s), st->o.order, st->base));
 		return -1;
 	}
 	if (rv != 0 && errno == ERANGE) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S5", "a sum of "
-		    "repeated entries overflows %s",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S5,
+		    "a sum of repeated entries overflows %s",
 		    ts_vtype_name(st->vtype));
 		return -1;
 	}
@@ -124,8 +124,8 @@ sort_next(void *self, struct ts_batch *b)
 		for (e = 0; e < b->n; e++)
 			if (b->ival[e] < INT32_MIN || b->ival[e] > INT32_MAX) {
 				ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0,
-				    "S5", "a sum of repeated entries overflows "
-				    "int32");
+				    TS_RULE_S5, "a sum of repeated entries "
+				    "overflows int32");
 				return -1;
 			}
 	/* A sum may make a zero or leave the binary domain: the metadata,

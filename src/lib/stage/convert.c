@@ -21,7 +21,7 @@ static int
 bad(const struct conv *s, const struct ts_batch *b, size_t i,
     const char *fmt, const char *num)
 {
-	ts_batch_diag(s->d, b, i, b->order, TS_SEV_ERROR, "S5", fmt, num,
+	ts_batch_diag(s->d, b, i, b->order, TS_SEV_ERROR, TS_RULE_S5, fmt, num,
 	    ts_vtype_name(s->to));
 	return -1;
 }

@@ -138,8 +138,8 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 		if (ts_encoder_put(f->out[i], b) != 0) {
 			if (errno == EINVAL)
 				ts_diag(f->d, TS_SEV_ERROR, ts_sink_name(
-				    f->out[i]->sink), 0, 0, "", "the entries "
-				    "do not fit this output (%s)",
+				    f->out[i]->sink), 0, 0, TS_RULE_NONE,
+				    "the entries do not fit this output (%s)",
 				    f->out[i]->ops->name);
 			else
 				ts_diag_io(f->d, ts_sink_name(f->out[i]->sink),

@@ -549,7 +549,7 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    "every mode is symmetric to every other");
 		for (k = 0; k < g->order; k++) {
 			if (g->dims[k] != g->dims[0]) {
-				ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "M5",
+				ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M5,
 				    "numerical_symmetry 'full' needs equal "
 				    "dimensions");
 				return -1;
