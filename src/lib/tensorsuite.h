@@ -191,7 +191,7 @@ const char *ts_sev_name(enum ts_sev);
  * ================================================================ */
 
 enum ts_vtype { TS_VTYPE_FLOAT32, TS_VTYPE_FLOAT64, TS_VTYPE_INT32,
-    TS_VTYPE_INT64 };
+	TS_VTYPE_INT64, TS_VTYPE_COUNT };
 enum ts_itype { TS_ITYPE_UINT32, TS_ITYPE_UINT64 };
 enum ts_domain { TS_DOMAIN_GENERAL, TS_DOMAIN_NONNEGATIVE, TS_DOMAIN_BINARY };
 enum ts_sym { TS_SYM_NO, TS_SYM_PARTIAL, TS_SYM_FULL };
@@ -293,6 +293,44 @@ int	 ts_dup_policy_of_name(const char *);
 /* Bytes of a value, of an index, in a binary file. */
 size_t	 ts_vtype_size(enum ts_vtype);
 size_t	 ts_itype_size(enum ts_itype);
+
+/*
+ * A value type, one row of the library's table: what everything that
+ * depends on the type asks, so that a new type is one row.
+ */
+enum { TS_VTYPE_OK, TS_VTYPE_NOT, TS_VTYPE_RANGE };
+struct ts_vtype_info {
+	const char	*name;		/* as the metadata spells it */
+	size_t		 size;		/* bytes of a binary record's value */
+	bool		 is_int;	/* values in ival; else in fval */
+	int		 bits;		/* a float's significand, 24 or 53 */
+	double		 max;		/* the largest finite value */
+	double		 least;		/* the smallest positive one */
+	int64_t		 imin, imax;	/* an integer type's range */
+	/*
+	 * The literal at p (nothing at or past end is read) as a value of
+	 * the type, into *f or *i: the end of the literal, with *why
+	 * TS_VTYPE_OK; TS_VTYPE_RANGE when it overflows the type (or
+	 * lies outside an integer's range); NULL with TS_VTYPE_NOT when
+	 * no literal of the type starts at p.
+	 */
+	const char	*(*parse)(const char *p, const char *end, double *f,
+			    int64_t *i, int *why);
+	/* The shortest text that reads back to the value (TS_NUMBUF
+	 * bytes at buf, NUL-terminated): its length. */
+	int		 (*print)(char *buf, double f, int64_t i);
+	/* A float type narrower than double: the nearest value of the
+	 * type (ties to even); NULL for float64 and the integers. */
+	double		 (*narrow)(double);
+	/* n values of binary fields stride bytes apart, from or to f or i,
+	 * byte-swapped when swap. */
+	void		 (*load)(const unsigned char *v, size_t stride, size_t n,
+			    bool swap, double *f, int64_t *i);
+	void		 (*store)(unsigned char *v, size_t stride, size_t n,
+			    bool swap, const double *f, const int64_t *i);
+};
+/* The row of a type; NULL for one that is none. */
+const struct ts_vtype_info *ts_vtype_info(enum ts_vtype);
 
 /* ================================================================
  * Sources: where bytes come from.
@@ -872,8 +910,9 @@ struct ts_sort_opts {
 	int		 order;
 	int		 prio[TS_MAXORDER];	/* 0-based modes, most
 						 * significant first */
-	bool		 has_values, is_int;
-	bool		 is_float32;	/* float values are float32 */
+	bool		 has_values;
+	enum ts_vtype	 vtype;		/* of the values: integers in ival,
+					 * floats in fval */
 	/*
 	 * Carry the batches' value texts through the sort.  Each value
 	 * must then be what its text parses to (as the decoders parse it,
@@ -921,11 +960,11 @@ void	 ts_sorter_free(struct ts_sorter *);
 
 /*
  * The sort as a stage of a flow.  Errors (a repeat under TS_DUP_ERROR,
- * a sum that overflows the value type vtype, a failing temporary
+ * a sum that overflows the value type opts.vtype, a failing temporary
  * directory) are reported to d about file, tuples in index base base.
  * hint (may be NULL) is the decoder feeding the flow: its first batch
  * bounds the memory prepared for opts.expect entries.  After a sum, the
- * values handed on are rounded to vtype.  res (may be NULL), which must
+ * values handed on are rounded to that type.  res (may be NULL), which must
  * outlive the stage, gets the count of entries handed on once the input
  * is sorted, and bits of what they hold, for the metadata.
  */
@@ -933,8 +972,8 @@ struct ts_sort_result {
 	uint64_t	 count;
 	unsigned	 seen;		/* 1: a zero; 2: not 0 or 1 (sums) */
 };
-struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
-	    int base, const char *file, const struct ts_decoder *hint,
+struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, int base,
+	    const char *file, const struct ts_decoder *hint,
 	    struct ts_sort_result *res, struct ts_diags *);
 
 /* ================================================================

@@ -1430,7 +1430,7 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->block = h->block;
 	p->values_inferred = l->values < 0 && !h->block;
 	p->has_values = (l->values > 0 || p->values_inferred) && !h->block;
-	p->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
+	p->is_int = ts_vtype_info(l->vtype)->is_int;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
 	if (m == NULL && h->kind == TS_KIND_MTX)

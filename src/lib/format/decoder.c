@@ -178,8 +178,7 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->texts_only = false;
 	b->local = b->local_cont = false;
 	b->has_values = dec->lay.values > 0;
-	b->is_int = dec->lay.vtype == TS_VTYPE_INT32 || dec->lay.vtype ==
-	    TS_VTYPE_INT64;
+	b->is_int = ts_vtype_info(dec->lay.vtype)->is_int;
 	rv = dec->ops->next(dec, b);
 	/* Text tells whether rows hold values at its first row. */
 	b->has_values = dec->lay.values > 0;

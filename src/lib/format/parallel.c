@@ -242,8 +242,7 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 		/* As the decoder says of the batches it hands on: the
 		 * chunk's first row told whether rows hold values. */
 		b->has_values = c->lay.values > 0;
-		b->is_int = c->lay.vtype == TS_VTYPE_INT32 || c->lay.vtype ==
-		    TS_VTYPE_INT64;
+		b->is_int = ts_vtype_info(c->lay.vtype)->is_int;
 		b->local = dec->local != NULL && !caller;
 		b->local_cont = false;
 		if (b->local && b->n > 0)

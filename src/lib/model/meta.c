@@ -563,8 +563,9 @@ check_keys(struct ctx *c, json_t *root)
 	const char *k;
 	json_t *v;
 	size_t i;
-	int n, r;
+	int n, r, t;
 	uint64_t tmp[TS_MAXORDER];
+	const char *vtypes[TS_VTYPE_COUNT + 1];
 
 	/* Presence and JSON types (M1). */
 	for (i = 0; i < NKEYS; i++) {
@@ -624,7 +625,10 @@ check_keys(struct ctx *c, json_t *root)
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);
 
-	if ((r = enumkey(c, root, "value_type", ts_vtype_names)) >= 0) {
+	for (t = 0; t < TS_VTYPE_COUNT; t++)
+		vtypes[t] = ts_vtype_name((enum ts_vtype)t);
+	vtypes[t] = NULL;
+	if ((r = enumkey(c, root, "value_type", vtypes)) >= 0) {
 		m->value_type = (enum ts_vtype)r;
 		m->have |= TS_HAVE_VTYPE;
 	}

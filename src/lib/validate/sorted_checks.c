@@ -155,8 +155,7 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 	o->report_dups = op->s3;
 	o->dups_from = -1;
 	o->has_values = m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
-	o->is_int = m->value_type == TS_VTYPE_INT32 || m->value_type ==
-	    TS_VTYPE_INT64;
+	o->is_int = ts_vtype_info(m->value_type)->is_int;
 	/* Symmetry needs the coordinates twice in a record. */
 	if ((psym || nsym) && 2 * m->order + 1 > TS_MAXORDER) {
 		ts_diag(d, TS_SEV_NOTE, o->file, 0, 0, psym ? TS_RULE_S7 :
@@ -200,8 +199,8 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 		for (p = 0; p < s->k; p++)
 			so.prio[p] = p;
 		so.has_values = true;
-		so.is_int = !s->vals || o->is_int;
-		so.is_float32 = s->vals && m->value_type == TS_VTYPE_FLOAT32;
+		/* No values: the records' value word holds integers. */
+		so.vtype = s->vals ? m->value_type : TS_VTYPE_INT64;
 		so.mem_limit = o->n > 0 ? mem / (size_t)o->n : mem;
 		so.tmpdir = op->tmpdir;
 		so.threads = op->threads > 0 ? op->threads : 1;

@@ -259,8 +259,8 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 				return;
 			}
 		} else {
-			if (g->vtype == TS_VTYPE_FLOAT32)
-				x = (float)x;
+			if (g->vt->narrow != NULL)
+				x = g->vt->narrow(x);
 			if (x != 0 || g->zeros) {
 				*f = x;
 				return;
@@ -319,7 +319,8 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 	/* In locals: the stores to fval might alias g's doubles. */
 	const double lo = g->lo, width = g->width;
 	const uint64_t h0 = g->h0;
-	const bool zeros = g->zeros, f32 = g->vtype == TS_VTYPE_FLOAT32;
+	const bool zeros = g->zeros;
+	double (*const narrow)(double) = g->vt->narrow;
 	const uint64_t *c = b->coords + from * (size_t)order;
 	double *fv = b->fval;
 	size_t e;
@@ -334,11 +335,11 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 		double x2 = lo + width * unit(&s2);
 		double x3 = lo + width * unit(&s3);
 
-		if (f32) {
-			x0 = (float)x0;
-			x1 = (float)x1;
-			x2 = (float)x2;
-			x3 = (float)x3;
+		if (narrow != NULL) {
+			x0 = narrow(x0);
+			x1 = narrow(x1);
+			x2 = narrow(x2);
+			x3 = narrow(x3);
 		}
 		if (!zeros && (x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0)) {
 			if (x0 == 0)
@@ -359,8 +360,8 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 		uint64_t s0 = absorb_k(h0, c, order);
 		double x0 = lo + width * unit(&s0);
 
-		if (f32)
-			x0 = (float)x0;
+		if (narrow != NULL)
+			x0 = narrow(x0);
 		if (x0 == 0 && !zeros)
 			x0 = redraw(g, c);
 		fv[e] = x0;
@@ -429,22 +430,20 @@ ts_gen_dist_name(enum ts_gen_dist d)
 static double
 type_max(enum ts_vtype t)
 {
-	return t == TS_VTYPE_FLOAT32 ? FLT_MAX : t == TS_VTYPE_FLOAT64 ? DBL_MAX
-	    : t == TS_VTYPE_INT32 ? 2147483647.0 : 9223372036854775807.0;
+	return ts_vtype_info(t)->max;
 }
 
 static double
 type_least(enum ts_vtype t)
 {
-	return t == TS_VTYPE_FLOAT32 ? 0x1p-149 : t == TS_VTYPE_FLOAT64 ?
-	    0x1p-1074 : 1;
+	return ts_vtype_info(t)->least;
 }
 
 static void
 int_limits(enum ts_vtype t, int64_t *lo, int64_t *hi)
 {
-	*lo = t == TS_VTYPE_INT32 ? INT32_MIN : INT64_MIN;
-	*hi = t == TS_VTYPE_INT32 ? INT32_MAX : INT64_MAX;
+	*lo = ts_vtype_info(t)->imin;
+	*hi = ts_vtype_info(t)->imax;
 }
 
 /* An error of the request: the options do not fit the tensor. */
@@ -609,7 +608,7 @@ fallback(struct ts_genvalues *g, bool closed, struct ts_diags *d)
 static bool
 exact_int(const struct ts_genvalues *g, double x)
 {
-	double lim = g->vtype == TS_VTYPE_FLOAT32 ? 0x1p24 : 0x1p53;
+	double lim = ldexp(1, g->vt->bits);
 
 	return x == floor(x) && fabs(x) <= lim;
 }
@@ -695,13 +694,13 @@ resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 	} else {
 		if (!isfinite(v) || fabs(v) > type_max(g->vtype))
 			BAD("--value: not a finite %s", ts_vtype_name(g->vtype));
-		if (g->vtype == TS_VTYPE_FLOAT32)
-			v = (float)v;
+		if (g->vt->narrow != NULL)
+			v = g->vt->narrow(v);
 		g->fconst = v + 0.0;
 	}
 	if (v == 0 && !g->zeros)
 		BAD("--value: %s 0, and explicit_zeros is 'disallowed'",
-		    g->vtype == TS_VTYPE_FLOAT32 && o->value != 0 ?
+		    g->vt->narrow != NULL && o->value != 0 ?
 		    "rounds to" : "is");
 	if (v < 0 && g->dom == TS_DOMAIN_NONNEGATIVE)
 		BAD("--value: below 0, and value_domain is 'nonnegative'");
@@ -757,7 +756,8 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 	g->zeros = o->zeros >= 0 ? o->zeros == 1 : m->zeros_allowed;
 	g->nsym = g->result = m->nsym;
 	g->psym = m->psym;
-	g->isint = g->vtype == TS_VTYPE_INT32 || g->vtype == TS_VTYPE_INT64;
+	g->vt = ts_vtype_info(g->vtype);
+	g->isint = g->vt->is_int;
 	g->binary = g->dom == TS_DOMAIN_BINARY;
 	g->dist = o->dist != TS_GEN_DIST_DEFAULT ? o->dist : g->isint ?
 	    TS_GEN_DIST_INTEGERS : TS_GEN_DIST_UNIFORM;
@@ -804,8 +804,9 @@ ts_genvalues_nsym(const struct ts_genvalues *g)
 static char *
 num(char *buf, const struct ts_genvalues *g, double x)
 {
-	if (g->vtype == TS_VTYPE_FLOAT32 && fabs(x) <= FLT_MAX)
-		ts_fmt_float(buf, (float)x);
+	/* A value of the type in its own shortest text. */
+	if (!g->isint && fabs(x) <= g->vt->max)
+		g->vt->print(buf, x, 0);
 	else
 		ts_fmt_double(buf, x);
 	return buf;

@@ -112,6 +112,7 @@ struct ts_genvalues {
 	int		 order;
 	uint64_t	 dims[TS_MAXORDER];
 	enum ts_vtype	 vtype;
+	const struct ts_vtype_info *vt;	/* its row */
 	enum ts_domain	 dom;
 	bool		 zeros;		/* explicit zeros allowed */
 	enum ts_sym	 nsym;
