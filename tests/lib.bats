@@ -64,11 +64,19 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-@test "no folder of the library includes from or calls into a folder above it" {
-	# The order is the 'Layers:' line of src/lib/README; the objects are
-	# those of the library this suite tests.
+@test "no folder of the library, the front end or a tool includes from or calls into one above it" {
+	# The order is the 'Layers:' line of src/lib/README, then the front
+	# end's floors (stats, its base, the engine) and the tools; the
+	# objects are those of the library this suite tests.
 	run "$TS_TOP/tests/layers.py" "$TS_TOP" "${TS_BIN%/bin}"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# The front end's base does not depend on the engine (issue 31).
+	mkdir -p t
+	cp -R "$TS_TOP/src" t/
+	sed -i 's|^#include "tensorsuite.h"$|&\n#include "job/job.h"|' t/src/fe/fe.h
+	run "$TS_TOP/tests/layers.py" t
+	assert_failure 1
+	assert_output --regexp 'src/fe/fe.h:[0-9]+: the fe floor includes "job/job.h", of the job floor above it'
 }
 
 @test "libtensorsuite(3) documents every function of the installed headers, and no other" {

@@ -12,9 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tensorsuite.h"
-#include "job/job.h"
 
 /* The tools' exit statuses: the worst status of what they report. */
 enum { TS_EXIT_OK = TS_STATUS_OK, TS_EXIT_DATA = TS_STATUS_DATA,
@@ -66,14 +66,28 @@ enum ts_dup_policy fe_pick_dup_policy(const char *opt, const char *arg);
 enum ts_kind fe_pick_kind(const char *opt, const char *arg, bool output);
 /* "0", "1": an index base. */
 extern const char *const fe_bases[];
+/*
+ * The words an option takes, as --help lists them, from the library's
+ * tables ("float32, float64, int32 or int64"), into buf (FE_WORDS
+ * bytes), which is returned: those of word(first), word(first + 1), ...
+ * until NULL; the value types; the kinds --from reads (output false) or
+ * --to writes (a bundle first, when bundle); the suffixes that name the
+ * kinds written.
+ * fe_input_help prints the help lines of FE_INPUT_LONGOPTS.
+ */
+#define FE_WORDS	256
+const char *fe_words(char *buf, int first, const char *(*word)(int));
+const char *fe_vtype_words(char *buf);
+const char *fe_kind_words(char *buf, bool output, bool bundle);
+const char *fe_suffix_words(char *buf);
+void	 fe_input_help(FILE *);
+/* The help lines of -o and --to of a tool on the engine. */
+void	 fe_output_help(FILE *);
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);
 /* -V: "PROG (TensorSuite) VERSION" on stdout, checked like any output. */
 int	 fe_version(void);
-/* Run a job, its messages printed on stderr as they come (notes only
- * when not quiet); returns its exit status. */
-int	 fe_run_job(const struct ts_job_opts *, bool quiet);
 /* -j N: threads, 1..256; else a usage message and exit. */
 int	 fe_parse_jobs(const char *arg);
 /* A list like "3,1,2": at most max integers in [lo, hi] into out.
@@ -107,24 +121,5 @@ void	 fe_progress_init(bool quiet);
 /* Print each diagnostic of d on standard error as it comes, notes
  * only when not quiet. */
 void	 fe_diags_live(struct ts_diags *, bool quiet);
-
-/*
- * The options that describe an input, shared by the tools that read
- * one: give them the getopt value FE_OPT_INPUT and pass the long name
- * here: --input-base, --input-endian, --input-index-type,
- * --input-value-type, --member, --meta, --no-values, --require-checksums.
- */
-#define FE_OPT_INPUT	0x1000
-/* Their entries in a struct option array. */
-#define FE_INPUT_LONGOPTS						\
-	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
-	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
-void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
 
 #endif

@@ -284,7 +284,8 @@ const char *ts_sparsity_name(enum ts_sparsity);
 int	 ts_sparsity_of_name(const char *);
 const char *ts_endian_name(enum ts_endian);
 int	 ts_endian_of_name(const char *);
-/* "tns", "tnsb", "frostt", "mtx", "cutensor", "bundle" */
+/* "tns", "tnsb", "frostt", "mtx", "cutensor", "bundle": the formats'
+ * table (its other functions below, with the decoders). */
 const char *ts_kind_name(enum ts_kind);
 int	 ts_kind_of_name(const char *);
 /* "keep", "sum", "first", "last", "error" */
@@ -665,6 +666,43 @@ void	 ts_layout_of(const struct ts_meta *, enum ts_kind, struct ts_layout *);
  * to tell it by).
  */
 enum ts_kind ts_sniff(struct ts_source *);
+/*
+ * The formats, one row each of the library's table.  A kind's title
+ * ("Matrix Market"), whether it is read and written, its file suffixes
+ * (i from 0; NULL past the last; FROSTT has none, its files are told by
+ * their bytes); the kind a file name's suffix names, under a
+ * compression suffix, with *stem (may be NULL) the length of the name
+ * without them, or -1; the kind first bytes tell (as ts_sniff).
+ */
+const char *ts_kind_title(enum ts_kind);
+/*
+ * What else a kind's row says: its value texts are copied as read (a
+ * text format: TS_KIND_VALUE_TEXTS); its files hold a comment line
+ * (TS_KIND_COMMENT); they have no header, and state neither their
+ * dimensions nor their index base (TS_KIND_BARE); its file name decides
+ * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
+ * without its banner).  The index base its files always have, or -1
+ * when the writer chooses (1 without metadata: rule P1).  The kind a
+ * file is read as: what its bytes say (sniffed), or, when no format
+ * claims them, the kind its name decides.
+ */
+enum { TS_KIND_VALUE_TEXTS = 1, TS_KIND_COMMENT = 2, TS_KIND_BARE = 4,
+	TS_KIND_NAMED = 8 };
+unsigned ts_kind_traits(enum ts_kind);
+int	 ts_kind_base(enum ts_kind);
+enum ts_kind ts_kind_read_as(enum ts_kind sniffed, const char *path);
+bool	 ts_kind_readable(enum ts_kind);
+bool	 ts_kind_writable(enum ts_kind);
+const char *ts_kind_suffix(enum ts_kind, int i);
+int	 ts_kind_of_path(const char *name, size_t *stem);
+enum ts_kind ts_kind_of_bytes(const char *p, size_t n);
+/*
+ * Why a kind cannot hold the tensor m describes (its order, blocks or
+ * elements), in buf (n bytes), with *rule the rule that says so (or
+ * TS_RULE_NONE); NULL when it can.
+ */
+const char *ts_kind_refuses(enum ts_kind, const struct ts_meta *m,
+	    char *buf, size_t n, enum ts_rule *rule);
 /*
  * Open a decoder of lay->kind (TS_KIND_TEXT, TS_KIND_BINARY,
  * TS_KIND_FROSTT, TS_KIND_MTX) on src and read its header, checking

@@ -50,6 +50,8 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
+	char vt[FE_WORDS];
+
 	fprintf(fp, "usage: %s [-fhqV] [--dist DIST] [--range LO:HI] [--mean "
 	    "M] [--std S]\n                     [--value V] [--seed N] "
 	    "[--expand] [--blocks-out FILE]\n                     [-j N] "
@@ -60,15 +62,9 @@ usage(FILE *fp)
 	    "seed and the\nentry's coordinates, inside every constraint of "
 	    "its metadata.  SRC is a bundle\n(a directory or an archive), a "
 	    ".tns or .tnsb file, or '-' (the default); DST\nas for ts-convert "
-	    "(default '-').\n\n"
-	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
-	    "...), .tns, .tnsb,\n"
-	    "                           .mtx or .json file, possibly .gz, .zst, "
-	    ".xz or .bz2, or '-'\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
-	    "cutensor (default:\n"
-	    "                           from DST; to a stream, SRC's kind)\n"
-	    "  -f, --force              replace an existing DST or FILE\n"
+	    "(default '-').\n\n", fp);
+	fe_output_help(fp);
+	fprintf(fp, "  -f, --force              replace an existing DST or FILE\n"
 	    "Values:\n"
 	    "      --dist DIST          uniform, normal, constant or integers\n"
 	    "                           (default: integers for integer "
@@ -85,8 +81,7 @@ usage(FILE *fp)
 	    "(default 0)\n"
 	    "      --symmetric-modes M  groups of symmetric modes, e.g. 1,2 "
 	    "or 1,2/3,4\n"
-	    "      --value-type T       float32, float64, int32 or int64 "
-	    "(default: metadata)\n"
+	    "      --value-type T       %s (default: metadata)\n"
 	    "      --value-domain D     general, nonnegative or binary\n"
 	    "      --explicit-zeros Z   allowed or disallowed\n"
 	    "      --replace            replace the values SRC holds\n"
@@ -101,12 +96,9 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n"
-	    "      --input-base 0|1, --input-index-type T, --input-value-type "
-	    "T,\n"
-	    "      --input-endian E, --no-values   the layout of a bare "
-	    "binary stream\n"
-	    "  -j, --jobs N             threads (default: the CPUs it may use)\n"
+	    "stream\n", fe_vtype_words(vt));
+	fe_input_help(fp);
+	fputs("  -j, --jobs N             threads (default: the CPUs it may use)\n"
 	    "  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"

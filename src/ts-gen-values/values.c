@@ -62,7 +62,7 @@ setup(struct values_part *p, struct job *j, bool output)
 	}
 	if (m->values_provided && !block && !p->o.replace) {
 		ts_diag_usage(d, "'%s' holds values already (--replace "
-		    "replaces them%s)", sname, ts_job_from(j) == TS_KIND_FROSTT ?
+		    "replaces them%s)", sname, ts_kind_traits(ts_job_from(j)) & TS_KIND_BARE ?
 		    "; --no-values reads the last column of a FROSTT file as "
 		    "a mode" : "");
 		return -1;

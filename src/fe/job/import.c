@@ -171,7 +171,8 @@ ts_job_infer(struct job *j, bool light)
 	struct ts_flow *f;
 	struct ts_batch b;
 	int order, k, base, rv = -1;
-	bool frostt = j->from == TS_KIND_FROSTT, header;
+	bool frostt = ts_kind_traits((enum ts_kind)j->from) & TS_KIND_BARE;
+	bool header;
 
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)

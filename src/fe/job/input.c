@@ -17,20 +17,6 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-/* x.mtx, or x.mtx compressed (x.mtx.gz, .zst, .xz, .bz2). */
-static bool
-mtx_name(const char *path)
-{
-	static const char *const sfx[] = { ".mtx", ".mtx.gz", ".mtx.zst",
-	    ".mtx.xz", ".mtx.bz2", NULL };
-	int i;
-
-	for (i = 0; sfx[i] != NULL; i++)
-		if (ts_has_suffix(path, sfx[i]))
-			return true;
-	return false;
-}
-
 /* Where the attributes of a bare data file come from (SPEC 8). */
 static int
 find_meta(struct job *j)
@@ -39,14 +25,14 @@ find_meta(struct job *j)
 	struct ts_source *ms;
 	char *mp = NULL;
 	struct stat st;
+	size_t stem;
+	int k;
 
 	if (j->o->meta != NULL)
 		mp = ts_xstrdup(j->o->meta);
-	else if (strcmp(src, "-") != 0 && (ts_has_suffix(b, ".tns") ||
-	    ts_has_suffix(b, ".tnsb"))) {
+	else if (strcmp(src, "-") != 0 && ((k = ts_kind_of_path(b, &stem)) ==
+	    TS_KIND_TEXT || k == TS_KIND_BINARY)) {
 		/* A file inside its bundle: NAME/NAME.tns(b). */
-		size_t stem = strlen(b) - (ts_has_suffix(b, ".tns") ? 4 : 5);
-
 		mp = ts_xasprintf("%.*s%.*s_metadata.json", (int)(b - src),
 		    src, (int)stem, b);
 		if (stat(mp, &st) != 0) {
@@ -199,9 +185,9 @@ ts_job_input(struct job *j)
 		/* A file named .mtx is Matrix Market, banner or not: its
 		 * decoder says what is wrong, instead of FROSTT making an
 		 * entry of its size line. */
-		if (o->from == TS_JOB_AUTO && j->from == TS_KIND_FROSTT &&
-		    mtx_name(o->src))
-			j->from = TS_KIND_MTX;
+		if (o->from == TS_JOB_AUTO)
+			j->from = ts_kind_read_as((enum ts_kind)j->from,
+			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
 		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
 		    find_meta(j) != 0)

@@ -122,4 +122,29 @@ struct ts_job_part {
 	void	*arg;
 };
 
+/* ---- the front end of a tool on the engine (cli.c) ---- */
+
+/* Run a job, its messages printed on stderr as they come (notes only
+ * when not quiet); returns its exit status. */
+int	 fe_run_job(const struct ts_job_opts *, bool quiet);
+
+/*
+ * The options that describe an input, shared by the tools that read
+ * one: give them the getopt value FE_OPT_INPUT and pass the long name
+ * here: --input-base, --input-endian, --input-index-type,
+ * --input-value-type, --member, --meta, --no-values, --require-checksums.
+ */
+#define FE_OPT_INPUT	0x1000
+/* Their entries in a struct option array. */
+#define FE_INPUT_LONGOPTS						\
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
+	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
+void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
+
 #endif

@@ -19,6 +19,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "fe.h"
 #include "job/job_int.h"
 #include "readme.h"
 #include "io/io.h"
@@ -85,6 +86,8 @@ setstr(char **dst, const char *v)
 static void
 sink_refused(struct job *j, const char *path, int e)
 {
+	char kinds[FE_WORDS];
+
 	if (e == EEXIST)
 		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
 	else if (e == ENOTEMPTY)
@@ -96,8 +99,8 @@ sink_refused(struct job *j, const char *path, int e)
 		    "replace it", path, ts_kind_name(j->to));
 	else if (e == ENOTDIR)
 		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
-		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
-		    "or cutensor", path);
+		    "cannot be written to it: give --to %s", path,
+		    fe_kind_words(kinds, true, false));
 	else if (e == EOPNOTSUPP)
 		ts_diag_usage(j->d, "'%s': this libarchive cannot write %s "
 		    "output: give a name without that suffix", path,
@@ -599,8 +602,7 @@ pump(struct outputs *os, const char *label)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	for (i = 0; i < os->n; i++)
-		if (os->v[i].kind != TS_KIND_TEXT &&
-		    os->v[i].kind != TS_KIND_FROSTT)
+		if (!(ts_kind_traits(os->v[i].kind) & TS_KIND_VALUE_TEXTS))
 			break;
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
@@ -812,8 +814,7 @@ lone_base(struct job *j, struct ts_layout *l)
 	    j->o->dst;
 	int k;
 
-	if (j->to != TS_KIND_TEXT && j->to != TS_KIND_BINARY &&
-	    j->to != TS_KIND_FROSTT)
+	if (ts_kind_base(j->to) >= 0)
 		return 0;
 	if (j->o->out_base >= 0) {
 		if (j->o->out_base != 1)
@@ -851,44 +852,32 @@ write_single(struct job *j)
 {
 	struct ts_meta *m = j->mp;
 	struct outputs os;
-	const char *dst = j->o->dst;
+	const char *dst = j->o->dst, *why;
+	enum ts_rule rule;
+	char buf[200];
 	int rv;
 
 	memset(&os, 0, sizeof(os));
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
-	if (j->to == TS_KIND_MTX && m->order != 2) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_NONE,
-		    "Matrix Market holds matrices; this tensor has order %d",
-		    m->order);
-		return -1;
-	}
-	if ((j->to == TS_KIND_MTX || j->to == TS_KIND_FROSTT) &&
-	    m->sparsity == TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_NONE,
-		    "the tensor is block-sparse: its entries are blocks, "
-		    "which %s cannot hold", ts_kind_name(j->to));
-		return -1;
-	}
-	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
-		/* A .json DST may have been meant as metadata. */
-		if (j->o->to == TS_JOB_AUTO)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_K4,
-			    "not block-sparse: a DST named .json is "
-			    "cuTENSOR's block-sparse descriptor, which holds "
-			    "blocks; for a bundle (its metadata, a .json, "
-			    "with its data), give a DST without a suffix");
+	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
+	    NULL) {
+		/* A DST named by its suffix may have meant a bundle. */
+		if (j->o->to == TS_JOB_AUTO && !j->stream)
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s "
+			    "(a DST named %s is %s; for a bundle, give a DST "
+			    "without a suffix)", why, ts_kind_suffix(j->to, 0),
+			    ts_kind_title(j->to));
 		else
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_K4,
-			    "not block-sparse: cuTENSOR's block-sparse "
-			    "descriptor holds blocks");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s",
+			    why);
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
 	    j->to == TS_KIND_BINARY) != 0)
 		return -1;
-	if (j->to == TS_KIND_MTX) {
+	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
 		os.eo.comment = os.comment;

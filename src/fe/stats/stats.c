@@ -1433,8 +1433,6 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->is_int = ts_vtype_info(l->vtype)->is_int;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
-	if (m == NULL && h->kind == TS_KIND_MTX)
-		p->fbase = 1;
 	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
 	 * blocks index the partition lines). */
 	if (p->fbase < 0 && p->block) {

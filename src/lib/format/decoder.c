@@ -69,23 +69,6 @@ in_range(struct ts_decoder *dec, struct ts_batch *b, long rv)
 	return rv;
 }
 
-static const struct ts_decoder_ops *
-decoder_ops(enum ts_kind kind)
-{
-	switch (kind) {
-	case TS_KIND_TEXT:
-		return &ts_tns_decoder;
-	case TS_KIND_BINARY:
-		return &ts_tnsb_decoder;
-	case TS_KIND_FROSTT:
-		return &ts_frostt_decoder;
-	case TS_KIND_MTX:
-		return &ts_mtx_decoder;
-	default:
-		return NULL;
-	}
-}
-
 void
 ts_layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *l)
 {
@@ -103,25 +86,16 @@ enum ts_kind
 ts_sniff(struct ts_source *src)
 {
 	const char *p;
-	long n = ts_source_peek(src, &p, 64), i = 0;
+	long n = ts_source_peek(src, &p, 64);
 
-	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
-		return TS_KIND_BINARY;
-	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
-		return TS_KIND_TEXT;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if ((n - i >= 14 && strncasecmp(p + i, "%%MatrixMarket", 14) == 0) ||
-	    (n - i >= 13 && strncasecmp(p + i, "%MatrixMarket", 13) == 0))
-		return TS_KIND_MTX;
-	return TS_KIND_FROSTT;
+	return ts_kind_of_bytes(p, n > 0 ? (size_t)n : 0);
 }
 
 struct ts_decoder *
 ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
     struct ts_diags *d)
 {
-	const struct ts_decoder_ops *ops = decoder_ops(lay->kind);
+	const struct ts_decoder_ops *ops = ts_format_decoder(lay->kind);
 	struct ts_decoder *dec;
 
 	if (ops == NULL) {

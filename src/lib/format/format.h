@@ -265,6 +265,11 @@ void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
 char	*ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order,
 	    int base);
 
+/* A kind's decoder and encoder, from the formats' table (formats.c);
+ * NULL when it is not read, or not written. */
+const struct ts_decoder_ops *ts_format_decoder(enum ts_kind);
+const struct ts_encoder_ops *ts_format_encoder(enum ts_kind);
+
 /*
  * S1 (inrange.c): is some coordinate of the n tuples of order order at c
  * not below lim (the dimensions, or a block tensor's sections)?  And the

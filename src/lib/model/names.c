@@ -1,8 +1,9 @@
 /*
  * names.c - the words of the enums, spelled once: the metadata's
- * enumerated keys and the kinds of data, in the order of their enums,
- * for reading, writing, options and messages alike; and the functions
- * that turn one into the other.
+ * enumerated keys and the duplicates policies, in the order of their
+ * enums, for reading, writing, options and messages alike; and the
+ * functions that turn one into the other.  (The value types and the
+ * formats are tables of their own: util/vtype.c, format/formats.c.)
  */
 #include <stddef.h>
 #include <string.h>
@@ -20,8 +21,6 @@ const char *const ts_endian_names[] = { "none", "little", "big", NULL };
 const char *const ts_sorted_names[] = { "none", "lexicographic", NULL };
 const char *const ts_allowed_names[] = { "disallowed", "allowed", NULL };
 const char *const ts_srctype_names[] = { "synthetic", "real", NULL };
-static const char *const kind_names[] = { "tns", "tnsb", "frostt", "mtx",
-    "cutensor", "bundle", NULL };
 static const char *const dup_policy_names[] = { "keep", "sum", "first",
     "last", "error", NULL };
 
@@ -35,7 +34,6 @@ _Static_assert(N(ts_sym_names) == TS_SYM_FULL + 1, "symmetry words");
 _Static_assert(N(ts_sparsity_names) == TS_SPARSITY_BLOCK + 1,
     "sparsity words");
 _Static_assert(N(ts_endian_names) == TS_ENDIAN_BIG + 1, "endian words");
-_Static_assert(N(kind_names) == TS_KIND_BUNDLE + 1, "kind words");
 _Static_assert(N(dup_policy_names) == TS_DUP_ERROR + 1, "policy words");
 
 /* The word of value v of a list of n, or NULL. */
@@ -115,18 +113,6 @@ int
 ts_endian_of_name(const char *s)
 {
 	return value(ts_endian_names, s);
-}
-
-const char *
-ts_kind_name(enum ts_kind k)
-{
-	return word(kind_names, N(kind_names), (int)k);
-}
-
-int
-ts_kind_of_name(const char *s)
-{
-	return value(kind_names, s);
 }
 
 const char *
