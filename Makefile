@@ -2,7 +2,7 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
+TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib, one folder a role, in the
 # order src/lib/README declares (num util io model archive format stage
 # sort values validate; tests/layers.py checks it); the tools' own

@@ -125,7 +125,7 @@ files_offered() {
 # completion_files: in the test's directory, a directory d and empty
 # files of every name the tools' options and operands take, and of some
 # they do not; and in dst, pack_out, pack_in and validate, sorted, the
-# names offered for DST of ts-convert, ts-sort and ts-gen-values (a
+# names offered for DST of ts-convert, ts-sort, ts-gen and ts-gen-values (a
 # bundle: a directory, or an archive; a data file, compressed or not),
 # for ts-pack -o, for -x and -t, and for ts-validate's operands.
 completion_files() {
@@ -159,6 +159,7 @@ completion_files() {
 	completion_files
 	for mode in plain bash-completion; do
 		echo "# $mode"
+		assert_equal "$(files_offered $mode ts-gen 2 -o '')" "$dst"
 		assert_equal "$(files_offered $mode ts-gen-values 2 -o '')" "$dst"
 		assert_equal "$(files_offered $mode ts-gen-values 1 --output=)" \
 		    "$(echo "$dst" | sed 's/^/--output=/')"
@@ -198,7 +199,7 @@ zsh_glob() {
 	completion_files
 	if command -v zsh >/dev/null; then
 		# zsh's _files adds the directories itself.
-		for t in _ts-convert _ts-sort _ts-gen-values; do
+		for t in _ts-convert _ts-sort _ts-gen _ts-gen-values; do
 			assert_equal "$(zsh_glob $t ']:DST')" "$(echo "$dst" | grep -vx d)"
 		done
 		assert_equal "$(zsh_glob _ts-convert "'2:DST")" "$(echo "$dst" | grep -vx d)"
@@ -234,7 +235,7 @@ jobs_default() {
 
 @test "--help and the man page of every tool give -j the same default" {
 	local t h m bad=0
-	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate; do
+	for t in ts-convert ts-sort ts-gen ts-gen-values ts-pack ts-validate; do
 		h=$("$TS_BIN/$t" --help | awk '/^ +-j, --jobs/ { p = 1; print; next }
 		    p && /^          +[^ -]/ { print; next } { p = 0 }' | jobs_default)
 		m=$(awk '/^\.It Fl j Ar/ { p = 1; next } p && /^\.It / { exit }
@@ -282,7 +283,7 @@ jobs_default() {
 
 @test "--help of every tool with -S says its default, a share of the memory the process may use, as the man pages do" {
 	local t h bad=0
-	for t in ts-convert ts-sort ts-gen-values ts-pack ts-validate ts-stat; do
+	for t in ts-convert ts-sort ts-gen ts-gen-values ts-pack ts-validate ts-stat; do
 		h=$("$TS_BIN/$t" --help | awk '/^ +-S, --buffer-size/ { p = 1; print; next }
 		    p && /^          +[^ -]/ { print; next } { p = 0 }' | tr -s ' \n' ' ')
 		[ -n "$h" ] || continue
@@ -420,7 +421,7 @@ jobs_default() {
 	local page name xr bad=0
 	for page in "$TS_TOP"/man/*.[0-9]; do
 		name=${page##*/}
-		for xr in "ts-validate 1" "ts-convert 1" "ts-sort 1" \
+		for xr in "ts-validate 1" "ts-convert 1" "ts-sort 1" "ts-gen 1" \
 		    "ts-gen-values 1" "ts-pack 1" "ts-stat 1" "libtensorsuite 3" \
 		    "tensorsuite 5"; do
 			[ "${xr% *}.${xr#* }" = "$name" ] && continue

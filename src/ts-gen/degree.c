@@ -1,0 +1,311 @@
+/*
+ * degree.c - the models that fix each mode's slice degrees, then shuffle
+ * the modes' columns independently: random, the reference's
+ * element-wise/random generator (each slice's degree uniform on
+ * [low, high], rebalanced to sum to nnz).
+ *
+ * A mode's column is the multiset of its slices, each as many times as
+ * its degree, in an order of its own: entry i takes position
+ * perm(i mod nnz) of it, the permutation keyed by the mode and by
+ * i / nnz, so that draws past nnz (to top up repeats) go round again
+ * with the same degrees in another order.  The slice of a position is
+ * found in the prefix sums of the degrees, through a guide table of the
+ * first slice of each run of positions.
+ */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "util/xalloc.h"
+
+/* The most slices a mode of these models may have: their degrees are
+ * held in memory, 8 bytes each. */
+#define DEG_MAX		((uint64_t)1 << 28)
+
+struct degseq {
+	uint64_t	 d, total;
+	uint64_t	*prefix;	/* d + 1: degrees summed before */
+	uint64_t	*guide;		/* ng + 1: the slice of position
+					 * b << gshift */
+	uint64_t	 ng;
+	int		 gshift;
+	struct perm	 pm;
+	uint64_t	 key;		/* the mode's, with the run's */
+};
+
+/* The degrees cnt (d of them, summing to total > 0) as the sums and
+ * the guide the draws look up; cnt is taken. */
+static void
+degseq_init(struct degseq *q, uint64_t *cnt, uint64_t d, uint64_t total,
+    uint64_t key)
+{
+	uint64_t s, b, sum = 0;
+
+	q->d = d;
+	q->total = total;
+	q->key = key;
+	q->prefix = ts_xreallocarray(cnt, d + 1, sizeof(*q->prefix));
+	for (s = 0; s < d; s++) {
+		uint64_t c = q->prefix[s];
+
+		q->prefix[s] = sum;
+		sum += c;
+	}
+	q->prefix[d] = sum;
+	/* About four runs of positions a slice: most fall in one slice. */
+	q->gshift = 0;
+	while (((total - 1) >> q->gshift) + 1 > (d < ((uint64_t)1 << 22) ?
+	    4 * d : ((uint64_t)1 << 24)))
+		q->gshift++;
+	q->ng = ((total - 1) >> q->gshift) + 1;
+	q->guide = ts_xreallocarray(NULL, q->ng + 1, sizeof(*q->guide));
+	for (s = 0, b = 0; b < q->ng; b++) {
+		uint64_t pos = b << q->gshift;
+
+		while (q->prefix[s + 1] <= pos)
+			s++;
+		q->guide[b] = s;
+	}
+	q->guide[q->ng] = d - 1;
+	perm_init(&q->pm, total);
+}
+
+static void
+degseq_free(struct degseq *q)
+{
+	free(q->prefix);
+	free(q->guide);
+}
+
+/* The key of round r of the mode's column (entries r nnz to (r + 1)
+ * nnz - 1), with the run's key. */
+static inline uint64_t
+degseq_key(const struct degseq *q, uint64_t key, uint64_t r)
+{
+	return key ^ q->key ^ ts_rng_mix(r + TS_RNG_GAMMA);
+}
+
+/* The slice at position p of the column. */
+static inline uint64_t
+degseq_slice(const struct degseq *q, uint64_t p)
+{
+	uint64_t b = p >> q->gshift, lo = q->guide[b], hi = q->guide[b + 1];
+
+	/* The last slice whose first position is at most p. */
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+
+		if (q->prefix[mid] <= p)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+static double
+degseq_prob(const struct degseq *q, uint64_t s)
+{
+	return (double)(q->prefix[s + 1] - q->prefix[s]) / (double)q->total;
+}
+
+struct degst {
+	int		 order;
+	struct degseq	 q[TS_MAXORDER];
+};
+
+/* Entries [first, first + n): a mode at a time, a round at a time. */
+static void
+deg_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
+{
+	const struct degst *st = g->st;
+	const size_t order = (size_t)g->o.order;
+	size_t i, k, m;
+
+	for (k = 0; k < order; k++) {
+		const struct degseq *q = &st->q[k];
+		uint64_t r = first / q->total, pos = first - r * q->total;
+
+		for (i = 0; i < n; i += m) {
+			uint64_t key = degseq_key(q, g->key, r);
+			size_t e;
+
+			m = q->total - pos < n - i ? (size_t)(q->total - pos) :
+			    n - i;
+			/* Four chains of multiplies side by side. */
+			for (e = 0; e + 3 < m; e += 4) {
+				uint64_t p0 = perm_feistel(&q->pm, key, pos + e);
+				uint64_t p1 = perm_feistel(&q->pm, key, pos + e +
+				    1);
+				uint64_t p2 = perm_feistel(&q->pm, key, pos + e +
+				    2);
+				uint64_t p3 = perm_feistel(&q->pm, key, pos + e +
+				    3);
+
+				p0 = p0 < q->total ? p0 : perm_at(&q->pm, key, p0);
+				p1 = p1 < q->total ? p1 : perm_at(&q->pm, key, p1);
+				p2 = p2 < q->total ? p2 : perm_at(&q->pm, key, p2);
+				p3 = p3 < q->total ? p3 : perm_at(&q->pm, key, p3);
+				c[(i + e) * order + k] = degseq_slice(q, p0);
+				c[(i + e + 1) * order + k] = degseq_slice(q, p1);
+				c[(i + e + 2) * order + k] = degseq_slice(q, p2);
+				c[(i + e + 3) * order + k] = degseq_slice(q, p3);
+			}
+			for (; e < m; e++)
+				c[(i + e) * order + k] = degseq_slice(q,
+				    perm_at(&q->pm, key, pos + e));
+			pos = 0;
+			r++;
+		}
+	}
+}
+
+static double
+deg_prob(const struct gen *g, const uint64_t *c)
+{
+	const struct degst *st = g->st;
+	double p = 1;
+	int k;
+
+	for (k = 0; k < g->o.order; k++)
+		p *= degseq_prob(&st->q[k], c[k]);
+	return p;
+}
+
+static void
+deg_free(struct gen *g)
+{
+	struct degst *st = g->st;
+	int k;
+
+	for (k = 0; st != NULL && k < st->order; k++)
+		degseq_free(&st->q[k]);
+	free(st);
+	g->st = NULL;
+}
+
+/* ---- random ---- */
+
+/*
+ * Degrees that sum to total, as the reference rebalances them: short,
+ * the difference goes to slices drawn uniformly (a multinomial); over,
+ * slices that still have entries lose one each, drawn without
+ * replacement, round after round.
+ */
+static void
+rebalance(uint64_t *cnt, uint64_t d, uint64_t total, uint64_t *s)
+{
+	uint64_t sum = 0, i, *pos, np, take;
+
+	for (i = 0; i < d; i++)
+		sum += cnt[i];
+	if (sum == 0) {
+		for (i = 0; i < d; i++)
+			cnt[i] = 1;
+		sum = d;
+	}
+	for (; sum < total; sum++)
+		cnt[ts_rng_below(s, d)]++;
+	if (sum <= total)
+		return;
+	pos = ts_xreallocarray(NULL, d, sizeof(*pos));
+	while (sum > total) {
+		for (np = 0, i = 0; i < d; i++)
+			if (cnt[i] > 0)
+				pos[np++] = i;
+		take = sum - total < np ? sum - total : np;
+		/* The first take of a Fisher-Yates shuffle of pos. */
+		for (i = 0; i < take; i++) {
+			uint64_t j = i + ts_rng_below(s, np - i), t = pos[j];
+
+			pos[j] = pos[i];
+			pos[i] = t;
+			cnt[t]--;
+		}
+		sum -= take;
+	}
+	free(pos);
+}
+
+static int
+random_setup(struct gen *g, struct ts_diags *d)
+{
+	struct gen_opts *o = &g->o;
+	struct degst *st;
+	uint64_t *cnt, lo, hi, i, s;
+	int k;
+
+	if ((o->low.n > 1 && o->low.n != o->order) || (o->high.n > 1 &&
+	    o->high.n != o->order)) {
+		ts_diag_usage(d, "--low and --high give one value, or one a "
+		    "mode (the tensor has order %d)", o->order);
+		return -1;
+	}
+	for (k = 0; k < o->order; k++) {
+		double l = o->low.n ? gen_list_at(&o->low, k) : 0;
+		double h = o->high.n ? gen_list_at(&o->high, k) :
+		    2.0 * (double)o->nnz / (double)o->dims[k];
+
+		if (o->dims[k] > DEG_MAX) {
+			ts_diag_usage(d, "the random model holds a degree for "
+			    "each slice: dimension %llu is more than %llu",
+			    (unsigned long long)o->dims[k],
+			    (unsigned long long)DEG_MAX);
+			return -1;
+		}
+		if (!(l >= 0 && l <= 0x1p62) || !(h >= 0 && h <= 0x1p62) ||
+		    ceil(h) < floor(l)) {
+			ts_diag_usage(d, "--low and --high: degrees from 0 up, "
+			    "low at most high (mode %d)", k + 1);
+			return -1;
+		}
+	}
+	if (o->nnz == 0) {
+		ts_diag_usage(d, "the random model needs --nnz of 1 or more");
+		return -1;
+	}
+	st = ts_xcalloc(1, sizeof(*st));
+	st->order = o->order;
+	g->st = st;
+	for (k = 0; k < o->order; k++) {
+		lo = (uint64_t)floor(o->low.n ? gen_list_at(&o->low, k) : 0);
+		hi = (uint64_t)ceil(o->high.n ? gen_list_at(&o->high, k) :
+		    2.0 * (double)o->nnz / (double)o->dims[k]);
+		s = ts_rng_mix(o->seed ^ ts_rng_mix(0x646567ULL + (uint64_t)k));
+		cnt = ts_xreallocarray(NULL, o->dims[k], sizeof(*cnt));
+		for (i = 0; i < o->dims[k]; i++)
+			cnt[i] = lo + ts_rng_below(&s, hi - lo + 1);
+		rebalance(cnt, o->dims[k], o->nnz, &s);
+		degseq_init(&st->q[k], cnt, o->dims[k], o->nnz,
+		    ts_rng_mix(0x6d6f6465ULL + (uint64_t)k));
+	}
+	return 0;
+}
+
+static void
+random_describe(const struct gen *g, struct ts_strbuf *sb)
+{
+	int k;
+
+	ts_sbprintf(sb, "; low ");
+	for (k = 0; k < g->o.order; k++)
+		ts_sbprintf(sb, "%s%.17g", k ? "," : "", g->o.low.n ?
+		    floor(gen_list_at(&g->o.low, k)) : 0.0);
+	ts_sbprintf(sb, "; high ");
+	for (k = 0; k < g->o.order; k++)
+		ts_sbprintf(sb, "%s%.17g", k ? "," : "", ceil(g->o.high.n ?
+		    gen_list_at(&g->o.high, k) : 2.0 * (double)g->o.nnz /
+		    (double)g->o.dims[k]));
+	ts_sbprintf(sb, "; degrees summing to %llu",
+	    (unsigned long long)g->o.nnz);
+}
+
+const struct gen_model gen_random = {
+	"random", NEED_DIMS | NEED_NNZ, random_setup, deg_fill, deg_prob,
+	random_describe, NULL, deg_free
+};

@@ -1,0 +1,394 @@
+/*
+ * ts-gen - make a synthetic tensor: the models of the reference
+ * generators and a few more, exact nnz, the same bytes for the same
+ * arguments on any machine, with any -j, in any kind of output.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "part.h"
+
+enum {
+	OPT_ALPHA = 256, OPT_BINARY, OPT_DIMS, OPT_DUPS, OPT_ENDIAN, OPT_GROUP,
+	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_LOW, OPT_MODEL,
+	OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER, OPT_SORTED,
+	OPT_SOURCE_URL, OPT_SYMMETRIC, OPT_TEXT, OPT_TIME, OPT_TO, OPT_VTYPE
+};
+
+static const struct option longopts[] = {
+	{ "alpha",		required_argument,	NULL, OPT_ALPHA },
+	{ "binary",		no_argument,		NULL, OPT_BINARY },
+	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "dims",		required_argument,	NULL, OPT_DIMS },
+	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
+	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
+	{ "force",		no_argument,		NULL, 'f' },
+	{ "group",		required_argument,	NULL, OPT_GROUP },
+	{ "help",		no_argument,		NULL, 'h' },
+	{ "high",		required_argument,	NULL, OPT_HIGH },
+	{ "id",			required_argument,	NULL, OPT_ID },
+	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
+	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
+	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "low",		required_argument,	NULL, OPT_LOW },
+	{ "model",		required_argument,	NULL, OPT_MODEL },
+	{ "name",		required_argument,	NULL, OPT_NAME },
+	{ "nnz",		required_argument,	NULL, OPT_NNZ },
+	{ "output",		required_argument,	NULL, 'o' },
+	{ "permute",		no_argument,		NULL, OPT_PERMUTE },
+	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "seed",		required_argument,	NULL, OPT_SEED },
+	{ "sort-order",		required_argument,	NULL, OPT_SORT_ORDER },
+	{ "sorted",		no_argument,		NULL, OPT_SORTED },
+	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
+	{ "symmetric",		no_argument,		NULL, OPT_SYMMETRIC },
+	{ "temporary-directory", required_argument,	NULL, 'T' },
+	{ "text",		no_argument,		NULL, OPT_TEXT },
+	{ "time",		required_argument,	NULL, OPT_TIME },
+	{ "to",			required_argument,	NULL, OPT_TO },
+	FE_VALUE_LONGOPTS,
+	{ "value-type",		required_argument,	NULL, OPT_VTYPE },
+	{ "version",		no_argument,		NULL, 'V' },
+	{ NULL,			0,			NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: %s --model MODEL [--dims D1,...,DN] [--nnz N] "
+	    "[--seed S] [options]\n              [-o DST]\n", fe_progname);
+	if (fp != stdout)
+		return;
+	fputs("Make a synthetic tensor of a model, the same bytes for the same "
+	    "arguments on any\nmachine, with any -j, in any kind of output.  "
+	    "DST as for ts-convert (default\n'-').\n\n"
+	    "Model:\n"
+	    "      --model MODEL        uniform, random or zipf\n"
+	    "      --dims D1,...,DN     the dimensions\n"
+	    "      --nnz N              entries (distinct ones with "
+	    "--duplicates unique or sum)\n"
+	    "      --seed S             0 to 2^64-1 (default 0)\n"
+	    "      --low L, --high H    random: slice degrees uniform on "
+	    "[L,H], one value or\n"
+	    "                           one a mode (default 0 and 2 nnz / "
+	    "dimension)\n"
+	    "      --alpha A            zipf: the exponent, one or one a mode "
+	    "(default 1.2)\n"
+	    "      --permute            each mode's slices in a random order\n"
+	    "      --symmetric          every permutation of each entry "
+	    "(pattern_symmetry full)\n"
+	    "Entries:\n"
+	    "      --duplicates POLICY  allow (as drawn, the default), unique "
+	    "(repeats removed,\n"
+	    "                           topped up to nnz) or sum (counts as "
+	    "values)\n"
+	    "      --sorted             sorted (so are unique and sum)\n"
+	    "      --sort-order MODES   the mode priority, e.g. 3,1,2 "
+	    "(default 1..N)\n", fp);
+	fprintf(fp, "  -S, --buffer-size SIZE   memory for the sort, e.g. 256M, "
+	    "2G, or a percentage of\n"
+	    "                           the memory it may use: the least of "
+	    "RAM, the cgroup's\n"
+	    "                           memory.max, RLIMIT_AS and RLIMIT_DATA; "
+	    "default 25%%,\n"
+	    "                           %s\n", fe_mem_default("25%"));
+	fputs("  -T, --temporary-directory DIR  where runs spill (default: "
+	    "$TMPDIR or /tmp)\n"
+	    "Values (none unless one of these is given):\n", fp);
+	fe_value_usage(fp);
+	fputs("      --value-type T       float32, float64, int32 or int64 "
+	    "(default float64)\n"
+	    "Output:\n"
+	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
+	    "...), .tns, .tnsb,\n"
+	    "                           .mtx or .json file, possibly .gz, .zst, "
+	    ".xz or .bz2, or '-'\n"
+	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
+	    "cutensor (default:\n"
+	    "                           from DST; text to a stream)\n"
+	    "      --text, --binary     data files of an output bundle "
+	    "(default both with\n"
+	    "                           values, text for a pattern)\n"
+	    "      --index-base 0|1     index base of the output (default 0)\n"
+	    "      --index-type T       uint32 or uint64\n"
+	    "      --endian E           little or big\n"
+	    "  -f, --force              replace an existing DST\n"
+	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
+	    "      --source-url URL     descriptive metadata of a bundle\n"
+	    "Other:\n"
+	    "  -j, --jobs N             threads (default: the CPUs it may use)\n"
+	    "  -q, --quiet              no notes on stderr\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\nExit status: 0 done, 1 the model cannot give what was asked, "
+	    "2 usage error,\n3 I/O error.\n", fp);
+}
+
+/* A list of numbers, one or one a mode, into l. */
+static void
+parse_numlist(const char *opt, const char *arg, struct gen_list *l)
+{
+	const char *p = arg, *e;
+	int64_t iv;
+	bool isint;
+
+	l->n = 0;
+	for (;;) {
+		e = strchr(p, ',');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (l->n == TS_MAXORDER)
+			fe_usage_error("%s: '%s' gives more than %d values",
+			    opt, arg, TS_MAXORDER);
+		l->v[l->n++] = fe_parse_number(opt, p, (size_t)(e - p), &iv,
+		    &isint);
+		if (*e == '\0')
+			break;
+		p = e + 1;
+	}
+}
+
+/* --dims and --sort-order. */
+static int
+parse_dims(const char *arg, uint64_t *dims)
+{
+	int n = fe_parse_list(arg, 1, (uint64_t)INT64_MAX, dims, TS_MAXORDER);
+
+	if (n < 0)
+		fe_usage_error("--dims: '%s' is not a list of dimensions like "
+		    "100,200,300", arg);
+	return n;
+}
+
+static void
+parse_prio(struct gen_opts *o, const char *arg)
+{
+	uint64_t v[TS_MAXORDER];
+	bool seen[TS_MAXORDER] = { false };
+	int i, n = fe_parse_list(arg, 1, TS_MAXORDER, v, TS_MAXORDER);
+
+	for (i = 0; i < n; i++) {
+		if (seen[v[i] - 1])
+			break;
+		seen[v[i] - 1] = true;
+		o->prio[i] = (int)v[i] - 1;
+	}
+	if (n < 0 || i < n)
+		fe_usage_error("--sort-order: '%s' is not a list of distinct "
+		    "modes like 3,1,2", arg);
+	o->nprio = n;
+	o->sorted = true;
+}
+
+static uint64_t
+parse_count(const char *opt, const char *arg)
+{
+	uint64_t v;
+
+	if (fe_parse_list(arg, 0, (uint64_t)INT64_MAX, &v, 1) != 1)
+		fe_usage_error("%s: '%s' is not a count of 0 to 2^63-1", opt,
+		    arg);
+	return v;
+}
+
+/* What the options ask, checked where it does not need the model. */
+static void
+check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
+{
+	struct gen_opts *o = &p->g.o;
+	const struct gen_model *m;
+	int k;
+
+	if (o->model < 0)
+		fe_usage_error("give --model");
+	m = gen_models[o->model];
+	if ((m->needs & NEED_DIMS) && o->order == 0)
+		fe_usage_error("--model %s: give --dims", m->name);
+	if ((m->needs & NEED_NNZ) && !o->has_nnz)
+		fe_usage_error("--model %s: give --nnz", m->name);
+	if (argc > 0 && !(m->needs & (NEED_SRC | HAS_SRC)))
+		fe_usage_error("--model %s reads no tensor: '%s' is not for "
+		    "it", m->name, o->src);
+	if (argc == 0 && (m->needs & NEED_SRC))
+		fe_usage_error("--model %s: give the tensor it reads", m->name);
+	if (o->nprio > 0 && o->order > 0 && o->nprio != o->order)
+		fe_usage_error("--sort-order names %d modes; the tensor has "
+		    "order %d", o->nprio, o->order);
+	for (k = 0; k < o->nprio; k++)
+		if (o->order > 0 && o->prio[k] >= o->order)
+			fe_usage_error("--sort-order: the tensor has no mode %d",
+			    o->prio[k] + 1);
+	if (o->symmetric && o->dups_given && o->dups == GEN_ALLOW)
+		fe_usage_error("--symmetric writes each tuple's orbit once: "
+		    "give --duplicates unique or sum");
+	if (o->symmetric && !o->dups_given)
+		o->dups = GEN_UNIQUE;
+	if (o->dups == GEN_SUM && p->values)
+		fe_usage_error("--duplicates sum makes the values (the counts "
+		    "of each entry's draws): no value options");
+	/* A value type alone asks for values too (counts under sum). */
+	if (p->vtype >= 0 && o->dups != GEN_SUM)
+		p->values = true;
+	if (jo->dst != NULL && strcmp(jo->dst, "-") == 0 && (jo->want_text ||
+	    jo->want_binary))
+		fe_usage_error("--text and --binary are for a bundle DST");
+}
+
+static char *command;	/* as typed, for the README */
+
+int
+main(int argc, char *argv[])
+{
+	struct ts_job_opts jo;
+	struct gen_part gp;
+	struct gen_opts *o = &gp.g.o;
+	bool quiet = false;
+	int ch, rv, li = 0;
+
+	fe_init("ts-gen");
+	ts_job_opts_init(&jo);
+	gen_part_init(&gp);
+	o->model = -1;
+	o->mem_limit = fe_parse_size("-S", "25%");
+	command = fe_command_line(argc, argv);
+	jo.program = fe_progname;
+	jo.command = command;
+	jo.part = &gp.part;
+	while ((ch = getopt_long(argc, argv, "fhj:o:qS:T:V", longopts,
+	    &li)) != -1)
+		switch (ch) {
+		case 'f':
+			jo.force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return fe_close_stdout(TS_EXIT_OK);
+		case 'j':
+			jo.threads = fe_parse_jobs(optarg);
+			break;
+		case 'o':
+			jo.dst = optarg;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'S':
+			o->mem_limit = fe_parse_size("-S", optarg);
+			break;
+		case 'T':
+			jo.tmpdir = o->tmpdir = optarg;
+			break;
+		case 'V':
+			return fe_version();
+		case OPT_ALPHA:
+			parse_numlist("--alpha", optarg, &o->alpha);
+			break;
+		case OPT_BINARY:
+			jo.want_binary = true;
+			break;
+		case OPT_DIMS:
+			o->order = parse_dims(optarg, o->dims);
+			break;
+		case OPT_DUPS:
+			o->dups = (enum gen_dups)fe_pick("--duplicates",
+			    optarg, gen_dups_names());
+			o->dups_given = true;
+			break;
+		case OPT_ENDIAN:
+			jo.out_endian = fe_pick_endian("--endian", optarg);
+			break;
+		case OPT_GROUP:
+			jo.group = optarg;
+			break;
+		case OPT_HIGH:
+			parse_numlist("--high", optarg, &o->high);
+			break;
+		case OPT_ID:
+			jo.id = optarg;
+			break;
+		case OPT_INDEX_BASE:
+			jo.out_base = fe_pick("--index-base", optarg, fe_bases);
+			break;
+		case OPT_INDEX_TYPE:
+			gp.itype = fe_pick_itype("--index-type", optarg);
+			break;
+		case OPT_LOW:
+			parse_numlist("--low", optarg, &o->low);
+			break;
+		case OPT_MODEL:
+			o->model = fe_pick_named("--model", optarg, 0,
+			    gen_model_name);
+			break;
+		case OPT_NAME:
+			jo.name = optarg;
+			break;
+		case OPT_NNZ:
+			o->nnz = parse_count("--nnz", optarg);
+			o->has_nnz = true;
+			break;
+		case OPT_PERMUTE:
+			o->permute = true;
+			break;
+		case OPT_SEED:
+			o->seed = gp.vo.seed = fe_parse_seed("--seed", optarg);
+			break;
+		case OPT_SORT_ORDER:
+			parse_prio(o, optarg);
+			break;
+		case OPT_SORTED:
+			o->sorted = true;
+			break;
+		case OPT_SOURCE_URL:
+			jo.source_url = optarg;
+			break;
+		case OPT_SYMMETRIC:
+			o->symmetric = true;
+			break;
+		case OPT_TEXT:
+			jo.want_text = true;
+			break;
+		case OPT_TIME:
+			jo.time = optarg;
+			break;
+		case OPT_TO:
+			jo.to = fe_pick_kind("--to", optarg, true);
+			break;
+		case OPT_VTYPE:
+			gp.vtype = fe_pick_vtype("--value-type", optarg);
+			break;
+		case FE_OPT_VALUE:
+			fe_value_opt(&gp.vo, longopts[li].name, optarg);
+			gp.values = true;
+			break;
+		default:
+			usage(stderr);
+			fe_try_help();
+			return TS_EXIT_USAGE;
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		fe_usage_error("give one tensor at most");
+	o->src = argc == 1 ? argv[0] : NULL;
+	check(&gp, &jo, argc);
+	if (jo.dst == NULL)
+		jo.dst = "-";
+	/* A bundle gets both data files unless told, as the reference's
+	 * generators write them; a pattern its text file only, which any
+	 * reader takes (a binary file without values is this toolkit's
+	 * alone).  The entries are named by the model in messages. */
+	if (!jo.want_text && !jo.want_binary) {
+		jo.want_text = true;
+		jo.want_binary = gp.values || o->dups == GEN_SUM;
+	}
+	jo.src = gen_models[o->model]->name;
+	fe_progress_init(quiet || (strcmp(jo.dst, "-") == 0 &&
+	    isatty(STDOUT_FILENO)));
+	rv = fe_run_job(&jo, quiet);
+	gen_free(&gp.g);
+	free(command);
+	return fe_close_stdout(rv);
+}

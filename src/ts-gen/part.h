@@ -1,0 +1,35 @@
+/*
+ * part.h - ts-gen's part of a job (part.c): the request, the model it
+ * sets up, and what the job adds for it.
+ */
+#ifndef TS_GEN_PART_H
+#define TS_GEN_PART_H
+
+#include "gen.h"
+
+struct gen_part {
+	struct gen	 g;
+	bool		 setup;		/* g set up, its draws counted */
+	/* values */
+	struct ts_genvalues_opts vo;
+	bool		 values;	/* asked for */
+	int		 vtype, itype;	/* enum ts_vtype, ts_itype; -1 */
+	enum ts_domain	 domain;	/* when --value-domain is not given */
+	int		 base;		/* of a bundle */
+	const char	*group, *id;	/* defaults of a configuration */
+	/* a configuration file, and its text to copy into the bundle */
+	const char	*config;
+	char		*config_text;
+	bool		 config_copied;
+	/* the job's */
+	struct ts_genvalues *gv;
+	struct ts_sort_result sr, sr2;
+	struct ts_job_part part;
+};
+
+/* The defaults, and p->part, whose arg is p. */
+void	 gen_part_init(struct gen_part *);
+/* "allow", "unique", "sum", NULL: --duplicates' words. */
+const char *const *gen_dups_names(void);
+
+#endif

@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""Check ts-gen's tensors against their models' laws, in numpy and scipy,
+from the data files and ts-stat's JSON (never with the generator's code).
+
+usage: gen-check.py CHECK BUNDLE [ARG...] [< ts-stat --json BUNDLE]
+
+BUNDLE is a bundle directory with a binary data file.  CHECK is one of:
+
+  uniform               each mode's slice counts pass a chi-square test
+                        against the uniform law
+  random LOW HIGH       (a value, or one a mode, comma-separated)
+                        each mode's slice degrees: a chi-square test of
+                        their histogram against the integers of [LOW, HIGH]
+                        each as likely, and (ts-stat's JSON on standard
+                        input) their mean and standard deviation within 2 %
+                        of (LOW + HIGH) / 2 and (HIGH - LOW) / sqrt(12)
+  zipf A1,A2,...        each mode's exponent, recovered by discrete maximum
+                        likelihood of the truncated Zipf law, within 0.05
+                        of Ak
+
+Prints one line per failure; exit status 1 when there is any.
+"""
+
+import json
+import os
+import sys
+
+import numpy as np
+from scipy import optimize, stats
+
+P_MIN = 1e-3    # a test at this level fails one honest tensor in 1000
+bad = []
+
+
+def load(bundle):
+    """The metadata and the coordinates (0-based, n x order) of BUNDLE."""
+    name = os.path.basename(os.path.normpath(bundle))
+    with open(os.path.join(bundle, name + "_metadata.json")) as f:
+        m = json.load(f)
+    end = "<" if m["endianness"] == "little" else ">"
+    fields = [("c%d" % k, end + ("u4" if m["index_type"] == "uint32"
+                                 else "u8")) for k in range(m["order"])]
+    if m["values_provided"]:
+        vt = {"float32": "f4", "float64": "f8", "int32": "i4",
+              "int64": "i8"}[m["value_type"]]
+        fields.append(("v", end + vt))
+    path = os.path.join(bundle, m["files"]["binary"])
+    with open(path, "rb") as f:
+        for _ in range(4):
+            f.readline()
+        rec = np.fromfile(f, dtype=np.dtype(fields))
+    coords = np.stack([rec["c%d" % k].astype(np.int64)
+                       for k in range(m["order"])], axis=1)
+    return m, coords - m["index_base"]
+
+
+def chi2(what, counts, expected):
+    """A chi-square test of counts against expected (same total)."""
+    counts = np.asarray(counts, dtype=np.float64)
+    expected = np.asarray(expected, dtype=np.float64)
+    keep = expected > 0
+    p = stats.chisquare(counts[keep], expected[keep]).pvalue
+    if not p > P_MIN:
+        bad.append("%s: chi-square p = %.3g" % (what, p))
+    return p
+
+
+def check_uniform(m, c, args):
+    n = len(c)
+    for k, d in enumerate(m["dimensions"]):
+        chi2("mode %d" % (k + 1), np.bincount(c[:, k], minlength=d),
+             np.full(d, n / d))
+
+
+def per_mode(arg, k):
+    v = arg.split(",")
+    return v[k] if len(v) > 1 else v[0]
+
+
+def check_random(m, c, args):
+    st = json.load(sys.stdin)
+    for k, d in enumerate(m["dimensions"]):
+        lo, hi = int(per_mode(args[0], k)), int(per_mode(args[1], k))
+        deg = np.bincount(c[:, k], minlength=d)
+        # The degrees' histogram in 10 bins of the range (the few that
+        # rebalancing pushed out of it in the end bins), against the
+        # share of the integers of [lo, hi] in each.
+        edges = np.linspace(lo, hi + 1, 11)
+        obs, _ = np.histogram(np.clip(deg, lo, hi), bins=edges)
+        ints = np.arange(lo, hi + 1)
+        share, _ = np.histogram(ints, bins=edges)
+        chi2("mode %d degrees" % (k + 1), obs, share / share.sum() * d)
+        mode = st["modes"][k]
+        for what, got, want in (("mean", mode["mean"], (lo + hi) / 2),
+                                ("std", mode["std"],
+                                 (hi - lo) / np.sqrt(12))):
+            if abs(got - want) > 0.02 * want:
+                bad.append("mode %d: ts-stat's %s %g, not within 2%% of %g"
+                           % (k + 1, what, got, want))
+
+
+def zipf_mle(x, d):
+    """The exponent a that maximises the likelihood of ranks x (1..d)
+    under P(r) proportional to r^-a on 1..d."""
+    sl = np.log(x).sum()
+    n = len(x)
+    r = np.arange(1, d + 1, dtype=np.float64)
+    lr = np.log(r)
+
+    def nll(a):
+        return a * sl + n * np.log(np.exp(-a * lr).sum())
+    return optimize.minimize_scalar(nll, bounds=(0.05, 8),
+                                    method="bounded").x
+
+
+def check_zipf(m, c, args):
+    alphas = [float(a) for a in args[0].split(",")]
+    for k, d in enumerate(m["dimensions"]):
+        a = alphas[k] if len(alphas) > 1 else alphas[0]
+        got = zipf_mle(c[:, k] + 1, d)
+        if abs(got - a) > 0.05:
+            bad.append("mode %d: the exponent's estimate %.4f is not "
+                       "within 0.05 of %g" % (k + 1, got, a))
+
+
+CHECKS = {"uniform": check_uniform, "random": check_random,
+          "zipf": check_zipf}
+
+
+def main():
+    check, bundle = sys.argv[1], sys.argv[2]
+    m, c = load(bundle)
+    CHECKS[check](m, c, sys.argv[3:])
+    for b in bad:
+        print(b)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+#!/usr/bin/env bats
+# ts-gen(1): the command line, then the man page in its order: the
+# models, exact nnz, the same bytes whatever -j, -S and the kind of
+# output, values, the bundle; then the models' laws, checked by
+# tests/gen-check.py with numpy and scipy on the data files and ts-stat's
+# JSON, never with the generator's own code.
+#
+# Each test runs in its own $BATS_TEST_TMPDIR.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+	load test_helper
+	CHECK="/usr/bin/python3 $TS_TOP/tests/gen-check.py"
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# ---- local helpers ----
+
+# body FILE: the entries of a TensorSuite text file.
+body() {
+	tail -n +5 "$1"
+}
+
+# meta BUNDLE FILTER: the bundle's metadata through a jq filter, compact.
+meta() {
+	jq -c "$2" "$1/${1##*/}_metadata.json"
+}
+
+# valid BUNDLE: ts-validate finds no error and no warning in it.
+valid() {
+	run ts-validate "$1"
+	assert_success
+	assert_line "$1: valid (0 errors, 0 warnings)"
+}
+
+# ---- the command line ----
+
+@test "ts-gen: -h, --help, -V and --version print to stdout and exit 0" {
+	run -0 ts-gen -h
+	assert_line --index 0 --partial "usage: ts-gen --model MODEL"
+	run -0 ts-gen --help
+	assert_line --partial "--duplicates POLICY"
+	run -0 ts-gen -V
+	assert_output "ts-gen (TensorSuite) 0.1.0"
+	run -0 ts-gen --version
+	assert_output "ts-gen (TensorSuite) 0.1.0"
+}
+
+@test "ts-gen: what the command line cannot mean is a usage error (2), and nothing is written" {
+	run -2 ts-gen --dims 3,3 --nnz 2 -o x
+	assert_line "ts-gen: give --model"
+	run -2 ts-gen --model gauss --dims 3,3 --nnz 2 -o x
+	assert_line "ts-gen: --model: 'gauss': expected one of uniform, random, zipf"
+	run -2 ts-gen --model uniform --nnz 2 -o x
+	assert_line "ts-gen: --model uniform: give --dims"
+	run -2 ts-gen --model zipf --dims 3,3 -o x
+	assert_line "ts-gen: --model zipf: give --nnz"
+	run -2 ts-gen --model uniform --dims 3,0 --nnz 2 -o x
+	assert_line "ts-gen: --dims: '3,0' is not a list of dimensions like 100,200,300"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 some.tns -o x
+	assert_line "ts-gen: --model uniform reads no tensor: 'some.tns' is not for it"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 --sort-order 2,1,3 -o x
+	assert_line "ts-gen: --sort-order names 3 modes; the tensor has order 2"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 --symmetric --duplicates allow -o x
+	assert_line "ts-gen: --symmetric writes each tuple's orbit once: give --duplicates unique or sum"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 --duplicates sum --dist normal -o x
+	assert_line --partial "ts-gen: --duplicates sum makes the values"
+	run -2 ts-gen --model zipf --dims 3,3 --nnz 2 --alpha 1,2,3 -o x
+	assert_line "ts-gen: --alpha gives 3 exponents; the tensor has order 2"
+	run -2 ts-gen --model random --dims 3,3 --nnz 2 --low 5 --high 2 -o x
+	assert_line "ts-gen: --low and --high: degrees from 0 up, low at most high (mode 1)"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 --range 2 -o x
+	assert_line "ts-gen: --range: '2' is not LO:HI"
+	# More distinct coordinates than positions: known before a draw.
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 10 --duplicates unique -o x
+	assert_line "ts-gen: --nnz 10 distinct coordinates: the tensor has 9 positions"
+	run -2 ts-gen --model uniform --dims 3,3,3 --nnz 11 --symmetric -o x
+	assert_line "ts-gen: --nnz 11 distinct coordinates: the tensor has 10 positions up to symmetry"
+	[ ! -e x ]
+	# An existing DST without -f.
+	mkdir x
+	touch x/keep
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 -o x
+	assert_line --partial "'x' is a directory but not a bundle"
+	[ -f x/keep ]
+}
+
+# ---- the same bytes ----
+
+@test "ts-gen: the same arguments give the same bytes with -j 1 and -j 2, any -S, and in every kind of output" {
+	local args
+	# A model and a policy each; the last spills its sort past -S 1M.
+	for args in "--model uniform --nnz 30000" \
+	    "--model random --nnz 30000 --duplicates unique" \
+	    "--model zipf --nnz 80000 --duplicates sum"; do
+		args="$args --dims 300,200,100 --seed 9"
+		ts-gen -q $args -j 1 -o a.tns
+		ts-gen -q $args -j 2 -S 1M -o b.tns --name a
+		cmp a.tns b.tns
+		# A bundle with both data files, and an archive of one.
+		ts-gen -q $args -j 2 --text --binary -o a
+		cmp a.tns a/a.tns
+		ts-gen -q $args -j 1 -o a.tnsb
+		cmp a.tnsb a/a.tnsb
+		ts-gen -q $args -j 2 --text --binary -o a.tar.zst
+		mkdir x
+		ts-pack -q -x a.tar.zst -C x
+		cmp a/a.tns x/a/a.tns
+		cmp a/a.tnsb x/a/a.tnsb
+		rm -r a a.tns b.tns a.tnsb a.tar.zst x
+	done
+}
+
+# ---- exact nnz ----
+
+# first_distinct N SUM: the first N distinct rows of standard input, and
+# with SUM 1 each with the count of its rows up to the N-th distinct one.
+first_distinct() {
+	awk -v n="$1" -v sum="$2" '{ if (!($0 in c)) k++; c[$0]++ }
+	    k == n { exit } END { for (r in c) print r (sum ? " " c[r] : "") }'
+}
+
+@test "ts-gen: --duplicates unique holds the first nnz distinct coordinates drawn, sum counts their draws, whatever TS_GEN_DRAWS" {
+	local m e
+	for m in uniform zipf random; do
+		args="--model $m --dims 12,10,8 --nnz 400 --seed 3"
+		[ $m = zipf ] && args="$args --alpha 1.5"
+		# The draws in their order: uniform's and zipf's first
+		# 20000 are those of a tensor of 400 (random's degrees sum to
+		# nnz, so that its draws are its own).
+		if [ $m = random ]; then
+			TS_GEN_DRAWS=2000 ts-gen -q $args --duplicates unique -o wu.tns
+			TS_GEN_DRAWS=2000 ts-gen -q $args --duplicates sum -o ws.tns
+			body wu.tns >want.u.rows
+			body ws.tns >want.s.rows
+		else
+			ts-gen -q $args --nnz 20000 -o all.tns
+			body all.tns | first_distinct 400 0 >want.u.rows
+			body all.tns | first_distinct 400 1 >want.s.rows
+		fi
+		[ "$(wc -l <want.u.rows)" -eq 400 ]
+		for e in "" 400 450; do
+			TS_GEN_DRAWS=$e ts-gen -q -f $args --duplicates unique -o u.tns
+			body u.tns | sort | diff -u <(sort want.u.rows) -
+			TS_GEN_DRAWS=$e ts-gen -q -f $args --duplicates sum -o s.tns
+			body s.tns | sort | diff -u <(sort want.s.rows) -
+		done
+		rm -f wu.tns ws.tns all.tns
+		# Sorted, in the order asked for.
+		ts-gen -q $args --duplicates unique --sort-order 3,1,2 -o k
+		valid k
+		[ "$(meta k '[.sorted, .sort_order, .duplicates, .nnz]')" = \
+		    '["lexicographic",[3,1,2],"disallowed",400]' ]
+		rm -r k
+	done
+}
+
+@test "ts-gen: a model that cannot give nnz distinct coordinates within the draws' budget is status 1, and nothing is written" {
+	# 16 positions of the 8 x 8 grid hold nearly all of a steep Zipf
+	# law's weight: 60 distinct ones take more draws than the budget.
+	run -1 ts-gen --model zipf --dims 8,8 --alpha 40 --nnz 60 --duplicates unique -o z
+	assert_line --regexp "^zipf: error: [0-9]+ draws give [0-9]+ distinct coordinates, not 60: the model has too few positions for that nnz$"
+	[ ! -e z ]
+}
+
+# ---- the bundle ----
+
+@test "ts-gen: a bundle is valid, its metadata says what the model guarantees, its README what was asked and made" {
+	ts-gen -q --model zipf --dims 20,30 --nnz 100 --alpha 1.3 --seed 4 --duplicates unique -o z
+	valid z
+	[ "$(meta z '[.source_type, .values_provided, .duplicates, .sorted, .pattern_symmetry, .nnz, .files]')" = \
+	    '["synthetic",false,"disallowed","lexicographic","no",100,{"text":"z.tns","readme":"README.md"}]' ]
+	[ "$(meta z .source)" = '"ts-gen 0.1.0: model zipf; dims 20,30; alpha 1.3,1.3; seed 4; nnz 100; duplicates unique"' ]
+	grep -qx '    ts-gen -q --model zipf --dims 20,30 --nnz 100 --alpha 1.3 --seed 4 --duplicates unique -o z' z/README.md
+	grep -qF -- '- Parameters: model zipf; dims 20,30; alpha 1.3,1.3; seed 4' z/README.md
+	grep -qE -- '^- Entries: 100 distinct coordinates, the first 100 of the first [0-9]+ draws$' z/README.md
+	grep -qE -- '^- Repeats: [0-9]+ draws? repeated a coordinate drawn before, removed' z/README.md
+	# Repeats allowed: said so.
+	ts-gen -q --model uniform --dims 2,2 --nnz 50 -o u
+	valid u
+	[ "$(meta u '[.duplicates, .sorted, .nnz]')" = '["allowed","none",50]' ]
+	grep -qF -- '- Entries: 50 draws, repeated coordinates kept as drawn (`duplicates: allowed`)' u/README.md
+	# Counts: values, and a binary file beside the text.
+	ts-gen -q --model random --dims 5,5 --nnz 10 --duplicates sum --value-type int32 -o s 2>err || true
+	cat err
+	[ ! -s err ]
+	valid s
+	[ "$(meta s '[.values_provided, .value_type, .value_domain, .explicit_zeros, .files.binary]')" = \
+	    '[true,"int32","nonnegative","disallowed","s.tnsb"]' ]
+}
+
+@test "ts-gen: values are those ts-gen-values gives the same pattern, under the same seed" {
+	local v
+	for v in "--dist normal" "--dist integers --range 1:9 --value-type int64" \
+	    "--value-domain binary --binary-zeros 0.3 --explicit-zeros allowed" \
+	    "--dist constant --value 2.5"; do
+		ts-gen -q -f --model zipf --dims 50,40 --nnz 500 --seed 11 $v -o v.tns
+		ts-gen -q -f --model zipf --dims 50,40 --nnz 500 --seed 11 -o p.tns --name v
+		ts-gen-values -q -f --seed 11 $v --input-base 0 p.tns -o w.tns
+		cmp v.tns w.tns
+	done
+	ts-gen -q --model uniform --dims 9,9 --nnz 30 --dist normal -o b
+	valid b
+	[ "$(meta b '[.values_provided, .value_type, .value_domain, .files.binary]')" = \
+	    '[true,"float64","general","b.tnsb"]' ]
+	grep -qF '## Values' b/README.md
+}
+
+@test "ts-gen: --symmetric writes every distinct permutation of nnz canonical tuples, sorted, with symmetric values" {
+	ts-gen -q --model zipf --dims 7,7,7 --nnz 40 --alpha 1 --symmetric --dist normal -o s
+	valid s
+	[ "$(meta s '[.pattern_symmetry, .numerical_symmetry, .duplicates, .sorted]')" = \
+	    '["full","full","disallowed","lexicographic"]' ]
+	# 40 canonical tuples, each with its orbit.
+	[ "$(body s/s.tns | awk '{ a = $1; b = $2; c = $3
+	    if (a > b) { t = a; a = b; b = t } if (b > c) { t = b; b = c; c = t }
+	    if (a > b) { t = a; a = b; b = t } print a, b, c }' |
+	    sort -u | wc -l)" -eq 40 ]
+	[ "$(meta s .nnz)" -eq "$(body s/s.tns | wc -l)" ]
+	run -2 ts-gen --model uniform --dims 7,8 --nnz 4 --symmetric -o t
+	assert_line "ts-gen: --symmetric: every dimension must be the same"
+}
+
+@test "ts-gen: --permute spreads zipf's heavy slices over the mode, with the same slice counts" {
+	ts-gen -q --model zipf --dims 1000 --nnz 20000 --alpha 1.5 -o a.tns
+	ts-gen -q --model zipf --dims 1000 --nnz 20000 --alpha 1.5 --permute -o p.tns
+	# The heaviest slice is 0 without, elsewhere with.
+	[ "$(body a.tns | sort -n | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')" = 0 ]
+	[ "$(body p.tns | sort -n | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')" != 0 ]
+}
+
+# ---- the models' laws ----
+
+@test "ts-gen: uniform: each mode's slice counts pass a chi-square test (1M entries)" {
+	ts-gen -q --model uniform --dims 100,2000,30000 --nnz 1000000 --seed 5 --binary -o u
+	run $CHECK uniform u
+	assert_success
+	assert_output ""
+}
+
+@test "ts-gen: random: slice degrees uniform on [low, high] (chi-square), their mean and deviation as ts-stat measures them within 2% (1M entries)" {
+	ts-gen -q --model random --dims 1000,500,800 --nnz 1000000 --seed 5 \
+	    --low 500,1000,700 --high 1500,3000,1800 --binary -o r
+	run bash -c "ts-stat -q --json r | $CHECK random r 500,1000,700 1500,3000,1800"
+	assert_success
+	assert_output ""
+	# The reference's defaults: from 0 to twice the mean.
+	ts-gen -q --model random --dims 1000,2000 --nnz 1000000 --seed 6 --binary -o d
+	grep -qF 'low 0,0; high 2000,1000' d/README.md
+}
+
+@test "ts-gen: zipf: each mode's exponent, recovered by discrete maximum likelihood, within 0.05 (1M entries, a tail past the alias table)" {
+	ts-gen -q --model zipf --dims 1000,200000,5000 --alpha 1.1,1.2,2.5 --nnz 1000000 --seed 5 --binary -o z
+	run $CHECK zipf z 1.1,1.2,2.5
+	assert_success
+	assert_output ""
+}
