@@ -54,6 +54,11 @@ $(BUILD)/obj/%.o: src/%.c
 PNG_CFLAGS    := $(shell $(PKG_CONFIG) --cflags libpng 2>/dev/null)
 ts-stat_LIBS  := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
 $(BUILD)/obj/ts-stat/%.o: ALL_CFLAGS += $(PNG_CFLAGS)
+# ts-gen reads the reference generators' YAML configurations with
+# libyaml, which only it links.
+YAML_CFLAGS   := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+ts-gen_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+$(BUILD)/obj/ts-gen/%.o: ALL_CFLAGS += $(YAML_CFLAGS)
 
 # A tool is every .c file in its folder, linked with the library.
 TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))

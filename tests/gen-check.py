@@ -17,6 +17,10 @@ BUNDLE is a bundle directory with a binary data file.  CHECK is one of:
   zipf A1,A2,...        each mode's exponent, recovered by discrete maximum
                         likelihood of the truncated Zipf law, within 0.05
                         of Ak
+  kronecker SEED BASE   each mode's slice counts pass a chi-square test
+                        against the product over levels of the seed's
+                        marginal (SEED a text file of weights, in index
+                        base BASE; the dimensions its powers)
 
 Prints one line per failure; exit status 1 when there is any.
 """
@@ -55,9 +59,16 @@ def load(bundle):
 
 
 def chi2(what, counts, expected):
-    """A chi-square test of counts against expected (same total)."""
+    """A chi-square test of counts against expected (same total), the
+    cells expected to hold fewer than 5 pooled into one."""
     counts = np.asarray(counts, dtype=np.float64)
     expected = np.asarray(expected, dtype=np.float64)
+    if (counts[expected == 0] > 0).any():
+        bad.append("%s: counts where none are expected" % what)
+        return 0
+    small = expected < 5
+    counts = np.append(counts[~small], counts[small].sum())
+    expected = np.append(expected[~small], expected[small].sum())
     keep = expected > 0
     p = stats.chisquare(counts[keep], expected[keep]).pvalue
     if not p > P_MIN:
@@ -123,8 +134,33 @@ def check_zipf(m, c, args):
                        "within 0.05 of %g" % (k + 1, got, a))
 
 
+def check_kronecker(m, c, args):
+    """Each mode's marginal against the seed's: coordinate x of mode d
+    has the probability of the product over levels of the seed's
+    marginal at x's digits in base s_d, the first level the most
+    significant (args: the seed's text file, its index base)."""
+    rows = np.loadtxt(args[0], skiprows=4, ndmin=2)
+    with open(args[0]) as f:
+        size = [f.readline() for _ in range(4)][3].split()
+    order = int(size[0])
+    sdim = [int(x) for x in size[1:1 + order]]
+    w = np.zeros(sdim)
+    for r in rows:
+        w[tuple(int(x) - int(args[1]) for x in r[:order])] += r[order]
+    n = len(c)
+    for k, d in enumerate(m["dimensions"]):
+        marg = w.sum(axis=tuple(j for j in range(order) if j != k))
+        marg = marg / marg.sum()
+        levels = int(round(np.log(d) / np.log(sdim[k])))
+        p = np.ones(d)
+        x = np.arange(d)
+        for t in range(levels):
+            p *= marg[(x // sdim[k] ** (levels - 1 - t)) % sdim[k]]
+        chi2("mode %d" % (k + 1), np.bincount(c[:, k], minlength=d), n * p)
+
+
 CHECKS = {"uniform": check_uniform, "random": check_random,
-          "zipf": check_zipf}
+          "zipf": check_zipf, "kronecker": check_kronecker}
 
 
 def main():

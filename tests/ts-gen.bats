@@ -51,7 +51,7 @@ valid() {
 	run -2 ts-gen --dims 3,3 --nnz 2 -o x
 	assert_line "ts-gen: give --model"
 	run -2 ts-gen --model gauss --dims 3,3 --nnz 2 -o x
-	assert_line "ts-gen: --model: 'gauss': expected one of uniform, random, zipf"
+	assert_line --partial "ts-gen: --model: 'gauss': expected one of uniform, random, zipf, kronecker"
 	run -2 ts-gen --model uniform --nnz 2 -o x
 	assert_line "ts-gen: --model uniform: give --dims"
 	run -2 ts-gen --model zipf --dims 3,3 -o x
@@ -230,6 +230,112 @@ first_distinct() {
 	[ "$(body p.tns | sort -n | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')" != 0 ]
 }
 
+# ---- kronecker ----
+
+@test "ts-gen: kronecker from a seed file: levels drawn from its weights, which the README lists; a file without metadata read 1-based unless --input-base 0" {
+	local seed=$DATA/syntensorgen/seeds/tiny_2d_seed.tns
+	run -1 ts-gen --model kronecker --levels 3 --nnz 10 "$seed" -o k
+	assert_line "$seed:5: error: coordinate 0 of mode 1 in a 1-based file (a file without metadata is read 1-based: --input-base 0 reads it 0-based) [S1]"
+	[ ! -e k ]
+	ts-gen -q --model kronecker --levels 3 --nnz 10 --input-base 0 "$seed" -o k
+	valid k
+	[ "$(meta k '[.dimensions, .nnz]')" = '[[8,8],10]' ]
+	grep -qF -- '- Seed weights, cell by cell, the last mode fastest: 0.8 0.2 0.2 0.05' k/README.md
+	grep -qF -- '- Seed: 4 cells, weights summing to 1.25; 3 levels' k/README.md
+	# Its contents make the key, not where it is.
+	cp "$seed" elsewhere.tns
+	ts-gen -q --model kronecker --levels 3 --nnz 10 --input-base 0 elsewhere.tns -o e.tns --name k
+	cmp e.tns k/k.tns
+	# Without --nnz, the weights' sum to the levels: 1.25^3 = 2.
+	ts-gen -q --model kronecker --levels 3 --input-base 0 "$seed" -o n.tns
+	[ "$(sed -n 4p n.tns)" = "2 8 8 2" ]
+	# A bundle seed; a negative weight.
+	ts-convert -q --input-base 0 "$seed" -o sb
+	ts-gen -q --model kronecker --levels 3 --nnz 10 sb -o k2.tns --name k
+	cmp k2.tns k/k.tns
+	printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: neg\n2 2 2 2\n1 1 0.5\n2 2 -1\n' >neg.tns
+	run -1 ts-gen --model kronecker --levels 2 --nnz 3 neg.tns -o x
+	assert_line --partial "neg.tns: error: a seed's weights are finite and not negative: entry 2 holds -1"
+	run -2 ts-gen --model kronecker --levels 2 --nnz 3 --cp-rank 2 neg.tns -o x
+	assert_line "ts-gen: --model kronecker: give a seed tensor or --cp-rank, not both"
+	run -2 ts-gen --model uniform --dims 4,4 --nnz 3 --levels 2 -o x
+	assert_line "ts-gen: --levels and --cp-* are for --model kronecker"
+}
+
+@test "ts-gen: kronecker's CP seed, as KronWeave builds it; dimensions that are not the seed's powers, entries drawn again until within them" {
+	ts-gen -q --model kronecker --cp-rank 2 --cp-dims 4,4,4 --cp-alpha 1.4 --levels 2 --nnz 200 --seed 42 --duplicates unique -o c
+	valid c
+	[ "$(meta c '[.dimensions, .nnz]')" = '[[16,16,16],200]' ]
+	grep -qF -- '- Parameters: model kronecker; dims 16,16,16; levels 2; seed dims 4,4,4; cp rank 2; cp alpha 1.4,1.4,1.4; cp lambda softmax; seed 42' c/README.md
+	# The largest cell is 1 - 1e-12.
+	grep -F -- '- Seed weights' c/README.md | grep -qw 0.999999999999
+	# 10 x 13 within the 16 x 16 of 2 x 2 seeds to 4 levels.
+	ts-gen -q --model kronecker --cp-rank 1 --cp-dims 2,2 --dims 10,13 --nnz 3000 --seed 1 -o r
+	valid r
+	[ "$(meta r .dimensions)" = '[10,13]' ]
+	grep -qE -- '^- Dimensions below the seed.s powers: an entry with a coordinate beyond its dimension is drawn again \([0-9.]+% of the draws fall inside\)$' r/README.md
+	# Too few draws inside.
+	run -2 ts-gen --model kronecker --cp-rank 1 --cp-dims 2,2 --cp-alpha 4 --dims 2,65536 --levels 20 --nnz 3 -o x
+	assert_line --regexp "^ts-gen: --dims: [0-9.e-]+% of the seed's draws fall inside them: give fewer --levels, or dimensions closer to the seed's powers$"
+}
+
+# ---- configuration files ----
+
+@test "ts-gen --config: the reference's configurations give the bundles the reference would, in output_dir/name" {
+	local c n
+	cp -r "$DATA/syntensorgen" ref
+	for c in cp_fastskg_tiny zipf_tiny fastskg_input_seed_tiny; do
+		ts-gen -q --config ref/configs/$c.yaml
+		valid generated/$c
+		cmp ref/configs/$c.yaml generated/$c/config.yaml
+		[ "$(meta generated/$c '[.group, .id, .source_type, .duplicates, .sorted, .index_base, .index_type, .values_provided, .value_domain, .files.config, .files.binary]')" = \
+		    '["Synthetic","1001","synthetic","disallowed","lexicographic",0,"uint64",true,"binary","config.yaml","'$c'.tnsb"]' ]
+		grep -qF "Configuration: \`ref/configs/$c.yaml\`, copied as \`config.yaml\`" generated/$c/README.md
+	done
+	[ "$(meta generated/cp_fastskg_tiny '[.dimensions, .nnz]')" = '[[16,16,16],200]' ]
+	[ "$(meta generated/fastskg_input_seed_tiny '[.dimensions, .nnz]')" = '[[16,16],128]' ]
+	# The seed found beside the configuration, wherever ts-gen runs.
+	mkdir sub
+	(cd sub && ts-gen -q --config ../ref/configs/fastskg_input_seed_tiny.yaml -o ../again)
+	diff <(body again/again.tns) \
+	    <(body generated/fastskg_input_seed_tiny/fastskg_input_seed_tiny.tns)
+	# The element-wise/random generator's, as its random_tiny bundle
+	# copied it: allow, 64 x 64 x 64, 4096 entries.
+	ts-gen -q --config "$DATA/reference/random_tiny/config.yaml" -o rt
+	valid rt
+	[ "$(meta rt '[.dimensions, .nnz, .duplicates, .value_domain, .files.config]')" = \
+	    '[[64,64,64],4096,"allowed","binary","config.yaml"]' ]
+	grep -qF 'model random; dims 64,64,64; low 0,0,0; high 128,128,128' rt/README.md
+	# An existing bundle is not replaced without -f.
+	run -2 ts-gen -q --config ref/configs/zipf_tiny.yaml
+	assert_line --partial "generated/zipf_tiny' exists"
+	ts-gen -q -f --config ref/configs/zipf_tiny.yaml
+}
+
+@test "ts-gen --config: an unknown key is warned of, a bad value refused at its line and column with its path, and model options do not go with it" {
+	cp "$DATA/syntensorgen/configs/zipf_tiny.yaml" z.yaml
+	printf 'extra: 1\nformat:\n  colour: red\n' >>z.yaml
+	run -0 ts-gen --config z.yaml -o z
+	assert_line "z.yaml:42:1: warning: unknown key 'extra': ignored"
+	assert_line "z.yaml:44:3: warning: unknown key 'format.colour': ignored"
+	sed 's/nnz: 200/nnz: -3/' "$DATA/syntensorgen/configs/zipf_tiny.yaml" >bad.yaml
+	run -1 ts-gen --config bad.yaml -o b
+	assert_line "bad.yaml:11:8: error: 'tensor.nnz': '-3' is not an integer from 1 to 9223372036854775807"
+	[ ! -e b ]
+	sed 's/alpha: \[1.4, 1.4, 1.4\]/alpha: [1.4, one, 1.4]/' "$DATA/syntensorgen/configs/zipf_tiny.yaml" >bad.yaml
+	run -1 ts-gen --config bad.yaml -o b
+	assert_line "bad.yaml:26:16: error: 'zipf.alpha[1]': 'one' is not a number"
+	sed 's/policy: keep/policy: merge/' "$DATA/syntensorgen/configs/zipf_tiny.yaml" >bad.yaml
+	run -1 ts-gen --config bad.yaml -o b
+	assert_line "bad.yaml:34:11: error: 'duplicates.policy': 'merge': expected one of allow, keep, sum"
+	printf 'name: x\ngenerator: [a\n' >bad.yaml
+	run -1 ts-gen --config bad.yaml -o b
+	assert_line --regexp "^bad.yaml:3:1: error: not YAML: "
+	run -2 ts-gen --config z.yaml --dims 3,3 -o b
+	assert_line "ts-gen: --config gives the model and its parameters: no '--dims'"
+	[ ! -e b ]
+}
+
 # ---- the models' laws ----
 
 @test "ts-gen: uniform: each mode's slice counts pass a chi-square test (1M entries)" {
@@ -248,6 +354,19 @@ first_distinct() {
 	# The reference's defaults: from 0 to twice the mean.
 	ts-gen -q --model random --dims 1000,2000 --nnz 1000000 --seed 6 --binary -o d
 	grep -qF 'low 0,0; high 2000,1000' d/README.md
+}
+
+@test "ts-gen: kronecker: each mode's marginal is the product over levels of the seed's (chi-square, 1M entries)" {
+	{
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: s\n3 2 3 2 12\n'
+		awk 'BEGIN { srand(5); for (i = 0; i < 2; i++) for (j = 0; j < 3; j++)
+		    for (k = 0; k < 2; k++) printf "%d %d %d %.4f\n", i, j, k,
+		    0.1 + rand() }'
+	} >s.tns
+	ts-gen -q --model kronecker --levels 6 --nnz 1000000 --input-base 0 s.tns --binary -o k
+	run $CHECK kronecker k s.tns 0
+	assert_success
+	assert_output ""
 }
 
 @test "ts-gen: zipf: each mode's exponent, recovered by discrete maximum likelihood, within 0.05 (1M entries, a tail past the alias table)" {

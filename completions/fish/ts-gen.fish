@@ -3,12 +3,13 @@
 # ts-gen --model MODEL [-fhqV] [--dims D1,...,DN] [--nnz N] [--seed S]
 #        [model options] [--duplicates POLICY] [--sorted] [--sort-order MODES]
 #        [--symmetric] [--permute] [value options] [-S SIZE] [-T DIR] [-j N]
-#        [--to KIND] [-o DST]
+#        [--to KIND] [-o DST] [SRC]
+# ts-gen --config FILE.yaml [-fqV] [-S SIZE] [-T DIR] [-j N] [-o DST]
+# SRC is the tensor a model reads (kronecker's seed): any file.
 # Every file is offered for DST (-F), whose kind --to may give.
 
 set -l vtypes 'float32 float64 int32 int64'
 
-complete -c ts-gen -f
 complete -c ts-gen -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-gen -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-gen -s q -l quiet -d 'Print no notes on stderr'  # --quiet
@@ -18,13 +19,21 @@ complete -c ts-gen -l to -x -a 'bundle tns tnsb frostt mtx cutensor' -d 'Kind of
 complete -c ts-gen -l text -d 'A text data file in a bundle'  # --text
 complete -c ts-gen -l binary -d 'A binary data file in a bundle'  # --binary
 # The model
-complete -c ts-gen -l model -x -a 'uniform random zipf' -d 'The model'  # --model
+complete -c ts-gen -l config -r -F -d 'A configuration file of the reference generators (YAML)'  # --config
+complete -c ts-gen -l model -x -a 'uniform random zipf kronecker' -d 'The model'  # --model
 complete -c ts-gen -l dims -x -d 'The dimensions, D1,...,DN'  # --dims
 complete -c ts-gen -l nnz -x -d 'The entries'  # --nnz
 complete -c ts-gen -l seed -x -d 'Seed, 0 to 2^64-1 (default 0)'  # --seed
 complete -c ts-gen -l low -x -d 'random: the lowest slice degree'  # --low
 complete -c ts-gen -l high -x -d 'random: the highest slice degree'  # --high
 complete -c ts-gen -l alpha -x -d 'zipf: the exponent'  # --alpha
+complete -c ts-gen -l levels -x -d 'kronecker: levels'  # --levels
+complete -c ts-gen -l cp-rank -x -d 'kronecker: the CP seed of this rank'  # --cp-rank
+complete -c ts-gen -l cp-dims -x -d 'The CP seed'"'"'s dimensions'  # --cp-dims
+complete -c ts-gen -l cp-alpha -x -d 'The CP seed'"'"'s power law'  # --cp-alpha
+complete -c ts-gen -l cp-noise -x -d 'The CP seed'"'"'s noise'  # --cp-noise
+complete -c ts-gen -l cp-lambda -x -a 'softmax none' -d 'The CP seed'"'"'s weights'  # --cp-lambda
+complete -c ts-gen -l input-base -x -a '0 1' -d 'Index base of SRC without metadata'  # --input-base
 complete -c ts-gen -l permute -d 'Each mode'"'"'s slices in a random order'  # --permute
 complete -c ts-gen -l symmetric -d 'A fully symmetric pattern'  # --symmetric
 # The entries

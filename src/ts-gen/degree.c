@@ -288,7 +288,7 @@ random_setup(struct gen *g, struct ts_diags *d)
 }
 
 static void
-random_describe(const struct gen *g, struct ts_strbuf *sb)
+random_describe(const struct gen *g, struct ts_strbuf *sb, bool key)
 {
 	int k;
 

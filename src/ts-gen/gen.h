@@ -34,6 +34,7 @@ struct gen_list {
 struct gen_opts {
 	int		 model;		/* index into gen_models */
 	const char	*src;		/* the tensor a model reads, or NULL */
+	int		 src_base;	/* its base without metadata; -1 */
 	int		 order;		/* 0 until known */
 	uint64_t	 dims[TS_MAXORDER];
 	bool		 has_nnz;
@@ -58,6 +59,11 @@ struct gen_opts {
 	int		 ncp_dims;
 	double		 cp_noise;
 	bool		 cp_equal;	/* --cp-lambda none */
+	/* a configuration's fastSKG: dims the seed's to the levels, and
+	 * the seed's dims these (nexpect 0: any) */
+	bool		 box_only;
+	uint64_t	 expect[TS_MAXORDER];
+	int		 nexpect;
 	/* block */
 	uint64_t	 parts[TS_MAXORDER];	/* partitions per mode */
 	int		 nparts;
@@ -188,8 +194,10 @@ struct gen_model {
 	 * estimate of how many draws give nnz distinct ones), or NULL: none
 	 * repeats. */
 	double	(*prob)(const struct gen *, const uint64_t *c);
-	/* Its parameters, as "name value; ..." for 'source' and README. */
-	void	(*describe)(const struct gen *, struct ts_strbuf *);
+	/* Its parameters, as "; name value..." for 'source' and README;
+	 * for the key (key true), without what does not change the draws
+	 * (the name of a file read). */
+	void	(*describe)(const struct gen *, struct ts_strbuf *, bool key);
 	/* README lines on what the model is, malloc'd; may be NULL. */
 	char	*(*notes)(const struct gen *);
 	void	(*free)(struct gen *);
@@ -249,6 +257,14 @@ gen_list_at(const struct gen_list *l, int k)
 {
 	return l->n == 1 ? l->v[0] : l->v[k];
 }
+/* Read the tensor at path (a bundle, an archive, a data file, read
+ * base-based when it has no metadata and base is 0 or 1): header once,
+ * then batch for each batch of its entries (0-based, within the
+ * dimensions): 0, or -1 when it could not be read or either said -1
+ * (reported to d). */
+int	 gen_read(const char *path, int base, struct ts_diags *d,
+	    int (*header)(void *, const struct ts_header *),
+	    int (*batch)(void *, const struct ts_batch *), void *arg);
 /* Draws enough for nnz distinct coordinates, by the model's prob on a
  * sample (nnz when no entry repeats). */
 uint64_t gen_draws_for(const struct gen *, uint64_t nnz);

@@ -109,7 +109,7 @@ zipf_p(const struct gen *g, const uint64_t *c)
 }
 
 static void
-zipf_describe(const struct gen *g, struct ts_strbuf *sb)
+zipf_describe(const struct gen *g, struct ts_strbuf *sb, bool key)
 {
 	gen_describe_list(sb, "alpha", &g->o.alpha, g->o.order);
 }

@@ -12,16 +12,28 @@
 #include "part.h"
 
 enum {
-	OPT_ALPHA = 256, OPT_BINARY, OPT_DIMS, OPT_DUPS, OPT_ENDIAN, OPT_GROUP,
-	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_LOW, OPT_MODEL,
-	OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER, OPT_SORTED,
-	OPT_SOURCE_URL, OPT_SYMMETRIC, OPT_TEXT, OPT_TIME, OPT_TO, OPT_VTYPE
+	OPT_ALPHA = 256, OPT_BINARY, OPT_CONFIG, OPT_CP_ALPHA, OPT_CP_DIMS,
+	OPT_CP_LAMBDA,
+	OPT_CP_NOISE, OPT_CP_RANK, OPT_DIMS, OPT_DUPS, OPT_ENDIAN, OPT_GROUP,
+	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
+	OPT_LEVELS, OPT_LOW,
+	OPT_MODEL, OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER,
+	OPT_SORTED, OPT_SOURCE_URL, OPT_SYMMETRIC, OPT_TEXT, OPT_TIME, OPT_TO,
+	OPT_VTYPE
 };
+
+static const char *const lambdas[] = { "softmax", "none", NULL };
 
 static const struct option longopts[] = {
 	{ "alpha",		required_argument,	NULL, OPT_ALPHA },
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "config",		required_argument,	NULL, OPT_CONFIG },
+	{ "cp-alpha",		required_argument,	NULL, OPT_CP_ALPHA },
+	{ "cp-dims",		required_argument,	NULL, OPT_CP_DIMS },
+	{ "cp-lambda",		required_argument,	NULL, OPT_CP_LAMBDA },
+	{ "cp-noise",		required_argument,	NULL, OPT_CP_NOISE },
+	{ "cp-rank",		required_argument,	NULL, OPT_CP_RANK },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
@@ -32,7 +44,9 @@ static const struct option longopts[] = {
 	{ "id",			required_argument,	NULL, OPT_ID },
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
+	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
 	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "levels",		required_argument,	NULL, OPT_LEVELS },
 	{ "low",		required_argument,	NULL, OPT_LOW },
 	{ "model",		required_argument,	NULL, OPT_MODEL },
 	{ "name",		required_argument,	NULL, OPT_NAME },
@@ -59,14 +73,21 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s --model MODEL [--dims D1,...,DN] [--nnz N] "
-	    "[--seed S] [options]\n              [-o DST]\n", fe_progname);
+	    "[--seed S] [options]\n              [-o DST] [SRC]\n"
+	    "       %s --config FILE.yaml [-fq] [-j N] [-S SIZE] [-T DIR] "
+	    "[-o DST]\n", fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
 	fputs("Make a synthetic tensor of a model, the same bytes for the same "
 	    "arguments on any\nmachine, with any -j, in any kind of output.  "
 	    "DST as for ts-convert (default\n'-').\n\n"
-	    "Model:\n"
-	    "      --model MODEL        uniform, random or zipf\n"
+	    "      --config FILE.yaml   the request of a configuration file "
+	    "of the reference\n"
+	    "                           generators (random, zipf, cp_fastskg, "
+	    "fastskg); DST\n"
+	    "                           by default its output_dir/name\n"
+	    "Model (SRC: the tensor a model reads, kronecker's seed):\n"
+	    "      --model MODEL        uniform, random, zipf or kronecker\n"
 	    "      --dims D1,...,DN     the dimensions\n"
 	    "      --nnz N              entries (distinct ones with "
 	    "--duplicates unique or sum)\n"
@@ -77,6 +98,21 @@ usage(FILE *fp)
 	    "dimension)\n"
 	    "      --alpha A            zipf: the exponent, one or one a mode "
 	    "(default 1.2)\n"
+	    "      --levels K           kronecker: levels (default: the "
+	    "fewest that cover\n"
+	    "                           --dims; without --dims, the seed's "
+	    "dims^K)\n"
+	    "      --cp-rank R          kronecker: the CP seed of rank R "
+	    "(without SRC)\n"
+	    "      --cp-dims S1,...,SN  its dimensions (default 2 a mode)\n"
+	    "      --cp-alpha A         its factors' power law, one or one a "
+	    "mode (1.2)\n"
+	    "      --cp-noise X         its cells times 1 + X (u - 1/2) "
+	    "(default 0)\n"
+	    "      --cp-lambda L        its components' weights: softmax "
+	    "(default) or none\n"
+	    "      --input-base 0|1     SRC's index base when it has no "
+	    "metadata (default 1)\n"
 	    "      --permute            each mode's slices in a random order\n"
 	    "      --symmetric          every permutation of each entry "
 	    "(pattern_symmetry full)\n"
@@ -194,6 +230,32 @@ parse_count(const char *opt, const char *arg)
 	return v;
 }
 
+/* An integer of [lo, hi]. */
+static uint64_t
+parse_range_int(const char *opt, const char *arg, uint64_t lo, uint64_t hi)
+{
+	uint64_t v;
+
+	if (fe_parse_list(arg, lo, hi, &v, 1) != 1)
+		fe_usage_error("%s: '%s' is not an integer from %llu to %llu",
+		    opt, arg, (unsigned long long)lo, (unsigned long long)hi);
+	return v;
+}
+
+/* A number of [lo, hi]. */
+static double
+parse_real(const char *opt, const char *arg, double lo, double hi)
+{
+	int64_t iv;
+	bool isint;
+	double v = fe_parse_number(opt, arg, strlen(arg), &iv, &isint);
+
+	if (!(v >= lo && v <= hi))
+		fe_usage_error("%s: '%s' is not a number from %g to %g", opt,
+		    arg, lo, hi);
+	return v;
+}
+
 /* What the options ask, checked where it does not need the model. */
 static void
 check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
@@ -214,6 +276,13 @@ check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
 		    "it", m->name, o->src);
 	if (argc == 0 && (m->needs & NEED_SRC))
 		fe_usage_error("--model %s: give the tensor it reads", m->name);
+	if (strcmp(m->name, "kronecker") == 0 && (o->src != NULL) ==
+	    (o->cp_rank > 0))
+		fe_usage_error("--model kronecker: give a seed tensor or "
+		    "--cp-rank, not %s", o->src != NULL ? "both" : "neither");
+	if (strcmp(m->name, "kronecker") != 0 && (o->levels > 0 ||
+	    o->cp_rank > 0 || o->ncp_dims > 0 || o->cp_alpha.n > 0))
+		fe_usage_error("--levels and --cp-* are for --model kronecker");
 	if (o->nprio > 0 && o->order > 0 && o->nprio != o->order)
 		fe_usage_error("--sort-order names %d modes; the tensor has "
 		    "order %d", o->nprio, o->order);
@@ -237,6 +306,23 @@ check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
 		fe_usage_error("--text and --binary are for a bundle DST");
 }
 
+/* --config FILE: its request, its messages printed as they come;
+ * the exit status. */
+static int
+read_config(struct gen_part *gp, struct ts_job_opts *jo, const char *path,
+    bool quiet)
+{
+	struct ts_diags *d = ts_diags_new(20, false);
+	int rv;
+
+	fe_diags_live(d, quiet);
+	gen_config(gp, jo, path, jo->dst != NULL, d);
+	ts_diags_print_suppressed(d, stderr);
+	rv = ts_diags_status(d);
+	ts_diags_free(d);
+	return rv;
+}
+
 static char *command;	/* as typed, for the README */
 
 int
@@ -245,6 +331,7 @@ main(int argc, char *argv[])
 	struct ts_job_opts jo;
 	struct gen_part gp;
 	struct gen_opts *o = &gp.g.o;
+	const char *config = NULL, *modelopt = NULL;
 	bool quiet = false;
 	int ch, rv, li = 0;
 
@@ -252,13 +339,20 @@ main(int argc, char *argv[])
 	ts_job_opts_init(&jo);
 	gen_part_init(&gp);
 	o->model = -1;
+	o->src_base = -1;
 	o->mem_limit = fe_parse_size("-S", "25%");
 	command = fe_command_line(argc, argv);
 	jo.program = fe_progname;
 	jo.command = command;
 	jo.part = &gp.part;
 	while ((ch = getopt_long(argc, argv, "fhj:o:qS:T:V", longopts,
-	    &li)) != -1)
+	    &li)) != -1) {
+		/* What a configuration file says, the command line may not
+		 * say too. */
+		if (modelopt == NULL && ch >= OPT_ALPHA && ch != OPT_CONFIG &&
+		    ch != OPT_TO && ch != OPT_GROUP && ch != OPT_ID &&
+		    ch != OPT_TIME && ch != OPT_SOURCE_URL)
+			modelopt = longopts[li].name;
 		switch (ch) {
 		case 'f':
 			jo.force = true;
@@ -289,6 +383,26 @@ main(int argc, char *argv[])
 		case OPT_BINARY:
 			jo.want_binary = true;
 			break;
+		case OPT_CP_ALPHA:
+			parse_numlist("--cp-alpha", optarg, &o->cp_alpha);
+			break;
+		case OPT_CP_DIMS:
+			o->ncp_dims = fe_parse_list(optarg, 1, (uint64_t)1 << 24,
+			    o->cp_dims, TS_MAXORDER);
+			if (o->ncp_dims < 0)
+				fe_usage_error("--cp-dims: '%s' is not a list of "
+				    "dimensions like 2,2,2", optarg);
+			break;
+		case OPT_CP_LAMBDA:
+			o->cp_equal = fe_pick("--cp-lambda", optarg, lambdas) == 1;
+			break;
+		case OPT_CP_NOISE:
+			o->cp_noise = parse_real("--cp-noise", optarg, 0, 1e300);
+			break;
+		case OPT_CP_RANK:
+			o->cp_rank = (int)parse_range_int("--cp-rank", optarg, 1,
+			    1024);
+			break;
 		case OPT_DIMS:
 			o->order = parse_dims(optarg, o->dims);
 			break;
@@ -314,6 +428,12 @@ main(int argc, char *argv[])
 			break;
 		case OPT_INDEX_TYPE:
 			gp.itype = fe_pick_itype("--index-type", optarg);
+			break;
+		case OPT_INPUT_BASE:
+			o->src_base = fe_pick("--input-base", optarg, fe_bases);
+			break;
+		case OPT_LEVELS:
+			o->levels = (int)parse_range_int("--levels", optarg, 1, 64);
 			break;
 		case OPT_LOW:
 			parse_numlist("--low", optarg, &o->low);
@@ -363,20 +483,36 @@ main(int argc, char *argv[])
 			fe_value_opt(&gp.vo, longopts[li].name, optarg);
 			gp.values = true;
 			break;
+		case OPT_CONFIG:
+			config = optarg;
+			break;
 		default:
 			usage(stderr);
 			fe_try_help();
 			return TS_EXIT_USAGE;
 		}
+	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
 		fe_usage_error("give one tensor at most");
 	o->src = argc == 1 ? argv[0] : NULL;
+	if (config != NULL) {
+		if (modelopt != NULL || argc > 0)
+			fe_usage_error("--config gives the model and its "
+			    "parameters: no '%s%s'", argc > 0 ? "" : "--",
+			    argc > 0 ? argv[0] : modelopt);
+		if ((rv = read_config(&gp, &jo, config, quiet)) != 0) {
+			gen_part_free(&gp);
+			free(command);
+			return rv;
+		}
+	}
 	check(&gp, &jo, argc);
 	if (jo.dst == NULL)
 		jo.dst = "-";
-	/* A bundle gets both data files unless told, as the reference's
+	/* A bundle gets both data files unless told (a configuration
+	 * always tells), as the reference's
 	 * generators write them; a pattern its text file only, which any
 	 * reader takes (a binary file without values is this toolkit's
 	 * alone).  The entries are named by the model in messages. */
@@ -384,11 +520,11 @@ main(int argc, char *argv[])
 		jo.want_text = true;
 		jo.want_binary = gp.values || o->dups == GEN_SUM;
 	}
-	jo.src = gen_models[o->model]->name;
+	jo.src = config != NULL ? config : gen_models[o->model]->name;
 	fe_progress_init(quiet || (strcmp(jo.dst, "-") == 0 &&
 	    isatty(STDOUT_FILENO)));
 	rv = fe_run_job(&jo, quiet);
-	gen_free(&gp.g);
+	gen_part_free(&gp);
 	free(command);
 	return fe_close_stdout(rv);
 }

@@ -13,11 +13,12 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-/* indep.c, degree.c, ... */
-extern const struct gen_model gen_uniform, gen_random, gen_zipf;
+/* indep.c, degree.c, kron.c, ... */
+extern const struct gen_model gen_uniform, gen_random, gen_zipf,
+	    gen_kronecker;
 
 const struct gen_model *const gen_models[] = {
-	&gen_uniform, &gen_random, &gen_zipf, NULL
+	&gen_uniform, &gen_random, &gen_zipf, &gen_kronecker, NULL
 };
 
 const char *
@@ -47,8 +48,10 @@ gen_describe_list(struct ts_strbuf *sb, const char *name,
 	}
 }
 
-char *
-gen_describe(const struct gen *g)
+/* The parameters, for the key (without the names of files read) or
+ * for people. */
+static char *
+describe(const struct gen *g, bool key)
 {
 	struct ts_strbuf sb = { NULL, 0, 0 };
 	int k;
@@ -58,13 +61,19 @@ gen_describe(const struct gen *g)
 		ts_sbprintf(&sb, "%s%llu", k ? "," : "",
 		    (unsigned long long)g->o.dims[k]);
 	if (g->m->describe != NULL)
-		g->m->describe(g, &sb);
+		g->m->describe(g, &sb, key);
 	if (g->o.permute)
 		ts_sbprintf(&sb, "; permuted");
 	if (g->o.symmetric)
 		ts_sbprintf(&sb, "; symmetric");
 	ts_sbprintf(&sb, "; seed %llu", (unsigned long long)g->o.seed);
 	return sb.s;
+}
+
+char *
+gen_describe(const struct gen *g)
+{
+	return describe(g, false);
 }
 
 /* The key: the seed and every parameter of the model, through FNV-1a
@@ -118,7 +127,7 @@ gen_setup(struct gen *g, struct ts_diags *d)
 		    positions(g), o->symmetric ? " up to symmetry" : "");
 		return -1;
 	}
-	desc = gen_describe(g);
+	desc = describe(g, true);
 	g->key = make_key(desc, o->seed);
 	free(desc);
 	for (k = 0; k < o->order && o->permute; k++) {
@@ -172,6 +181,77 @@ gen_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 	if (g->o.symmetric)
 		for (i = 0; i < n; i++)
 			canonical(c + i * (size_t)order, order);
+}
+
+/* ---- a tensor a model reads ---- */
+
+int
+gen_read(const char *path, int base, struct ts_diags *d,
+    int (*header)(void *, const struct ts_header *),
+    int (*batch)(void *, const struct ts_batch *), void *arg)
+{
+	struct ts_input *in = ts_input_open(path, NULL, d);
+	const struct ts_header *h;
+	struct ts_decoder *dec;
+	struct ts_batch b;
+	uint64_t *c;
+	long r = -1;
+	size_t i;
+	int k;
+	bool lone;
+
+	if (in == NULL || (dec = ts_input_decoder(in)) == NULL ||
+	    ts_diags_errors(d) > 0) {
+		ts_input_close(in);
+		return -1;
+	}
+	h = ts_decoder_header(dec);
+	if (!h->dims_known) {
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "the file states no "
+		    "dimensions (FROSTT): give a TensorSuite file or bundle");
+		ts_input_close(in);
+		return -1;
+	}
+	/* A lone data file is read 1-based, unless told. */
+	lone = ts_input_kind(in) != TS_KIND_BUNDLE && base == 0;
+	if (header(arg, h) == 0) {
+		ts_batch_init(&b, h->order, 8192);
+		while ((r = ts_decoder_next(dec, &b)) > 0) {
+			for (i = 0, c = b.coords; i < b.n; i++)
+				for (k = 0; k < h->order; k++, c++) {
+					*c += lone;
+					if (*c < h->dims[k])
+						continue;
+					if (*c == UINT64_MAX)
+						ts_diag(d, TS_SEV_ERROR, path,
+						    b.loc[i], 0, "S1", "coordinate "
+						    "0 of mode %d in a 1-based "
+						    "file (a file without metadata "
+						    "is read 1-based: --input-base "
+						    "0 reads it 0-based)", k + 1);
+					else
+						ts_diag(d, TS_SEV_ERROR, path,
+						    b.loc[i], 0, "S1", "coordinate "
+						    "%llu of mode %d is beyond its "
+						    "dimension %llu", (unsigned
+						    long long)*c + (lone ? 0 : 1),
+						    k + 1, (unsigned long long)
+						    h->dims[k]);
+					r = -1;
+					goto out;
+				}
+			if (ts_diags_errors(d) > 0 || batch(arg, &b) != 0) {
+				r = -1;
+				break;
+			}
+		}
+out:
+		ts_batch_free(&b);
+	}
+	if (r == 0 && (ts_diags_errors(d) > 0 || ts_input_finish(in) != 0))
+		r = -1;
+	ts_input_close(in);
+	return r == 0 ? 0 : -1;
 }
 
 /* ---- how many draws give nnz distinct coordinates ---- */

@@ -293,6 +293,16 @@ gen_finish(void *arg, struct job *j, int rv)
 }
 
 void
+gen_part_free(struct gen_part *p)
+{
+	gen_free(&p->g);
+	free(p->config_text);
+	free(p->config_seed);
+	free(p->config_dst);
+	free(p->config_name);
+}
+
+void
 gen_part_init(struct gen_part *p)
 {
 	memset(p, 0, sizeof(*p));

@@ -17,10 +17,12 @@ struct gen_part {
 	enum ts_domain	 domain;	/* when --value-domain is not given */
 	int		 base;		/* of a bundle */
 	const char	*group, *id;	/* defaults of a configuration */
-	/* a configuration file, and its text to copy into the bundle */
+	/* a configuration file, and its text to copy into the bundle;
+	 * the seed and DST it names */
 	const char	*config;
 	char		*config_text;
 	bool		 config_copied;
+	char		*config_seed, *config_dst, *config_name;
 	/* the job's */
 	struct ts_genvalues *gv;
 	struct ts_sort_result sr, sr2;
@@ -29,6 +31,12 @@ struct gen_part {
 
 /* The defaults, and p->part, whose arg is p. */
 void	 gen_part_init(struct gen_part *);
+/* config.c: the request of the configuration file path (DST too, in
+ * jo, unless dst_given): 0, or -1 (reported to d). */
+int	 gen_config(struct gen_part *, struct ts_job_opts *jo,
+	    const char *path, bool dst_given, struct ts_diags *d);
+/* Free what the request holds. */
+void	 gen_part_free(struct gen_part *);
 /* "allow", "unique", "sum", NULL: --duplicates' words. */
 const char *const *gen_dups_names(void);
 
