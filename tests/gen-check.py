@@ -3,6 +3,7 @@
 from the data files and ts-stat's JSON (never with the generator's code).
 
 usage: gen-check.py CHECK BUNDLE [ARG...] [< ts-stat --json BUNDLE]
+       gen-check.py block DENSITY A [B EINSUM]
 
 BUNDLE is a bundle directory with a binary data file.  CHECK is one of:
 
@@ -21,6 +22,9 @@ BUNDLE is a bundle directory with a binary data file.  CHECK is one of:
                         against the product over levels of the seed's
                         marginal (SEED a text file of weights, in index
                         base BASE; the dimensions its powers)
+  block DENSITY A [B E] a block bundle (text): ceil(DENSITY x grid) distinct
+                        blocks, their elements nnz; with B and the einsum E,
+                        each label's partitions the same in A and B
 
 Prints one line per failure; exit status 1 when there is any.
 """
@@ -159,14 +163,66 @@ def check_kronecker(m, c, args):
         chi2("mode %d" % (k + 1), np.bincount(c[:, k], minlength=d), n * p)
 
 
+def block_file(bundle):
+    """The metadata, the partition lines and the block coordinates of a
+    block bundle's text file."""
+    name = os.path.basename(os.path.normpath(bundle))
+    with open(os.path.join(bundle, name + "_metadata.json")) as f:
+        m = json.load(f)
+    with open(os.path.join(bundle, m["files"]["text"])) as f:
+        lines = f.read().split("\n")
+    order = m["order"]
+    parts = [[int(x) for x in lines[5 + k].split()] for k in range(order)]
+    rows = [[int(x) for x in r.split()] for r in lines[5 + order:] if r]
+    return m, parts, np.array(rows, dtype=np.int64).reshape(-1, order)
+
+
+def check_block(m, c, args):
+    """The grid's density exact (ceil(density x grid) blocks, distinct),
+    K3 (the elements the blocks hold are nnz); with a second bundle and
+    an einsum A,B->O, a label's partitions the same in both."""
+    density = float(args[0])
+    bundles = args[1:3] if len(args) > 2 else args[1:2]
+    found = {}
+    for which, b in enumerate(bundles):
+        m, parts, rows = block_file(b)
+        grid = int(np.prod([len(p) for p in parts]))
+        want = max(1, min(grid, int(np.ceil(density * grid))))
+        if m["nnz_block"] != want or len(rows) != want:
+            bad.append("%s: %d blocks, not ceil(%g x %d) = %d"
+                       % (b, len(rows), density, grid, want))
+        if len({tuple(r) for r in rows}) != len(rows):
+            bad.append("%s: a block repeats" % b)
+        vol = np.ones(len(rows), dtype=np.int64)
+        for k, p in enumerate(parts):
+            vol *= np.asarray(p, dtype=np.int64)[rows[:, k]]
+            if sum(p) != m["dimensions"][k]:
+                bad.append("%s: mode %d's partitions do not sum to %d"
+                           % (b, k + 1, m["dimensions"][k]))
+        if int(vol.sum()) != m["nnz"]:
+            bad.append("%s: the blocks hold %d elements, not nnz %d"
+                       % (b, int(vol.sum()), m["nnz"]))
+        if len(args) > 3:
+            labels = args[3].split("->")[0].split(",")[which]
+            for k, lab in enumerate(labels):
+                if lab in found and found[lab] != parts[k]:
+                    bad.append("label %s: A's partitions and B's differ"
+                               % lab)
+                found[lab] = parts[k]
+
+
 CHECKS = {"uniform": check_uniform, "random": check_random,
-          "zipf": check_zipf, "kronecker": check_kronecker}
+          "zipf": check_zipf, "kronecker": check_kronecker,
+          "block": check_block}
 
 
 def main():
-    check, bundle = sys.argv[1], sys.argv[2]
-    m, c = load(bundle)
-    CHECKS[check](m, c, sys.argv[3:])
+    check = sys.argv[1]
+    if check == "block":
+        check_block(None, None, sys.argv[2:])
+    else:
+        m, c = load(sys.argv[2])
+        CHECKS[check](m, c, sys.argv[3:])
     for b in bad:
         print(b)
     return 1 if bad else 0

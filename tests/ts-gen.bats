@@ -279,6 +279,78 @@ first_distinct() {
 	assert_line --regexp "^ts-gen: --dims: [0-9.e-]+% of the seed's draws fall inside them: give fewer --levels, or dimensions closer to the seed's powers$"
 }
 
+# ---- block ----
+
+@test "ts-gen: block: partitions of sizes by law, ceil(density x grid) distinct blocks, sorted, a valid block bundle" {
+	local law
+	ts-gen -q --model block --partitions 3,4,5 --density 0.3 --seed 7 -o b
+	valid b
+	[ "$(meta b '[.sparsity_type, .block_partitions, .nnz_block, .values_provided, .sorted, .duplicates, .group, .id, .files]')" = \
+	    '["block",[3,4,5],18,false,"lexicographic","disallowed","synthetic","0007",{"text":"b.tns","readme":"README.md"}]' ]
+	run $CHECK block 0.3 b
+	assert_success
+	assert_output ""
+	for law in uniform random mixed power_law; do
+		ts-gen -q --model block --partitions 7,9 --partition-size 3:40 --partition-law $law --density 0.05 -o $law
+		valid $law
+		run $CHECK block 0.05 $law
+		assert_success
+		# Every partition line within 3:40; uniform's one size a mode,
+		# mixed's alternately from the low and the high third.
+		sed -n 6,7p $law/$law.tns | tr ' ' '\n' | awk '$1 < 3 || $1 > 40 { exit 1 }'
+	done
+	[ "$(sed -n 6p uniform/uniform.tns | tr ' ' '\n' | sort -u | wc -l)" -eq 1 ]
+	sed -n 6p mixed/mixed.tns | awk '{ for (i = 1; i <= NF; i++)
+	    if ((i % 2 && $i > 15) || (!(i % 2) && $i < 28)) exit 1 }'
+	# A pinned size; cuTENSOR's arrays.
+	ts-gen -q --model block --partitions 2,3 --partition-size 8 -o p.json
+	[ "$(jq -c .extent p.json)" = '[8,8,8,8,8]' ]
+	run -2 ts-gen --model block --partitions 2,3 --dist normal -o x
+	assert_line --partial "ts-gen: --model block: its blocks are distinct"
+	run -2 ts-gen --model uniform --dims 4 --nnz 2 --density 0.5 -o x
+	assert_line "ts-gen: --density is for --model block"
+	run -2 ts-gen --model block -o x
+	assert_line "ts-gen: --model block: give --partitions N1,...,Nk (or --einsum, or --counts)"
+}
+
+@test "ts-gen: block --einsum: the operand pair DST_A, DST_B, a label's partitions the same in both, with the reference's per-label overrides" {
+	local e="ade,afg->defg"
+	ts-gen -q --model block --einsum "$e" --label-partition-size "a=4,d=12,e=3,f=12,g=3" \
+	    --label-partitions "a=19,d=110,e=20,f=110,g=20" --density 0.02 --seed 7 -o demo
+	valid demo_A
+	valid demo_B
+	run $CHECK block 0.02 demo_A demo_B "$e"
+	assert_success
+	assert_output ""
+	# The shape of the reference's own pair for the same command.
+	[ "$(meta demo_A '[.dimensions, .nnz, .block_partitions, .nnz_block, .group, .id]')" = \
+	    "$(meta "$DATA/reference/demo_A" '[.dimensions, .nnz, .block_partitions, .nnz_block, .group, .id]')" ]
+	[ "$(meta demo_B '[.dimensions, .nnz, .block_partitions, .nnz_block]')" = \
+	    "$(meta "$DATA/reference/demo_B" '[.dimensions, .nnz, .block_partitions, .nnz_block]')" ]
+	grep -qF 'this bundle is operand **B** (labels `afg`), its companion operand **A** (labels `ade`)' demo_B/README.md
+	# Labels drawn: shared ones equal too; count-driven, labels of a to z.
+	ts-gen -q --model block --einsum "abc,cbd->ad" --partitions 2:6 --partition-law power_law --seed 1 -o p
+	run $CHECK block 0.3 p_A p_B "abc,cbd->ad"
+	assert_success
+	ts-gen -q --model block --counts 2,1,2,1 --seed 3 -o c.tar.zst
+	ts-validate -q c_A.tar.zst c_B.tar.zst
+	# Refused: a bad einsum, a pair to a stream, an existing operand.
+	run -2 ts-gen --model block --einsum "ab,bc->acd" -o x
+	assert_line "ts-gen: --einsum: 'ab,bc->acd': output label 'd' is in neither operand"
+	run -2 ts-gen --model block --einsum "abe,bc->ac" -o x
+	assert_line --partial "label 'e' is in one operand only and not in the output"
+	run -2 ts-gen --model block --einsum "aab,bc->ac" -o x
+	assert_line "ts-gen: --einsum: 'aab,bc->ac': label 'a' repeats within an operand"
+	run -2 ts-gen --model block --einsum "ab,bc->ac"
+	assert_line --partial "ts-gen: --einsum and --counts write two bundles: give -o DST"
+	run -2 ts-gen --model block --einsum "ab,bc->ac" --label-partitions "z=3" -o x
+	assert_line "ts-gen: --label-partitions, --label-partition-size: no label 'z' in the contraction"
+	run -2 ts-gen -q --model block --einsum "$e" -o demo
+	assert_line "ts-gen: 'demo_A' exists (-f replaces it)"
+	assert_line "ts-gen: 'demo_B' exists (-f replaces it)"
+	[ ! -e x_A ] && [ ! -e x_B ]
+}
+
 # ---- configuration files ----
 
 @test "ts-gen --config: the reference's configurations give the bundles the reference would, in output_dir/name" {

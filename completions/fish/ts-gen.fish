@@ -20,7 +20,7 @@ complete -c ts-gen -l text -d 'A text data file in a bundle'  # --text
 complete -c ts-gen -l binary -d 'A binary data file in a bundle'  # --binary
 # The model
 complete -c ts-gen -l config -r -F -d 'A configuration file of the reference generators (YAML)'  # --config
-complete -c ts-gen -l model -x -a 'uniform random zipf kronecker' -d 'The model'  # --model
+complete -c ts-gen -l model -x -a 'uniform random zipf kronecker block' -d 'The model'  # --model
 complete -c ts-gen -l dims -x -d 'The dimensions, D1,...,DN'  # --dims
 complete -c ts-gen -l nnz -x -d 'The entries'  # --nnz
 complete -c ts-gen -l seed -x -d 'Seed, 0 to 2^64-1 (default 0)'  # --seed
@@ -33,6 +33,14 @@ complete -c ts-gen -l cp-dims -x -d 'The CP seed'"'"'s dimensions'  # --cp-dims
 complete -c ts-gen -l cp-alpha -x -d 'The CP seed'"'"'s power law'  # --cp-alpha
 complete -c ts-gen -l cp-noise -x -d 'The CP seed'"'"'s noise'  # --cp-noise
 complete -c ts-gen -l cp-lambda -x -a 'softmax none' -d 'The CP seed'"'"'s weights'  # --cp-lambda
+complete -c ts-gen -l partitions -x -d 'block: partitions of each mode, or LO:HI of a label'  # --partitions
+complete -c ts-gen -l partition-size -x -d 'block: partition sizes LO:HI, or one size'  # --partition-size
+complete -c ts-gen -l partition-law -x -a 'uniform random mixed power_law' -d 'block: law of the partition sizes'  # --partition-law
+complete -c ts-gen -l density -x -d 'block: share of the block grid non-zero'  # --density
+complete -c ts-gen -l einsum -x -d 'block: the operand pair of a contraction, e.g. ade,afg->defg'  # --einsum
+complete -c ts-gen -l counts -x -d 'block: the operand pair of label counts FA,FB,C[,B]'  # --counts
+complete -c ts-gen -l label-partitions -x -d 'block: a label'"'"'s partitions, e.g. a=19,d=110'  # --label-partitions
+complete -c ts-gen -l label-partition-size -x -d 'block: a label'"'"'s partition size, e.g. a=4,d=12'  # --label-partition-size
 complete -c ts-gen -l input-base -x -a '0 1' -d 'Index base of SRC without metadata'  # --input-base
 complete -c ts-gen -l permute -d 'Each mode'"'"'s slices in a random order'  # --permute
 complete -c ts-gen -l symmetric -d 'A fully symmetric pattern'  # --symmetric

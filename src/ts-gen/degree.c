@@ -119,6 +119,22 @@ struct degst {
 	struct degseq	 q[TS_MAXORDER];
 };
 
+/* Positions pos to pos + 3 of the column, their slices into c, order
+ * apart: four chains of multiplies side by side. */
+static inline void
+four(const struct degseq *q, uint64_t key, uint64_t pos, uint64_t *c,
+    size_t order)
+{
+	uint64_t p[4];
+	int j;
+
+	for (j = 0; j < 4; j++)
+		p[j] = perm_feistel(&q->pm, key, pos + (uint64_t)j);
+	for (j = 0; j < 4; j++)
+		c[(size_t)j * order] = degseq_slice(q, p[j] < q->total ?
+		    p[j] : perm_at(&q->pm, key, p[j]));
+}
+
 /* Entries [first, first + n): a mode at a time, a round at a time. */
 static void
 deg_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
@@ -137,25 +153,9 @@ deg_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 
 			m = q->total - pos < n - i ? (size_t)(q->total - pos) :
 			    n - i;
-			/* Four chains of multiplies side by side. */
-			for (e = 0; e + 3 < m; e += 4) {
-				uint64_t p0 = perm_feistel(&q->pm, key, pos + e);
-				uint64_t p1 = perm_feistel(&q->pm, key, pos + e +
-				    1);
-				uint64_t p2 = perm_feistel(&q->pm, key, pos + e +
-				    2);
-				uint64_t p3 = perm_feistel(&q->pm, key, pos + e +
-				    3);
-
-				p0 = p0 < q->total ? p0 : perm_at(&q->pm, key, p0);
-				p1 = p1 < q->total ? p1 : perm_at(&q->pm, key, p1);
-				p2 = p2 < q->total ? p2 : perm_at(&q->pm, key, p2);
-				p3 = p3 < q->total ? p3 : perm_at(&q->pm, key, p3);
-				c[(i + e) * order + k] = degseq_slice(q, p0);
-				c[(i + e + 1) * order + k] = degseq_slice(q, p1);
-				c[(i + e + 2) * order + k] = degseq_slice(q, p2);
-				c[(i + e + 3) * order + k] = degseq_slice(q, p3);
-			}
+			for (e = 0; e + 3 < m; e += 4)
+				four(q, key, pos + e, c + (i + e) * order + k,
+				    order);
 			for (; e < m; e++)
 				c[(i + e) * order + k] = degseq_slice(q,
 				    perm_at(&q->pm, key, pos + e));
@@ -306,6 +306,6 @@ random_describe(const struct gen *g, struct ts_strbuf *sb, bool key)
 }
 
 const struct gen_model gen_random = {
-	"random", NEED_DIMS | NEED_NNZ, random_setup, deg_fill, deg_prob,
+	"random", NEED_DIMS | NEED_NNZ, random_setup, NULL, deg_fill, deg_prob,
 	random_describe, NULL, deg_free
 };

@@ -77,6 +77,7 @@ struct gen_opts {
 	bool		 has_counts;
 	uint64_t	 label_parts[26], label_psize[26];	/* 0: none */
 	/* sbm */
+	int		 operand;	/* of a pair: 0 A, 1 B */
 	struct gen_list	 communities;
 	double		 p_in, p_out;
 	/* like */
@@ -186,6 +187,8 @@ struct gen_model {
 	unsigned	 needs;
 	/* Check the request and build the tables: 0, or -1 (reported). */
 	int	(*setup)(struct gen *, struct ts_diags *);
+	/* The key is made (of what setup found): what needs it, or NULL. */
+	int	(*keyed)(struct gen *, struct ts_diags *);
 	/* The 0-based coordinates of entries [first, first + n), order a
 	 * row, into c (the draws of an entry from gen_state(g, i)). */
 	void	(*fill)(const struct gen *, uint64_t first, size_t n,
@@ -290,6 +293,12 @@ struct ts_decoder *gen_decoder(const struct gen *, uint64_t n, int threads,
  */
 struct ts_stage *gen_exact_stage(struct gen *, const struct ts_sort_opts *so,
 	    uint64_t nnz, int threads, const char *name, struct ts_diags *d);
+
+/* block.c: "uniform", ... for --partition-law; the pair's operand op
+ * set up (0 A, 1 B); is the model a pair? */
+const char *gen_law_name(int);
+int	 gen_block_operand(struct gen *, int op, struct ts_diags *d);
+bool	 gen_block_pair(const struct gen *);
 
 /* symmetric.c: each canonical tuple (ascending coordinates) becomes its
  * distinct permutations, with its value, sorted by so (its count into

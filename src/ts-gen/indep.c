@@ -43,7 +43,7 @@ uniform_prob(const struct gen *g, const uint64_t *c)
 }
 
 const struct gen_model gen_uniform = {
-	"uniform", NEED_DIMS | NEED_NNZ, NULL, uniform_fill, uniform_prob,
+	"uniform", NEED_DIMS | NEED_NNZ, NULL, NULL, uniform_fill, uniform_prob,
 	NULL, NULL, NULL
 };
 
@@ -127,6 +127,6 @@ zipf_free_st(struct gen *g)
 }
 
 const struct gen_model gen_zipf = {
-	"zipf", NEED_DIMS | NEED_NNZ, zipf_setup, zipf_fill, zipf_p,
+	"zipf", NEED_DIMS | NEED_NNZ, zipf_setup, NULL, zipf_fill, zipf_p,
 	zipf_describe, NULL, zipf_free_st
 };

@@ -493,6 +493,6 @@ kron_free(struct gen *g)
 }
 
 const struct gen_model gen_kronecker = {
-	"kronecker", HAS_SRC, kron_setup, kron_fill, kron_prob,
+	"kronecker", HAS_SRC, kron_setup, NULL, kron_fill, kron_prob,
 	kron_describe, kron_notes, kron_free
 };

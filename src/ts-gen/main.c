@@ -7,14 +7,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "part.h"
+#include "util/xalloc.h"
 
 enum {
 	OPT_ALPHA = 256, OPT_BINARY, OPT_CONFIG, OPT_CP_ALPHA, OPT_CP_DIMS,
 	OPT_CP_LAMBDA,
-	OPT_CP_NOISE, OPT_CP_RANK, OPT_DIMS, OPT_DUPS, OPT_ENDIAN, OPT_GROUP,
+	OPT_CP_NOISE, OPT_CP_RANK, OPT_COUNTS, OPT_DENSITY, OPT_DIMS, OPT_DUPS,
+	OPT_EINSUM, OPT_ENDIAN, OPT_GROUP, OPT_LABEL_PARTS, OPT_LABEL_PSIZE,
+	OPT_LAW, OPT_PARTS, OPT_PSIZE,
 	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
 	OPT_LEVELS, OPT_LOW,
 	OPT_MODEL, OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER,
@@ -29,13 +33,16 @@ static const struct option longopts[] = {
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "config",		required_argument,	NULL, OPT_CONFIG },
+	{ "counts",		required_argument,	NULL, OPT_COUNTS },
 	{ "cp-alpha",		required_argument,	NULL, OPT_CP_ALPHA },
 	{ "cp-dims",		required_argument,	NULL, OPT_CP_DIMS },
 	{ "cp-lambda",		required_argument,	NULL, OPT_CP_LAMBDA },
 	{ "cp-noise",		required_argument,	NULL, OPT_CP_NOISE },
 	{ "cp-rank",		required_argument,	NULL, OPT_CP_RANK },
+	{ "density",		required_argument,	NULL, OPT_DENSITY },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
+	{ "einsum",		required_argument,	NULL, OPT_EINSUM },
 	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "group",		required_argument,	NULL, OPT_GROUP },
@@ -46,12 +53,17 @@ static const struct option longopts[] = {
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
 	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
 	{ "jobs",		required_argument,	NULL, 'j' },
+	{ "label-partition-size", required_argument,	NULL, OPT_LABEL_PSIZE },
+	{ "label-partitions",	required_argument,	NULL, OPT_LABEL_PARTS },
 	{ "levels",		required_argument,	NULL, OPT_LEVELS },
 	{ "low",		required_argument,	NULL, OPT_LOW },
 	{ "model",		required_argument,	NULL, OPT_MODEL },
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "nnz",		required_argument,	NULL, OPT_NNZ },
 	{ "output",		required_argument,	NULL, 'o' },
+	{ "partition-law",	required_argument,	NULL, OPT_LAW },
+	{ "partition-size",	required_argument,	NULL, OPT_PSIZE },
+	{ "partitions",		required_argument,	NULL, OPT_PARTS },
 	{ "permute",		no_argument,		NULL, OPT_PERMUTE },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "seed",		required_argument,	NULL, OPT_SEED },
@@ -87,7 +99,8 @@ usage(FILE *fp)
 	    "fastskg); DST\n"
 	    "                           by default its output_dir/name\n"
 	    "Model (SRC: the tensor a model reads, kronecker's seed):\n"
-	    "      --model MODEL        uniform, random, zipf or kronecker\n"
+	    "      --model MODEL        uniform, random, zipf, kronecker or "
+	    "block\n"
 	    "      --dims D1,...,DN     the dimensions\n"
 	    "      --nnz N              entries (distinct ones with "
 	    "--duplicates unique or sum)\n"
@@ -111,6 +124,22 @@ usage(FILE *fp)
 	    "(default 0)\n"
 	    "      --cp-lambda L        its components' weights: softmax "
 	    "(default) or none\n"
+	    "      --partitions P       block: partitions of each mode "
+	    "P1,...,PN, or a\n"
+	    "                           label's from LO:HI (default 1:5)\n"
+	    "      --partition-size S   block: sizes from LO:HI (default "
+	    "1:64), or all S\n"
+	    "      --partition-law LAW  block: uniform, random (default), "
+	    "mixed or power_law\n"
+	    "      --density D          block: share of the block grid "
+	    "non-zero (default 0.3)\n"
+	    "      --einsum A,B->O      block: the operand pair DST_A, DST_B "
+	    "of a contraction\n"
+	    "      --counts FA,FB,C[,B] block: the same, labels free in A, in "
+	    "B, contracted,\n"
+	    "                           batch\n"
+	    "      --label-partitions L=N,...      a label's partitions\n"
+	    "      --label-partition-size L=S,...  a label's partition size\n"
 	    "      --input-base 0|1     SRC's index base when it has no "
 	    "metadata (default 1)\n"
 	    "      --permute            each mode's slices in a random order\n"
@@ -256,6 +285,94 @@ parse_real(const char *opt, const char *arg, double lo, double hi)
 	return v;
 }
 
+/* N or LO:HI, 1 to 2^32 each, LO at most HI. */
+static void
+parse_lohi(const char *opt, const char *arg, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t v[2];
+	char buf[64];
+	const char *colon = strchr(arg, ':');
+
+	if (colon == NULL) {
+		*lo = *hi = parse_range_int(opt, arg, 1, (uint64_t)1 << 32);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.*s,%s", (int)(colon - arg), arg,
+	    colon + 1);
+	if (strlen(arg) >= sizeof(buf) || fe_parse_list(buf, 1,
+	    (uint64_t)1 << 32, v, 2) != 2 || v[0] > v[1])
+		fe_usage_error("%s: '%s' is not N or LO:HI, from 1 up, LO at "
+		    "most HI", opt, arg);
+	*lo = v[0];
+	*hi = v[1];
+}
+
+/* --partitions: a list of counts (a mode each), or a range for the
+ * labels of a contraction. */
+static void
+parse_parts(struct gen_opts *o, const char *arg)
+{
+	if (strchr(arg, ':') != NULL) {
+		parse_lohi("--partitions", arg, &o->parts_lo, &o->parts_hi);
+		o->nparts = 0;
+		return;
+	}
+	o->nparts = fe_parse_list(arg, 1, (uint64_t)1 << 24, o->parts,
+	    TS_MAXORDER);
+	if (o->nparts < 0)
+		fe_usage_error("--partitions: '%s' is not a list of "
+		    "partitions like 3,4,5 (or LO:HI)", arg);
+}
+
+/* --counts FA,FB,C[,B]. */
+static void
+parse_counts(struct gen_opts *o, const char *arg)
+{
+	uint64_t v[4] = { 0, 0, 0, 0 };
+	int n = fe_parse_list(arg, 0, 26, v, 4), i;
+
+	if (n < 3 || v[0] < 1 || v[1] < 1 || v[2] < 1)
+		fe_usage_error("--counts: '%s' is not FA,FB,C[,B]: labels free "
+		    "in A, in B (1 or more each), contracted (1 or more), "
+		    "batch", arg);
+	for (i = 0; i < 4; i++)
+		o->counts[i] = (int)v[i];
+	o->has_counts = true;
+}
+
+/* a=4,d=12: a count for labels a to z. */
+static void
+parse_labels(const char *opt, const char *arg, uint64_t *out)
+{
+	const char *p = arg;
+	char buf[32];
+	uint64_t v;
+	size_t n;
+
+	while (*p != '\0') {
+		n = strcspn(p, ",");
+		if (n < 3 || p[0] < 'a' || p[0] > 'z' || p[1] != '=' ||
+		    n - 2 >= sizeof(buf))
+			goto bad;
+		snprintf(buf, sizeof(buf), "%.*s", (int)(n - 2), p + 2);
+		if (fe_parse_list(buf, 1, (uint64_t)1 << 32, &v, 1) != 1)
+			goto bad;
+		out[p[0] - 'a'] = v;
+		p += n;
+		if (*p == ',' && p[1] != '\0')
+			p++;
+		else if (*p != '\0')
+			goto bad;
+	}
+	return;
+bad:
+	fe_usage_error("%s: '%s' is not a list like a=4,d=12 (labels a to z, "
+	    "counts from 1)", opt, arg);
+}
+
+/* The first option of the block model given, for check(). */
+static const char *blockopt;
+
 /* What the options ask, checked where it does not need the model. */
 static void
 check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
@@ -280,6 +397,20 @@ check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
 	    (o->cp_rank > 0))
 		fe_usage_error("--model kronecker: give a seed tensor or "
 		    "--cp-rank, not %s", o->src != NULL ? "both" : "neither");
+	if (strcmp(m->name, "block") == 0 && (p->values || p->vtype >= 0 ||
+	    o->dups_given || o->symmetric || o->permute))
+		fe_usage_error("--model block: its blocks are distinct and "
+		    "their data files hold no values: no value options, "
+		    "--duplicates, --symmetric or --permute");
+	if (strcmp(m->name, "block") != 0 && blockopt != NULL)
+		fe_usage_error("--%s is for --model block", blockopt);
+	if (o->einsum != NULL && o->has_counts)
+		fe_usage_error("--einsum and --counts are two ways to say the "
+		    "contraction: give one");
+	if ((o->einsum != NULL || o->has_counts) && (jo->dst == NULL ||
+	    strcmp(jo->dst, "-") == 0))
+		fe_usage_error("--einsum and --counts write two bundles: give "
+		    "-o DST, which they are named after (DST_A, DST_B)");
 	if (strcmp(m->name, "kronecker") != 0 && (o->levels > 0 ||
 	    o->cp_rank > 0 || o->ncp_dims > 0 || o->cp_alpha.n > 0))
 		fe_usage_error("--levels and --cp-* are for --model kronecker");
@@ -323,6 +454,65 @@ read_config(struct gen_part *gp, struct ts_job_opts *jo, const char *path,
 	return rv;
 }
 
+/* DST with _A or _B before its suffixes: x -> x_A, x.tar.zst ->
+ * x_A.tar.zst, x.tns.gz -> x_A.tns.gz (malloc'd). */
+static char *
+operand_dst(const char *dst, char op)
+{
+	static const char *const sfx[] = { ".tar.zst", ".tar.gz", ".tar.xz",
+	    ".tar.bz2", ".tar", ".tzst", ".tgz", ".txz", ".tns", ".tnsb",
+	    ".json", NULL };
+	size_t n = strlen(dst), cut = n, b;
+	const char *base;
+	int i;
+
+	while (n > 1 && dst[n - 1] == '/')
+		n--;
+	base = dst;
+	for (b = 0; b < n; b++)
+		if (dst[b] == '/')
+			base = dst + b + 1;
+	cut = n;
+	for (i = 0; sfx[i] != NULL; i++) {
+		const char *at = strstr(base, sfx[i]);
+
+		if (at != NULL && at > base && (size_t)(at - dst) < cut)
+			cut = (size_t)(at - dst);
+	}
+	return ts_xasprintf("%.*s_%c%.*s", (int)cut, dst, op,
+	    (int)(n - cut), dst + cut);
+}
+
+/*
+ * --einsum, --counts: the operand A into DST_A, then B into DST_B, the
+ * model set up once (its labels and their partitions shared).  Both
+ * are refused before either is written when one exists and -f was not
+ * given.
+ */
+static int
+run_pair(struct gen_part *gp, struct ts_job_opts *jo, bool quiet)
+{
+	char *dst[2];
+	struct stat st;
+	int op, rv = TS_EXIT_OK;
+
+	for (op = 0; op < 2; op++)
+		dst[op] = operand_dst(jo->dst, "AB"[op]);
+	for (op = 0; op < 2 && !jo->force; op++)
+		if (lstat(dst[op], &st) == 0) {
+			fe_warnx("'%s' exists (-f replaces it)", dst[op]);
+			rv = TS_EXIT_USAGE;
+		}
+	for (op = 0; op < 2 && rv == TS_EXIT_OK; op++) {
+		jo->dst = dst[op];
+		gp->operand = op;
+		rv = fe_run_job(jo, quiet);
+	}
+	free(dst[0]);
+	free(dst[1]);
+	return rv;
+}
+
 static char *command;	/* as typed, for the README */
 
 int
@@ -339,6 +529,13 @@ main(int argc, char *argv[])
 	ts_job_opts_init(&jo);
 	gen_part_init(&gp);
 	o->model = -1;
+	/* The reference's block generator's defaults. */
+	o->parts_lo = 1;
+	o->parts_hi = 5;
+	o->psize_lo = 1;
+	o->psize_hi = 64;
+	o->law = LAW_RANDOM;
+	o->density = 0.3;
 	o->src_base = -1;
 	o->mem_limit = fe_parse_size("-S", "25%");
 	command = fe_command_line(argc, argv);
@@ -353,6 +550,11 @@ main(int argc, char *argv[])
 		    ch != OPT_TO && ch != OPT_GROUP && ch != OPT_ID &&
 		    ch != OPT_TIME && ch != OPT_SOURCE_URL)
 			modelopt = longopts[li].name;
+		if (blockopt == NULL && (ch == OPT_COUNTS ||
+		    ch == OPT_DENSITY || ch == OPT_EINSUM ||
+		    ch == OPT_LABEL_PARTS || ch == OPT_LABEL_PSIZE ||
+		    ch == OPT_LAW || ch == OPT_PARTS || ch == OPT_PSIZE))
+			blockopt = longopts[li].name;
 		switch (ch) {
 		case 'f':
 			jo.force = true;
@@ -402,6 +604,36 @@ main(int argc, char *argv[])
 		case OPT_CP_RANK:
 			o->cp_rank = (int)parse_range_int("--cp-rank", optarg, 1,
 			    1024);
+			break;
+		case OPT_COUNTS:
+			parse_counts(o, optarg);
+			break;
+		case OPT_DENSITY:
+			o->density = parse_real("--density", optarg, 1e-300, 1);
+			break;
+		case OPT_EINSUM:
+			o->einsum = optarg;
+			break;
+		case OPT_LABEL_PARTS:
+			parse_labels("--label-partitions", optarg,
+			    o->label_parts);
+			break;
+		case OPT_LABEL_PSIZE:
+			parse_labels("--label-partition-size", optarg,
+			    o->label_psize);
+			break;
+		case OPT_LAW:
+			o->law = (enum gen_law)fe_pick_named("--partition-law",
+			    optarg, 0, gen_law_name);
+			break;
+		case OPT_PARTS:
+			parse_parts(o, optarg);
+			break;
+		case OPT_PSIZE:
+			parse_lohi("--partition-size", optarg, &o->psize_lo,
+			    &o->psize_hi);
+			o->psize_pinned = o->psize_lo == o->psize_hi &&
+			    strchr(optarg, ':') == NULL;
 			break;
 		case OPT_DIMS:
 			o->order = parse_dims(optarg, o->dims);
@@ -523,7 +755,10 @@ main(int argc, char *argv[])
 	jo.src = config != NULL ? config : gen_models[o->model]->name;
 	fe_progress_init(quiet || (strcmp(jo.dst, "-") == 0 &&
 	    isatty(STDOUT_FILENO)));
-	rv = fe_run_job(&jo, quiet);
+	if (o->einsum != NULL || o->has_counts)
+		rv = run_pair(&gp, &jo, quiet);
+	else
+		rv = fe_run_job(&jo, quiet);
 	gen_part_free(&gp);
 	free(command);
 	return fe_close_stdout(rv);

@@ -15,10 +15,10 @@
 
 /* indep.c, degree.c, kron.c, ... */
 extern const struct gen_model gen_uniform, gen_random, gen_zipf,
-	    gen_kronecker;
+	    gen_kronecker, gen_block;
 
 const struct gen_model *const gen_models[] = {
-	&gen_uniform, &gen_random, &gen_zipf, &gen_kronecker, NULL
+	&gen_uniform, &gen_random, &gen_zipf, &gen_kronecker, &gen_block, NULL
 };
 
 const char *
@@ -130,6 +130,8 @@ gen_setup(struct gen *g, struct ts_diags *d)
 	desc = describe(g, true);
 	g->key = make_key(desc, o->seed);
 	free(desc);
+	if (g->m->keyed != NULL && g->m->keyed(g, d) != 0)
+		return -1;
 	for (k = 0; k < o->order && o->permute; k++) {
 		perm_init(&g->pm[k], o->dims[k]);
 		g->pmkey[k] = ts_rng_mix(g->key ^ (0x70657200ULL + (uint64_t)k));
@@ -185,6 +187,22 @@ gen_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 
 /* ---- a tensor a model reads ---- */
 
+/* Coordinate c (0-based) of mode k is not below dim. */
+static void
+beyond(struct ts_diags *d, const char *path, uint64_t line, uint64_t c,
+    int k, uint64_t dim, bool lone)
+{
+	if (c == UINT64_MAX)
+		ts_diag(d, TS_SEV_ERROR, path, line, 0, "S1", "coordinate 0 of "
+		    "mode %d in a 1-based file (a file without metadata is "
+		    "read 1-based: --input-base 0 reads it 0-based)", k + 1);
+	else
+		ts_diag(d, TS_SEV_ERROR, path, line, 0, "S1", "coordinate %llu "
+		    "of mode %d is beyond its dimension %llu",
+		    (unsigned long long)c + (lone ? 0 : 1), k + 1,
+		    (unsigned long long)dim);
+}
+
 int
 gen_read(const char *path, int base, struct ts_diags *d,
     int (*header)(void *, const struct ts_header *),
@@ -222,21 +240,8 @@ gen_read(const char *path, int base, struct ts_diags *d,
 					*c += lone;
 					if (*c < h->dims[k])
 						continue;
-					if (*c == UINT64_MAX)
-						ts_diag(d, TS_SEV_ERROR, path,
-						    b.loc[i], 0, "S1", "coordinate "
-						    "0 of mode %d in a 1-based "
-						    "file (a file without metadata "
-						    "is read 1-based: --input-base "
-						    "0 reads it 0-based)", k + 1);
-					else
-						ts_diag(d, TS_SEV_ERROR, path,
-						    b.loc[i], 0, "S1", "coordinate "
-						    "%llu of mode %d is beyond its "
-						    "dimension %llu", (unsigned
-						    long long)*c + (lone ? 0 : 1),
-						    k + 1, (unsigned long long)
-						    h->dims[k]);
+					beyond(d, path, b.loc[i], *c, k,
+					    h->dims[k], lone);
 					r = -1;
 					goto out;
 				}

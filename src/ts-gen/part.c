@@ -107,6 +107,9 @@ gen_input(void *arg, struct job *j)
 		    o->dups != GEN_ALLOW ? fed(g) : o->nnz;
 		p->setup = true;
 	}
+	if (gen_block_pair(g) && g->o.operand != p->operand &&
+	    gen_block_operand(g, p->operand, d) != 0)
+		return -1;
 	block = (g->m->needs & BLOCKS) != 0;
 	/* A count to settle once every draw is in the sort; without one,
 	 * the first batch goes out as soon as it is made. */
@@ -144,8 +147,15 @@ gen_input(void *arg, struct job *j)
 	m->source_type = ts_xstrdup("synthetic");
 	free(m->source);
 	m->source = source_text(p);
+	/* The reference's block generator's choices: its group, and
+	 * an id from the seed. */
+	if (block && p->group == NULL)
+		p->group = "synthetic";
 	if (p->group != NULL && m->group == NULL)
 		m->group = ts_xstrdup(p->group);
+	if (block && p->id == NULL && m->id == NULL)
+		m->id = ts_xasprintf("%04llu", (unsigned long long)(o->seed %
+		    10000));
 	if (p->id != NULL && m->id == NULL)
 		m->id = ts_xstrdup(p->id);
 	if (m->values_provided && o->dups != GEN_SUM &&

@@ -10,6 +10,7 @@
 struct gen_part {
 	struct gen	 g;
 	bool		 setup;		/* g set up, its draws counted */
+	int		 operand;	/* of a pair, the job's: 0 A, 1 B */
 	/* values */
 	struct ts_genvalues_opts vo;
 	bool		 values;	/* asked for */
