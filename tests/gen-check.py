@@ -22,6 +22,12 @@ BUNDLE is a bundle directory with a binary data file.  CHECK is one of:
                         against the product over levels of the seed's
                         marginal (SEED a text file of weights, in index
                         base BASE; the dimensions its powers)
+  poisson-cp            the planted weights (BUNDLE's factors file) within
+                        1% of what the entries' counts give them, each
+                        count shared by the components' expected shares
+  like ORIG BASE        each mode's non-empty slices' degrees within a
+                        Kolmogorov-Smirnov distance of 0.05 of ORIG's (a
+                        text file; BASE 0, 1 or auto)
   block DENSITY A [B E] a block bundle (text): ceil(DENSITY x grid) distinct
                         blocks, their elements nnz; with B and the einsum E,
                         each label's partitions the same in A and B
@@ -32,6 +38,7 @@ Prints one line per failure; exit status 1 when there is any.
 import json
 import os
 import sys
+import warnings
 
 import numpy as np
 from scipy import optimize, stats
@@ -52,6 +59,7 @@ def load(bundle):
         vt = {"float32": "f4", "float64": "f8", "int32": "i4",
               "int64": "i8"}[m["value_type"]]
         fields.append(("v", end + vt))
+    m["_values"] = None
     path = os.path.join(bundle, m["files"]["binary"])
     with open(path, "rb") as f:
         for _ in range(4):
@@ -59,6 +67,8 @@ def load(bundle):
         rec = np.fromfile(f, dtype=np.dtype(fields))
     coords = np.stack([rec["c%d" % k].astype(np.int64)
                        for k in range(m["order"])], axis=1)
+    if m["values_provided"]:
+        m["_values"] = rec["v"].astype(np.float64)
     return m, coords - m["index_base"]
 
 
@@ -163,6 +173,70 @@ def check_kronecker(m, c, args):
         chi2("mode %d" % (k + 1), np.bincount(c[:, k], minlength=d), n * p)
 
 
+def check_pcp(m, c, args):
+    """The planted weights, recovered from the entries: each entry's
+    count shared among the components in proportion to their share of
+    its expected count (the factors' file says them), the shares summed
+    over the entries, within 1% of the weights' (over their sum)."""
+    name = os.path.basename(os.path.normpath(args[0]))
+    with open(os.path.join(args[0], m["files"]["factors"])) as f:
+        words = f.read().split()
+    order = int(words[1])
+    dims = [int(x) for x in words[2:2 + order]]
+    rank = int(words[2 + order])
+    lam = np.array([float(x) for x in words[3 + order:3 + order + rank]])
+    pos = 3 + order + rank
+    fac = []
+    for k in range(order):
+        assert words[pos] == "matrix" and words[pos + 1] == "2"
+        rows, cols = int(words[pos + 2]), int(words[pos + 3])
+        assert rows == dims[k] and cols == rank
+        fac.append(np.array([float(x) for x in
+                             words[pos + 4:pos + 4 + rows * cols]])
+                   .reshape(rows, cols))
+        pos += 4 + rows * cols
+    x = m["_values"]
+    resp = np.tile(lam, (len(c), 1))
+    for k in range(order):
+        resp *= fac[k][c[:, k]]
+    resp /= resp.sum(axis=1, keepdims=True)
+    got = (resp * x[:, None]).sum(axis=0) / x.sum()
+    want = lam / lam.sum()
+    if abs(lam.sum() - x.sum()) > 1e-6 * x.sum():
+        bad.append("the weights sum to %g, the counts to %g"
+                   % (lam.sum(), x.sum()))
+    for r in range(rank):
+        if abs(got[r] - want[r]) > 0.01 * want[r]:
+            bad.append("component %d: the entries give %.5f, the planted "
+                       "weight %.5f" % (r + 1, got[r], want[r]))
+
+
+def degrees(coords, k):
+    """The entries of each non-empty slice of mode k."""
+    d = np.bincount(coords[:, k])
+    return d[d > 0]
+
+
+def check_like(m, c, args):
+    """Each mode's distribution of the non-empty slices' degrees within
+    a Kolmogorov-Smirnov distance of 0.05 of the original's (args: its
+    file, FROSTT or TensorSuite text; its index base, or 'auto': 0 when a
+    coordinate is 0)."""
+    with open(args[0]) as f:
+        skip = 4 if f.readline().startswith("%%TensorSuite") else 0
+    rows = np.loadtxt(args[0], skiprows=skip, ndmin=2)
+    orig = rows[:, :m["order"]].astype(np.int64)
+    base = (0 if orig.min() == 0 else 1) if args[1] == "auto" \
+        else int(args[1])
+    orig -= base
+    warnings.simplefilter("ignore", RuntimeWarning)
+    for k in range(m["order"]):
+        d = stats.ks_2samp(degrees(orig, k), degrees(c, k)).statistic
+        if d > 0.05:
+            bad.append("mode %d: Kolmogorov-Smirnov distance %.4f" %
+                       (k + 1, d))
+
+
 def block_file(bundle):
     """The metadata, the partition lines and the block coordinates of a
     block bundle's text file."""
@@ -213,7 +287,8 @@ def check_block(m, c, args):
 
 CHECKS = {"uniform": check_uniform, "random": check_random,
           "zipf": check_zipf, "kronecker": check_kronecker,
-          "block": check_block}
+          "block": check_block, "poisson-cp": check_pcp,
+          "like": check_like}
 
 
 def main():
@@ -222,7 +297,8 @@ def main():
         check_block(None, None, sys.argv[2:])
     else:
         m, c = load(sys.argv[2])
-        CHECKS[check](m, c, sys.argv[3:])
+        CHECKS[check](m, c, sys.argv[2:] if check == "poisson-cp" else
+                      sys.argv[3:])
     for b in bad:
         print(b)
     return 1 if bad else 0

@@ -259,7 +259,7 @@ first_distinct() {
 	run -2 ts-gen --model kronecker --levels 2 --nnz 3 --cp-rank 2 neg.tns -o x
 	assert_line "ts-gen: --model kronecker: give a seed tensor or --cp-rank, not both"
 	run -2 ts-gen --model uniform --dims 4,4 --nnz 3 --levels 2 -o x
-	assert_line "ts-gen: --levels and --cp-* are for --model kronecker"
+	assert_line "ts-gen: --levels and --cp-* are for --model kronecker (--cp-rank for poisson-cp too)"
 }
 
 @test "ts-gen: kronecker's CP seed, as KronWeave builds it; dimensions that are not the seed's powers, entries drawn again until within them" {
@@ -349,6 +349,64 @@ first_distinct() {
 	assert_line "ts-gen: 'demo_A' exists (-f replaces it)"
 	assert_line "ts-gen: 'demo_B' exists (-f replaces it)"
 	[ ! -e x_A ] && [ ! -e x_B ]
+}
+
+# ---- sbm, poisson-cp, like ----
+
+@test "ts-gen: sbm: communities whose cells draw their density times their volume; nnz the densities' when not given" {
+	ts-gen -q --model sbm --dims 200,300,400 --communities 4,3,5 --p-in 0.2 --p-out 0.001 -o s
+	valid s
+	grep -qF -- '- Parameters: model sbm; dims 200,300,400; communities 4,3,5; p in 0.2; p out 0.001; seed 0' s/README.md
+	# The densities give: every cell 50 x 100 x 80; 3 of the 60 inside
+	# (the same community in every mode), at 0.2, the rest at 0.001.
+	[ "$(meta s .nnz)" -eq $((3 * 400000 / 5 + 57 * 400000 / 1000)) ]
+	# The inside cells are denser: the entries of community 0 x 0 x 0
+	# against those of 0 x 1 x 2, of the same volume.
+	[ "$(body s/s.tns | awk '$1 < 50 && $2 < 100 && $3 < 80' | wc -l)" -gt \
+	    "$(( 50 * $(body s/s.tns | awk '$1 < 50 && $2 >= 100 && $2 < 200 && $3 >= 160 && $3 < 240' | wc -l) ))" ]
+	run -2 ts-gen --model sbm --dims 3,3 --communities 4 -o x
+	assert_line "ts-gen: --communities: mode 1 has 3 coordinates: from 1 to that many communities"
+	run -2 ts-gen --model uniform --dims 3,3 --nnz 2 --p-in 0.5 -o x
+	assert_line "ts-gen: --communities, --p-in and --p-out are for --model sbm"
+}
+
+@test "ts-gen: poisson-cp: counts of a planted CP law, its factors and weights in the bundle; the weights recovered from the entries within 1% (1M entries)" {
+	ts-gen -q --model poisson-cp --dims 300,400,500 --cp-rank 4 --nnz 1000000 --seed 3 -o p
+	valid p
+	[ "$(meta p '[.values_provided, .duplicates, .value_domain, .files.factors]')" = \
+	    '[true,"disallowed","nonnegative","p_factors.txt"]' ]
+	[ "$(head -n 4 p/p_factors.txt | tr '\n' ' ')" = "ktensor 3 300 400 500 4 " ]
+	grep -qF '`p_factors.txt`' p/README.md
+	run $CHECK poisson-cp p
+	assert_success
+	assert_output ""
+	# A file DST has no room for the factors: the entries alone.
+	ts-gen -q --model poisson-cp --dims 30,40 --nnz 100 -o q.tns
+	[ "$(sed -n 4p q.tns)" = "2 30 40 100" ]
+}
+
+@test "ts-gen: like: a sibling of each real tensor of tests/data, each mode's slice degrees within a Kolmogorov-Smirnov distance of 0.05 of the original's" {
+	local f
+	for f in aminoacid matmul_2-2-2 splatt_med; do
+		ts-gen -q --model like "$DATA/real/$f.tns" --binary -o $f
+		valid $f
+		run $CHECK like $f "$DATA/real/$f.tns" auto
+		assert_success
+		assert_output ""
+	done
+	[ "$(meta aminoacid '[.dimensions, .nnz, .duplicates]')" = '[[5,201,61],61305,"disallowed"]' ]
+	# The knowledge graph holds no values: a pattern of order 4.
+	ts-convert -q --no-values "$DATA/real/KG_JF17K_3_ids_1based.tns" -o kg
+	ts-gen -q --model like kg --binary -o kgl
+	run $CHECK like kgl "$DATA/real/KG_JF17K_3_ids_1based.tns" 1
+	assert_success
+	assert_output ""
+	# Scaled: twice the dimensions and the entries.
+	ts-gen -q --model like --scale 2 --duplicates allow "$DATA/real/splatt_med.tns" -o big
+	valid big
+	[ "$(meta big '[.dimensions, .nnz]')" = '[[4850,21632,59134],200000]' ]
+	run -2 ts-gen --model like -o x
+	assert_line "ts-gen: --model like: give the tensor it reads"
 }
 
 # ---- configuration files ----

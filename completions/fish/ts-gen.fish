@@ -20,7 +20,7 @@ complete -c ts-gen -l text -d 'A text data file in a bundle'  # --text
 complete -c ts-gen -l binary -d 'A binary data file in a bundle'  # --binary
 # The model
 complete -c ts-gen -l config -r -F -d 'A configuration file of the reference generators (YAML)'  # --config
-complete -c ts-gen -l model -x -a 'uniform random zipf kronecker block' -d 'The model'  # --model
+complete -c ts-gen -l model -x -a 'uniform random zipf kronecker block sbm poisson-cp like' -d 'The model'  # --model
 complete -c ts-gen -l dims -x -d 'The dimensions, D1,...,DN'  # --dims
 complete -c ts-gen -l nnz -x -d 'The entries'  # --nnz
 complete -c ts-gen -l seed -x -d 'Seed, 0 to 2^64-1 (default 0)'  # --seed
@@ -41,6 +41,10 @@ complete -c ts-gen -l einsum -x -d 'block: the operand pair of a contraction, e.
 complete -c ts-gen -l counts -x -d 'block: the operand pair of label counts FA,FB,C[,B]'  # --counts
 complete -c ts-gen -l label-partitions -x -d 'block: a label'"'"'s partitions, e.g. a=19,d=110'  # --label-partitions
 complete -c ts-gen -l label-partition-size -x -d 'block: a label'"'"'s partition size, e.g. a=4,d=12'  # --label-partition-size
+complete -c ts-gen -l communities -x -d 'sbm: communities a mode'  # --communities
+complete -c ts-gen -l p-in -x -d 'sbm: density inside communities'  # --p-in
+complete -c ts-gen -l p-out -x -d 'sbm: density across communities'  # --p-out
+complete -c ts-gen -l scale -x -d 'like: dimensions and nnz times F'  # --scale
 complete -c ts-gen -l input-base -x -a '0 1' -d 'Index base of SRC without metadata'  # --input-base
 complete -c ts-gen -l permute -d 'Each mode'"'"'s slices in a random order'  # --permute
 complete -c ts-gen -l symmetric -d 'A fully symmetric pattern'  # --symmetric

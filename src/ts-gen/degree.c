@@ -2,7 +2,8 @@
  * degree.c - the models that fix each mode's slice degrees, then shuffle
  * the modes' columns independently: random, the reference's
  * element-wise/random generator (each slice's degree uniform on
- * [low, high], rebalanced to sum to nnz).
+ * [low, high], rebalanced to sum to nnz), and like, a tensor's sibling
+ * (its degrees).
  *
  * A mode's column is the multiset of its slices, each as many times as
  * its degree, in an order of its own: entry i takes position
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 /* The most slices a mode of these models may have: their degrees are
@@ -308,4 +310,205 @@ random_describe(const struct gen *g, struct ts_strbuf *sb, bool key)
 const struct gen_model gen_random = {
 	"random", NEED_DIMS | NEED_NNZ, random_setup, NULL, deg_fill, deg_prob,
 	random_describe, NULL, deg_free
+};
+
+/* ---- like ---- */
+
+/*
+ * like: a synthetic sibling of a tensor SRC: the same order, and in each
+ * mode the same slice degrees.  SRC's slices are counted as it is read
+ * (a file without metadata may state no dimensions: they are then the
+ * extent of its coordinates, and its index base 0 when a coordinate is
+ * 0, as ts-convert reads FROSTT); with --scale 1 (the default) each
+ * slice keeps its degree, so that the sibling's degrees are SRC's and
+ * only the way the modes pair up changes; with --scale F, a mode of
+ * dimension d becomes F d slices (rounded, at least 1), each with a
+ * degree drawn from SRC's degrees of that mode (empty slices too), then
+ * rebalanced to F nnz entries as the random model's are.
+ */
+struct likeread {
+	int		 order;
+	uint64_t	*cnt[TS_MAXORDER];	/* by coordinate + 1 */
+	uint64_t	 cap[TS_MAXORDER], top[TS_MAXORDER];
+	uint64_t	 dims[TS_MAXORDER];
+	bool		 dims_known, raw0;
+	uint64_t	 n;
+	const char	*path;
+	struct ts_diags	*d;
+};
+
+static int
+like_header(void *arg, const struct ts_header *h)
+{
+	struct likeread *r = arg;
+
+	if (h->block) {
+		ts_diag(r->d, TS_SEV_ERROR, r->path, 0, 0, "", "a block "
+		    "tensor's entries are blocks: --model like takes an "
+		    "element tensor");
+		return -1;
+	}
+	r->order = h->order;
+	r->dims_known = h->dims_known;
+	memcpy(r->dims, h->dims, sizeof(r->dims));
+	return 0;
+}
+
+static int
+like_batch(void *arg, const struct ts_batch *b)
+{
+	struct likeread *r = arg;
+	const uint64_t *c = b->coords;
+	size_t i;
+	int k;
+
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < r->order; k++, c++) {
+			/* At coordinate + 1: a 0 of a file read 1-based
+			 * wraps to 0 there. */
+			uint64_t x = *c + 1;
+
+			r->raw0 |= x == 0 && !r->dims_known;
+			if (x >= r->cap[k]) {
+				uint64_t cap = r->cap[k] ? r->cap[k] : 1024;
+
+				if (x >= DEG_MAX + 2) {
+					ts_diag(r->d, TS_SEV_ERROR, r->path, 0,
+					    0, "", "mode %d has a coordinate "
+					    "beyond %llu: its slices are "
+					    "counted in memory", k + 1,
+					    (unsigned long long)DEG_MAX);
+					return -1;
+				}
+				while (cap <= x)
+					cap *= 2;
+				r->cnt[k] = ts_xreallocarray(r->cnt[k], cap,
+				    sizeof(uint64_t));
+				memset(r->cnt[k] + r->cap[k], 0, (cap -
+				    r->cap[k]) * sizeof(uint64_t));
+				r->cap[k] = cap;
+			}
+			r->cnt[k][x]++;
+			r->top[k] = x + 1 > r->top[k] ? x + 1 : r->top[k];
+		}
+	r->n += b->n;
+	return 0;
+}
+
+static int
+like_setup(struct gen *g, struct ts_diags *d)
+{
+	struct gen_opts *o = &g->o;
+	struct likeread r;
+	struct degst *st;
+	uint64_t *cnt, dk, i, first, s, total;
+	int k, rv = -1;
+
+	memset(&r, 0, sizeof(r));
+	r.path = o->src;
+	r.d = d;
+	if (gen_read(o->src, o->src_base, d, like_header, like_batch,
+	    &r) != 0)
+		goto out;
+	if (r.n == 0) {
+		ts_diag(d, TS_SEV_ERROR, o->src, 0, 0, "", "no entry: a tensor "
+		    "without entries has no degrees to follow");
+		goto out;
+	}
+	if (o->scale == 0)
+		o->scale = 1;
+	total = (uint64_t)((double)r.n * o->scale + 0.5);
+	if (total < 1 || (double)r.n * o->scale > 0x1p62) {
+		ts_diag_usage(d, "--scale %g: %g entries", o->scale,
+		    (double)r.n * o->scale);
+		goto out;
+	}
+	if (o->order != 0 && o->order != r.order) {
+		ts_diag_usage(d, "--dims gives %d dimensions; '%s' has order "
+		    "%d", o->order, o->src, r.order);
+		goto out;
+	}
+	st = ts_xcalloc(1, sizeof(*st));
+	g->st = st;
+	st->order = o->order = r.order;
+	o->nnz = o->has_nnz ? o->nnz : total;
+	o->has_nnz = true;
+	for (k = 0; k < r.order; k++) {
+		/* SRC's degrees by 0-based coordinate, counted at it + 1:
+		 * at it, when a file without dimensions or base is 0-based
+		 * (a coordinate is 0), its coordinates read 1-based. */
+		first = !r.dims_known && r.raw0 && o->src_base < 0 ? 0 : 1;
+		dk = r.dims_known ? r.dims[k] : r.top[k] > first ?
+		    r.top[k] - first : 1;
+		cnt = ts_xcalloc(dk, sizeof(*cnt));
+		for (i = 0; i < dk && r.cnt[k] != NULL; i++)
+			cnt[i] = i + first < r.cap[k] ? r.cnt[k][i + first] : 0;
+		if (o->scale == 1 && o->nnz == r.n) {
+			o->dims[k] = dk;
+			degseq_init(&st->q[k], cnt, dk, o->nnz,
+			    ts_rng_mix(0x6c696b65ULL + (uint64_t)k));
+			continue;
+		}
+		/* Scaled: degrees drawn from SRC's, then rebalanced. */
+		o->dims[k] = (uint64_t)((double)dk * o->scale + 0.5);
+		o->dims[k] = o->dims[k] < 1 ? 1 : o->dims[k];
+		if (o->dims[k] > DEG_MAX) {
+			free(cnt);
+			ts_diag_usage(d, "--scale %g: mode %d would have more "
+			    "than %llu slices", o->scale, k + 1,
+			    (unsigned long long)DEG_MAX);
+			goto out;
+		}
+		{
+			uint64_t *nc = ts_xcalloc(o->dims[k], sizeof(*nc));
+
+			s = ts_rng_mix(o->seed ^ ts_rng_mix(0x6c6b00ULL +
+			    (uint64_t)k));
+			for (i = 0; i < o->dims[k]; i++)
+				nc[i] = cnt[ts_rng_below(&s, dk)];
+			free(cnt);
+			rebalance(nc, o->dims[k], o->nnz, &s);
+			degseq_init(&st->q[k], nc, o->dims[k], o->nnz,
+			    ts_rng_mix(0x6c696b65ULL + (uint64_t)k));
+		}
+	}
+	rv = 0;
+out:
+	for (k = 0; k < TS_MAXORDER; k++)
+		free(r.cnt[k]);
+	return rv;
+}
+
+static void
+like_describe(const struct gen *g, struct ts_strbuf *sb, bool key)
+{
+	const struct degst *st = g->st;
+	uint64_t h = 0xcbf29ce484222325ULL, s;
+	int k;
+	char buf[32];
+
+	/* SRC's degrees, not where it is, make the key. */
+	for (k = 0; k < st->order; k++)
+		for (s = 0; s <= st->q[k].d; s++)
+			h = (h ^ st->q[k].prefix[s]) * 0x100000001b3ULL;
+	if (!key)
+		ts_sbprintf(sb, "; like %s,", ts_basename(g->o.src));
+	ts_fmt_double(buf, g->o.scale);
+	ts_sbprintf(sb, "%s degrees hashed %016llx; scale %s", key ? ";" : "",
+	    (unsigned long long)h, buf);
+}
+
+static char *
+like_notes(const struct gen *g)
+{
+	return ts_xasprintf("- Each mode's slice degrees those of `%s`%s; its "
+	    "columns in orders of their own, so that only how the modes "
+	    "pair up is new\n", g->o.src, g->o.scale == 1 ? "" : ", drawn "
+	    "from them for the scaled dimensions and rebalanced to the "
+	    "scaled nnz");
+}
+
+const struct gen_model gen_like = {
+	"like", NEED_SRC, like_setup, NULL, deg_fill, deg_prob, like_describe,
+	like_notes, deg_free
 };

@@ -230,6 +230,7 @@ struct gen {
 					 * asked for */
 	uint64_t	 repeats;	/* of them, repeats of one before */
 	uint64_t	 shortfall;	/* draws added past the estimate */
+	const char	*name;		/* of a file beside the tensor */
 };
 
 /* The state entry i draws from. */
@@ -299,6 +300,10 @@ struct ts_stage *gen_exact_stage(struct gen *, const struct ts_sort_opts *so,
 const char *gen_law_name(int);
 int	 gen_block_operand(struct gen *, int op, struct ts_diags *d);
 bool	 gen_block_pair(const struct gen *);
+
+/* pcp.c: the planted weights (scaled to sum to events) and factors, as
+ * a ktensor's text (malloc'd). */
+char	*gen_pcp_factors(const struct gen *, uint64_t events);
 
 /* symmetric.c: each canonical tuple (ascending coordinates) becomes its
  * distinct permutations, with its value, sorted by so (its count into

@@ -95,6 +95,12 @@ seed_header(void *arg, const struct ts_header *h)
 	struct kron *kr = r->kr;
 	int k;
 
+	if (!h->dims_known) {
+		ts_diag(r->d, TS_SEV_ERROR, r->path, 0, 0, "", "the file states "
+		    "no dimensions (FROSTT): a seed is a TensorSuite file or "
+		    "bundle");
+		return -1;
+	}
 	kr->order = h->order;
 	kr->cells = 1;
 	for (k = 0; k < h->order; k++) {

@@ -18,7 +18,8 @@ enum {
 	OPT_CP_LAMBDA,
 	OPT_CP_NOISE, OPT_CP_RANK, OPT_COUNTS, OPT_DENSITY, OPT_DIMS, OPT_DUPS,
 	OPT_EINSUM, OPT_ENDIAN, OPT_GROUP, OPT_LABEL_PARTS, OPT_LABEL_PSIZE,
-	OPT_LAW, OPT_PARTS, OPT_PSIZE,
+	OPT_LAW, OPT_PARTS, OPT_PSIZE, OPT_COMMUNITIES, OPT_P_IN, OPT_P_OUT,
+	OPT_SCALE,
 	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
 	OPT_LEVELS, OPT_LOW,
 	OPT_MODEL, OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER,
@@ -32,6 +33,7 @@ static const struct option longopts[] = {
 	{ "alpha",		required_argument,	NULL, OPT_ALPHA },
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "buffer-size",	required_argument,	NULL, 'S' },
+	{ "communities",	required_argument,	NULL, OPT_COMMUNITIES },
 	{ "config",		required_argument,	NULL, OPT_CONFIG },
 	{ "counts",		required_argument,	NULL, OPT_COUNTS },
 	{ "cp-alpha",		required_argument,	NULL, OPT_CP_ALPHA },
@@ -61,11 +63,14 @@ static const struct option longopts[] = {
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "nnz",		required_argument,	NULL, OPT_NNZ },
 	{ "output",		required_argument,	NULL, 'o' },
+	{ "p-in",		required_argument,	NULL, OPT_P_IN },
+	{ "p-out",		required_argument,	NULL, OPT_P_OUT },
 	{ "partition-law",	required_argument,	NULL, OPT_LAW },
 	{ "partition-size",	required_argument,	NULL, OPT_PSIZE },
 	{ "partitions",		required_argument,	NULL, OPT_PARTS },
 	{ "permute",		no_argument,		NULL, OPT_PERMUTE },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "scale",		required_argument,	NULL, OPT_SCALE },
 	{ "seed",		required_argument,	NULL, OPT_SEED },
 	{ "sort-order",		required_argument,	NULL, OPT_SORT_ORDER },
 	{ "sorted",		no_argument,		NULL, OPT_SORTED },
@@ -99,8 +104,9 @@ usage(FILE *fp)
 	    "fastskg); DST\n"
 	    "                           by default its output_dir/name\n"
 	    "Model (SRC: the tensor a model reads, kronecker's seed):\n"
-	    "      --model MODEL        uniform, random, zipf, kronecker or "
-	    "block\n"
+	    "      --model MODEL        uniform, random, zipf, kronecker, "
+	    "block, sbm,\n"
+	    "                           poisson-cp or like (SRC)\n"
 	    "      --dims D1,...,DN     the dimensions\n"
 	    "      --nnz N              entries (distinct ones with "
 	    "--duplicates unique or sum)\n"
@@ -140,6 +146,14 @@ usage(FILE *fp)
 	    "                           batch\n"
 	    "      --label-partitions L=N,...      a label's partitions\n"
 	    "      --label-partition-size L=S,...  a label's partition size\n"
+	    "      --communities C      sbm: communities, one count or one a "
+	    "mode (default 4)\n"
+	    "      --p-in P, --p-out Q  sbm: densities inside and across "
+	    "communities\n"
+	    "                           (default 0.1 and 0.01)\n"
+	    "      --cp-rank R          poisson-cp: components (default 3)\n"
+	    "      --scale F            like: SRC's dimensions and nnz times "
+	    "F (default 1)\n"
 	    "      --input-base 0|1     SRC's index base when it has no "
 	    "metadata (default 1)\n"
 	    "      --permute            each mode's slices in a random order\n"
@@ -370,8 +384,10 @@ bad:
 	    "counts from 1)", opt, arg);
 }
 
-/* The first option of the block model given, for check(). */
+/* The first option of the block model given, and whether --p-in or
+ * --p-out was, for check(). */
 static const char *blockopt;
+static bool p_given;
 
 /* What the options ask, checked where it does not need the model. */
 static void
@@ -412,8 +428,22 @@ check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
 		fe_usage_error("--einsum and --counts write two bundles: give "
 		    "-o DST, which they are named after (DST_A, DST_B)");
 	if (strcmp(m->name, "kronecker") != 0 && (o->levels > 0 ||
-	    o->cp_rank > 0 || o->ncp_dims > 0 || o->cp_alpha.n > 0))
-		fe_usage_error("--levels and --cp-* are for --model kronecker");
+	    (o->cp_rank > 0 && strcmp(m->name, "poisson-cp") != 0) ||
+	    o->ncp_dims > 0 || o->cp_alpha.n > 0 || o->cp_noise > 0))
+		fe_usage_error("--levels and --cp-* are for --model kronecker "
+		    "(--cp-rank for poisson-cp too)");
+	if (strcmp(m->name, "sbm") != 0 && (o->communities.n > 0 ||
+	    p_given))
+		fe_usage_error("--communities, --p-in and --p-out are for "
+		    "--model sbm");
+	if (strcmp(m->name, "like") != 0 && o->scale != 0)
+		fe_usage_error("--scale is for --model like");
+	/* A count tensor of the planted model; a real tensor's sibling
+	 * without repeats, as real tensors are. */
+	if (!o->dups_given && strcmp(m->name, "poisson-cp") == 0)
+		o->dups = p->values ? GEN_UNIQUE : GEN_SUM;
+	if (!o->dups_given && strcmp(m->name, "like") == 0)
+		o->dups = GEN_UNIQUE;
 	if (o->nprio > 0 && o->order > 0 && o->nprio != o->order)
 		fe_usage_error("--sort-order names %d modes; the tensor has "
 		    "order %d", o->nprio, o->order);
@@ -536,6 +566,8 @@ main(int argc, char *argv[])
 	o->psize_hi = 64;
 	o->law = LAW_RANDOM;
 	o->density = 0.3;
+	o->p_in = 0.1;
+	o->p_out = 0.01;
 	o->src_base = -1;
 	o->mem_limit = fe_parse_size("-S", "25%");
 	command = fe_command_line(argc, argv);
@@ -604,6 +636,20 @@ main(int argc, char *argv[])
 		case OPT_CP_RANK:
 			o->cp_rank = (int)parse_range_int("--cp-rank", optarg, 1,
 			    1024);
+			break;
+		case OPT_COMMUNITIES:
+			parse_numlist("--communities", optarg, &o->communities);
+			break;
+		case OPT_P_IN:
+			o->p_in = parse_real("--p-in", optarg, 0, 1);
+			p_given = true;
+			break;
+		case OPT_P_OUT:
+			o->p_out = parse_real("--p-out", optarg, 0, 1);
+			p_given = true;
+			break;
+		case OPT_SCALE:
+			o->scale = parse_real("--scale", optarg, 1e-9, 1e9);
 			break;
 		case OPT_COUNTS:
 			parse_counts(o, optarg);

@@ -15,10 +15,11 @@
 
 /* indep.c, degree.c, kron.c, ... */
 extern const struct gen_model gen_uniform, gen_random, gen_zipf,
-	    gen_kronecker, gen_block;
+	    gen_kronecker, gen_block, gen_sbm, gen_poisson_cp, gen_like;
 
 const struct gen_model *const gen_models[] = {
-	&gen_uniform, &gen_random, &gen_zipf, &gen_kronecker, &gen_block, NULL
+	&gen_uniform, &gen_random, &gen_zipf, &gen_kronecker, &gen_block,
+	&gen_sbm, &gen_poisson_cp, &gen_like, NULL
 };
 
 const char *
@@ -224,12 +225,6 @@ gen_read(const char *path, int base, struct ts_diags *d,
 		return -1;
 	}
 	h = ts_decoder_header(dec);
-	if (!h->dims_known) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "the file states no "
-		    "dimensions (FROSTT): give a TensorSuite file or bundle");
-		ts_input_close(in);
-		return -1;
-	}
 	/* A lone data file is read 1-based, unless told. */
 	lone = ts_input_kind(in) != TS_KIND_BUNDLE && base == 0;
 	if (header(arg, h) == 0) {
@@ -238,7 +233,7 @@ gen_read(const char *path, int base, struct ts_diags *d,
 			for (i = 0, c = b.coords; i < b.n; i++)
 				for (k = 0; k < h->order; k++, c++) {
 					*c += lone;
-					if (*c < h->dims[k])
+					if (*c < h->dims[k] || !h->dims_known)
 						continue;
 					beyond(d, path, b.loc[i], *c, k,
 					    h->dims[k], lone);

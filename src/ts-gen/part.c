@@ -228,7 +228,7 @@ gen_readme(void *arg, struct job *j)
 	const struct gen_opts *o = &g->o;
 	const struct ts_meta *m = ts_job_meta(j);
 	struct ts_strbuf sb = { NULL, 0, 0 };
-	char *desc = gen_describe(g), *notes, *list;
+	char *desc = gen_describe(g), *notes, *list, *fname;
 
 	ts_sbprintf(&sb, "\n## Model\n\nA synthetic tensor of the model "
 	    "`%s`, its entries drawn by a counter-based generator keyed on "
@@ -239,7 +239,12 @@ gen_readme(void *arg, struct job *j)
 	if (p->config != NULL)
 		ts_sbprintf(&sb, "- Configuration: `%s`%s\n", p->config,
 		    p->config_copied ? ", copied as `config.yaml`" : "");
-	if ((notes = g->m->notes != NULL ? g->m->notes(g) : NULL) != NULL) {
+	fname = ts_xasprintf("%s_factors.txt", m->name);
+	p->g.name = fname;
+	notes = g->m->notes != NULL ? g->m->notes(g) : NULL;
+	p->g.name = NULL;
+	free(fname);
+	if (notes != NULL) {
 		ts_sbprintf(&sb, "%s", notes);
 		free(notes);
 	}
@@ -284,12 +289,24 @@ static int
 gen_aux(void *arg, struct job *j, struct ts_bundle_out *bo)
 {
 	struct gen_part *p = arg;
+	const struct gen *g = &p->g;
+	char *text, *fname;
+	int rv;
 
 	if (p->config_text != NULL && p->config_copied &&
 	    ts_job_put_file(j, bo, "config", "config.yaml", p->config_text,
 	    strlen(p->config_text)) != 0)
 		return -1;
-	return 0;
+	if (strcmp(g->m->name, "poisson-cp") != 0)
+		return 0;
+	/* The planted factors, the weights scaled to the events drawn. */
+	text = gen_pcp_factors(g, g->o.dups == GEN_ALLOW ? g->o.nnz :
+	    g->made);
+	fname = ts_xasprintf("%s_factors.txt", ts_job_meta(j)->name);
+	rv = ts_job_put_file(j, bo, "factors", fname, text, strlen(text));
+	free(text);
+	free(fname);
+	return rv;
 }
 
 static int
