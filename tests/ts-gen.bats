@@ -499,9 +499,15 @@ first_distinct() {
 	assert_output ""
 }
 
-@test "ts-gen: zipf: each mode's exponent, recovered by discrete maximum likelihood, within 0.05 (1M entries, a tail past the alias table)" {
+@test "ts-gen: zipf: each mode's exponent, recovered by discrete maximum likelihood, within 0.05 (1M entries, a tail past the alias table); its slices' power law as ts-stat --fit finds it" {
 	ts-gen -q --model zipf --dims 1000,200000,5000 --alpha 1.1,1.2,2.5 --nnz 1000000 --seed 5 --binary -o z
 	run $CHECK zipf z 1.1,1.2,2.5
 	assert_success
 	assert_output ""
+	# The slices' degrees of a Zipf law of exponent a follow a power law
+	# of exponent 1 + 1/a, as ts-stat --fit measures it.
+	run -0 ts-stat -q --json --fit z
+	echo "$output" | jq -e '[.modes[].fit.alpha] as $f |
+	    [1.1, 1.2, 2.5] | to_entries | all(($f[.key] - 1 - 1 / .value) |
+	    fabs < 0.05)'
 }

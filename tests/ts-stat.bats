@@ -52,10 +52,10 @@ tns() {
 	run -0 ts-stat -q --meta "$el/example-element_metadata.json" - <"$el/example-element.tns"
 }
 
-@test "ts-stat: the figures of every real tensor of tests/data agree with numpy" {
+@test "ts-stat: the figures of every real tensor of tests/data agree with numpy, fibers per slice and power laws too" {
 	local f
 	for f in "$REAL"/*.tns; do
-		run -0 ts-stat -q --json --fibers "$f"
+		run -0 ts-stat -q --json --fibers --fit "$f"
 		echo "$output" | $CHECK "$f" 0
 	done
 }
@@ -182,7 +182,7 @@ tns() {
 	# Every key is in the man page.
 	for k in $keys; do grep -q -- "$k" "$TS_TOP/man/ts-stat.1"; done
 	assert_equal "$(echo "${lines[0]}" | jq -r '.modes[0] | keys_unsorted | join(" ")')" \
-	    "mode dimension nonempty share estimated min median mean max std used"
+	    "mode dimension nonempty share estimated min median mean max std used fit"
 	assert_equal "$(echo "${lines[0]}" | jq -r '.values | keys_unsorted | join(" ")')" \
 	    "count min max mean zeros negatives nan inf distinct distinct_exact"
 	run -0 ts-stat -q --csv --fibers "$SHARE"/example-* "$REF/demo_A"
