@@ -59,10 +59,12 @@ degseq_init(struct degseq *q, uint64_t *cnt, uint64_t d, uint64_t total,
 		sum += c;
 	}
 	q->prefix[d] = sum;
-	/* About four runs of positions a slice: most fall in one slice. */
+	/* About a run of positions a slice of the mean degree, four when
+	 * the degrees are many (so that most runs fall in one slice), at
+	 * most 2^22 runs: the guide stays near the sums' size. */
 	q->gshift = 0;
-	while (((total - 1) >> q->gshift) + 1 > (d < ((uint64_t)1 << 22) ?
-	    4 * d : ((uint64_t)1 << 24)))
+	while (((total - 1) >> q->gshift) + 1 > (total / d >= 4 ? 4 * d : d) ||
+	    ((total - 1) >> q->gshift) + 1 > ((uint64_t)1 << 22))
 		q->gshift++;
 	q->ng = ((total - 1) >> q->gshift) + 1;
 	q->guide = ts_xreallocarray(NULL, q->ng + 1, sizeof(*q->guide));
@@ -121,8 +123,8 @@ struct degst {
 	struct degseq	 q[TS_MAXORDER];
 };
 
-/* Positions pos to pos + 3 of the column, their slices into c, order
- * apart: four chains of multiplies side by side. */
+/* Positions pos to pos + 3 of the column into c, order apart: four
+ * chains of multiplies side by side. */
 static inline void
 four(const struct degseq *q, uint64_t key, uint64_t pos, uint64_t *c,
     size_t order)
@@ -133,8 +135,32 @@ four(const struct degseq *q, uint64_t key, uint64_t pos, uint64_t *c,
 	for (j = 0; j < 4; j++)
 		p[j] = perm_feistel(&q->pm, key, pos + (uint64_t)j);
 	for (j = 0; j < 4; j++)
-		c[(size_t)j * order] = degseq_slice(q, p[j] < q->total ?
-		    p[j] : perm_at(&q->pm, key, p[j]));
+		c[(size_t)j * order] = p[j] < q->total ? p[j] :
+		    perm_at(&q->pm, key, p[j]);
+}
+
+#define AHEAD	16	/* positions whose guide is fetched ahead */
+
+/*
+ * The slices of the m positions at c, order apart, in place.  A large
+ * column's sums and guide are far from the cache, and the positions
+ * random in them: their lines are fetched ahead, the guide's AHEAD
+ * positions before, the sums' half as many, so that the misses overlap.
+ */
+static void
+slices_of(const struct degseq *q, uint64_t *c, size_t m, size_t order)
+{
+	size_t e;
+
+	for (e = 0; e < m; e++) {
+		if (e + AHEAD < m)
+			__builtin_prefetch(&q->guide[c[(e + AHEAD) * order] >>
+			    q->gshift]);
+		if (e + AHEAD / 2 < m)
+			__builtin_prefetch(&q->prefix[q->guide[c[(e + AHEAD /
+			    2) * order] >> q->gshift]]);
+		c[e * order] = degseq_slice(q, c[e * order]);
+	}
 }
 
 /* Entries [first, first + n): a mode at a time, a round at a time. */
@@ -155,12 +181,14 @@ deg_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 
 			m = q->total - pos < n - i ? (size_t)(q->total - pos) :
 			    n - i;
+			/* The positions, then their slices. */
 			for (e = 0; e + 3 < m; e += 4)
 				four(q, key, pos + e, c + (i + e) * order + k,
 				    order);
 			for (; e < m; e++)
-				c[(i + e) * order + k] = degseq_slice(q,
-				    perm_at(&q->pm, key, pos + e));
+				c[(i + e) * order + k] = perm_at(&q->pm, key,
+				    pos + e);
+			slices_of(q, c + i * order + k, m, order);
 			pos = 0;
 			r++;
 		}

@@ -20,9 +20,7 @@
 /*
  * Vose's construction: each outcome's weight scaled to n times its
  * probability; a cell whose share is short of 1 is topped up by an
- * outcome with more than 1, which then has that much less.  A cell
- * keeps its outcome when the low word of the draw's product (uniform
- * within the cell) is below thr.
+ * outcome with more than 1, which then has that much less.
  */
 void
 alias_build(struct alias *a, const double *w, uint64_t n)
@@ -46,8 +44,8 @@ alias_build(struct alias *a, const double *w, uint64_t n)
 	while (ns > 0 && nl > 0) {
 		uint64_t s = small[--ns], l = large[nl - 1];
 
-		a->c[s].thr = (uint64_t)(p[s] * 0x1p64);
-		a->c[s].alt = l;
+		a->c[s].thr = (uint32_t)(p[s] * 0x1p32);
+		a->c[s].alt = (uint32_t)l;
 		p[l] = (p[l] + p[s]) - 1;
 		if (p[l] < 1) {
 			nl--;
@@ -58,13 +56,13 @@ alias_build(struct alias *a, const double *w, uint64_t n)
 	 * off 1). */
 	while (nl > 0) {
 		i = large[--nl];
-		a->c[i].thr = UINT64_MAX;
-		a->c[i].alt = i;
+		a->c[i].thr = UINT32_MAX;
+		a->c[i].alt = (uint32_t)i;
 	}
 	while (ns > 0) {
 		i = small[--ns];
-		a->c[i].thr = UINT64_MAX;
-		a->c[i].alt = i;
+		a->c[i].thr = UINT32_MAX;
+		a->c[i].alt = (uint32_t)i;
 	}
 	free(p);
 	free(small);
@@ -211,11 +209,17 @@ tail_draw(const struct zipf *z, uint64_t *s)
 }
 
 uint64_t
-zipf_draw(const struct zipf *z, uint64_t *s)
+zipf_pick(const struct zipf *z, uint64_t x, uint64_t *s)
 {
-	uint64_t k = alias_draw(&z->a, ts_rng_next(s));
+	uint64_t k = alias_draw(&z->a, x);
 
 	return k < z->head ? k : tail_draw(z, s);
+}
+
+uint64_t
+zipf_draw(const struct zipf *z, uint64_t *s)
+{
+	return zipf_pick(z, ts_rng_next(s), s);
 }
 
 double

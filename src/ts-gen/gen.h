@@ -93,19 +93,22 @@ struct gen_opts {
 /* ---- draw.c: tables and permutations the models draw from ---- */
 
 /*
- * An alias table (Walker; Vose's construction) over n outcomes: one
- * number drawn picks an outcome with the probability of its weight, in
- * constant time.
+ * An alias table (Walker; Vose's construction) over n outcomes, n below
+ * 2^32: one number drawn picks an outcome with the probability of its
+ * weight, in constant time.  A cell is 8 bytes, so that a table of
+ * 65536 outcomes stays in a core's cache: its outcome is kept when the
+ * high 32 bits of the draw's low product (uniform within the cell) are
+ * below thr, with 2^-32 of the cell's share as the step.
  */
 struct alias_cell {
-	uint64_t	 thr;		/* keep below this, else alt */
-	uint64_t	 alt;
+	uint32_t	 thr;		/* keep below this, else alt */
+	uint32_t	 alt;
 };
 struct alias {
 	uint64_t	 n;
 	struct alias_cell *c;
 };
-/* From n weights w (>= 0, one of them > 0). */
+/* From n weights w (>= 0, one of them > 0), n < 2^32. */
 void	 alias_build(struct alias *, const double *w, uint64_t n);
 void	 alias_free(struct alias *);
 
@@ -114,7 +117,7 @@ alias_draw(const struct alias *a, uint64_t x)
 {
 	uint64_t lo, i = ts_rng_mulhi(x, a->n, &lo);
 
-	return lo < a->c[i].thr ? i : a->c[i].alt;
+	return (uint32_t)(lo >> 32) < a->c[i].thr ? i : a->c[i].alt;
 }
 
 /*
@@ -166,6 +169,8 @@ struct zipf {
 };
 void	 zipf_init(struct zipf *, uint64_t n, double alpha);
 uint64_t zipf_draw(const struct zipf *, uint64_t *s);
+/* The same, x the stream's next number, drawn already. */
+uint64_t zipf_pick(const struct zipf *, uint64_t x, uint64_t *s);
 double	 zipf_prob(const struct zipf *, uint64_t k);
 void	 zipf_free(struct zipf *);
 

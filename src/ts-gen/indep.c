@@ -80,19 +80,40 @@ zipf_setup(struct gen *g, struct ts_diags *d)
 	return 0;
 }
 
+/*
+ * Entries [first, first + n), a mode at a time over a run of entries
+ * (each entry's stream kept), so that the alias table's cells for the
+ * entries ahead are fetched while one is drawn: the same draws as
+ * entry by entry.
+ */
+#define RUN	512
+#define AHEAD	8
+
 static void
 zipf_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 {
 	const struct zipf *z = g->st;
-	const int order = g->o.order;
-	size_t i;
-	int k;
+	const size_t order = (size_t)g->o.order;
+	uint64_t s[RUN], x[RUN], lo;
+	size_t i, e, m, k;
 
-	for (i = 0; i < n; i++) {
-		uint64_t s = gen_state(g, first + i);
+	for (i = 0; i < n; i += m) {
+		m = n - i < RUN ? n - i : RUN;
+		for (e = 0; e < m; e++)
+			s[e] = gen_state(g, first + i + e);
+		for (k = 0; k < order; k++) {
+			const struct alias *a = &z[k].a;
 
-		for (k = 0; k < order; k++)
-			*c++ = zipf_draw(&z[k], &s);
+			for (e = 0; e < m; e++)
+				x[e] = ts_rng_next(&s[e]);
+			for (e = 0; e < m; e++) {
+				if (e + AHEAD < m)
+					__builtin_prefetch(&a->c[ts_rng_mulhi(
+					    x[e + AHEAD], a->n, &lo)]);
+				c[(i + e) * order + k] = zipf_pick(&z[k],
+				    x[e], &s[e]);
+			}
+		}
 	}
 }
 

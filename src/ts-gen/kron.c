@@ -26,6 +26,8 @@
 
 /* The most cells a seed may have: it is held dense. */
 #define CELLS_MAX	((uint64_t)1 << 24)
+/* The most outcomes of a table of several levels. */
+#define STEP_CELLS	4096
 /* The fewest of the draws that must fall inside the dimensions. */
 #define ACCEPT_MIN	1e-3
 
@@ -35,8 +37,18 @@ struct kron {
 	uint64_t	 cells;
 	double		*w;		/* the seed's weights, cell-major */
 	double		 wsum;		/* their sum, as given */
-	uint32_t	*digit;		/* each cell's coordinates */
-	struct alias	 a;
+	/* Levels are drawn several at a time: a table of the Kronecker
+	 * power of the seed to step levels (cells^step outcomes at most
+	 * STEP_CELLS), its outcomes' coordinates in each mode, and the
+	 * same for the rest, levels mod step. */
+	uint32_t	*cdig;		/* each cell's coordinates */
+	struct step {
+		int		 levels;
+		struct alias	 a;
+		uint64_t	*digit;	/* outcomes x order */
+		uint64_t	 radix[TS_MAXORDER];	/* sdim^levels */
+	}		 st[2];
+	int		 nstep;		/* draws of st[0] */
 	uint64_t	 box[TS_MAXORDER];	/* sdim^levels */
 	bool		 reject;	/* dims below the box */
 	double		 accept;	/* share of draws inside dims */
@@ -197,24 +209,42 @@ cp_seed(struct kron *kr, const struct gen_opts *o)
 
 /* ---- the model ---- */
 
+/* One draw of the Kronecker law over the seed's powers into x. */
+static inline void
+draw_box(const struct kron *kr, uint64_t *s, uint64_t *x)
+{
+	const int order = kr->order;
+	int t, k;
+
+	for (k = 0; k < order; k++)
+		x[k] = 0;
+	for (t = 0; t < kr->nstep; t++) {
+		const struct step *p = &kr->st[0];
+		const uint64_t *dg = p->digit + alias_draw(&p->a,
+		    ts_rng_next(s)) * (uint64_t)order;
+
+		for (k = 0; k < order; k++)
+			x[k] = x[k] * p->radix[k] + dg[k];
+	}
+	if (kr->st[1].levels > 0) {
+		const struct step *p = &kr->st[1];
+		const uint64_t *dg = p->digit + alias_draw(&p->a,
+		    ts_rng_next(s)) * (uint64_t)order;
+
+		for (k = 0; k < order; k++)
+			x[k] = x[k] * p->radix[k] + dg[k];
+	}
+}
+
 static void
 kron_entry(const struct gen *g, uint64_t i, uint64_t *x)
 {
 	const struct kron *kr = g->st;
 	uint64_t s = gen_state(g, i);
-	int t, k;
+	int k;
 
 	for (;;) {
-		for (k = 0; k < kr->order; k++)
-			x[k] = 0;
-		for (t = 0; t < kr->levels; t++) {
-			uint64_t cell = alias_draw(&kr->a, ts_rng_next(&s));
-			const uint32_t *dg = kr->digit + cell *
-			    (uint64_t)kr->order;
-
-			for (k = 0; k < kr->order; k++)
-				x[k] = x[k] * kr->sdim[k] + dg[k];
-		}
+		draw_box(kr, &s, x);
 		if (!kr->reject)
 			return;
 		for (k = 0; k < kr->order && x[k] < g->o.dims[k]; k++)
@@ -258,23 +288,54 @@ acceptance(const struct gen *g)
 {
 	struct kron *kr = g->st;
 	uint64_t x[TS_MAXORDER], s = ts_rng_mix(g->o.seed ^ 0x616363ULL);
-	int i, t, k, in = 0;
+	int i, k, in = 0;
 
 	for (i = 0; i < 65536; i++) {
-		for (k = 0; k < kr->order; k++)
-			x[k] = 0;
-		for (t = 0; t < kr->levels; t++) {
-			uint64_t cell = alias_draw(&kr->a, ts_rng_next(&s));
-
-			for (k = 0; k < kr->order; k++)
-				x[k] = x[k] * kr->sdim[k] + kr->digit[cell *
-				    (uint64_t)kr->order + (uint64_t)k];
-		}
+		draw_box(kr, &s, x);
 		for (k = 0; k < kr->order && x[k] < g->o.dims[k]; k++)
 			continue;
 		in += k == kr->order;
 	}
 	return (double)in / 65536;
+}
+
+/* The table of the seed's Kronecker power to levels: each outcome a
+ * tuple of cells, the first the most significant. */
+static void
+step_build(struct kron *kr, struct step *p, int levels)
+{
+	uint64_t n = 1, o, c, rest;
+	double *w;
+	int t, k;
+
+	p->levels = levels;
+	for (t = 0; t < levels; t++)
+		n *= kr->cells;
+	for (k = 0; k < kr->order; k++)
+		for (p->radix[k] = 1, t = 0; t < levels; t++)
+			p->radix[k] *= kr->sdim[k];
+	w = ts_xreallocarray(NULL, n, sizeof(*w));
+	p->digit = ts_xcalloc(n, (size_t)kr->order * sizeof(*p->digit));
+	for (o = 0; o < n; o++) {
+		uint64_t *dg = p->digit + o * (uint64_t)kr->order;
+		uint64_t cells[64];
+
+		for (rest = o, t = levels - 1; t >= 0; t--) {
+			cells[t] = rest % kr->cells;
+			rest /= kr->cells;
+		}
+		w[o] = 1;
+		for (t = 0; t < levels; t++) {
+			c = cells[t];
+			w[o] *= kr->w[c];
+			for (k = kr->order - 1; k >= 0; k--) {
+				dg[k] = dg[k] * kr->sdim[k] + kr->cdig[c *
+				    (uint64_t)kr->order + (uint64_t)k];
+			}
+		}
+	}
+	alias_build(&p->a, w, n);
+	free(w);
 }
 
 static int
@@ -404,15 +465,22 @@ kron_setup(struct gen *g, struct ts_diags *d)
 		o->nnz = (uint64_t)(e + 0.5);
 		o->has_nnz = true;
 	}
-	kr->digit = ts_xreallocarray(NULL, kr->cells, (size_t)kr->order *
-	    sizeof(*kr->digit));
+	kr->cdig = ts_xreallocarray(NULL, kr->cells, (size_t)kr->order *
+	    sizeof(*kr->cdig));
 	for (c = 0; c < kr->cells; c++)
 		for (s = c, k = kr->order - 1; k >= 0; k--) {
-			kr->digit[c * (uint64_t)kr->order + (uint64_t)k] =
+			kr->cdig[c * (uint64_t)kr->order + (uint64_t)k] =
 			    (uint32_t)(s % kr->sdim[k]);
 			s /= kr->sdim[k];
 		}
-	alias_build(&kr->a, kr->w, kr->cells);
+	/* As many levels a draw as a table of STEP_CELLS holds. */
+	for (t = 1, box = kr->cells; t < kr->levels && box <= STEP_CELLS /
+	    kr->cells; t++)
+		box *= kr->cells;
+	step_build(kr, &kr->st[0], t);
+	kr->nstep = kr->levels / t;
+	if (kr->levels % t != 0)
+		step_build(kr, &kr->st[1], kr->levels % t);
 	kr->accept = kr->reject ? acceptance(g) : 1;
 	if (kr->accept < ACCEPT_MIN) {
 		ts_diag_usage(d, "--dims: %.3g%% of the seed's draws fall "
@@ -465,8 +533,9 @@ kron_notes(const struct gen *g)
 	uint64_t c;
 
 	ts_sbprintf(&sb, "- Seed: %llu cells, weights summing to %.17g; %d "
-	    "levels, a cell drawn a level from an alias table\n",
-	    (unsigned long long)kr->cells, kr->wsum, kr->levels);
+	    "levels, drawn %d at a time from an alias table of the seed's "
+	    "Kronecker power\n", (unsigned long long)kr->cells, kr->wsum,
+	    kr->levels, kr->st[0].levels);
 	if (kr->reject)
 		ts_sbprintf(&sb, "- Dimensions below the seed's powers: an "
 		    "entry with a coordinate beyond its dimension is drawn "
@@ -488,12 +557,16 @@ static void
 kron_free(struct gen *g)
 {
 	struct kron *kr = g->st;
+	int i;
 
 	if (kr == NULL)
 		return;
 	free(kr->w);
-	free(kr->digit);
-	alias_free(&kr->a);
+	free(kr->cdig);
+	for (i = 0; i < 2; i++) {
+		free(kr->st[i].digit);
+		alias_free(&kr->st[i].a);
+	}
 	free(kr);
 	g->st = NULL;
 }

@@ -86,19 +86,44 @@ pcp_setup(struct gen *g, struct ts_diags *d)
 	return 0;
 }
 
+/*
+ * Entries [first, first + n), a mode at a time over a run of entries
+ * (each with its stream and its component), so that the cells of the
+ * large factor tables for the entries ahead are fetched while one is
+ * drawn: the same draws as entry by entry.
+ */
+#define RUN	512
+#define AHEAD	8
+
 static void
 pcp_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 {
 	const struct pcp *p = g->st;
-	size_t i;
-	int k;
+	const size_t order = (size_t)p->order;
+	uint64_t s[RUN], r[RUN], x[RUN], lo;
+	size_t i, e, m, k;
 
-	for (i = 0; i < n; i++) {
-		uint64_t s = gen_state(g, first + i);
-		uint64_t r = alias_draw(&p->wa, ts_rng_next(&s));
+	for (i = 0; i < n; i += m) {
+		m = n - i < RUN ? n - i : RUN;
+		for (e = 0; e < m; e++) {
+			s[e] = gen_state(g, first + i + e);
+			r[e] = alias_draw(&p->wa, ts_rng_next(&s[e]));
+		}
+		for (k = 0; k < order; k++) {
+			for (e = 0; e < m; e++)
+				x[e] = ts_rng_next(&s[e]);
+			for (e = 0; e < m; e++) {
+				if (e + AHEAD < m) {
+					const struct alias *a =
+					    &p->fa[k][r[e + AHEAD]];
 
-		for (k = 0; k < p->order; k++)
-			*c++ = alias_draw(&p->fa[k][r], ts_rng_next(&s));
+					__builtin_prefetch(&a->c[ts_rng_mulhi(
+					    x[e + AHEAD], a->n, &lo)]);
+				}
+				c[(i + e) * order + k] =
+				    alias_draw(&p->fa[k][r[e]], x[e]);
+			}
+		}
 	}
 }
 

@@ -161,6 +161,33 @@ prod_open(struct ts_decoder *dec)
 	return 0;
 }
 
+static void
+swap(uint64_t **a, uint64_t **b)
+{
+	uint64_t *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static void
+swapd(double **a, double **b)
+{
+	double *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static void
+swapi(int64_t **a, int64_t **b)
+{
+	int64_t *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
 static long
 prod_next(struct ts_decoder *dec, struct ts_batch *b)
 {
@@ -181,10 +208,15 @@ prod_next(struct ts_decoder *dec, struct ts_batch *b)
 		while (s->state != DONE || s->idx != p->deliver)
 			pthread_cond_wait(&p->cv, &p->mu);
 		pthread_mutex_unlock(&p->mu);
-		/* A batch of BATCH fits the flow's; copy it whole. */
+		/* The slot's arrays become the flow's batch's, and the
+		 * batch's the slot's, when they are as large: no copy. */
 		n = s->b.n;
-		memcpy(b->coords, s->b.coords, n * k * sizeof(uint64_t));
-		if (p->ones || s->b.local) {
+		if (b->cap == s->b.cap) {
+			swap(&b->coords, &s->b.coords);
+			swapd(&b->fval, &s->b.fval);
+			swapi(&b->ival, &s->b.ival);
+		} else {
+			memcpy(b->coords, s->b.coords, n * k * sizeof(uint64_t));
 			memcpy(b->fval, s->b.fval, n * sizeof(double));
 			memcpy(b->ival, s->b.ival, n * sizeof(int64_t));
 		}
