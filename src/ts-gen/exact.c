@@ -64,6 +64,8 @@ struct exact {
 	size_t		 nl, capl;
 	uint64_t	*tab;		/* slot + 1, 0 empty */
 	size_t		 tmask;
+	uint64_t	*filter;	/* a bit a quick hash of them */
+	size_t		 fmask;
 	/* the tuples that change the sorted stream, in its order */
 	size_t		*adj;
 	size_t		 nadj, iadj;
@@ -189,6 +191,19 @@ struct scan {
 	pthread_t	 tid;
 };
 
+/* A quick hash of a tuple for the filter: a multiply a coordinate,
+ * side by side. */
+static inline uint64_t
+quick(const uint64_t *c, int order)
+{
+	uint64_t h = 0;
+	int k;
+
+	for (k = 0; k < order; k++)
+		h ^= (c[k] + (uint64_t)k) * 0x9e3779b97f4a7c15ULL;
+	return h ^ h >> 29;
+}
+
 static void *
 scan_main(void *arg)
 {
@@ -196,20 +211,44 @@ scan_main(void *arg)
 	struct exact *x = sc->x;
 	uint64_t *c = ts_xreallocarray(NULL, CHUNK, (size_t)x->order *
 	    sizeof(*c));
-	uint64_t i;
+	uint64_t i, h;
 	size_t n, e, slot;
 
 	for (i = sc->from; i < sc->to; i += n) {
 		n = sc->to - i < CHUNK ? (size_t)(sc->to - i) : CHUNK;
 		gen_fill(x->g, i, n, c);
-		for (e = 0; e < n; e++)
-			if ((slot = lookup(x, c + e * (size_t)x->order)) !=
-			    (size_t)-1)
+		for (e = 0; e < n; e++) {
+			const uint64_t *t = c + e * (size_t)x->order;
+
+			/* Most tuples are no late one: the filter says. */
+			h = quick(t, x->order) & x->fmask;
+			if (!(x->filter[h >> 6] >> (h & 63) & 1))
+				continue;
+			if ((slot = lookup(x, t)) != (size_t)-1)
 				__atomic_store_n(&x->lv[slot].early, 1,
 				    __ATOMIC_RELAXED);
+		}
 	}
 	free(c);
 	return NULL;
+}
+
+/* The filter of the late tuples: a bit each, of 8 a tuple or more. */
+static void
+filter_build(struct exact *x)
+{
+	size_t j, bits = 1 << 16;
+	uint64_t h;
+
+	while (bits < 8 * x->nl && bits < ((size_t)1 << 31))
+		bits *= 2;
+	free(x->filter);
+	x->filter = ts_xcalloc(bits / 64, sizeof(*x->filter));
+	x->fmask = bits - 1;
+	for (j = 0; j < x->nl; j++) {
+		h = quick(x->lc + j * (size_t)x->order, x->order) & x->fmask;
+		x->filter[h >> 6] |= (uint64_t)1 << (h & 63);
+	}
 }
 
 /* Which late tuples not looked up yet are drawn before nnz. */
@@ -224,6 +263,7 @@ scan_early(struct exact *x)
 		continue;
 	if (j == x->nl)
 		return;
+	filter_build(x);
 	for (t = 0; t < nt; t++) {
 		sc[t].x = x;
 		sc[t].from = x->nnz * (uint64_t)t / (uint64_t)nt;
@@ -532,6 +572,7 @@ exact_free(void *self)
 	free(x->lc);
 	free(x->lv);
 	free(x->tab);
+	free(x->filter);
 	free(x->adj);
 	free(x);
 }

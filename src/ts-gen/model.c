@@ -352,7 +352,8 @@ gen_draws_for(const struct gen *g, uint64_t nnz)
 		lo = hi;
 		hi = hi < cap / 2 ? 2 * hi : cap;
 	}
-	while (hi - lo > 1 + hi / 64) {
+	/* Within a sixty-fourth of the draws past nnz. */
+	while (hi - lo > 1 + (hi - nnz) / 64) {
 		mid = lo + (hi - lo) / 2;
 		if (enough(p, lp, mid, nnz))
 			hi = mid;
