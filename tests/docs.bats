@@ -9,7 +9,7 @@ bats_require_minimum_version 1.5.0
 
 load test_helper
 
-@test "make demo, the README's first command, validates, packs and fills the examples" {
+@test "make demo, the README's first command, validates, packs and fills the examples, and makes a synthetic tensor and its spy plot" {
 	local build
 	build=$(cd "$TS_BIN/.." && pwd)
 	run -0 make -s -C "$TS_TOP" demo BUILD="$build"
@@ -17,7 +17,12 @@ load test_helper
 	assert_line "3 bundles: 3 valid, 0 invalid"
 	assert_line "$build/examples.tar.zst: valid (0 errors, 0 warnings)"
 	assert_line --partial "% name: example-block"
-	rm -f "$build/examples.tar.zst"
+	# A synthetic tensor, its statistics and its spy plot.
+	assert_line "$build/demo-kron: valid"
+	assert_line --regexp "^  nnz +20000 of 262144 positions"
+	assert_line --partial "picture: $build/demo-pictures/demo-kron_spy_1-2_512x512.png"
+	[ -s "$build/demo-pictures/demo-kron_spy_1-2_512x512.png" ]
+	rm -rf "$build/examples.tar.zst" "$build/demo-kron" "$build/demo-pictures"
 }
 
 @test "man pages are clean under mandoc -T lint" {
