@@ -11,6 +11,10 @@
  * warning, a bad value an error at its line and column, named by its
  * path ("tensor.sizes").
  */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

@@ -30,8 +30,31 @@ struct gen_part {
 	struct ts_job_part part;
 };
 
+/* The options (main.c has their names; opts.c the model's). */
+enum {
+	OPT_ALPHA = 256, OPT_BINARY, OPT_CONFIG, OPT_CP_ALPHA, OPT_CP_DIMS,
+	OPT_CP_LAMBDA,
+	OPT_CP_NOISE, OPT_CP_RANK, OPT_COUNTS, OPT_DENSITY, OPT_DIMS, OPT_DUPS,
+	OPT_EINSUM, OPT_ENDIAN, OPT_GROUP, OPT_LABEL_PARTS, OPT_LABEL_PSIZE,
+	OPT_LAW, OPT_PARTS, OPT_PSIZE, OPT_COMMUNITIES, OPT_P_IN, OPT_P_OUT,
+	OPT_SCALE,
+	OPT_HIGH, OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_INPUT_BASE,
+	OPT_LEVELS, OPT_LOW,
+	OPT_MODEL, OPT_NAME, OPT_NNZ, OPT_PERMUTE, OPT_SEED, OPT_SORT_ORDER,
+	OPT_SORTED, OPT_SOURCE_URL, OPT_SYMMETRIC, OPT_TEXT, OPT_TIME, OPT_TO,
+	OPT_VTYPE
+};
+
 /* The defaults, and p->part, whose arg is p. */
 void	 gen_part_init(struct gen_part *);
+/* opts.c: the request's defaults; an option of the model, its entries
+ * or its values into p (false: not one of them); what they ask, checked
+ * (a usage error exits). */
+void	 gen_opts_init(struct gen_part *);
+bool	 gen_option(struct gen_part *, int ch, const char *name,
+	    const char *arg);
+void	 gen_check(struct gen_part *, const struct ts_job_opts *, int argc);
+
 /* config.c: the request of the configuration file path (DST too, in
  * jo, unless dst_given): 0, or -1 (reported to d). */
 int	 gen_config(struct gen_part *, struct ts_job_opts *jo,
