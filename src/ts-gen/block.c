@@ -485,16 +485,16 @@ gen_block_operand(struct gen *g, int op, struct ts_diags *d)
 	return operand_shape(g, g->st, d) != 0 ? -1 : operand_blocks(g, d);
 }
 
+const struct gen_model gen_block = {
+	"block", BLOCKS, block_setup, block_keyed, block_fill, NULL,
+	block_describe, block_notes, block_free
+};
+
 /* Is the model a pair (einsum or counts)? */
 bool
 gen_block_pair(const struct gen *g)
 {
 	const struct block *b = g->st;
 
-	return b != NULL && b->nop == 2;
+	return g->m == &gen_block && b != NULL && b->nop == 2;
 }
-
-const struct gen_model gen_block = {
-	"block", BLOCKS, block_setup, block_keyed, block_fill, NULL,
-	block_describe, block_notes, block_free
-};
