@@ -84,7 +84,8 @@ hist_of(const struct dist_acc *a, struct hist *h)
 				h->c[h->n++] = a->small[c];
 			}
 	big = ts_xreallocarray(NULL, a->nbig + 1, sizeof(*big));
-	memcpy(big, a->big, a->nbig * sizeof(*big));
+	if (a->nbig > 0)
+		memcpy(big, a->big, a->nbig * sizeof(*big));
 	qsort(big, a->nbig, sizeof(*big), cmp64);
 	for (i = 0; i < a->nbig; i++) {
 		if (h->n > 0 && h->v[h->n - 1] == big[i]) {
