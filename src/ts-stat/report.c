@@ -149,7 +149,7 @@ static void
 fit_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
     const char *lead)
 {
-	int k;
+	int k, c;
 
 	fputc('\n', fp);
 	cell(t, 0, 0, "power law of");
@@ -162,7 +162,8 @@ fit_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
 
 		cell(t, k + 1, 0, "mode %d slices", k + 1);
 		if (!f->known) {
-			cell(t, k + 1, 1, "-");
+			for (c = 1; c <= 4; c++)
+				cell(t, k + 1, c, "-");
 			continue;
 		}
 		cell(t, k + 1, 1, "%.4f", f->alpha);
