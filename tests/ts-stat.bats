@@ -92,6 +92,10 @@ tns() {
 	assert_line "  file        example-element.tns, 132 bytes"
 	assert_line "  mode  dimension  non-empty  share  min nnz  median  mean  max  std  used"
 	assert_line "     1          4          4   100%        1     1.5   1.5    2  0.5  1..4"
+	# Too few slices for a power law: a dash in each column.
+	run -0 ts-stat --fit "$SHARE/example-element"
+	assert_line "   power law of  alpha  x_min  slices in tail  KS distance"
+	assert_line "  mode 1 slices      -      -               -            -"
 }
 
 @test "ts-stat: density is exact when the product of the dimensions overflows 64 bits" {
