@@ -279,7 +279,7 @@ fe_suffix_words(char *buf)
 }
 
 void
-fe_output_help(FILE *fp)
+fe_output_help(FILE *fp, const char *stream)
 {
 	char sfx[FE_WORDS], to[FE_WORDS];
 
@@ -290,8 +290,8 @@ fe_output_help(FILE *fp)
 	    "                           .zst, .xz or .bz2, or '-'\n"
 	    "      --to KIND            %s\n"
 	    "                           (default: from DST; to a stream, "
-	    "SRC's kind)\n", fe_suffix_words(sfx),
-	    fe_kind_words(to, true, true));
+	    "%s)\n", fe_suffix_words(sfx), fe_kind_words(to, true, true),
+	    stream);
 }
 
 void

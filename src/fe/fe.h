@@ -81,8 +81,9 @@ const char *fe_vtype_words(char *buf);
 const char *fe_kind_words(char *buf, bool output, bool bundle);
 const char *fe_suffix_words(char *buf);
 void	 fe_input_help(FILE *);
-/* The help lines of -o and --to of a tool on the engine. */
-void	 fe_output_help(FILE *);
+/* The help lines of -o and --to of a tool on the engine, whose stream
+ * output is of the kind stream says ("text", "SRC's kind"). */
+void	 fe_output_help(FILE *, const char *stream);
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);
@@ -121,5 +122,35 @@ void	 fe_progress_init(bool quiet);
 /* Print each diagnostic of d on standard error as it comes, notes
  * only when not quiet. */
 void	 fe_diags_live(struct ts_diags *, bool quiet);
+
+/*
+ * The options that choose generated values (SPEC section 9), shared by
+ * the tools that make values (ts-gen-values, ts-gen): give them the
+ * getopt value FE_OPT_VALUE and pass the long name here: --binary-zeros,
+ * --dist, --explicit-zeros, --mean, --range, --std, --value,
+ * --value-domain.  A bad value is a usage error (exits).  The lines
+ * their --help gives them, as fe_value_usage prints them.
+ */
+#define FE_OPT_VALUE	0x1001
+#define FE_VALUE_LONGOPTS						\
+	{ "binary-zeros",	required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "dist",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "explicit-zeros",	required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "mean",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "range",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "std",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "value",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "value-domain",	required_argument,	NULL, FE_OPT_VALUE }
+struct ts_genvalues_opts;
+void	 fe_value_opt(struct ts_genvalues_opts *, const char *name,
+	    const char *arg);
+void	 fe_value_usage(FILE *);
+/* --seed N: an integer of 0 to 2^64-1, else a usage error naming opt. */
+uint64_t fe_parse_seed(const char *opt, const char *arg);
+/* The n bytes at s as a number, a decimal literal read exactly; *isint
+ * when it is an integer of int64, in *iv.  Else a usage error naming
+ * opt. */
+double	 fe_parse_number(const char *opt, const char *s, size_t n,
+	    int64_t *iv, bool *isint);
 
 #endif

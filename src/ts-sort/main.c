@@ -54,7 +54,7 @@ usage(FILE *fp)
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
 	    "(default keep)\n", fp);
-	fe_output_help(fp);
+	fe_output_help(fp, "SRC's kind");
 	fputs("  -i, --in-place           rewrite the bundle SRC, atomically\n"
 	    "  -f, --force              replace an existing DST\n", fp);
 	fprintf(fp, "  -S, --buffer-size SIZE   memory for entries, e.g. 256M, "

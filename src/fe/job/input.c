@@ -155,6 +155,14 @@ ts_job_input(struct job *j)
 	struct stat st;
 	bool archive;
 
+	if (j->part != NULL && j->part->produce != NULL) {
+		/* Entries made, not read: the part's input hook says what
+		 * they are. */
+		j->from = j->src_kind = TS_KIND_TEXT;
+		j->in.kind = TS_KIND_TEXT;
+		j->meta_known = true;
+		return 0;
+	}
 	j->from = o->from;
 	/* An archive: named so, or starting as one, or --member given. */
 	archive = (j->from == TS_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
@@ -211,13 +219,16 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
-	if (j->used && ts_source_rewind(j->src) != 0) {
+	if (j->part != NULL && j->part->produce != NULL)
+		dec = j->part->produce(j->part->arg, j);
+	else if (j->used && ts_source_rewind(j->src) != 0) {
 		ts_diag_io(j->d, j->sname, "cannot read it again: %s",
 		    strerror(errno));
 		return NULL;
+	} else {
+		j->used = true;
+		dec = ts_decoder_open(j->src, lay, j->d);
 	}
-	j->used = true;
-	dec = ts_decoder_open(j->src, lay, j->d);
 	/* S1 is the flow's bounds stage's to say (and an import's
 	 * dimensions may come from the entries). */
 	if (dec != NULL)

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "tensorsuite.h"
 #include "fe.h"
 #include "job/job_int.h"
@@ -195,6 +197,8 @@ run(struct job *j)
 	if (j->part != NULL && j->part->input != NULL &&
 	    j->part->input(j->part->arg, j) != 0)
 		return -1;
+	if (j->part != NULL && j->part->produce != NULL)
+		ts_layout_of(j->mp, TS_KIND_TEXT, &j->in);
 	/* A filter to a stream keeps its input's kind. */
 	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
 	    o->to == TS_JOB_AUTO && j->stream)
@@ -249,6 +253,7 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	ts_bundle_out_abort(j.bo);
 	ts_job_input_free(&j);
 	ts_meta_free(&j.m);
+	json_decref(j.written);
 	free(j.dstdir);
 	ts_progress_clear();
 	st = ts_diags_status(d);
@@ -314,7 +319,7 @@ ts_job_input_layout(const struct job *j)
 int64_t
 ts_job_src_size(const struct job *j)
 {
-	return ts_source_size(j->src);
+	return j->src != NULL ? ts_source_size(j->src) : -1;
 }
 
 bool

@@ -91,25 +91,23 @@ ts_sniff(struct ts_source *src)
 	return ts_kind_of_bytes(p, n > 0 ? (size_t)n : 0);
 }
 
-struct ts_decoder *
-ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+/* A decoder of ops on src (or on none, named name); it takes state. */
+static struct ts_decoder *
+decoder_new(const struct ts_decoder_ops *ops, struct ts_source *src,
+    const char *name, void *state, const struct ts_layout *lay,
     struct ts_diags *d)
 {
-	const struct ts_decoder_ops *ops = ts_format_decoder(lay->kind);
 	struct ts_decoder *dec;
 
-	if (ops == NULL) {
-		errno = EINVAL;
-		return NULL;
-	}
 	dec = ts_xcalloc(1, sizeof(*dec));
 	dec->ops = ops;
 	dec->src = src;
 	dec->d = d;
-	dec->file = ts_xstrdup(ts_source_name(src));
+	dec->file = ts_xstrdup(name);
 	dec->lay = *lay;
 	dec->h.base = -1;
 	dec->threads = default_threads();
+	dec->state = state;
 	pthread_rwlock_init(&dec->local_lock, NULL);
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
@@ -118,6 +116,26 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	if (dec->lay.block)
 		dec->lay.values = 0;
 	return dec;
+}
+
+struct ts_decoder *
+ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+    struct ts_diags *d)
+{
+	const struct ts_decoder_ops *ops = ts_format_decoder(lay->kind);
+
+	if (ops == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return decoder_new(ops, src, ts_source_name(src), NULL, lay, d);
+}
+
+struct ts_decoder *
+ts_decoder_new(const struct ts_decoder_ops *ops, void *state,
+    const char *name, const struct ts_layout *lay, struct ts_diags *d)
+{
+	return decoder_new(ops, NULL, name, state, lay, d);
 }
 
 const struct ts_header *

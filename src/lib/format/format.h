@@ -51,6 +51,17 @@ struct ts_decoder {
 	pthread_rwlock_t	 local_lock;
 };
 
+/*
+ * A decoder whose entries come from no source, given by ops (a
+ * generator's): ops->open fills dec->h from state, which the decoder
+ * takes (ops->close frees it), and next makes the entries.  It is named
+ * name in messages.  Having no source, it counts its progress in
+ * entries: dec->off is how many it gave, of dec->h.nnz (dec->h.nnz_block
+ * for blocks).  NULL, with the problem in d, when open fails.
+ */
+struct ts_decoder *ts_decoder_new(const struct ts_decoder_ops *ops,
+	    void *state, const char *name, const struct ts_layout *lay,
+	    struct ts_diags *d);
 
 /*
  * Have the threads that parse dec's text (if it comes to that) call
