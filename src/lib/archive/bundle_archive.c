@@ -25,6 +25,7 @@
 #include "tensorsuite.h"
 #include "archive/archive.h"
 #include "io/io.h"
+#include "util/path.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -277,9 +278,7 @@ spill(struct ts_bundles *bs, struct ts_source *src)
 	int fd, e;
 
 	if (bs->spill == NULL) {
-		dir = bs->tmpdir ? bs->tmpdir : getenv("TMPDIR");
-		if (dir == NULL || *dir == '\0')
-			dir = "/tmp";
+		dir = ts_tmpdir(bs->tmpdir);
 		bs->spill = ts_xasprintf("%s/tensorsuite.XXXXXX", dir);
 		ts_cleanup_add(bs->spill, true);
 		if (mkdtemp(bs->spill) == NULL) {
