@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "validate.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/sha256.h"
