@@ -5,9 +5,10 @@ include config.mk
 TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib, one folder a role, in the
 # order src/lib/README declares (num util io model archive format stage
-# sort values validate; tests/layers.py checks it); the tools' own
-# static library, not installed, is src/fe: the front end, the tools'
-# engine (fe/job) and the statistics (fe/stats).
+# sort validate; tests/layers.py checks it); the tools' own static
+# library, not installed, is src/fe: the front end, the tools' engine
+# (fe/job), the statistics (fe/stats) and the generated values
+# (fe/values).
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c src/fe/*/*.c))
 UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats \

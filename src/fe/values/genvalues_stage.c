@@ -68,7 +68,7 @@ take(struct ts_pool *pool, int id)
 	st->seen[id] = st->round;
 	part(st, id + 1, st->nt, &from, &to);
 	pthread_mutex_unlock(&pool->mu);
-	ts_gen_fill_range(st->g, st->b, from, to);
+	fe_gen_fill_range(st->g, st->b, from, to);
 	pthread_mutex_lock(&pool->mu);
 	if (--st->pending == 0)
 		pthread_cond_signal(&pool->done);
@@ -81,8 +81,8 @@ fill(struct genst *st, struct ts_batch *b)
 {
 	size_t from, to;
 
-	if (st->nt < 2 || b->n < 2 * MINPART || ts_gen_cheap(st->g)) {
-		ts_genvalues_fill(st->g, b);
+	if (st->nt < 2 || b->n < 2 * MINPART || fe_gen_cheap(st->g)) {
+		fe_genvalues_fill(st->g, b);
 		return;
 	}
 	if (!st->started) {
@@ -90,7 +90,7 @@ fill(struct genst *st, struct ts_batch *b)
 		st->nt = ts_pool_start(&st->pool, st->nt - 1) + 1;
 		st->started = true;
 	}
-	/* What ts_genvalues_fill says of b; the values follow. */
+	/* What fe_genvalues_fill says of b; the values follow. */
 	b->has_values = true;
 	b->is_int = st->g->isint;
 	b->texts = b->texts_only = false;
@@ -101,7 +101,7 @@ fill(struct genst *st, struct ts_batch *b)
 	ts_pool_wake(&st->pool, true);
 	pthread_mutex_unlock(&st->pool.mu);
 	part(st, 0, st->nt, &from, &to);
-	ts_gen_fill_range(st->g, b, from, to);
+	fe_gen_fill_range(st->g, b, from, to);
 	pthread_mutex_lock(&st->pool.mu);
 	while (st->pending > 0)
 		pthread_cond_wait(&st->pool.done, &st->pool.mu);
@@ -147,7 +147,7 @@ local_put(void *state, struct ts_batch *b)
 	const struct genst *st = state;
 
 	if (!b->has_values || st->g->o.replace)
-		ts_gen_fill_range(st->g, b, 0, b->n);
+		fe_gen_fill_range(st->g, b, 0, b->n);
 }
 
 static void
@@ -310,14 +310,14 @@ some_value_changes(const struct genst *st)
 	for (i = 0; i < st->n; i++) {
 		const uint64_t *x = st->tup + i * order;
 
-		ts_gen_value(g, x, &f1, &i1);
+		fe_gen_value(g, x, &f1, &i1);
 		for (p = 0; p + 1 < g->order; p++) {
 			if (x[p] == x[p + 1])
 				continue;
 			memcpy(t, x, order * sizeof(*t));
 			t[p] = x[p + 1];
 			t[p + 1] = x[p];
-			ts_gen_value(g, t, &f2, &i2);
+			fe_gen_value(g, t, &f2, &i2);
 			if (g->isint ? i1 != i2 : f1 != f2)
 				return true;
 		}
@@ -475,7 +475,7 @@ hold_finish(void *self)
 					}
 			group[p] = group[r];
 		}
-	ts_gen_set_groups(g, group);
+	fe_gen_set_groups(g, group);
 	g->found = true;
 	if (g->reduced && !some_value_changes(st)) {
 		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
@@ -541,7 +541,7 @@ static const struct ts_stage_ops hold_ops = {
 };
 
 struct ts_stage *
-ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
+fe_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
     struct ts_diags *d)
 {
 	struct genst *st = ts_xcalloc(1, sizeof(*st));
