@@ -1022,3 +1022,24 @@ SHA256SUMS"
 	assert_output --partial "$b/example-element.tnsb: error: a symbolic link, which the metadata names: an archive holds no link and never what one points to [B5]"
 	[ ! -e b.tar.zst ]
 }
+
+@test "ts-pack: a file whose name every reader refuses (a TAB, a newline, hidden) is left out with a warning, and the archive reads everywhere (issue 30.11)" {
+	local b=x/example-element
+	mkdir x u
+	cp -r "$EL" x/
+	echo t >"$b/a"$'\t'"b.txt"
+	echo n >"$b/c"$'\n'"d.txt"
+	run --separate-stderr ts-pack -o a.tar.zst "$b"
+	assert_success
+	assert_equal "$stderr" "'$b/a'\$'\\t''b.txt': warning: a file whose name holds a control character: left out of the archive [B5]
+'$b/c'\$'\\n''d.txt': warning: a file whose name holds a control character: left out of the archive [B5]"
+	run -0 ts-validate a.tar.zst
+	run -0 ts-pack -t a.tar.zst --check
+	run -0 ts-pack -x a.tar.zst -C u
+	[ "$(ls u/example-element | wc -l)" -eq 4 ]
+	# The readers' verdict on such a member is the packer's words.
+	/usr/bin/python3 "$MKTAR" h.tar dir:e/ file:e/e_metadata.json=@"$b/example-element_metadata.json" \
+	    file:e/a$'\t'b=x
+	run -1 ts-validate h.tar
+	assert_output --partial "member 'e/a\\011b' is left out: a file whose name holds a control character [B5]"
+}

@@ -1078,8 +1078,9 @@ int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
 	    struct ts_diags *);
 /*
  * Does ts_archive_out_bundle pack file fname of the bundle?  Its regular
- * files go in; a symbolic link (never followed), a folder, a hidden file
- * and anything else are left out, each with a warning, and the bundle is
+ * files go in; a symbolic link (never followed), a folder, a hidden file,
+ * a name with a control character (which every reader refuses) and
+ * anything else are left out, each with a warning, and the bundle is
  * refused (an error) when its metadata names one of them.
  */
 bool	 ts_archive_packs(struct ts_bundle *, const char *fname);

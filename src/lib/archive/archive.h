@@ -14,8 +14,9 @@
  * bundle's name and *file to its file name (NULL for the folder itself),
  * both malloc'd; else why not ("it is a symbolic link"), with both NULL.
  * A member may be the folder NAME/ or a regular file NAME/FILE: NAME a
- * bundle name (B2), FILE a plain name, not hidden; leading "./" are
- * dropped.
+ * bundle name (B2), FILE a name ts_file_name_refused takes (the
+ * packer's policy: what it leaves out, every reader refuses); leading
+ * "./" are dropped.
  */
 const char *ts_member_check(const struct ts_member *, char **bundle,
 	    char **file);

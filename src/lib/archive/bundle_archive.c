@@ -25,6 +25,7 @@
 #include "tensorsuite.h"
 #include "archive/archive.h"
 #include "io/io.h"
+#include "model/model.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -78,24 +79,10 @@ struct bns {
 
 /* ---- what a bundle archive may hold (SPEC B5) ---- */
 
-/* A plain file name of a bundle: no '/', not hidden, nothing odd. */
-static bool
-plainname(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || n > 255 || s[0] == '.')
-		return false;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || s[i] == '/')
-			return false;
-	return true;
-}
-
 const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
-	const char *p = m->name, *slash;
+	const char *p = m->name, *slash, *why;
 	size_t n;
 	char *b;
 
@@ -153,9 +140,9 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 		free(b);
 		return "a bundle's files lie directly in its folder";
 	}
-	if (!plainname(p, n)) {
+	if ((why = ts_file_name_refused(p, n)) != NULL) {
 		free(b);
-		return "its file name is hidden or holds control characters";
+		return why;
 	}
 	*bundle = b;
 	*file = ts_xasprintf("%.*s", (int)n, p);
