@@ -1929,6 +1929,26 @@ frostt() {
 	assert_failure 3
 }
 
+@test "ts-validate: -r walks any depth: an invalid bundle 71 folders down is checked; a folder too deep for a path is an error (issue 30.14)" {
+	local deep=coll i
+	for i in $(seq 71); do deep=$deep/d; done
+	mkdir -p "$deep"
+	use text x
+	sed -i '6s/^1 3 2/1 9 2/' x/x.tns
+	mv x "$deep/"
+	run ts-validate -r coll
+	assert_failure 1
+	assert_line "$deep/x: invalid (1 error, 0 warnings)"
+	# Deeper than a path can name (PATH_MAX): what cannot be walked
+	# is an error, not a silent stop.
+	mkdir -p far/a
+	(cd far/a && for i in $(seq 2100); do mkdir d && cd d || exit 1; done)
+	run --separate-stderr timeout 60 ts-validate -r far
+	assert_failure 3
+	assert_output "far: not checked (an I/O error)"
+	[[ $stderr == *": File name too long" ]]
+}
+
 @test "ts-validate: -r follows no symbolic link below the operand (as find does): a loop is walked once" {
 	mkdir -p coll/a elsewhere
 	use text x
