@@ -434,3 +434,22 @@ b: valid (0 errors, 0 warnings)
 	run -3 ts-validate --checksums nosuch
 	assert_line "ts-validate: nosuch: No such file or directory"
 }
+
+@test "checksums: ts-validate --checksums opens listed files as every reader does: regular files only, never blocking, nothing outside its directory (issue 30.18)" {
+	local z=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+	sha256sum a/* >SHA256SUMS
+	mkfifo a/fifo
+	printf '%s  %s\n' "$z" a/fifo "$z" /dev/zero "$z" ../x "$z" a/../b/b.tns \
+	    >>SHA256SUMS
+	run -1 timeout 20 ts-validate --checksums SHA256SUMS
+	assert_line "SHA256SUMS:4: error: 'a/fifo' is listed, but it is not a regular file [A1]"
+	assert_line "SHA256SUMS:5: error: '/dev/zero' is listed, but a listed path must lie below the directory it is taken from: it is absolute [A1]"
+	assert_line "SHA256SUMS:6: error: '../x' is listed, but a listed path must lie below the directory it is taken from: it climbs out with '..' [A1]"
+	assert_line "SHA256SUMS:7: error: 'a/../b/b.tns' is listed, but a listed path must lie below the directory it is taken from: it climbs out with '..' [A1]"
+	assert_line "SHA256SUMS: invalid (4 errors, 0 warnings)"
+	# Only the folder of the files it could check is a bundle checked.
+	assert_line "a: valid (0 errors, 0 warnings)"
+	refute_output --partial "/dev"$'\n'
+	refute_line --partial "/dev:"
+	refute_line --partial "b: "
+}
