@@ -285,6 +285,43 @@ example-element"
 	assert_equal "$(wc -l <w/SHA256SUMS)" "$(tar -xOf a.tar.zst SHA256SUMS | wc -l)"
 }
 
+# canonical DIR: DIR/SHA256SUMS is the manifest ts-pack writes of the
+# files below DIR: a line a file, paths without './', sorted bytewise.
+canonical() {
+	(cd "$1" && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+	    LC_ALL=C sort | xargs sha256sum) | diff -u - "$1/SHA256SUMS"
+}
+
+@test "ts-pack: -x reads every manifest rule A1 allows (comments, './' paths) and writes a canonical one, without stale lines (issue 30.13)" {
+	mkdir u w st
+	# A manifest made by hand beside a bundle: a comment, './' paths.
+	cp -r "$EL" u/
+	(cd u && { echo '# checked by hand'; sha256sum ./example-element/*; } \
+	    >SHA256SUMS && sha256sum --strict -c SHA256SUMS >/dev/null)
+	ts-pack -o b.tar.zst "$BI"
+	run -0 ts-pack -x b.tar.zst -C u
+	assert_output ""
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	canonical u
+	# So with -f: the other bundle's lines stay.
+	(cd u && { echo '# again'; cat SHA256SUMS; } >S && mv S SHA256SUMS)
+	run -0 ts-pack -f -x b.tar.zst -C u
+	canonical u
+	# A bundle replaced drops its './' lines, which no longer hold.
+	(cd u && { sha256sum ./example-element/*; grep -v '^[0-9a-f]*  example-element/' SHA256SUMS; } >S &&
+	    mv S SHA256SUMS)
+	cp -r "$EL" st/
+	echo more >>st/example-element/README.md
+	# An archive whose own manifest has a comment and './' paths.
+	(cd st && { echo '# by hand'; sha256sum ./example-element/*; } >SHA256SUMS &&
+	    tar --owner=0 --group=0 -cf ../c.tar example-element SHA256SUMS)
+	run -0 ts-pack -q -f -x c.tar -C u
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	canonical u
+	run -0 ts-pack -q -x c.tar -C w
+	canonical w
+}
+
 @test "ts-pack: archives unpacked into one directory at the same time make one manifest of all their bundles" {
 	local i k
 	for k in 1 2 3 4; do

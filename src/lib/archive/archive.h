@@ -32,6 +32,8 @@ char	*ts_member_shown(const char *name);
  * member, and checks the others against it (tensorsuite(5) A1).
  */
 #define TS_MANIFEST	"SHA256SUMS"
+/* The largest manifest a reader takes. */
+#define TS_MANIFEST_MAX	((int64_t)64 << 20)
 
 /*
  * The bytes of ar's manifest as they were read, their count in *len;
@@ -99,5 +101,15 @@ struct ts_manifest_entry *ts_manifest_find(struct ts_manifest *,
 void	 ts_manifest_free(struct ts_manifest *);
 /* p past its leading "./": how a path is matched with a member's. */
 const char *ts_manifest_path(const char *p);
+/*
+ * The line of path and its digest, as sha256sum writes it (a backslash,
+ * a newline or a carriage return in the path escaped, the line then
+ * starting with a backslash), appended to b: every manifest the suite
+ * writes is made of these, sorted by path (ts-pack's, and the one -x
+ * leaves beside the bundles).
+ */
+struct ts_strbuf;
+void	 ts_manifest_line(struct ts_strbuf *b, const unsigned char *digest,
+	    const char *path);
 
 #endif

@@ -38,7 +38,6 @@
 #define INBLOCK	(1 << 20)	/* what libarchive reads at a time */
 #define CHUNK	(1 << 20)	/* what the read-ahead hands on */
 #define NCHUNK	4
-#define MANIFEST_MAX	((int64_t)64 << 20)	/* a manifest's size, at most */
 
 enum { W_IDLE, W_RUN, W_QUIT };
 
@@ -666,11 +665,11 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 	if (++ar->nman > 1)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "the archive "
 		    "holds a second manifest: only the first is read");
-	else if (size > MANIFEST_MAX)
+	else if (size > TS_MANIFEST_MAX)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is larger "
-		    "than %lld MiB: no manifest is", (long long)(MANIFEST_MAX >>
+		    "than %lld MiB: no manifest is", (long long)(TS_MANIFEST_MAX >>
 		    20));
-	if (ar->nman > 1 || size > MANIFEST_MAX || size < 0) {
+	if (ar->nman > 1 || size > TS_MANIFEST_MAX || size < 0) {
 		free(file);
 		return 0;	/* its data is passed by the next header */
 	}

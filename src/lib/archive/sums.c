@@ -197,31 +197,6 @@ bypath(const void *a, const void *b)
 	    (*(struct sumfile *const *)b)->path);
 }
 
-/* A path as sha256sum writes it: a backslash or a newline in it is
- * escaped, and its line then starts with a backslash. */
-static void
-line(struct ts_strbuf *b, const struct sumfile *f)
-{
-	char hex[TS_SHA256_HEX];
-	const char *p;
-	bool esc = strpbrk(f->path, "\\\n") != NULL;
-
-	ts_sha256_hex(f->d, hex);
-	if (!esc) {
-		ts_sbprintf(b, "%s  %s\n", hex, f->path);
-		return;
-	}
-	ts_sbprintf(b, "\\%s  ", hex);
-	for (p = f->path; *p != '\0'; p++)
-		if (*p == '\\')
-			ts_sbprintf(b, "\\\\");
-		else if (*p == '\n')
-			ts_sbprintf(b, "\\n");
-		else
-			ts_sbprintf(b, "%c", *p);
-	ts_sbprintf(b, "\n");
-}
-
 char *
 ts_sums_text(struct ts_sums *s, size_t *len)
 {
@@ -239,7 +214,7 @@ ts_sums_text(struct ts_sums *s, size_t *len)
 	b.s = ts_xmalloc(b.cap);
 	b.s[0] = '\0';
 	for (i = 0; i < s->nf; i++)
-		line(&b, s->f[i]);
+		ts_manifest_line(&b, s->f[i]->d, s->f[i]->path);
 	*len = b.n;
 	return b.s;
 }
