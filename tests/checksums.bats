@@ -179,6 +179,14 @@ b"
 	run -1 ts-convert x.tar.zst --member b -o c.tns
 	assert_line "$want"
 	[ ! -e c.tns ]
+	# The lone bundle of an archive, whose end is read to see that no
+	# other follows: its error, said then, still stops the output.
+	mkbundle "$SHARE/example-element" c >/dev/null
+	SUMS_EDIT="sed -i 's/^1 1 1 2.5\$/1 1 1 2.75/' c/c.tns" \
+	    $MAKE_ARCHIVE y.tar.zst c
+	run -1 ts-convert y.tar.zst -o c.tns
+	assert_line "y.tar.zst:c/c.tns: error: SHA-256 differs from SHA256SUMS [A1]"
+	[ ! -e c.tns ]
 }
 
 @test "checksums: a listed file the archive lacks, a bundle's file the manifest does not list, a manifest not last are errors" {

@@ -995,16 +995,47 @@ t	3	4x3x2	6	valid"
 	    "file:example-element/example-element.tnsb=@$EL/example-element.tnsb" \
 	    "file:example-element/README.md=@$EL/README.md"
 	run -1 ts-validate m.tar
-	assert_line "m.tar: warning: member 'loose' is left out: it is not in a bundle's folder [B5]"
+	assert_line "m.tar: error: member 'loose' is left out: it is not in a bundle's folder [B5]"
 	assert_line "m.tar: error: member 'l' is left out: it is a symbolic link [B5]"
 	assert_line "m.tar: error: member 'example-element/README.md' is left out: it comes twice [B5]"
-	assert_line "m.tar: invalid (2 errors, 1 warning)"
+	assert_line "m.tar: invalid (3 errors, 0 warnings)"
 	printf 'hello\n' >h.tar
 	run -1 ts-validate h.tar
 	assert_line "h.tar: error: not a tar archive [B5]"
 	/usr/bin/python3 "$MKTAR" e.tar
 	run -1 ts-validate e.tar
 	assert_line "e.tar: error: the archive holds no bundle [B5]"
+}
+
+@test "ts-pack: one verdict on a member no bundle holds, in every reader: an empty folder, a folder named SHA256SUMS, a loose file (issue 30.12)" {
+	local m name spec why
+	ts-pack -q -o e.tar "$EL"
+	mkdir x && tar -xf e.tar -C x
+	for spec in "dir:zz/|zz/|its folder holds no file of a bundle" \
+	    "dir:SHA256SUMS/|SHA256SUMS/|its folder has the name of the archive's manifest" \
+	    "file:SHA256SUMS/x=@x/SHA256SUMS|SHA256SUMS/x|its folder has the name of the archive's manifest" \
+	    "file:loose=@x/SHA256SUMS|loose|it is not in a bundle's folder"; do
+		IFS='|' read -r m name why <<<"$spec"
+		/usr/bin/python3 "$MKTAR" y.tar dir:example-element/ \
+		    "file:example-element/example-element_metadata.json=@x/example-element/example-element_metadata.json" \
+		    "file:example-element/README.md=@x/example-element/README.md" \
+		    "file:example-element/example-element.tns=@x/example-element/example-element.tns" \
+		    "file:example-element/example-element.tnsb=@x/example-element/example-element.tnsb" \
+		    "$m" "file:SHA256SUMS=@x/SHA256SUMS"
+		run -1 ts-validate y.tar
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-pack -t y.tar --check
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-stat y.tar
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-convert y.tar -o c.tns
+		[ ! -e c.tns ]
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		rm -rf u && mkdir u
+		run -1 ts-pack -x y.tar -C u
+		assert_line --partial "member '$name' is refused: $why [B5]"
+		assert_equal "$(ls -A u)" ""
+	done
 }
 
 @test "ts-pack: -x -f and -o through a symbolic link write what it points to, the link kept" {

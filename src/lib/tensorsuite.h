@@ -1124,8 +1124,9 @@ struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
 bool	 ts_bundles_more(struct ts_bundles *);
 /* Read the rest of the archive, as the last bundle handed out can then
  * read no more, so that its members are checked against its manifest
- * (ts_archive_verify): 0, or -1 with the errors in the d of
- * ts_bundles_open.  The end of ts_bundles_next does the same. */
+ * (ts_archive_verify): 0, or -1 when the archive itself had an error,
+ * now or before (in the d of ts_bundles_open).  The end of
+ * ts_bundles_next does the same. */
 int	 ts_bundles_finish(struct ts_bundles *);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);

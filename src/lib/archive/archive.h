@@ -20,6 +20,27 @@
  */
 const char *ts_member_check(const struct ts_member *, char **bundle,
 	    char **file);
+/*
+ * The folders of an archive's bundles as their members come by, so that
+ * every reader gives one verdict on a folder member NAME/ whose bundle
+ * has no file in the archive: refused, once the archive has ended.
+ * ts_folders_met for each member ts_member_check takes (member: the
+ * folder's name as stored, NULL for a file of the bundle);
+ * ts_folders_end reports each empty folder to d (NULL: none) as member
+ * 'NAME/' "is <verb>", and frees: 0, or -1 when it reported one.
+ */
+struct ts_folders {
+	struct ts_folder {
+		char	*bundle;
+		char	*folder;	/* the folder member, shown; NULL */
+		bool	 file;		/* a file of the bundle came */
+	}	*v;
+	size_t	 n;
+};
+void	 ts_folders_met(struct ts_folders *, const char *bundle,
+	    const char *member);
+int	 ts_folders_end(struct ts_folders *, const char *label,
+	    const char *verb, struct ts_diags *d);
 /* name with control characters and backslashes as octal escapes,
  * malloc'd: a hostile name must not draw on the terminal. */
 char	*ts_member_shown(const char *name);

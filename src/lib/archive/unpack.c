@@ -242,11 +242,8 @@ keep_manifest(struct unpack *u, const char *text, size_t n)
 	struct stat st;
 	int rv = -1;
 
-	if (bundle_index(u, TS_MANIFEST) >= 0)
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "bundle "
-		    "'%s' is refused: the archive's manifest has that name",
-		    TS_MANIFEST);
-	else if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode))
+	/* No bundle has its name (ts_member_check). */
+	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode))
 		ts_diag_usage(u->d, "'%s' exists and is not a regular file",
 		    to);
 	else {
@@ -418,6 +415,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 	const uint64_t maxmem = u->o->max_members ? u->o->max_members :
 	    DEF_MAX_MEMBERS;
 	uint64_t total = 0, count = 0;
+	struct ts_folders folders = { NULL, 0 };
 	struct ts_member m;
 	const char *why, *text;
 	char *b, *f, cap[128];
@@ -429,10 +427,14 @@ extract(struct unpack *u, struct ts_archive *ar)
 			snprintf(cap, sizeof(cap), "the archive holds more "
 			    "than %llu members (--max-members)",
 			    (unsigned long long)maxmem);
+			ts_folders_end(&folders, u->label, "refused", NULL);
 			return refuse(u, &m, cap);
 		}
-		if ((why = ts_member_check(&m, &b, &f)) != NULL)
+		if ((why = ts_member_check(&m, &b, &f)) != NULL) {
+			ts_folders_end(&folders, u->label, "refused", NULL);
 			return refuse(u, &m, why);
+		}
+		ts_folders_met(&folders, b, f == NULL ? m.name : NULL);
 		if (m.type == TS_MEMBER_FILE && (m.size < 0 ||
 		    !ts_add_u64(total, (uint64_t)m.size, &total) ||
 		    total > maxsize)) {
@@ -452,6 +454,10 @@ extract(struct unpack *u, struct ts_archive *ar)
 		    ts_archive_error(ar));
 		rv = -1;
 	}
+	/* The folders, once every member came: as every reader says. */
+	if (ts_folders_end(&folders, u->label, "refused", rv == 0 ? u->d :
+	    NULL) != 0)
+		rv = -1;
 	/* What was unpacked against the manifest: nothing goes in place
 	 * unless every digest is the one it lists. */
 	if (rv == 0 && ts_archive_verify(ar, u->d) != 0)
