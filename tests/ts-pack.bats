@@ -244,7 +244,10 @@ sums() {
 	run -0 ts-pack -t a.tar.zst --check
 	refute_output --partial SHA256SUMS
 	run -0 ts-validate a.tar.zst
-	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "a.tar.zst:example-block: valid (0 errors, 0 warnings)
+a.tar.zst:example-element: valid (0 errors, 0 warnings)
+a.tar.zst: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 	run -0 ts-convert one.tar.zst o.tns
 	assert_output ""
 	mkdir u
@@ -896,9 +899,10 @@ t	3	4x3x2	6	valid"
 		# The same verdict and diagnostics inside the archive as in
 		# the directory, located ARCHIVE:NAME/FILE.
 		want=$(cd "${b%/*}" && ts-validate "$n" 2>&1 |
-		    sed "s|^$n/|a.tar.zst:$n/|; s|^$n: |a.tar.zst: |")
+		    sed "s|^$n/|a.tar.zst:$n/|; s|^$n: |a.tar.zst:$n: |")
 		got=$(ts-validate a.tar.zst 2>&1 | grep -vF -- "$A1_NOTE" |
-		    sort)
+		    grep -v -e '^a.tar.zst: valid (0 errors, 0 warnings)$' \
+		    -e '^1 bundle and 1 archive: ' | sort)
 		assert_equal "$got" "$(echo "$want" | sort)"
 		run -0 ts-pack $opt -x a.tar.zst -C u
 		diff -r "$b" "u/$n"
@@ -909,18 +913,60 @@ t	3	4x3x2	6	valid"
 # ts-validate on archives
 # =====================================================================
 
-@test "ts-validate: an archive's bundles are checked as they stream by, in one report for the archive" {
-	ts-pack -o a.tar.zst "$EL" "$BL" "$BI"
-	run -0 ts-validate a.tar.zst
-	sans_a1_note
-	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
-	run -0 ts-validate --json a.tar.zst
-	assert_output --partial '{"path": "a.tar.zst", "name": null, "valid": true'
+@test "ts-validate: an archive's bundles are checked as they stream by, each its own report ARCHIVE:NAME, the archive's own problems another, in every format (issue 30.6)" {
+	local check="$TS_TOP/tests/report-check.py"
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
+	ts-pack -q --no-validate -o a.tar.zst "$EL" "$BL" t
+	run --separate-stderr ts-validate a.tar.zst
+	assert_failure 1
+	assert_output "a.tar.zst:example-block: valid (0 errors, 0 warnings)
+a.tar.zst:example-element: valid (0 errors, 0 warnings)
+a.tar.zst:t: invalid (2 errors, 0 warnings)
+a.tar.zst: valid (0 errors, 0 warnings)
+3 bundles and 1 archive: 3 valid, 1 invalid"
+	run -0 "$check" text <<<"$output"
+	assert_line "b'a.tar.zst:t' invalid"
+	run -1 ts-validate --json a.tar.zst
+	run -0 jq -r '[.path, .name, .archive, .bundles, .valid, .errors] | @tsv' <<<"$output"
+	assert_output "a.tar.zst:example-block	example-block	a.tar.zst		true	0
+a.tar.zst:example-element	example-element	a.tar.zst		true	0
+a.tar.zst:t	t	a.tar.zst		false	2
+a.tar.zst		a.tar.zst	3	true	0"
+	ts-validate --json a.tar.zst >out.jsonl || true
+	run -0 "$check" json "$TS_TOP/man/ts-validate.1" <out.jsonl
+	assert_line "  b'a.tar.zst:t/t.tns' coordinate 9 exceeds dimension 2 of mode 3"
+	ts-validate --format junit a.tar.zst >report.xml || true
+	run -0 "$check" junit report.xml
+	assert_line --index 0 "4 tests, 1 failures, 0 errors"
+	assert_line --index 3 "b'a.tar.zst:t' failure a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line --index 4 "b'a.tar.zst' pass "
+	run -0 bash -c 'ts-validate --format github a.tar.zst | "$1" github' _ "$check"
+	assert_line --index 0 "error b'a.tar.zst:t/t.tns' coordinate 9 exceeds dimension 2 of mode 3"
+	run -1 ts-validate --format github a.tar.zst
+	assert_line "a.tar.zst:t: invalid (2 errors, 0 warnings)"
+	assert_line "a.tar.zst: valid (0 errors, 0 warnings)"
+	# The archive's own problems are its report's: no manifest, a
+	# member no bundle holds; its bundles' reports stay theirs.
+	tar -xf a.tar.zst
+	/usr/bin/python3 "$MKTAR" b.tar dir:t/ file:t/t_metadata.json=@t/t_metadata.json \
+	    file:t/README.md=@t/README.md file:t/t.tns=@t/t.tns \
+	    file:t/t.tnsb=@t/t.tnsb file:loose=@t/README.md
+	run -1 ts-validate --json b.tar
+	run -0 jq -r '[.path, .valid, .errors, .notes, ([.diagnostics[].rule] | join(","))] | @tsv' <<<"$output"
+	assert_output "b.tar:t	false	2	0	S1,X6
+b.tar	false	1	1	B5,A1"
+	# An archive that holds no bundle is one report, of the archive.
+	/usr/bin/python3 "$MKTAR" e.tar
+	run -1 ts-validate --format junit e.tar
+	assert_output --partial '<testsuites name="ts-validate" tests="1" failures="1" errors="0"'
 	# An archive without a telling name, by its first bytes.
-	cp a.tar.zst archive
+	ts-pack -q -o v.tar.zst "$EL"
+	cp v.tar.zst archive
 	run -0 ts-validate archive
-	sans_a1_note
-	assert_output "archive: valid (0 errors, 0 warnings)"
+	assert_output "archive:example-element: valid (0 errors, 0 warnings)
+archive: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	# A compressed data file is no archive.
 	zstd -q -c "$EL/example-element.tns" >x.tns.zst
 	run -0 ts-validate x.tns.zst
@@ -939,7 +985,9 @@ t	3	4x3x2	6	valid"
 	assert_line "a.tar.gz:t/t.tns:5:1: error: entry (1, 1, 9) differs from record 1 of the binary file (offset 54) [X6]"
 	assert_line "a.tar.gz:t/t_metadata.json: error: 'files.readme' names 'README.md', which does not exist [B3]"
 	sans_a1_note
-	assert_equal "$(echo "$output" | sed 's|^a\.tar\.gz:t/|t/|; s|^a\.tar\.gz:|t:|' | sort)" \
+	assert_line "a.tar.gz: valid (0 errors, 0 warnings)"
+	assert_equal "$(echo "$output" | sed 's|^a\.tar\.gz:t/|t/|; s|^a\.tar\.gz:t:|t:|' |
+	    grep -v -e '^a.tar.gz: ' -e '^1 bundle and 1 archive: ' | sort)" \
 	    "$(echo "$want" | sort)"
 }
 
@@ -967,7 +1015,9 @@ t	3	4x3x2	6	valid"
 	# GNU tar wrote no manifest: the one note says so.
 	assert_line "b.tar: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]"
 	sans_a1_note
-	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:|')"
+	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:big:|')
+b.tar: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 1 valid, 1 invalid"
 	refute_output --partial "note:"
 	assert_equal "$(ls -A tmp)" ""
 }
@@ -981,7 +1031,9 @@ t	3	4x3x2	6	valid"
 	local want=$output
 	run -1 ts-validate a.tar.zst
 	sans_a1_note
-	assert_output "$(echo "$want" | sed 's|^t/|a.tar.zst:t/|; s|^t:|a.tar.zst:|')"
+	assert_output "$(echo "$want" | sed 's|^t/|a.tar.zst:t/|; s|^t:|a.tar.zst:t:|')
+a.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 1 valid, 1 invalid"
 	run -1 ts-pack -t - --check --deep <a.tar.zst
 	assert_line "<stdin>:t/t.tns: error: entries 1 to 6 differ from the same records of the binary file (which entries, the archive cannot be read again to tell) [X6]"
 }

@@ -2446,7 +2446,7 @@ gaps() {
 	tar -cf - t | zstd -q >t.tar.zst
 	run ts-validate t.tar.zst
 	assert_success
-	assert_line "t.tar.zst: $want"
+	assert_line "t.tar.zst:t: $want"
 	# What follows a run is checked: a bad last entry is found.
 	sed -i '$s/^4 3 1/4 9 1/' t/t.tns
 	run ts-validate t
@@ -2501,10 +2501,16 @@ gaps() {
 		run ts-validate - <a
 		assert_success
 		# GNU tar's archive holds no manifest: a note says so.
-		assert_output "<stdin>: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]
--: valid (0 errors, 0 warnings)"
+		assert_output "<stdin>:t: valid (0 errors, 0 warnings)
+<stdin>:e: valid (0 errors, 0 warnings)
+<stdin>: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]
+-: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 		cat a | ts-validate - >out 2>/dev/null
-		assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+		assert_equal "$(cat out)" "<stdin>:t: valid (0 errors, 0 warnings)
+<stdin>:e: valid (0 errors, 0 warnings)
+-: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 	done
 	$z v7.tar >a
 	run ts-validate - <a
@@ -2516,7 +2522,7 @@ gaps() {
 	ts-validate a >want 2>&1 || true
 	run ts-validate - <a
 	assert_failure 1
-	assert_output "$(sed 's/^a/<stdin>/; $s/^<stdin>:/-:/' want)"
+	assert_output "$(sed 's/^a:/<stdin>:/; s/^<stdin>: valid (/-: valid (/' want)"
 	assert_output --partial "t/t.tns:5:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
 	# A data file on standard input is still one, compressed or not.
 	run ts-validate --meta e/e_metadata.json - <e/e.tns

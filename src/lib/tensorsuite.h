@@ -1128,6 +1128,26 @@ bool	 ts_bundles_more(struct ts_bundles *);
  * now or before (in the d of ts_bundles_open).  The end of
  * ts_bundles_next does the same. */
 int	 ts_bundles_finish(struct ts_bundles *);
+/*
+ * Keep what the archive's manifest says of each bundle apart, so that a
+ * program that reports bundle by bundle (ts-validate, ts-stat) puts a
+ * bundle's integrity into the bundle's own report.  Called before the
+ * first ts_bundles_next: the end of the archive then reports to the d of
+ * ts_bundles_open only what is about no bundle handed out (a bad line of
+ * the manifest, a file listed of no such bundle, no manifest at all),
+ * and the rest waits for ts_bundles_verdict, which the program must ask
+ * of every bundle handed out.
+ */
+void	 ts_bundles_split(struct ts_bundles *);
+/*
+ * Once the archive has ended (ts_bundles_next gave NULL, or
+ * ts_bundles_finish was called), after ts_bundles_split: what the
+ * manifest says of the files of bundle name (a digest that differs, a
+ * file not listed, one listed and missing), reported to d: 0, or -1 when
+ * one is an error.  0 and nothing before the end, or without the split.
+ */
+int	 ts_bundles_verdict(struct ts_bundles *, const char *name,
+	    struct ts_diags *d);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);

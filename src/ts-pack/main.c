@@ -448,48 +448,65 @@ jstr(const char *s)
 	return r != NULL ? r : ts_xstrdup("\"\"");
 }
 
+/* A bundle's line of -t, but its verdict, to fp: its name and shape. */
 static void
-list_line(const struct opts *o, struct ts_bundle *bd, struct ts_diags *d)
+list_shape(const struct opts *o, struct ts_bundle *bd, FILE *fp)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
 	bool usable = m != NULL && (m->have & (TS_HAVE_ORDER | TS_HAVE_DIMS |
 	    TS_HAVE_NNZ)) == (TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ);
 	int k;
 
-	ts_progress_clear();
 	if (o->json) {
 		char *p = jstr(ts_bundle_where(bd)), *n = jstr(ts_bundle_name(bd));
 
-		printf("{\"path\": %s, \"name\": %s", p, n);
+		fprintf(fp, "{\"path\": %s, \"name\": %s", p, n);
 		free(p);
 		free(n);
 		if (usable) {
-			printf(", \"order\": %d, \"dimensions\": [", m->order);
+			fprintf(fp, ", \"order\": %d, \"dimensions\": [",
+			    m->order);
 			for (k = 0; k < m->order; k++)
-				printf("%s%llu", k ? ", " : "",
+				fprintf(fp, "%s%llu", k ? ", " : "",
 				    (unsigned long long)m->dims[k]);
-			printf("], \"nnz\": %llu", (unsigned long long)m->nnz);
+			fprintf(fp, "], \"nnz\": %llu",
+			    (unsigned long long)m->nnz);
 		}
-		if (o->check)
-			printf(", \"valid\": %s, \"errors\": %zu, "
-			    "\"warnings\": %zu", ts_diags_errors(d) == 0 ?
-			    "true" : "false", ts_diags_count(d, TS_SEV_ERROR),
-			    ts_diags_count(d, TS_SEV_WARNING));
-		printf("}\n");
 		return;
 	}
-	printf("%s", ts_bundle_name(bd));
+	fprintf(fp, "%s", ts_bundle_name(bd));
 	if (usable) {
-		printf("\t%d\t", m->order);
+		fprintf(fp, "\t%d\t", m->order);
 		for (k = 0; k < m->order; k++)
-			printf("%s%llu", k ? "x" : "",
+			fprintf(fp, "%s%llu", k ? "x" : "",
 			    (unsigned long long)m->dims[k]);
-		printf("\t%llu", (unsigned long long)m->nnz);
+		fprintf(fp, "\t%llu", (unsigned long long)m->nnz);
 	} else
-		printf("\t?\t?\t?");
-	if (o->check)
-		printf("\t%s", ts_diags_errors(d) == 0 ? "valid" : "invalid");
-	printf("\n");
+		fprintf(fp, "\t?\t?\t?");
+}
+
+/* A bundle listed with --check, its line waiting for the end of the
+ * archive, where its integrity is known. */
+struct listed {
+	char	*name;
+	char	*shape;		/* list_shape's */
+	size_t	 errors, warnings;
+	int	 status;
+};
+
+/* The line of b, its verdict of the diagnostics of its checks and its
+ * integrity. */
+static void
+list_line(const struct opts *o, const struct listed *b)
+{
+	ts_progress_clear();
+	fputs(b->shape, stdout);
+	if (o->json)
+		printf(", \"valid\": %s, \"errors\": %zu, \"warnings\": "
+		    "%zu}\n", b->errors == 0 ? "true" : "false", b->errors,
+		    b->warnings);
+	else
+		printf("\t%s\n", b->errors == 0 ? "valid" : "invalid");
 }
 
 static int
@@ -499,6 +516,9 @@ list(const struct opts *o, struct ts_diags *ad)
 	struct ts_check_opts co;
 	struct ts_bundles *bs;
 	struct ts_bundle *bd;
+	struct listed *v = NULL;
+	size_t n = 0, i, len;
+	FILE *fp;
 	int rv = 0;
 
 	memset(&co, 0, sizeof(co));
@@ -510,17 +530,48 @@ list(const struct opts *o, struct ts_diags *ad)
 		ts_diags_free(d);
 		return -1;
 	}
+	/* Checked, a bundle's record carries what the manifest says of its
+	 * files, known at the archive's end: the lines wait for it. */
+	if (o->check)
+		ts_bundles_split(bs);
 	for (;;) {
 		ts_diags_clear(d);
 		if ((bd = ts_bundles_next(bs, NULL, d)) == NULL)
 			break;
-		if (o->check)
-			ts_check_bundle(bd, &co, d);
-		list_line(o, bd, d);
-		if (o->check && ts_diags_status(d) > rv)
-			rv = ts_diags_status(d);
+		if (!o->check) {
+			ts_progress_clear();
+			list_shape(o, bd, stdout);
+			fputs(o->json ? "}\n" : "\n", stdout);
+			ts_bundle_free(bd);
+			continue;
+		}
+		ts_check_bundle(bd, &co, d);
+		v = ts_xreallocarray(v, n + 1, sizeof(*v));
+		v[n].name = ts_xstrdup(ts_bundle_name(bd));
+		v[n].shape = NULL;
+		if ((fp = open_memstream(&v[n].shape, &len)) == NULL)
+			ts_xoom(0);
+		list_shape(o, bd, fp);
+		fclose(fp);
+		v[n].errors = ts_diags_count(d, TS_SEV_ERROR);
+		v[n].warnings = ts_diags_count(d, TS_SEV_WARNING);
+		v[n++].status = ts_diags_status(d);
 		ts_bundle_free(bd);
 	}
+	for (i = 0; i < n; i++) {
+		ts_diags_clear(d);
+		ts_bundles_verdict(bs, v[i].name, d);
+		v[i].errors += ts_diags_count(d, TS_SEV_ERROR);
+		v[i].warnings += ts_diags_count(d, TS_SEV_WARNING);
+		if (ts_diags_status(d) > v[i].status)
+			v[i].status = ts_diags_status(d);
+		list_line(o, &v[i]);
+		if (v[i].status > rv)
+			rv = v[i].status;
+		free(v[i].name);
+		free(v[i].shape);
+	}
+	free(v);
 	if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 		ts_diag(ad, TS_SEV_ERROR, o->list, 0, 0, "B5", "the archive "
 		    "holds no bundle");

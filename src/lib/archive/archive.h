@@ -57,11 +57,22 @@ char	*ts_member_shown(const char *name);
 #define TS_MANIFEST_MAX	((int64_t)64 << 20)
 
 /*
+ * What ts_archive_verify says, only the messages mine(bundle, arg) takes,
+ * bundle being the name of the bundle whose file a message is about, or
+ * NULL for one about no bundle's file (a bad line of the manifest, no
+ * manifest, a failure to hash); into d, as many times as asked once the
+ * end is reached.  0, or -1 when one of them is an error.
+ */
+struct ts_archive;
+int	 ts_archive_verify_by(struct ts_archive *ar,
+	    bool (*mine)(const char *bundle, void *arg), void *arg,
+	    struct ts_diags *d);
+
+/*
  * The bytes of ar's manifest as they were read, their count in *len;
  * NULL when the archive held none (or one refused: a second, or one
  * too large).  Whole once the archive was read to its end.
  */
-struct ts_archive;
 const char *ts_archive_manifest(const struct ts_archive *ar, size_t *len);
 
 /*

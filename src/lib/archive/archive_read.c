@@ -100,6 +100,9 @@ struct ts_archive {
 	int		 nman;		/* manifests met */
 	char		*after;		/* the first member after it, shown */
 	struct ts_diags	*vd;		/* what the checks found */
+	char		**owner;	/* ... each about which bundle's
+					 * file, or NULL */
+	size_t		 nowner;
 	bool		 verified;	/* the end was reached: vd is whole */
 };
 
@@ -649,6 +652,39 @@ finish_member(struct ts_archive *ar)
 	return 0;
 }
 
+/* The bundle a path of the archive is in (NAME of NAME/FILE, past a
+ * leading "./"), malloc'd; NULL when it is in none. */
+static char *
+bundle_of(const char *path)
+{
+	const char *p = ts_manifest_path(path), *slash = strchr(p, '/');
+	char *b;
+
+	if (slash == NULL)
+		return NULL;
+	b = ts_xasprintf("%.*s", (int)(slash - p), p);
+	if (!ts_valid_name(b)) {
+		free(b);
+		return NULL;
+	}
+	return b;
+}
+
+/* The messages of vd said since the last call are about path's bundle
+ * (path NULL: about none). */
+static void
+own(struct ts_archive *ar, const char *path)
+{
+	char *b = path != NULL ? bundle_of(path) : NULL;
+	size_t n = ts_diags_len(ar->vd);
+
+	if (ar->nowner < n)
+		ar->owner = ts_xreallocarray(ar->owner, n, sizeof(*ar->owner));
+	while (ar->nowner < n)
+		ar->owner[ar->nowner++] = b != NULL ? ts_xstrdup(b) : NULL;
+	free(b);
+}
+
 /* The manifest, member e: read whole and parsed.  -1 when its data
  * cannot be read (said as ts_archive_next's error). */
 static int
@@ -669,6 +705,7 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is larger "
 		    "than %lld MiB: no manifest is", (long long)(TS_MANIFEST_MAX >>
 		    20));
+	own(ar, NULL);
 	if (ar->nman > 1 || size > TS_MANIFEST_MAX || size < 0) {
 		free(file);
 		return 0;	/* its data is passed by the next header */
@@ -688,6 +725,7 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 		return -1;
 	}
 	ts_manifest_parse(&ar->mf, buf, got, file, ar->vd);
+	own(ar, NULL);
 	ar->mtext = buf;
 	ar->mlen = got;
 	free(file);
@@ -717,12 +755,14 @@ verify(struct ts_archive *ar)
 		    "members %s", TS_MANIFEST, require_sums ? "cannot be "
 		    "verified (--require-checksums)" : "could not be "
 		    "verified");
+		own(ar, NULL);
 		return;
 	}
 	file = ts_xasprintf("%s:%s", ar->name, TS_MANIFEST);
 	if (ar->after != NULL)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is not the "
 		    "archive's last member: '%s' comes after it", ar->after);
+	own(ar, NULL);
 	for (i = 0; i < ar->nseen; i++) {
 		const struct seen *sn = &ar->seen[i];
 		char *where;
@@ -739,6 +779,7 @@ verify(struct ts_archive *ar)
 		else if (memcmp(me->digest, sn->digest, TS_SHA256_LEN) != 0)
 			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, "A1",
 			    "SHA-256 differs from %s", TS_MANIFEST);
+		own(ar, sn->name);
 		if (me != NULL)
 			me->found = true;
 		free(where);
@@ -751,26 +792,31 @@ verify(struct ts_archive *ar)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, ar->mf.e[i].line, 0, "A1",
 		    "'%s' is listed, but the archive holds no such file",
 		    shown);
+		own(ar, ar->mf.e[i].path);
 		free(shown);
 	}
 	free(file);
 }
 
 int
-ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
+ts_archive_verify_by(struct ts_archive *ar, bool (*mine)(const char *bundle,
+    void *arg), void *arg, struct ts_diags *d)
 {
 	const struct ts_diag *g;
 	size_t i, errs = 0;
 
 	if (!ar->verified)
 		return 0;
-	ar->verified = false;	/* told once */
 	if (ar->hfail) {
+		if (!mine(NULL, arg))
+			return 0;
 		ts_diag_io(d, ar->name, "cannot compute the SHA-256 of its "
 		    "members");
 		return -1;
 	}
 	for (i = 0; i < ts_diags_len(ar->vd); i++) {
+		if (!mine(i < ar->nowner ? ar->owner[i] : NULL, arg))
+			continue;
 		g = ts_diags_at(ar->vd, i);
 		ts_diag(d, g->sev, g->file, g->line, g->col, g->rule, "%s",
 		    g->msg);
@@ -778,6 +824,23 @@ ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
 			errs++;
 	}
 	return errs > 0 ? -1 : 0;
+}
+
+static bool
+every(const char *bundle, void *arg)
+{
+	(void)bundle;
+	(void)arg;
+	return true;
+}
+
+int
+ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
+{
+	int rv = ts_archive_verify_by(ar, every, NULL, d);
+
+	ar->verified = false;	/* told once */
+	return rv;
 }
 
 int
@@ -917,6 +980,9 @@ ts_archive_close(struct ts_archive *ar)
 	free(ar->mtext);
 	free(ar->after);
 	ts_diags_free(ar->vd);
+	for (i = 0; i < (int)ar->nowner; i++)
+		free(ar->owner[i]);
+	free(ar->owner);
 	free(ar);
 	return 0;
 }

@@ -71,6 +71,7 @@ struct ts_bundles {
 	size_t			 count;
 	struct ts_folders	 folders;	/* the bundles' folders met */
 	bool			 failed;	/* an error of the archive said */
+	bool			 split;		/* ts_bundles_split */
 };
 
 /* The namespace of one bundle. */
@@ -234,6 +235,21 @@ find_kept(struct ts_bundles *bs, const char *file)
 	return NULL;
 }
 
+/* Was bundle b handed out (passed, or the one at hand)? */
+static bool
+handed(const struct ts_bundles *bs, const char *b)
+{
+	return b != NULL && ((bs->bname != NULL && strcmp(bs->bname, b) ==
+	    0) || was_done((struct ts_bundles *)bs, b));
+}
+
+/* Split, the end says only what is about no bundle handed out. */
+static bool
+archive_own(const char *bundle, void *arg)
+{
+	return !handed(arg, bundle);
+}
+
 /* The next member a bundle may hold into cur; the others are said and
  * skipped.  false at the end (or when the stream fails, said). */
 static bool
@@ -256,7 +272,11 @@ advance_one(struct ts_bundles *bs)
 			/* The end: the members against the manifest, the
 			 * folders against what came in them. */
 			if (r == 0) {
-				ts_archive_verify(bs->ar, bs->d);
+				if (bs->split)
+					ts_archive_verify_by(bs->ar,
+					    archive_own, bs, bs->d);
+				else
+					ts_archive_verify(bs->ar, bs->d);
 				ts_folders_end(&bs->folders, bs->label,
 				    "left out", bs->d);
 			}
@@ -741,6 +761,34 @@ ts_bundles_next(struct ts_bundles *bs, const char *name,
 	free(where);
 	bs->count++;
 	return bd;
+}
+
+void
+ts_bundles_split(struct ts_bundles *bs)
+{
+	bs->split = true;
+}
+
+struct owned {
+	const char	*name;
+};
+
+static bool
+bundle_own(const char *bundle, void *arg)
+{
+	return bundle != NULL && strcmp(bundle, ((struct owned *)arg)->name) ==
+	    0;
+}
+
+int
+ts_bundles_verdict(struct ts_bundles *bs, const char *name,
+    struct ts_diags *d)
+{
+	struct owned o = { name };
+
+	if (!bs->split || !bs->ended)
+		return 0;
+	return ts_archive_verify_by(bs->ar, bundle_own, &o, d);
 }
 
 bool
