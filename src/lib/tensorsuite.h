@@ -936,6 +936,15 @@ struct ts_check_opts {
 	const char	*tmpdir;
 	int		 threads;
 	const struct ts_check_watch *watch;	/* NULL: none */
+	/*
+	 * Every entry of each data file, but only by the checks that need
+	 * nothing more than its entries as they stream by (S1, S2, S3 of
+	 * sorted input, S4 to S6, E, K, X7), none that sorts them (S3 of
+	 * unsorted input, S7 to S9) nor X6, which reads every value of
+	 * both files: in the time and memory of reading the files once,
+	 * as ts-pack checks what it packs.
+	 */
+	bool		 stream_only;
 };
 /* Check a bundle's data files against its metadata (H, E, K, X, S):
  * 0, or -1 when it reported an error (the bundle is invalid). */

@@ -86,7 +86,7 @@ void
 check_operand(const char *path, const struct opts *o, struct result *r)
 {
 	struct ts_check_opts co = { o->quick, o->mem_limit, o->tmpdir,
-	    o->jobs > 1 ? 1 : 0, NULL };
+	    o->jobs > 1 ? 1 : 0, NULL, false };
 	struct ts_bundle *bd;
 	double t0 = ts_seconds();
 	size_t i;

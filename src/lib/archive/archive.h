@@ -93,6 +93,49 @@ void	 ts_sums_put(struct ts_sums *, size_t n);
 void	 ts_sums_end(struct ts_sums *);
 char	*ts_sums_text(struct ts_sums *, size_t *len);
 void	 ts_sums_free(struct ts_sums *);
+/*
+ * The tap: what the writer hands over between ts_sums_tap_start and
+ * ts_sums_tap_stop also goes to a reader on another thread, and a buffer
+ * is handed out again once both the hasher and it are done with it.
+ * The reader moves to the start of the next file with ts_sums_tap_next
+ * (1 and its path; 0 once the writer stopped the tap: the reader then
+ * asks for nothing more), passing what is left of the one before, and
+ * reads the data of the file it is at with ts_sums_tap_read (0 at its
+ * end, -1 with ECANCELED when the writer stopped before it).  The writer
+ * waits for the reader to take what it hands, so the reader takes all:
+ * after the stop, it has read to it before the writer starts the tap
+ * again.  ts_sums_tap_cancel undoes a start that nothing will read.
+ */
+void	 ts_sums_tap_start(struct ts_sums *);
+void	 ts_sums_tap_stop(struct ts_sums *);
+void	 ts_sums_tap_cancel(struct ts_sums *);
+int	 ts_sums_tap_next(struct ts_sums *, const char **path);
+long	 ts_sums_tap_read(struct ts_sums *, void *buf, size_t n);
+
+/*
+ * A bundle being packed, checked as it is packed (watch.c): watch is
+ * given, on a thread of its own, the bundle bd as a stream whose files
+ * are the bytes the writer hands to the tap of sums (the files v[0..n)
+ * of bd that go in), and tells with 0 or -1 whether the bundle may go
+ * in, its diagnostics into its d; what it does not read is passed for
+ * it.  ts_pack_watch_start starts the tap and the thread (NULL, the tap
+ * not started, when no thread can be); ts_pack_watch_end, once the
+ * bundle's files are handed over (or given up), stops the tap, waits
+ * for watch and puts its diagnostics into d (NULL: drops them, as after
+ * a failed write): watch's answer.
+ */
+typedef int	 ts_pack_watcher(struct ts_bundle *, void *arg,
+		    struct ts_diags *d);
+struct ts_bundle_file;
+struct ts_pack_watch;
+struct ts_pack_watch *ts_pack_watch_start(struct ts_sums *sums,
+	    struct ts_bundle *bd, const struct ts_bundle_file *v, size_t n,
+	    ts_pack_watcher *watch, void *arg, const struct ts_diags *like);
+int	 ts_pack_watch_end(struct ts_pack_watch *, struct ts_diags *d);
+/* Check each bundle ao packs with watch, as it is packed (NULL: none);
+ * a bundle it refuses is refused by ts_archive_out_bundle. */
+void	 ts_archive_out_watch(struct ts_archive_out *ao,
+	    ts_pack_watcher *watch, void *arg);
 
 /*
  * The manifest of the archive ao, as its commit will write it (the
