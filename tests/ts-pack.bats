@@ -433,7 +433,8 @@ example-element/example-element_metadata.json"
 
 @test "ts-pack: an invalid bundle is refused with its diagnostics, and no archive is left" {
 	mkbundle "$EL" t >/dev/null
-	# --quick (the default) reads the headers: a wrong count is caught.
+	# The headers are read first: a wrong count is caught before
+	# anything is packed.
 	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/' t/t.tns
 	run ts-pack -o a.tar.zst "$BL" t
 	assert_failure 1
@@ -452,14 +453,67 @@ example-element/example-element_metadata.json"
 t"
 }
 
-@test "ts-pack: --deep reads every entry first; --quick does not" {
-	mkbundle "$EL" t >/dev/null
-	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
-	run -0 ts-pack --quick -o q.tar.zst t
+@test "ts-pack: every entry is checked as it is packed: out of range, out of order, a bad value, a wrong count refuse the bundle; --quick reads headers only, --deep sorts too (issue 30.5)" {
+	local edit want
+	mkdir e
+	# Each defect of the entries, in the text file and in the binary
+	# one, is found by default, and nothing is written.
+	for edit in "s/^1 1 1 /1 1 9 /|t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]" \
+	    "5{h;d};6{G}|t/t.tns:6:1: error: entry (1, 1, 1) is out of order: it follows (1, 3, 2) [S2]" \
+	    "\$a 4 3 2 7|t/t.tns: error: the file holds 7 entries; the metadata says 6 [X7]" \
+	    "s/^2 2 1 1e-300/2 2 1 -1e-300/|t/t.tns:7:7: error: value -1e-300 is not nonnegative [S5]"; do
+		rm -rf t
+		mkbundle "$EL" t >/dev/null
+		sed -i "${edit%%|*}" t/t.tns
+		[[ $edit == *S5* ]] && setmeta t value_domain '"nonnegative"'
+		want=${edit#*|}
+		run ts-pack -o a.tar.zst t
+		assert_failure 1
+		assert_line "$want"
+		assert_line "ts-pack: 't' is invalid: not packed"
+		[ ! -e a.tar.zst ]
+		run ts-pack --each e t
+		assert_failure 1
+		assert_line "$want"
+		[ ! -e e/t.tar.zst ]
+		run ts-pack --sums-only t
+		assert_failure 1
+		assert_line "$want"
+		# Headers only: it goes in.
+		run -0 ts-pack -q --quick -o q.tar.zst t
+		rm q.tar.zst
+	done
+	# A binary file's entries too (the text file aside, on its own).
+	rm -rf t && mkbundle "$BI" t >/dev/null
+	# Record 3 (big-endian uint32 coordinates and an int32 value):
+	# its second coordinate 3 becomes 9.
+	/usr/bin/python3 -c 'import sys
+p = sys.argv[1]; d = bytearray(open(p, "rb").read())
+h = d.index(b"\n2 5 4 4\n") + 9
+d[h + 2 * 12 + 4:h + 2 * 12 + 8] = (9).to_bytes(4, "big")
+open(p, "wb").write(d)' t/t.tnsb
+	run ts-pack -o a.tar.zst t
+	assert_failure 1
+	assert_output --partial "error: coordinate 9 exceeds dimension 4 of mode 2 [S1]"
+	[ ! -e a.tar.zst ]
+	# What needs the entries sorted stays with --deep: a repeat in
+	# an unsorted bundle.
+	rm -rf t && mkbundle "$EL" t >/dev/null
+	rm t/t.tnsb
+	jq --indent 2 '.sorted = "none" | .sort_order = [] | .endianness = "none" |
+	    del(.files.binary) | .nnz = 7' t/t_metadata.json >m && mv m t/t_metadata.json
+	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/; $a 1 1 1 2.5' t/t.tns
+	run -0 ts-pack -o a.tar.zst t
+	assert_output ""
 	run ts-pack --deep -o d.tar.zst t
 	assert_failure 1
-	assert_output --partial "[S1]"
+	assert_output --partial "[S3]"
 	[ ! -e d.tar.zst ]
+	# What the headers say is said once, though they are read twice.
+	rm -rf t && mkbundle "$EL" t >/dev/null
+	sed -i '3a % a comment' t/t.tns
+	run -0 ts-pack -o c.tar.zst t
+	[ "$(grep -c "t/t.tns:4" <<<"$output")" -eq 1 ]
 }
 
 @test "ts-pack: two bundles of one name cannot share an archive" {
@@ -862,20 +916,31 @@ example-element	3	4x3x2	6"
 	assert_line --index 2 "example-element	3	4x3x2	6"
 }
 
-@test "ts-pack: -t --check says valid or invalid, with the diagnostics; --json too" {
+@test "ts-pack: -t --check says valid or invalid, every entry checked as it streams by, with the diagnostics; --json too (issue 30.5)" {
 	mkbundle "$EL" t >/dev/null
 	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
 	ts-pack --no-validate -o a.tar.zst "$BL" t
-	run -0 ts-pack -t a.tar.zst --check
-	sans_a1_note
-	assert_output "example-block	2	6x4	12	valid
-t	3	4x3x2	6	valid"
+	# Every entry, as it streams by (issue 30.5).
+	run ts-pack -t a.tar.zst --check
+	assert_failure 1
+	assert_line "a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line "example-block	2	6x4	12	valid"
+	assert_line "t	3	4x3x2	6	invalid"
+	# Headers only: never a bare "valid".
+	run -0 ts-pack -t a.tar.zst --check --quick
+	assert_output "example-block	2	6x4	12	metadata and headers valid
+t	3	4x3x2	6	metadata and headers valid"
+	run -0 ts-pack -t a.tar.zst --check --quick --json
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": true, "checks": "quick", "errors": 0, "warnings": 0}'
+	# Everything, X6 too.
 	run ts-pack -t a.tar.zst --check --deep
 	assert_failure 1
 	assert_line "a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
 	assert_line "t	3	4x3x2	6	invalid"
 	run -1 --separate-stderr ts-pack -t a.tar.zst --check --deep --json
-	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "errors": 2, "warnings": 0}'
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "checks": "deep", "errors": 2, "warnings": 0}'
+	run -1 --separate-stderr ts-pack -t a.tar.zst --check --json
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "checks": "stream", "errors": 1, "warnings": 0}'
 	run -0 ts-pack -t a.tar.zst --json
 	assert_line --index 0 '{"path": "a.tar.zst:example-block", "name": "example-block", "order": 2, "dimensions": [6, 4], "nnz": 12}'
 }
