@@ -2,7 +2,7 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
+TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib, one folder a role, in the
 # order src/lib/README declares (num util io model archive format stage
 # sort values validate; tests/layers.py checks it); the tools' own
@@ -16,6 +16,7 @@ UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats \
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
 LIB     = $(BUILD)/libtensorsuite.a
+DISTLIB = $(BUILD)/dist/libtensorsuite.a
 FELIB   = $(BUILD)/libtsfe.a
 BINS    = $(TOOLS:%=$(BUILD)/bin/%)
 UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
@@ -28,7 +29,7 @@ ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MM
 .PHONY: all check check-unit check-bats demo deps bench lint install \
         uninstall clean fuzz fuzz-build check-valgrind FORCE
 
-all: $(BINS) $(LIB) $(BUILD)/tensorsuite.pc
+all: $(BINS) $(LIB) $(DISTLIB) $(BUILD)/tensorsuite.pc
 
 $(BUILD)/lib/%.o: src/lib/%.c
 	@mkdir -p $(@D)
@@ -37,6 +38,21 @@ $(BUILD)/lib/%.o: src/lib/%.c
 $(LIB): $(LIBOBJ)
 	@rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
+
+# The library installed: its objects linked into one, every symbol made
+# local but the functions the installed headers declare, so a program
+# that links it sees the API of libtensorsuite(3) and nothing else
+# (tests/install.bats checks nm -g).  The tools link $(LIB), the whole
+# library, as zstd's programs/ do lib/'s internals.
+$(BUILD)/api.syms: src/lib/tensorsuite.h src/lib/tsnum.h scripts/api-symbols.py
+	scripts/api-symbols.py src/lib >$@.tmp && mv $@.tmp $@
+
+$(DISTLIB): $(LIBOBJ) $(BUILD)/api.syms
+	@mkdir -p $(@D)
+	@rm -f $@ $(@D)/tensorsuite.o
+	$(LD) -r -o $(@D)/tensorsuite.o $(LIBOBJ)
+	$(OBJCOPY) --keep-global-symbols=$(BUILD)/api.syms $(@D)/tensorsuite.o
+	$(AR) rcs $@ $(@D)/tensorsuite.o
 
 $(BUILD)/fe/%.o: src/fe/%.c
 	@mkdir -p $(@D)
@@ -54,6 +70,11 @@ $(BUILD)/obj/%.o: src/%.c
 PNG_CFLAGS    := $(shell $(PKG_CONFIG) --cflags libpng 2>/dev/null)
 ts-stat_LIBS  := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
 $(BUILD)/obj/ts-stat/%.o: ALL_CFLAGS += $(PNG_CFLAGS)
+# ts-gen reads the reference generators' YAML configurations with
+# libyaml, which only it links.
+YAML_CFLAGS   := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+ts-gen_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+$(BUILD)/obj/ts-gen/%.o: ALL_CFLAGS += $(YAML_CFLAGS)
 
 # A tool is every .c file in its folder, linked with the library.
 TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))
@@ -143,6 +164,12 @@ demo: deps
 	@$(BUILD)/bin/ts-validate $(BUILD)/examples.tar.zst
 	@echo '$$ ts-gen-values --expand share/example-block -o - | head -n 6'
 	@$(BUILD)/bin/ts-gen-values --expand share/example-block -o - | head -n 6
+	@echo '$$ ts-gen --model kronecker --levels 9 --nnz 20000 --duplicates unique --input-base 0 tests/data/syntensorgen/seeds/tiny_2d_seed.tns -f -o $(BUILD)/demo-kron'
+	@$(BUILD)/bin/ts-gen -q --model kronecker --levels 9 --nnz 20000 \
+	    --duplicates unique --input-base 0 \
+	    tests/data/syntensorgen/seeds/tiny_2d_seed.tns -f -o $(BUILD)/demo-kron
+	@echo '$$ ts-stat --fit --plot $(BUILD)/demo-pictures -f $(BUILD)/demo-kron'
+	@$(BUILD)/bin/ts-stat -q --fit --plot $(BUILD)/demo-pictures -f $(BUILD)/demo-kron
 
 bench: deps
 	@scripts/deps.sh --bench
@@ -153,6 +180,7 @@ lint:
 	mandoc -T lint -W warning man/*.[0-9]
 	tests/lint.sh
 	tests/layers.py .
+	tests/rules-check.py .
 
 # Every file install writes (below $(DESTDIR)): uninstall removes these
 # and nothing else, then those of the suite's own directories that are
@@ -174,7 +202,7 @@ OWNDIRS = $(DOCDIR)/examples $(DOCDIR) $(DATADIR)
 install: all $(BUILD)/man/libtensorsuite.3 $(BUILD)/man/tensorsuite.5
 	install -d $(INSTALLDIRS:%=$(DESTDIR)%)
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
-	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
+	install -m 644 $(DISTLIB) $(DESTDIR)$(LIBDIR)
 	install -m 644 src/lib/tensorsuite.h src/lib/tsnum.h $(DESTDIR)$(INCDIR)
 	install -m 644 $(BUILD)/tensorsuite.pc $(DESTDIR)$(PCDIR)
 	install -m 644 $(TOOLS:%=man/%.1) $(DESTDIR)$(MANDIR)/man1

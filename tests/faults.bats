@@ -602,6 +602,42 @@ debris() {
 	rm -f strace.out
 }
 
+@test "faults: ts-pack -x -f of 20 bundles stopped by SIGTERM mid-stream: no stage of any is left (issue 30, point 20)" {
+	local i n off pid
+	for i in $(seq -w 1 20); do
+		mkbundle "$SHARE/example-element" "b$i" >/dev/null
+	done
+	ts-pack -q -o all.tar b??
+	# Bundles that d's links point to: each is unpacked beside its
+	# target, e/.bNN.ts-pack.PID.XXXXXX, a temporary of its own.
+	mkdir d e
+	ts-pack -q -C e -x all.tar
+	for i in $(seq -w 1 20); do ln -s "../e/b$i" "d/b$i"; done
+	# The archive without its manifest and end: the unpack has made
+	# the 20 stages, and waits for more.
+	off=$(python3 -c 'import sys, tarfile
+print(tarfile.open(sys.argv[1]).getmember("SHA256SUMS").offset)' all.tar)
+	mkfifo f
+	ts-pack -q -f -C d -x - <f &
+	pid=$!
+	exec 7>f
+	head -c "$off" all.tar >&7
+	for i in $(seq 200); do
+		n=$(ls -A e | grep -c '^\.b[0-9]*\.ts-pack\.' || true)
+		[ "$n" -ge 20 ] && break
+		sleep 0.05
+	done
+	kill -TERM "$pid"
+	wait "$pid" || true
+	exec 7>&-
+	[ "$n" -ge 20 ]
+	# The registry had 16 places: the stages past them stayed.
+	run ls -A e
+	assert_output "$(printf 'SHA256SUMS\n'; printf 'b%s\n' $(seq -w 1 20))"
+	run ls -A d
+	assert_output "$(printf 'b%s\n' $(seq -w 1 20))"
+}
+
 @test "faults: a writer killed leaves temporaries named for it, which the next writer of the same DST removes" {
 	needstrace
 	local pid n

@@ -377,6 +377,29 @@ bundle() {
 	assert_success
 }
 
+@test "hostile: 500,000 unknown keys cost linear time, located, in a reader and a rewriter (issue 30, point 19)" {
+	local m k l
+	bundle t
+	m=t/t_metadata.json
+	# 6 MB of keys, under the 16 MiB cap: each warning used to look for
+	# its key's place among all the others (486 s).
+	{ sed '$d' "$m" | sed '$s/$/,/'
+	    awk 'BEGIN { for (i = 0; i < 500000; i++)
+		printf "  \"k%06d\": %d,\n", i, i
+		print "  \"zz\": 0\n}" }'; } >m.json
+	mv m.json "$m"
+	# Linear, it takes seconds; quadratic, minutes.
+	run timeout -k 5 180 bash -c 'ts-validate -m 0 t >out 2>&1'
+	assert_success
+	for k in k000500 zz; do
+		l=$(grep -n "\"$k\"" "$m" | cut -d: -f1)
+		grep -qxF "$m:$l:3: warning: unknown key '$k' [M1]" out
+	done
+	run timeout -k 5 180 ts-convert -q t -o u
+	assert_success
+	[ "$(grep -c '"k' u/u_metadata.json)" = 500000 ]
+}
+
 @test "hostile: metadata a rewrite would make larger than a reader takes is refused, the bundle left alone (defect 5)" {
 	local m before
 	bundle t

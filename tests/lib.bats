@@ -64,11 +64,19 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-@test "no folder of the library includes from or calls into a folder above it" {
-	# The order is the 'Layers:' line of src/lib/README; the objects are
-	# those of the library this suite tests.
+@test "no folder of the library, the front end or a tool includes from or calls into one above it" {
+	# The order is the 'Layers:' line of src/lib/README, then the front
+	# end's floors (stats, its base, the engine) and the tools; the
+	# objects are those of the library this suite tests.
 	run "$TS_TOP/tests/layers.py" "$TS_TOP" "${TS_BIN%/bin}"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# The front end's base does not depend on the engine (issue 31).
+	mkdir -p t
+	cp -R "$TS_TOP/src" t/
+	sed -i 's|^#include "tensorsuite.h"$|&\n#include "job/job.h"|' t/src/fe/fe.h
+	run "$TS_TOP/tests/layers.py" t
+	assert_failure 1
+	assert_output --regexp 'src/fe/fe.h:[0-9]+: the fe floor includes "job/job.h", of the job floor above it'
 }
 
 @test "libtensorsuite(3) documents every function of the installed headers, and no other" {
@@ -151,6 +159,23 @@ setup() {
 	[ "$n" -ge 3 ]
 }
 
+@test "ts-summary, the reading loop of the page, is stopped at a coordinate out of range, located (issue 30, point 9)" {
+	local t
+	$CC -std=c11 -Wall -Wextra -pedantic -Werror \
+	    $(pkg-config --cflags tensorsuite) -o ts-summary \
+	    "$SHARE/examples/ts-summary.c" $(pkg-config --libs tensorsuite)
+	t=$(mkbundle "$SHARE/example-element" t)
+	# Coordinate 9 in mode 2, of dimension 4 (line 6 of t.tns).
+	sed -i '6s/^\([0-9]*\) [0-9]*/\1 9/' "$t/t.tns"
+	rm "$t/t.tnsb"
+	jq --indent 2 '.endianness = "none" | del(.files.binary)' \
+	    "$t/t_metadata.json" >m && mv m "$t/t_metadata.json"
+	run ./ts-summary "$t"
+	assert_failure 1
+	assert_output --regexp "t/t\.tns:6:[0-9]+: error: coordinate 9 exceeds dimension [0-9]+ of mode 2 \[S1\]"
+	refute_output --partial "nnz"
+}
+
 @test "ts-summary reads a data file, a compressed one, an archive and a pipe as it reads the bundle, with no stat() of its own" {
 	local b="$SHARE/example-element" want
 	# What a path is, the library tells (ts_input_open).
@@ -219,7 +244,7 @@ main()
 	double v;
 	uint64_t r;
 
-	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
+	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, TS_RULE_E1, "bad %s", "row");
 	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_STATUS_DATA ||
 	    ts_parse_double(s, end, &v) != s + 3 ||
 	    ts_fmt_double(buf, v) != 3 || !ts_valid_name("example") ||
@@ -308,6 +333,8 @@ main(int argc, char *argv[])
 	in.base = m->index_base;
 	out = in;
 	out.kind = in.kind == TS_KIND_TEXT ? TS_KIND_BINARY : TS_KIND_TEXT;
+	/* A data file without its metadata beside it is 1-based (P1). */
+	out.base = 1;
 	if (f == NULL || (src = ts_bundle_open_file(bd, f)) == NULL) {
 		ts_diag_io(d, argv[1], "no data file");
 		goto done;

@@ -147,6 +147,22 @@ nosan() {
 	done
 }
 
+@test "under a 3 MB data limit every option works, and a default -S that cannot be met is said plainly (issue 30, point 21)" {
+	local t
+	nosan
+	for t in ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate; do
+		run -0 prlimit --data=3000000 "$t" --help
+		run -0 prlimit --data=3000000 "$t" --version
+	done
+	# ts-sort -c sorts nothing; -S given is taken as given.
+	run -0 prlimit --data=3000000 ts-sort -c "$SHARE/example-element"
+	run -0 prlimit --data=3000000 ts-sort -S 1M "$SHARE/example-element"
+	for t in ts-sort ts-validate ts-stat; do
+		run -2 prlimit --data=3000000 "$t" "$SHARE/example-element"
+		assert_line --index 0 --regexp "^$t: -S: its default, 25% of the memory it may use, is [0-9.]+K here \(of 2\.[0-9]M RLIMIT_DATA\), less than the 1M it needs: give -S SIZE\$"
+	done
+}
+
 # A tensor whose records (48 MB) do not fit, with the rest of the
 # process, in 128 MB of address space: sorted in memory, as a plan for
 # the machine's RAM would, it runs out; sorted in runs of a quarter of

@@ -7,13 +7,16 @@ Commands are the lines starting with "$ " in the EXAMPLES section (in
 .Dl lines or literal displays); a line ending in "|" or "\\" continues on
 the next.  Lines that follow a command inside a display are its expected
 standard output; a command without them must only succeed.  Commands run
-with the shell from the current directory.  Prints one line per failure;
-exit status 1 when any command failed or printed something else.
+with the shell from the current directory (tests/docexamples.py, which
+tests/readme-examples.py shares).  Prints one line per failure; exit
+status 1 when any command failed or printed something else.
 """
 
 import re
-import subprocess
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from docexamples import check, command  # noqa: E402
 
 
 def unescape(line):
@@ -46,12 +49,7 @@ def examples(page):
             continue
         text = unescape(line)
         if text.startswith("$ "):
-            cmd = text[2:]
-            while cmd.rstrip().endswith(("|", "\\")) and i < len(lines):
-                # A backslash stays: the shell joins the lines.
-                cmd = cmd.rstrip()
-                cmd += "\n" + unescape(lines[i]).strip()
-                i += 1
+            cmd, i = command(text[2:], lines, i, unescape)
             cur = [cmd, []]
             out.append(cur)
         elif cur is not None:
@@ -69,13 +67,9 @@ def main():
         print("%s: no EXAMPLES commands found" % sys.argv[1])
         return 1
     for cmd, want in ex:
-        p = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True)
-        if p.returncode != 0:
-            print("FAIL (exit %d): %s\n%s" % (p.returncode, cmd, p.stderr))
-            bad += 1
-        elif want and p.stdout.rstrip("\n").split("\n") != want:
-            print("FAIL (output): %s\nwanted:\n%s\ngot:\n%s" %
-                  (cmd, "\n".join(want), p.stdout))
+        why = check(cmd, want or None)
+        if why is not None:
+            print(why)
             bad += 1
     return 1 if bad else 0
 

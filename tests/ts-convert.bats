@@ -286,8 +286,26 @@ Try 'ts-convert --help'."
 	assert_success
 	assert_output "$el_rows"
 	assert_equal "$stderr" ""
-	run -0 ts-convert -q - -o - --to frostt --index-base 0 <"$EL/example-element.tns"
+	run -0 --separate-stderr ts-convert -q - -o - --to frostt --index-base 0 <"$EL/example-element.tns"
 	assert_line --index 0 "0 0 0 2.5"
+	[[ $stderr == *"its reader needs --input-base 0 [P1]"* ]]
+}
+
+@test "ts-convert: input that is no tensor says what was read and what the tools read (issue 30, point 22)" {
+	run -1 ts-sort </dev/null
+	assert_output --partial "<stdin>: error: empty: no tensor to read (a bundle, a .tns or .tnsb file, FROSTT rows or Matrix Market)"
+	printf '# a comment\n\n' >c.tns
+	run -1 ts-convert c.tns -o c
+	assert_output "c.tns: error: no rows, only 2 blank or comment lines: a FROSTT file gives its order by its first row, coordinates then a value"
+	run -1 ts-convert -q - -o x <<<"hello world"
+	assert_output "<stdin>:1:1: error: the first line, 'hello world', is not a row of coordinates and a value (FROSTT), nor the first line of a TensorSuite file (%%TensorSuite-TNS) or of Matrix Market (%%MatrixMarket): not a tensor file these tools read"
+	printf '\177ELF\002\001\001\000\000\000' >b.dat
+	run -1 ts-validate -q b.dat
+	run -1 ts-convert b.dat -o b
+	assert_output "b.dat:1:1: error: binary data, and not TensorSuite binary (which starts with the line %%TensorSuite-TNSB): not a tensor file these tools read"
+	run -1 ts-convert -q - -o x <<<"7"
+	assert_output "<stdin>:1:1: error: the first row has 1 field: a FROSTT row holds 1 to 64 coordinates, then a value (--no-values: coordinates only)"
+	[ ! -e c ] && [ ! -e x ] && [ ! -e b ]
 }
 
 @test "ts-convert: standard input is detected as FROSTT, TensorSuite text or Matrix Market" {
@@ -320,7 +338,7 @@ Try 'ts-convert --help'."
 	run meta splatt '[.order, .dimensions, .nnz, .index_base, .index_type,
 	    .sorted, .sort_order, .duplicates, .explicit_zeros, .value_domain,
 	    .value_type, .values_provided]'
-	assert_output '[3,[2425,10816,29567],100000,1,"uint64","lexicographic",[1,2,3],"disallowed","disallowed","nonnegative","float64",true]'
+	assert_output '[3,[2425,10816,29567],100000,1,"uint32","lexicographic",[1,2,3],"disallowed","disallowed","nonnegative","float64",true]'
 	ts-convert splatt -o - --to frostt >back.tns
 	cmp back.tns "$REAL/splatt_med.tns"
 }
@@ -378,7 +396,7 @@ Try 'ts-convert --help'."
 881 1 7 1'
 	run ts-convert -q "$DATA/edge/tensormarket__nil.tns" -o nil
 	assert_failure 1
-	assert_output --partial "no entries"
+	assert_output --partial "error: empty: no tensor to read"
 	run ts-convert -q "$DATA/edge/mlir__coordinate_negative.tns" -o neg
 	assert_failure 1
 	only small
@@ -602,6 +620,24 @@ Try 'ts-convert --help'."
 	done
 }
 
+@test "ts-convert: a value-less import gets the text file every reader reads; a value-less binary file only on request, said once (issue 30, point 23)" {
+	run -0 --separate-stderr ts-convert -q "$MTX/karate.mtx" -o k
+	[ -f k/k.tns ] && [ ! -e k/k.tnsb ]
+	run meta k '[.values_provided, .files, .endianness, .index_type]'
+	assert_output '[false,{"text":"k.tns","readme":"README.md"},"none","uint32"]'
+	# Nothing to say of what the defaults wrote.
+	run -0 ts-validate k
+	assert_output "k: valid (0 errors, 0 warnings)"
+	run -0 --separate-stderr ts-convert "$MTX/karate.mtx" -o kb --binary
+	[ -f kb/kb.tnsb ]
+	[ "$stderr" = "kb: note: a binary file without values is read by this toolkit only; the reference reader expects a value field [E3]" ]
+	run -0 --separate-stderr ts-convert k -o k.tnsb
+	[ "$stderr" = "k.tnsb: note: a binary file without values is read by this toolkit only; the reference reader expects a value field [E3]" ]
+	# With values, an import gets both.
+	ts-convert -q "$MTX/LFAT5.mtx" -o lf
+	[ -f lf/lf.tns ] && [ -f lf/lf.tnsb ]
+}
+
 @test "ts-convert: --endian, --index-type and --index-base rewrite a bundle that reads back to the same entries" {
 	run -0 ts-convert "$EL" -o el --binary --endian big --index-type uint32 --index-base 0
 	run meta el '[.endianness, .index_type, .index_base, .files]'
@@ -611,8 +647,12 @@ Try 'ts-convert --help'."
 	assert_output "$el_rows"
 	run -0 ts-convert el -o - --to frostt
 	assert_line --index 0 "1 1 1 2.5"
+	# A stream is 1-based whatever the bundle's base (P1), unless asked.
 	run -0 ts-convert el -o - --to tns
+	assert_line --index 4 "1 1 1 2.5"
+	run -0 --separate-stderr ts-convert el -o - --to tns --index-base 0
 	assert_line --index 4 "0 0 0 2.5"
+	assert_equal "$stderr" "<stdout>: warning: written 0-based without its metadata: its reader needs --input-base 0 [P1]"
 }
 
 @test "ts-convert: the descriptive flags land in the metadata, over the input's and the defaults" {
@@ -709,6 +749,52 @@ Try 'ts-convert --help'."
 	assert_output --partial "$(cat "$EL/README.md")"
 }
 
+@test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
+	mkbundle "$EL" t >/dev/null
+	ts-stat -q --readme --plot t/p t >/dev/null
+	grep -q '^## Statistics' t/README.md
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o m
+	# Over another bundle, and over itself.
+	run -0 --separate-stderr ts-convert -f t -o m
+	[[ "$stderr" == *"m/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	run -0 --separate-stderr ts-convert -f t -o t --index-base 0
+	[[ "$stderr" == *"t/README.md: note: the Statistics section ts-stat wrote"* ]]
+	for b in m t; do
+		grep -q '^## README of the source bundle' $b/README.md
+		run -1 grep -q -e '^## Statistics' -e '^!\[' $b/README.md
+	done
+}
+
+@test "ts-convert: the source bundle's README is read from a regular file only: never through a link, never from a FIFO" {
+	mkbundle "$EL" t >/dev/null
+	echo secret >secret
+	chmod 600 secret
+	rm t/README.md
+	ln -s "$BATS_TEST_TMPDIR/secret" t/README.md
+	run -0 --separate-stderr ts-convert t -o a
+	[[ "$stderr" == *"t/README.md: note: a symbolic link: a README is read from a regular file of the bundle only; it is not read"* ]]
+	run -1 grep -q secret a/README.md
+	rm t/README.md
+	mkfifo t/README.md
+	run -0 timeout 10 ts-convert -q t -o b
+	run -1 grep -q '^## README of the source bundle' b/README.md
+}
+
+@test "ts-convert: a rewrite carries a README of more than 64 KiB whole, and leaves a bundle's linked file out, saying so" {
+	mkbundle "$EL" t >/dev/null
+	awk 'BEGIN { for (i = 0; i < 5000; i++) printf "line %06d of notes\n", i }' \
+	    >t/README.md
+	echo secret >secret
+	chmod 600 secret
+	ln -s "$BATS_TEST_TMPDIR/secret" t/notes.txt
+	echo kept >t/kept.txt
+	run -0 --separate-stderr ts-convert -q t -o a
+	# The engine read the first 64 KiB of it, silently.
+	grep -q '^line 004999 of notes$' a/README.md
+	[ "$stderr" = "t/notes.txt: warning: a symbolic link: not copied into the new bundle" ]
+	[ ! -e a/notes.txt ] && [ -f a/kept.txt ]
+}
+
 # =====================================================================
 # Changing attributes: what does not fit is refused
 # =====================================================================
@@ -801,13 +887,22 @@ Try 'ts-convert --help'."
 	assert_output "<stdin>:1:5: error: value 2.5 is not an integer of int32 [S5]"
 }
 
-@test "ts-convert: the index type is uint64 unless --index-type uint32, refused when a coordinate does not fit" {
+@test "ts-convert: an import's index type is uint32 when every coordinate fits, else uint64; --index-type uint32 is refused when one does not" {
 	rows fits.tns '1 4294967295 1'
 	ts-convert -q fits.tns -o fits
 	run meta fits '[.index_type, .dimensions]'
-	assert_output '["uint64",[1,4294967295]]'
+	assert_output '["uint32",[1,4294967295]]'
 	run -0 ts-convert -q fits.tns -o fits32 --index-type uint32
 	valid fits32
+	run -0 ts-convert -q fits.tns -o fits64 --index-type uint64
+	run meta fits64 '[.index_type]'
+	assert_output '["uint64"]'
+	rm -r fits64
+	rows big.tns '1 4294967296 1'
+	ts-convert -q big.tns -o big
+	run meta big '[.index_type, .dimensions]'
+	assert_output '["uint64",[1,4294967296]]'
+	rm -r big big.tns
 	rows huge.tns '1 5000000000 1.5'
 	run ts-convert -q huge.tns -o h --index-type uint32
 	assert_failure 1
@@ -881,7 +976,7 @@ Try 'ts-convert --help'."
 @test "ts-convert: a block bundle converts to bundles and text, not to FROSTT or Matrix Market (exit 1)" {
 	run -0 ts-convert "$SHARE/example-block" -o blk --binary --index-base 1
 	valid blk
-	run -0 ts-convert blk -o - --index-base 0
+	run -0 --separate-stderr ts-convert -q blk -o - --index-base 0
 	assert_output "$(sed 's/^% name: example-block$/% name: blk/' "$SHARE/example-block/example-block.tns")"
 	run ts-convert "$SHARE/example-block" -o - --to frostt
 	assert_failure 1
@@ -1017,6 +1112,11 @@ Try 'ts-convert --help'."
 	done
 	# Each is its compressor's format, with what the plain file holds.
 	cmp <(gzip -dc el.tns.gz) "$EL/example-element.tns"
+	# No time in a gzip header (MTIME, bytes 4-7): the same bytes every
+	# time, as every other output (issue 30, point 25).
+	for z in el.tns.gz lf.mtx.gz el.fro.gz; do
+		[ "$(od -A n -t x1 -j 4 -N 4 "$z" | tr -d ' ')" = 00000000 ]
+	done
 	cmp <(zstd -qdc el.tns.zst) "$EL/example-element.tns"
 	cmp <(xz -dc el.tns.xz) "$EL/example-element.tns"
 	cmp <(bzip2 -dc el.tns.bz2) "$EL/example-element.tns"
@@ -1253,8 +1353,11 @@ Try 'ts-convert --help'."
 @test "ts-convert: --to cutensor refuses what cuTENSOR cannot take (exit 1), writing nothing" {
 	run ts-convert "$EL" -o el.json
 	assert_failure 1
-	assert_output --partial "not block-sparse"
+	# Named by its suffix only: what was meant may be a bundle.
+	assert_output --partial "not block-sparse: cuTENSOR's block-sparse descriptor holds blocks (a DST named .json is cuTENSOR's block-sparse descriptor; for a bundle, give a DST without a suffix) [K4]"
 	[ ! -e el.json ]
+	run -1 ts-convert "$EL" -o el.out --to cutensor
+	assert_output --partial "not block-sparse: cuTENSOR's block-sparse descriptor holds blocks [K4]"
 	run ts-convert --from cutensor "$EL" -o x.tns
 	assert_failure 2
 }
@@ -1499,7 +1602,7 @@ kbundle() {
 	# pyttb and SparTen write the same tensor, 1- and 0-based.
 	run ts-convert -q p -o - --to tns --index-base 0
 	local pz=$output
-	run ts-convert -q s -o - --to tns
+	run ts-convert -q s -o - --to tns --index-base 0
 	assert_equal "$(tail -n +5 <<<"$output")" "$(tail -n +5 <<<"$pz")"
 	run ts-convert -q "$DATA/edge/genten__C_sptensor.tns" -o g
 	assert_success

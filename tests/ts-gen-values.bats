@@ -20,8 +20,10 @@ setup_file() {
 	    k = sprintf("%d %d %d", 1 + int(rand() * 60), 1 + int(rand() * 50),
 	    1 + int(rand() * 40)); if (!(k in s)) { s[k] = 1; n++; print k } } }' |
 	    sort -n -k1,1 -k2,2 -k3,3 >"$GEN/vl.rows"
+	# Both files asked for: a value-less import gets only its text file
+	# by default.
 	PATH="$TS_BIN:$PATH" ts-convert -q --no-values --dims 60,50,40 \
-	    "$GEN/vl.rows" -o "$GEN/vl"
+	    --text --binary --index-type uint64 "$GEN/vl.rows" -o "$GEN/vl"
 }
 
 setup() {
@@ -244,13 +246,15 @@ partrows() {
 			[ "$(wc -l <want)" -eq 12000 ]
 			ts-gen-values $args "$T/vl.tnsb" --to tns | zrows 1 |
 			    cmp want -
-			ts-gen-values $args z --to tns | zrows 0 | cmp want -
+			# To a stream, 1-based whatever the base (P1).
+			ts-gen-values $args z --to tns | zrows 1 | cmp want -
 			ts-gen-values $args s | zrows 1 | cmp want -
 			ts-gen-values $args --meta "$T/vl_metadata.json" - \
 			    <sh.tns | zrows 1 | cmp want -
 			# The bundle made from the 0-based binary one.
 			ts-gen-values $args z -o "zv$j"
-			ts-convert -q "zv$j" --to tns -o - | zrows 0 | cmp want -
+			[ "$(jq .index_base "zv$j/zv${j}_metadata.json")" = 0 ]
+			ts-convert -q "zv$j" --to tns -o - | zrows 1 | cmp want -
 			cp want "want$j"
 		done
 		cmp want1 want2
@@ -592,6 +596,49 @@ assert n == len(bits) == 12000
 	valid ve
 }
 
+@test "ts-gen-values: values made symmetric where no symmetry was claimed get the numerical_symmetry they hold (issue 30, point 8)" {
+	ts-convert -q "$DATA/mtx/karate.mtx" -o k
+	run -0 ts-gen-values -q --symmetric-modes 1,2 k -o k2
+	run meta k2 '[.pattern_symmetry, .numerical_symmetry]'
+	assert_output '["full","full"]'
+	valid k2
+	# Without the option: 'no', and a note says why, once.
+	run -0 --separate-stderr ts-gen-values k -o k3
+	assert_equal "$stderr" "k: note: the pattern is fully symmetric, the values will not be: numerical_symmetry stays 'no' (--symmetric-modes 1,2 gives mirrored entries equal values) [S8]"
+	run meta k3 '.numerical_symmetry'
+	assert_output '"no"'
+	# Order 3, fully symmetric pattern: a pair is partial, all three
+	# (or constant values) full.
+	fullrows >frows
+	ts-convert -q --no-values --dims 6,6,6 frows -o f
+	setsym f full no
+	local g want
+	for g in "1,2 partial" "2,3 partial" "1,2,3 full" "1,3 full --dist constant"; do
+		want=${g#* }
+		want=${want%% *}
+		rm -rf v
+		# shellcheck disable=SC2086
+		run -0 ts-gen-values -q --symmetric-modes ${g%% *} ${g#* $want} f -o v
+		run meta v '.numerical_symmetry'
+		assert_output "\"$want\""
+		valid v
+	done
+	# A partially symmetric pattern (modes 1 and 2 of 6 x 6 x 6): the
+	# group that can be swapped gives 'partial'; one that cannot, 'no'.
+	awk 'BEGIN { srand(4); while (n < 40) { a = 1 + int(rand() * 6)
+	    b = 1 + int(rand() * 6); c = 1 + int(rand() * 6); n++
+	    print a, b, c; print b, a, c } }' | sort -u -n -k1,1 -k2,2 -k3,3 >rows
+	ts-convert -q --no-values --dims 6,6,6 rows -o p
+	setsym p partial no
+	for g in "1,2 partial" "2,3 no" "1,2,3 partial"; do
+		rm -rf v
+		run -0 ts-gen-values -q --symmetric-modes ${g%% *} p -o v
+		run meta v '.numerical_symmetry'
+		assert_output "\"${g#* }\""
+		valid v
+	done
+}
+
 # =====================================================================
 # Block-sparse tensors
 # =====================================================================
@@ -724,7 +771,7 @@ assert n == len(bits) == 12000
 		[ "$(stat -c %s "b-$t")" -eq $((12 * ${t#*:})) ]
 	done
 	ts-gen-values -q --value-type int32 --expand "$BLK" | body /dev/stdin |
-	    awk '$1 == 1 && $2 == 0 { print $3 }' >v10
+	    awk '$1 == 2 && $2 == 1 { print $3 }' >v10
 	[ "$(od -A n -t d4 -j 4 -N 4 b-int32:4 | tr -d ' ')" = "$(cat v10)" ]
 	# Alone, nothing else is written; an existing file needs -f.
 	[ "$(ls -A | sort | tr '\n' ' ')" = "b-float32:4 b-int32:4 b-int64:8 b.bin e v10 " ]
@@ -747,7 +794,8 @@ assert n == len(bits) == 12000
 	local r
 	r=$(mkbundle "$REF/random_tiny" r)
 	# Make it value-less: the rows lose their values.
-	ts-convert -q "$r" -o - --to tns | awk 'NR <= 4 { print; next }
+	ts-convert -q "$r" -o - --to tns --index-base 0 2>/dev/null |
+	    awk 'NR <= 4 { print; next }
 	    { NF = 3; print }' >r.tns
 	ts-convert -q --meta "$r/r_metadata.json" --no-values r.tns -o x.tnsb \
 	    2>/dev/null || true
@@ -788,6 +836,19 @@ assert n == len(bits) == 12000
 	body r/r.tns | awk '$4 < 1 || $4 > 9 || $4 != int($4) { exit 1 }'
 	[ "$(body r/r.tns | cut -d' ' -f1-3)" = \
 	    "$(body "$EL/example-element.tns" | cut -d' ' -f1-3)" ]
+}
+
+@test "ts-gen-values: --replace leaves ts-stat's Statistics section of the old values, and its links to pictures, out of the new README, and says so" {
+	cp -r "$EL" .
+	chmod -R u+w example-element
+	ts-stat -q --readme --plot example-element/p example-element >/dev/null
+	grep -q '^| values | 6: min -1.25, max 1e+16' example-element/README.md
+	run -0 --separate-stderr ts-gen-values --replace --range 1:9 example-element -o r
+	[[ "$stderr" == *"r/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	run -1 grep -q -e '^## Statistics' -e '^!\[' -e 'max 1e+16' r/README.md
+	grep -q '^## README of the source bundle' r/README.md
+	grep -q '^## Values' r/README.md
+	valid r
 }
 
 # =====================================================================

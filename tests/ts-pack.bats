@@ -557,6 +557,41 @@ open(p, "wb").write(d)' t/t.tnsb
 	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},true,'
 }
 
+@test "ts-pack: --index FILE.csv writes a text cell that starts as a formula with a quote before it, quoted, and a control in its text form, as ts-stat does" {
+	local b c
+	b=$(mkbundle "$EL" f)
+	setmeta "$b" group '"=HYPERLINK(\"http://x.invalid\",\"y\")"'
+	c=$(mkbundle "$EL" g)
+	setmeta "$c" group '"a\u0007b"'
+	setmeta "$c" id '"0002"'
+	ts-pack -q -o a.tar.zst --index idx.csv f g
+	grep -qF "f,\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"y\"\")\",0001," idx.csv
+	run -0 /usr/bin/python3 -c '
+import csv
+for r in csv.DictReader(open("idx.csv", encoding="utf-8")):
+    print(r["name"], r["group"], r["value_min"])'
+	assert_line --index 0 "f '=HYPERLINK(\"http://x.invalid\",\"y\") -1.25"
+	assert_line --index 1 "g 'a'\$'\\a''b' -1.25"
+	run -1 grep -q "$(printf '\a')" idx.csv
+	# A number is not text: the negative minimum stays a number.
+	grep -q ',-1\.25,' idx.csv
+}
+
+@test "ts-pack: the index's density is the nearest double to nnz over the positions, printed shortest, in JSON and CSV, as ts-stat prints it" {
+	# 1557 / (313 x 176) to 17 digits, 0.028263868719140285, reads
+	# back as the neighbour of the nearest double.
+	ts-convert -q "$DATA/mtx/abb313.mtx" -o abb313
+	ts-pack -q -o a.tar.zst --index idx.json abb313
+	ts-pack -q -o b.tar.zst --index idx.csv abb313
+	grep -q '"density": 0.028263868719140283,' idx.json
+	run -0 /usr/bin/python3 -c '
+import csv
+print(next(csv.DictReader(open("idx.csv")))["density"])'
+	assert_output 0.028263868719140283
+	run -0 ts-stat -q --json abb313
+	assert_output --partial '"density": 0.028263868719140283,'
+}
+
 @test "ts-pack: --index gives each file's size and SHA-256, the digests of the archive's SHA256SUMS, in JSON and CSV" {
 	local name f
 	mkdir e

@@ -211,7 +211,8 @@ dupbundle() {
 # =====================================================================
 
 @test "ts-sort: an unsorted real bundle (JF17K, no values) comes out valid, lexicographic, in order, with the same rows" {
-	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" --no-values -o kg
+	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" --no-values --text \
+	    --binary -o kg
 	run meta kg '[.sorted, .sort_order, .nnz]'
 	assert_output '["none",[],34544]'
 	# Not in order to begin with.
@@ -252,6 +253,24 @@ dupbundle() {
 	# The same from the bundle's text file, and from a text stream.
 	ts-sort --key 3,1,2 t/t.tns | body /dev/stdin | cmp want -
 	ts-sort -q -k 3,1,2 - <t/t.tns | body /dev/stdin | cmp want -
+}
+
+@test "ts-sort: GNU sort's field ranges, key flags, -r, -n, -u, -s and -t are refused with what to use instead (issue 30, point 24)" {
+	local k o
+	for k in 1,1 3,3; do
+		run -2 ts-sort -k "$k" "$EL"
+		assert_output --partial "-k: '$k' is a field range of GNU sort; here -k lists every mode once, most significant first"
+	done
+	for k in 2n 1,1n 1.2 3,1,2r; do
+		run -2 ts-sort -k "$k" "$EL"
+		assert_output --partial "coordinates always compare as numbers, in increasing order (no field ranges, columns or flags as in GNU sort)"
+	done
+	for o in r n u s t; do
+		run -2 ts-sort -$o "$EL"
+		assert_output --partial "ts-sort: -$o is an option of GNU sort: "
+	done
+	run -2 ts-sort -u "$EL"
+	assert_output --partial "--duplicates first"
 }
 
 @test "ts-sort: without -k, the metadata's sort_order is the key" {
@@ -727,10 +746,11 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	# Without values: --no-values.
 	cut -d' ' -f1-3 "$REAL/matmul_2-2-2.tns" >mm.tns
 	ts-convert -q --no-values mm.tns -o mm.tnsb
-	ts-sort -k 1,2,3 --no-values --input-index-type uint64 --input-endian little \
+	# (An import's index type is uint32 when the coordinates fit.)
+	ts-sort -k 1,2,3 --no-values --input-index-type uint32 --input-endian little \
 	    --input-base 1 - <mm.tnsb >s.tnsb
 	[ "$(stat -c %s s.tnsb)" -eq "$(stat -c %s mm.tnsb)" ]
-	ts-convert --no-values --input-index-type uint64 --input-endian little \
+	ts-convert --no-values --input-index-type uint32 --input-endian little \
 	    --input-base 1 s.tnsb -o - --to frostt --index-base 1 | cut -d' ' -f1-3 |
 	    cmp - <(sort -n -k1,1 -k2,2 -k3,3 mm.tns)
 }
@@ -750,11 +770,12 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run -0 bash -c "ts-convert '$EL' -o - --to tns | ts-sort -k 3,1,2 --input-base 1 -q | head -6"
 	assert_output "$(printf '%s\n' '%%TensorSuite-TNS' '% version: 0.1' \
 	    '% name: example-element' '3 4 3 2 6' '1 1 1 2.5' '2 2 1 1e-300')"
-	# Read 0-based, the same rows less one sort the same, keeping text.
+	# Read 0-based, the same rows less one sort the same, keeping text,
+	# and a stream is written 1-based (P1 of tensorsuite(5)).
 	awk 'NR > 4 { $1--; $2--; $3-- } { print }' el.tns >z.tns
 	run -0 ts-sort -q --input-base 0 -k 3,1,2 - <z.tns
-	assert_line --index 4 "0 0 0 2.5"
-	assert_line --index 5 "1 1 0 1e-300"
+	assert_line --index 4 "1 1 1 2.5"
+	assert_line --index 5 "2 2 1 1e-300"
 	# A data file inside its bundle takes that bundle's metadata.
 	run --separate-stderr ts-sort -k 3,1,2 "$EL/example-element.tns"
 	assert_success
@@ -786,7 +807,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run -0 ts-sort -k 2,1 tb -o sb
 	valid sb
 	run -0 bash -c "ts-convert -q sb -o - --to tns | tail -n +8"
-	assert_output "$(printf '%s\n' '0 0' '2 0' '1 1')"
+	assert_output "$(printf '%s\n' '1 1' '3 1' '2 2')"
 }
 
 @test "ts-sort: block bundles: --duplicates error finds a repeated block (1); sum, first and last are refused (2)" {
@@ -942,6 +963,11 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	if [ -z "${TS_VALGRIND:-}" ]; then
 		TMPDIR=$PWD/no-such-dir run ts-sort -q -S 1M "$DUPS" -o out.tns
 		assert_failure 3
+		# An empty -T is TMPDIR, where the runs went and the message
+		# says (it named /tmp).
+		TMPDIR=$PWD/no-such-dir run ts-sort -q -S 1M -T "" "$DUPS" -o out.tns
+		assert_failure 3
+		assert_output "ts-sort: sorting (temporary directory '$PWD/no-such-dir'): No such file or directory"
 	fi
 	only runs tmpd ext.tns el.tns
 }
@@ -1027,6 +1053,27 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run ts-sort -q -S 1M -T no-such-dir "$DUPS" -o out.tns
 	assert_failure 3
 	assert_output --partial "no-such-dir"
+}
+
+@test "ts-sort: a rewrite of the entries takes ts-stat's Statistics section, and its links to pictures, out of the README, and says so" {
+	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" -o k
+	ts-stat -q --readme --plot k/p k >/dev/null
+	grep -q '^| sorted | in no mode order |$' k/README.md
+	head -n 8 k/README.md >before
+	# In place: the README kept, less the section.
+	run -0 --separate-stderr ts-sort -i k
+	[[ "$stderr" == *"k/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	run -1 grep -q -e '^## Statistics' -e '^!\[' k/README.md
+	diff before k/README.md
+	valid k
+	# A new bundle: the README of the source, less the section.
+	ts-stat -q -f --readme --plot k/p k >/dev/null
+	run -0 ts-sort k -o s
+	grep -q '^## README of the source bundle' s/README.md
+	run -1 grep -q -e '^## Statistics' -e '^!\[' s/README.md
+	# Written anew, it says what the entries are.
+	ts-stat -q --readme k >/dev/null
+	grep -q '^| sorted | in mode order 1,2,3 |$' k/README.md
 }
 
 @test "ts-sort: the README of a new bundle says that ts-sort made it, and how" {

@@ -52,10 +52,10 @@ tns() {
 	run -0 ts-stat -q --meta "$el/example-element_metadata.json" - <"$el/example-element.tns"
 }
 
-@test "ts-stat: the figures of every real tensor of tests/data agree with numpy" {
+@test "ts-stat: the figures of every real tensor of tests/data agree with numpy, fibers per slice and power laws too" {
 	local f
 	for f in "$REAL"/*.tns; do
-		run -0 ts-stat -q --json --fibers "$f"
+		run -0 ts-stat -q --json --fibers --fit "$f"
 		echo "$output" | $CHECK "$f" 0
 	done
 }
@@ -92,16 +92,58 @@ tns() {
 	assert_line "  file        example-element.tns, 132 bytes"
 	assert_line "  mode  dimension  non-empty  share  min nnz  median  mean  max  std  used"
 	assert_line "     1          4          4   100%        1     1.5   1.5    2  0.5  1..4"
+	# Too few slices for a power law: a dash in each column.
+	run -0 ts-stat --fit "$SHARE/example-element"
+	assert_line "   power law of  alpha  x_min  slices in tail  KS distance"
+	assert_line "  mode 1 slices      -      -               -            -"
 }
 
 @test "ts-stat: density is exact when the product of the dimensions overflows 64 bits" {
 	tns big "4294967296 4294967296 3" 2 "1 1 1 2.5" "4294967296 4294967296 3 1"
 	run -0 ts-stat -q --json big.tns
 	assert_equal "$(echo "$output" | jq -r .positions)" 55340232221128654848
-	# 2 / 55340232221128654848, to 17 digits, half to even
-	assert_output --partial '"density": 3.6140072416183481e-20'
+	# 2 / 55340232221128654848, the nearest double, shortest
+	assert_output --partial '"density": 3.614007241618348e-20'
 	run -0 ts-stat big.tns
-	assert_line --partial "2 of 55340232221128654848 positions: density 3.6140072416183481e-20"
+	assert_line --partial "2 of 55340232221128654848 positions: density 3.614007241618348e-20"
+}
+
+@test "ts-stat: the density, the fill, each share and mean of counts is the nearest double, printed shortest, the same in JSON, CSV and text" {
+	# abb313: 1557 / (313 x 176) to 17 digits is 0.028263868719140285,
+	# which reads back as the neighbour of the nearest double.
+	run -0 ts-stat -q --json "$DATA/mtx/abb313.mtx" "$REF/demo_A"
+	echo "$output" >j
+	run -0 ts-stat -q --csv "$DATA/mtx/abb313.mtx" "$REF/demo_A"
+	echo "$output" >c
+	/usr/bin/python3 - j c <<'PY'
+import csv, decimal, json, sys
+rows = list(csv.DictReader(open(sys.argv[2])))
+def nearest(what, text, n, p):
+    want = n / p   # Python divides integers to the nearest double
+    got = decimal.Decimal(text).normalize().as_tuple().digits
+    assert float(text) == want and got == decimal.Decimal(repr(want)).normalize().as_tuple().digits, (what, text, repr(want))
+for line, row in zip(open(sys.argv[1]), rows):
+    raw = json.loads(line, parse_float=str, parse_int=str)
+    nearest("density", raw["density"], int(raw["nnz"]), int(raw["positions"]))
+    assert row["density"] == raw["density"], (row["density"], raw["density"])
+    blocks = raw["blocks"]
+    n = int(blocks["count"]) if blocks else int(raw["nnz"])
+    shares, means = [], []
+    for m in raw["modes"]:
+        nearest("share", m["share"], int(m["nonempty"]), int(m["dimension"]))
+        nearest("mean", m["mean"], n, int(m["nonempty"]))
+        shares.append(m["share"]); means.append(m["mean"])
+    assert row["mode_share"] == ";".join(shares), row["mode_share"]
+    assert row["mode_nnz_mean"] == ";".join(means), row["mode_nnz_mean"]
+    if blocks:
+        nearest("fill", blocks["fill"], n, int(blocks["grid_positions"]))
+        nearest("size mean", blocks["size_mean"], int(blocks["elements"]), n)
+        assert row["block_fill"] == blocks["fill"]
+        assert row["block_size_mean"] == blocks["size_mean"]
+PY
+	grep -q '"density": 0.028263868719140283,' j
+	run -0 ts-stat "$DATA/mtx/abb313.mtx"
+	assert_line --partial "1557 of 55088 positions: density 0.028263868719140283"
 }
 
 @test "ts-stat: a mode past 2^26 slices is counted in bins and estimated, in bounded memory; --exact counts it" {
@@ -115,6 +157,40 @@ tns() {
 	run -0 ts-stat huge.tns
 	assert_line --partial "~3"
 	assert_line --partial "--exact counts them"
+}
+
+@test "ts-stat: an estimate of non-empty slices is never below the bins that counted an entry" {
+	# 22,000 entries, each in a bin of 2^15 slices of its own: the
+	# sketch alone says 21915.
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: b\n2 1099511627776 2 22000"
+	    for (i = 0; i < 22000; i++) print i * 32768 + 1, 1 }' >b.tns
+	run -0 ts-stat -q --json b.tns
+	assert_equal "$(echo "$output" | jq -c '.modes[0] | [.nonempty, .estimated]')" "[22000,true]"
+}
+
+@test "ts-stat: 'sorted' is the metadata's sort_order when it holds; else the modes that never decrease first, in mode order" {
+	# Sorted in mode order 1,2,3,4, mode 4 of dimension 1: 1,4,2,3
+	# holds too.
+	tns q "3 3 3 1" 4 "1 1 2 1 0.5" "1 2 1 1 1" "2 1 3 1 2" "3 3 1 1 4"
+	ts-convert -q q.tns -o qb
+	grep -q '"sort_order": \[1, 2, 3, 4\]' qb/qb_metadata.json
+	run -0 ts-stat -q --json qb
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[1,2,3,4]"
+	run -0 ts-stat -q qb
+	assert_line "  sorted      in mode order 1,2,3,4"
+	run -0 ts-stat -q --csv qb
+	[[ "${lines[1]}" == *,1\;2\;3\;4,* ]]
+	# No metadata: the greedy choice, as the man page says.
+	run -0 ts-stat -q --json q.tns
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[1,4,2,3]"
+	# matmul_2-2-2, sorted 3,2,1 by ts-convert's metadata; 3,1,2 holds
+	# too.
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o mm
+	grep -q '"sort_order": \[3, 2, 1\]' mm/mm_metadata.json
+	run -0 ts-stat -q --json mm
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[3,2,1]"
+	run -0 ts-stat -q --json "$REAL/matmul_2-2-2.tns"
+	assert_equal "$(echo "$output" | jq -c .sorted)" "[3,1,2]"
 }
 
 @test "ts-stat: repeats in unsorted entries come from the checks' sort when duplicates are disallowed" {
@@ -173,6 +249,21 @@ tns() {
 	assert_equal "$(echo "$output" | jq -c '.values')" null
 }
 
+@test "ts-stat: the distinct values past 4096 are estimated within what is certain: more than 4096, no more than the values" {
+	# 4200 distinct values, which the sketch alone takes for 4231;
+	# 4097, for 4052.
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: d\n1 4200 4200"
+	    for (i = 1; i <= 4200; i++) print i, -i }' >d.tns
+	run -0 ts-stat -q --json d.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .distinct, .distinct_exact]')" "[4200,4200,false]"
+	run -0 ts-stat d.tns
+	assert_line --partial "; about 4200 distinct"
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: e\n1 4097 4097"
+	    for (i = 1; i <= 4097; i++) print i, i }' >e.tns
+	run -0 ts-stat -q --json e.tns
+	assert_equal "$(echo "$output" | jq -c '.values | [.count, .distinct, .distinct_exact]')" "[4097,4097,true]"
+}
+
 @test "ts-stat: --json has every documented key, one object a line; --csv one header and one row a tensor, of the same columns" {
 	local keys
 	run -0 ts-stat -q --json "$SHARE"/example-*
@@ -182,7 +273,7 @@ tns() {
 	# Every key is in the man page.
 	for k in $keys; do grep -q -- "$k" "$TS_TOP/man/ts-stat.1"; done
 	assert_equal "$(echo "${lines[0]}" | jq -r '.modes[0] | keys_unsorted | join(" ")')" \
-	    "mode dimension nonempty share estimated min median mean max std used"
+	    "mode dimension nonempty share estimated min median mean max std used fit"
 	assert_equal "$(echo "${lines[0]}" | jq -r '.values | keys_unsorted | join(" ")')" \
 	    "count min max mean zeros negatives nan inf distinct distinct_exact"
 	run -0 ts-stat -q --csv --fibers "$SHARE"/example-* "$REF/demo_A"
@@ -196,6 +287,34 @@ assert rows[4][h.index("block_grid")] == "19x110x20", rows[4]
 assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 ' <(echo "$output")
 	for k in $(echo "${lines[0]}" | tr ',' ' '); do grep -q -- "$k" "$TS_TOP/man/ts-stat.1"; done
+}
+
+@test "ts-stat: --csv cells of text that start as a formula get a quote and are quoted, names not printable UTF-8 are in their text form, numbers stay numbers" {
+	local f
+	for f in '=1+2' '+x' '-y' '@z' "$(printf '\tt')" "$(printf 'b\377')" "$(printf 'n\nl')" plain; do
+		printf '1 1 -2.5\n2 2 3\n' >"./$f.tns"
+	done
+	run -0 ts-stat -q --csv -- *.tns
+	echo "$output" >out.csv
+	/usr/bin/python3 - out.csv <<'PY'
+import csv, sys
+data = open(sys.argv[1], "rb").read()
+rows = list(csv.DictReader(data.decode("utf-8").splitlines()))
+got = {r["path"]: r["name"] for r in rows}
+want = {"'=1+2.tns": "'=1+2", "'+x.tns": "'+x", "'-y.tns": "'-y",
+        "'@z.tns": "'@z", "''$'\\t''t.tns'": "''$'\\t''t'",
+        "'b'$'\\377''.tns'": "'b'$'\\377'",
+        "'n'$'\\n''l.tns'": "'n'$'\\n''l'", "plain.tns": "plain"}
+assert got == want, got
+assert all(r["value_min"] == "-2.5" and r["value_max"] == "3" for r in rows)
+PY
+	# A neutralised cell is quoted; a negative number is not.
+	grep -qF '"'"'"'=1+2.tns","'"'"'=1+2",' out.csv
+	grep -q ',-2\.5,3,' out.csv
+	# One line a row: no raw line break, no byte a terminal acts on.
+	[ "$(wc -l <out.csv)" -eq 9 ]
+	tr -d '\n' <out.csv >flat
+	run -1 grep -q '[[:cntrl:]]' flat
 }
 
 @test "ts-stat: a tensor that cannot be read exits 1 with its first error located, as ts-validate says it" {
@@ -257,6 +376,20 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 	assert_line --index 0 "514 514"
 }
 
+@test "ts-stat: a histogram's numbers are whole: the largest bar's count in full however wide, the buckets' powers of two" {
+	# Mode 2: 1,234,567 slices of one entry (the label was cut to
+	# "34567"); mode 1: one slice of them all, in bucket 2^20.
+	awk 'BEGIN { for (i = 1; i <= 1234567; i++) print "1 " i " 1" }' >wide.tns
+	# A round count is not shortened: 3072 is not "3K".
+	awk 'BEGIN { for (i = 1; i <= 3072; i++) print "1 " i " 1" }' >r.tns
+	run -0 ts-stat -q --plot p wide.tns r.tns
+	run -0 $PNG labels p/wide_slices_2_1234567.png p/wide_slices_1_1.png \
+	    p/r_slices_2_3072.png
+	assert_line --index 0 "p/wide_slices_2_1234567.png: 1234567 1 1"
+	assert_line --index 1 "p/wide_slices_1_1.png: 1 1 1 16 256 4K 64K 1M"
+	assert_line --index 2 "p/r_slices_2_3072.png: 3072 1 1"
+}
+
 @test "ts-stat: a diagonal tensor's spy plots are diagonal, rows going down the first mode" {
 	local i rows=()
 	for i in $(seq 1 10); do rows+=("$i $i $i 1"); done
@@ -282,7 +415,7 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 
 @test "ts-stat: the README's picture of share/example-block is what its command makes" {
 	run -0 ts-stat -q --plot p "$SHARE/example-block"
-	diff -r p "$SHARE/pictures"
+	diff -r -x "demo-*" p "$SHARE/pictures"
 	grep -qF 'ts-stat -q -f --plot share/pictures share/example-block' "$TS_TOP/README.md"
 	grep -qF '(share/pictures/example-block_spy_1-2_6x4.png)' "$TS_TOP/README.md"
 }
@@ -313,6 +446,105 @@ assert rows[3][h.index("mode_nonempty")] == "4;3;2", rows[3]
 	# Not a bundle directory: nothing written, a note.
 	run -0 ts-stat --readme "$REAL/matmul_2-2-2.tns"
 	assert_output --partial "--readme: not a bundle directory"
+}
+
+@test "ts-stat: a name from the metadata reaches the text report in its text form, as ts-validate prints it" {
+	local b r
+	b=$(mkbundle "$SHARE/example-element" n)
+	r=$(printf 'R\033[31m.md')
+	mv "$b/README.md" "$b/$r"
+	setmeta "$b" files '{"text": "n.tns", "binary": "n.tnsb", "readme": "R\u001b[31m.md"}'
+	run -0 ts-stat "$b"
+	assert_line "  file        'R'\$'\\033''[31m.md', 211 bytes"
+	run -1 grep -q "$(printf '\033')" <<<"$output"
+}
+
+@test "ts-stat: --readme links pictures by their paths percent-encoded: no name starts a line, markup or HTML in the README" {
+	local b d
+	b=$(mkbundle "$SHARE/example-element" m)
+	d=$(printf '%s/p\n## Injected <img src=x onerror=alert(1)>' "$b")
+	run -0 ts-stat -q --readme --plot "$d" "$b"
+	run -1 grep -q '^## Injected' "$b/README.md"
+	run -1 grep -q '<img' "$b/README.md"
+	assert_equal "$(grep -c '^!\[' "$b/README.md")" 6
+	grep -qxF '![spy plot of modes 1 (rows) and 2 (columns)](p%0A%23%23%20Injected%20%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/m_spy_1-2_4x3.png)' "$b/README.md"
+	# Each link, decoded, is a picture that is there.
+	cd "$b"
+	sed -n 's/^!\[[^]]*](\(.*\))$/\1/p' README.md | /usr/bin/python3 -c '
+import os, sys, urllib.parse
+for u in sys.stdin.read().split():
+    assert os.path.isfile(urllib.parse.unquote(u)), u'
+}
+
+@test "ts-stat: --readme writes nothing into an invalid bundle's README" {
+	local b
+	b=$(mkbundle "$SHARE/example-element" v)
+	rm -f "$b/v.tnsb"
+	setmeta "$b" files '{"text": "v.tns", "readme": "README.md"}'
+	setmeta "$b" endianness '"none"'
+	sed -i '5s/^1 /9 /' "$b/v.tns"
+	cp "$b/README.md" before
+	run -1 --separate-stderr ts-stat --readme "$b"
+	cmp before "$b/README.md"
+	[[ "$stderr" == *"note: --readme: the bundle is not valid: its README is left as it was"* ]]
+}
+
+@test "ts-stat: --readme never reads through a link nor from a FIFO or a device, and writes nothing then" {
+	local b
+	b=$(mkbundle "$SHARE/example-element" l)
+	echo secret >secret
+	chmod 600 secret
+	rm "$b/README.md"
+	ln -s "$BATS_TEST_TMPDIR/secret" "$b/README.md"
+	run -3 --separate-stderr ts-stat -q --readme "$b"
+	[[ "$stderr" == *"ts-stat: $b/README.md: a symbolic link: a README is written into a regular file of the bundle only; nothing written"* ]]
+	[ -L "$b/README.md" ]
+	run -1 grep -rq secret "$b"
+	# A link to a device that never ends, a FIFO: no wait.
+	ln -sf /dev/zero "$b/README.md"
+	run -3 timeout 10 ts-stat -q --readme "$b"
+	rm "$b/README.md"
+	mkfifo "$b/README.md"
+	run -3 --separate-stderr timeout 10 ts-stat -q --readme "$b"
+	[[ "$stderr" == *"ts-stat: $b/README.md: not a regular file: a README is written into a regular file of the bundle only; nothing written"* ]]
+	[ -p "$b/README.md" ]
+}
+
+@test "ts-stat: --readme never writes into the data or the metadata that files.readme names (B3)" {
+	local b f
+	b=$(mkbundle "$SHARE/example-element" d)
+	cp -r "$b" saved
+	for f in d.tns d_metadata.json; do
+		setmeta "$b" files.readme "\"$f\""
+		cp "$b/d_metadata.json" saved/
+		run -1 --separate-stderr ts-stat --readme "$b"
+		[[ "$stderr" == *"[B3]"* ]]
+		diff -r saved "$b"
+	done
+}
+
+@test "ts-stat: --readme reads the entries under the bundle's lock: a rewrite waits, or is waited for, and the section says what the bundle holds" {
+	local b fd pid i
+	b=$(mkbundle "$SHARE/example-element" w)
+	mkdir new
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o new/w
+	# Hold the lock as a writer of w would, and let ts-stat wait for
+	# it; meanwhile, the writer replaces the bundle (8 entries for 6).
+	exec {fd}>"$BATS_TEST_TMPDIR/.w.lock"
+	flock -x "$fd"
+	ts-stat -q --readme "$b" >/dev/null {fd}>&- &
+	pid=$!
+	for i in $(seq 200); do
+		grep -q "^[0-9]*: -> FLOCK *ADVISORY *WRITE $pid " /proc/locks && break
+		sleep 0.05
+	done
+	grep -q "^[0-9]*: -> FLOCK *ADVISORY *WRITE $pid " /proc/locks
+	mv "$b" old
+	mv new/w "$b"
+	exec {fd}>&-
+	wait "$pid"
+	grep -qxF '| nnz | 8 of 64 positions: density 0.125 |' "$b/README.md"
+	run -0 ts-validate "$b"
 }
 
 @test "ts-stat: a write error on standard output is an I/O error" {

@@ -561,6 +561,27 @@ demo_B: valid (0 errors, 0 warnings)
 	assert_output --partial "'files.readme' names 'README.md', which does not exist [B3]"
 }
 
+@test "ts-validate: B3 each key of files names a file of its own: never the metadata, and NAME.tns and NAME.tnsb only as text and binary" {
+	use elem
+	setmeta t files.readme '"t.tns"'
+	run -1 ts-validate t
+	assert_output --partial "t/t_metadata.json:"
+	assert_output --partial "error: 'files.text' and 'files.readme' both name 't.tns': each names a file of its own [B3]"
+	refute_output --partial "the name of the bundle's"
+	use elem
+	setmeta t files.readme '"t_metadata.json"'
+	run -1 ts-validate t
+	assert_output --partial "error: 'files.readme' names 't_metadata.json', the metadata file [B3]"
+	use elem
+	jqmeta t 'del(.files.binary) | .endianness = "none" | .files.config = "t.tnsb"'
+	run -1 ts-validate t
+	assert_output --partial "error: 'files.config' names 't.tnsb', the name of the bundle's binary file [B3]"
+	use elem
+	setmeta t files.notes '"README.md"'
+	run -1 ts-validate t
+	assert_output --partial "error: 'files.readme' and 'files.notes' both name 'README.md': each names a file of its own [B3]"
+}
+
 # =====================================================================
 # M: the metadata
 # =====================================================================

@@ -1,12 +1,13 @@
 /*
  * statsout.c - a tensor's statistics as JSON members and CSV columns
  * (see statsout.h).  Numbers are printed exactly: counts as integers,
- * means and deviations as the shortest decimal that reads back to the
- * same double, the density as stats/ratio.c gives it; what is not known
- * is null in JSON and an empty cell in CSV, and a non-finite value is
- * the string "nan", "inf" or "-inf".  Per-mode columns of CSV hold one
- * value a mode, separated by ';', so that every row has the same
- * columns whatever the order.
+ * the other figures as the shortest decimal that reads back to the same
+ * double, and a ratio of counts (the density, a share, a mean of counts)
+ * as the double nearest to the exact fraction (stats/ratio.c); what is
+ * not known is null in JSON and an empty cell in CSV, and a non-finite
+ * value is the string "nan", "inf" or "-inf".  Per-mode columns of CSV
+ * hold one value a mode, separated by ';', so that every row has the
+ * same columns whatever the order.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -26,19 +27,20 @@ fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v)
 	v->valid = v->errors == 0;
 	for (i = 0; i < ts_diags_len(d); i++) {
 		const struct ts_diag *g = ts_diags_at(d, i);
+		const char *id = ts_rule_id(g->rule);
 		char tag[8], padded[sizeof(v->rules) + 2];
 
-		if (g->sev != TS_SEV_ERROR || g->rule[0] == '\0')
+		if (g->sev != TS_SEV_ERROR || g->rule == TS_RULE_NONE)
 			continue;
 		/* Each rule once: " S1 S3 " holds " S1 ". */
-		snprintf(tag, sizeof(tag), " %s ", g->rule);
+		snprintf(tag, sizeof(tag), " %s ", id);
 		snprintf(padded, sizeof(padded), " %s ", v->rules);
 		if (strstr(padded, tag) != NULL)
 			continue;
 		n = strlen(v->rules);
-		if (n + strlen(g->rule) + 2 < sizeof(v->rules))
+		if (n + strlen(id) + 2 < sizeof(v->rules))
 			snprintf(v->rules + n, sizeof(v->rules) - n, "%s%s",
-			    n ? " " : "", g->rule);
+			    n ? " " : "", id);
 	}
 }
 
@@ -51,6 +53,14 @@ fe_num(char *buf, double v)
 		return strcpy(buf, v > 0 ? "inf" : "-inf");
 	ts_fmt_double(buf, v);
 	return buf;
+}
+
+/* a / b, the double nearest to the fraction (stats/ratio.c): a share
+ * or a mean of counts is printed as the density is. */
+static double
+frac(uint64_t a, uint64_t b)
+{
+	return ts_stats_ratio_double(a, &b, 1);
 }
 
 /* ---- JSON ---- */
@@ -88,7 +98,7 @@ jdist(FILE *fp, const struct ts_dist *d)
 	if (!d->known) {
 		fputs("\"min\": null, \"median\": null, \"mean\": ", fp);
 		if (d->n > 0)
-			jnum(fp, (double)d->sum / (double)d->n);
+			jnum(fp, frac(d->sum, d->n));
 		else
 			fputs("null", fp);
 		fputs(", \"max\": null, \"std\": null", fp);
@@ -107,6 +117,57 @@ jdist(FILE *fp, const struct ts_dist *d)
 	jnum(fp, d->std);
 }
 
+/* --fit: a mode's "fit", null when not asked or not known. */
+static void
+jfit(FILE *fp, const struct ts_stats *s, const struct ts_fit *f)
+{
+	fputs(", \"fit\": ", fp);
+	if (!s->o.fit || !f->known) {
+		fputs("null", fp);
+		return;
+	}
+	fputs("{\"alpha\": ", fp);
+	jnum(fp, f->alpha);
+	fprintf(fp, ", \"xmin\": %llu, \"n\": %llu, \"ks\": ",
+	    (unsigned long long)f->xmin, (unsigned long long)f->n);
+	jnum(fp, f->ks);
+	fputc('}', fp);
+}
+
+/* A distribution's cv and imbalance, and "all": over every member of
+ * members, the empty ones too. */
+static void
+jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
+{
+	struct ts_spread sp;
+
+	ts_stats_spread(d, members, &sp);
+	if (!sp.known) {
+		fputs(", \"cv\": null, \"imbalance\": null, \"all\": null",
+		    fp);
+		return;
+	}
+	fputs(", \"cv\": ", fp);
+	jnum(fp, sp.cv);
+	fputs(", \"imbalance\": ", fp);
+	jnum(fp, sp.imbalance);
+	fprintf(fp, ", \"all\": {\"%s\": ", what);
+	jnum(fp, sp.members);
+	fputs(", \"min\": ", fp);
+	jnum(fp, sp.all_min);
+	fputs(", \"mean\": ", fp);
+	jnum(fp, sp.all_mean);
+	fputs(", \"max\": ", fp);
+	jnum(fp, (double)d->max);
+	fputs(", \"std\": ", fp);
+	jnum(fp, sp.all_std);
+	fputs(", \"cv\": ", fp);
+	jnum(fp, sp.all_cv);
+	fputs(", \"imbalance\": ", fp);
+	jnum(fp, sp.all_imbalance);
+	fputc('}', fp);
+}
+
 static void
 jmodes(struct json *j, const struct ts_stats *s)
 {
@@ -121,16 +182,18 @@ jmodes(struct json *j, const struct ts_stats *s)
 		    "\"nonempty\": %llu, \"share\": ", k ? ", " : "", k + 1,
 		    (unsigned long long)m->dim,
 		    (unsigned long long)m->nonempty);
-		jnum(j->fp, m->dim ? (double)m->nonempty / (double)m->dim : 0);
+		jnum(j->fp, frac(m->nonempty, m->dim));
 		fprintf(j->fp, ", \"estimated\": %s, ", m->estimated ? "true" :
 		    "false");
 		jdist(j->fp, &m->slices);
 		if (m->used)
-			fprintf(j->fp, ", \"used\": [%llu, %llu]}",
+			fprintf(j->fp, ", \"used\": [%llu, %llu]",
 			    (unsigned long long)m->lo,
 			    (unsigned long long)m->hi);
 		else
-			fputs(", \"used\": null}", j->fp);
+			fputs(", \"used\": null", j->fp);
+		jfit(j->fp, s, &m->fit);
+		fputc('}', j->fp);
 	}
 	fputc(']', j->fp);
 	key(j, "fibers");
@@ -140,9 +203,22 @@ jmodes(struct json *j, const struct ts_stats *s)
 	}
 	fputc('[', j->fp);
 	for (k = 0; k < s->order; k++) {
+		const struct ts_mode_stats *m = &s->mode[k];
+
 		fprintf(j->fp, "%s{\"mode\": %d, \"fibers\": %llu, ", k ? ", " :
-		    "", k + 1, (unsigned long long)s->mode[k].fibers.n);
-		jdist(j->fp, &s->mode[k].fibers);
+		    "", k + 1, (unsigned long long)m->fibers.n);
+		jdist(j->fp, &m->fibers);
+		jspread(j->fp, &m->fibers, ts_stats_fibers_all(s, k), "fibers");
+		if (s->order > 1) {
+			fprintf(j->fp, ", \"per_slice\": {\"of_mode\": %d, "
+			    "\"slices\": %llu, ", m->fps_mode + 1,
+			    (unsigned long long)m->fps.n);
+			jdist(j->fp, &m->fps);
+			jspread(j->fp, &m->fps, (double)s->mode[m->fps_mode].dim,
+			    "slices");
+			fputc('}', j->fp);
+		} else
+			fputs(", \"per_slice\": null", j->fp);
 		fputc('}', j->fp);
 	}
 	fputc(']', j->fp);
@@ -307,19 +383,10 @@ static const char *const columns[] = {
 void
 fe_csv_field(FILE *fp, const char *s)
 {
-	if (s == NULL)
-		s = "";
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
+	char *c = ts_csv_cell(s);
+
+	fputs(c, fp);
+	free(c);
 }
 
 /* The columns of the shape, which an index has of its own. */
@@ -380,7 +447,7 @@ cdist(FILE *fp, const struct ts_stats *s, bool fibers, enum dfield f)
 		if (f == D_N)
 			fprintf(fp, "%llu", (unsigned long long)d->n);
 		else if (f == D_MEAN && d->n > 0)
-			cnum(fp, (double)d->sum / (double)d->n);
+			cnum(fp, frac(d->sum, d->n));
 		else if (!d->known || d->n == 0)
 			continue;
 		else if (f == D_MIN)
@@ -456,8 +523,7 @@ fe_stats_csv_row(FILE *fp, const struct ts_stats *s,
 	for (k = 0; k < s->order; k++) {
 		if (k > 0)
 			fputc(';', fp);
-		cnum(fp, s->mode[k].dim ? (double)s->mode[k].nonempty /
-		    (double)s->mode[k].dim : 0);
+		cnum(fp, frac(s->mode[k].nonempty, s->mode[k].dim));
 	}
 	fputc(',', fp);
 	for (k = 0; k < s->order; k++)

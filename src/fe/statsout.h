@@ -37,7 +37,9 @@ void	 fe_stats_csv_row(FILE *, const struct ts_stats *s,
 /* The cells of a tensor that could not be read: not valid, the rules
  * it breaks, nothing else. */
 void	 fe_stats_csv_empty(FILE *, const struct fe_verdict *, bool shape);
-/* A CSV field, quoted when it must be (RFC 4180). */
+/* A CSV cell of text, as ts_csv_cell (util/escape.h) writes it: quoted
+ * when it must be (RFC 4180), UTF-8, no formula.  Numbers are written
+ * as they are, never through it. */
 void	 fe_csv_field(FILE *, const char *s);
 
 /* A count of entries per slice of a distribution, as printed: "12",

@@ -27,6 +27,24 @@ gen_free(struct values_part *p)
 	p->blk = NULL;
 }
 
+/* The pattern is symmetric and the values will not be: what gives
+ * them its symmetry. */
+static void
+sym_note(const struct ts_meta *m, const char *sname, struct ts_diags *d)
+{
+	char all[4 * TS_MAXORDER] = "";
+	int k;
+
+	for (k = 0; k < m->order; k++)
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%d",
+		    k > 0 ? "," : "", k + 1);
+	ts_diag(d, TS_SEV_NOTE, sname, 0, 0, TS_RULE_S8, "the pattern is %s "
+	    "symmetric, the values will not be: numerical_symmetry stays "
+	    "'no' (--symmetric-modes %s gives mirrored entries equal values)",
+	    m->psym == TS_SYM_FULL ? "fully" : "partially",
+	    m->psym == TS_SYM_FULL ? all : "MODES");
+}
+
 /* What the request asks of the input, and the generator. */
 static int
 setup(struct values_part *p, struct job *j, bool output)
@@ -44,7 +62,7 @@ setup(struct values_part *p, struct job *j, bool output)
 	}
 	if (m->values_provided && !block && !p->o.replace) {
 		ts_diag_usage(d, "'%s' holds values already (--replace "
-		    "replaces them%s)", sname, ts_job_from(j) == TS_KIND_FROSTT ?
+		    "replaces them%s)", sname, ts_kind_traits(ts_job_from(j)) & TS_KIND_BARE ?
 		    "; --no-values reads the last column of a FROSTT file as "
 		    "a mode" : "");
 		return -1;
@@ -78,6 +96,10 @@ setup(struct values_part *p, struct job *j, bool output)
 		m->zeros_allowed = p->o.zeros == 1;
 	if ((p->g = ts_genvalues_new(&p->o, m, d)) == NULL)
 		return -1;
+	/* Mirrored entries that will not get equal values: said once. */
+	if (output && p->o.ngroups == 0 && m->nsym == TS_SYM_NO &&
+	    m->psym != TS_SYM_NO && m->order > 1)
+		sym_note(m, sname, d);
 	if (p->blocks_out != NULL && ts_genvalues_from_pattern(p->g)) {
 		ts_diag_usage(d, "--blocks-out: numerical_symmetry is "
 		    "'partial': give its modes with --symmetric-modes");
@@ -121,6 +143,17 @@ values_stages(void *arg, struct job *j, struct ts_flow *f,
 		ts_flow_add(f, ts_stage_genvalues(p->g, ts_job_threads(j),
 		    ts_job_src_name(j), d));
 	return 0;
+}
+
+/* The symmetry the values hold, as the stage found it. */
+static void
+values_done(void *arg, struct job *j)
+{
+	struct values_part *p = arg;
+	struct ts_meta *m = ts_job_meta(j);
+
+	if (p->g != NULL && m->values_provided)
+		m->nsym = ts_genvalues_nsym(p->g);
 }
 
 static char *
@@ -184,10 +217,10 @@ blocks_alone(void *arg, struct job *j)
 		if (ts_flow_read(f) == m->nnz_block)
 			rv = 0;
 		else
-			ts_diag(d, TS_SEV_ERROR, sname, 0, 0, "X7", "%llu "
-			    "blocks read; its header says %llu",
-			    (unsigned long long)ts_flow_read(f),
-			    (unsigned long long)m->nnz_block);
+			ts_diag(d, TS_SEV_ERROR, sname, 0, 0, TS_RULE_X7,
+			    "%llu blocks read; its header says %llu", (unsigned
+			    long long)ts_flow_read(f), (unsigned long
+			    long)m->nnz_block);
 	}
 	ts_flow_free(f);
 	ts_decoder_close(dec);
@@ -203,6 +236,7 @@ values_part_init(struct values_part *p)
 	p->part.alone = blocks_alone;
 	p->part.prepare = values_prepare;
 	p->part.stages = values_stages;
+	p->part.done = values_done;
 	p->part.readme = values_readme;
 	p->part.finish = values_finish;
 	p->part.arg = p;

@@ -18,6 +18,7 @@
 #include "pack.h"
 #include "statsout.h"
 #include "model/model.h"
+#include "util/escape.h"
 #include "util/path.h"
 #include "util/sha256.h"
 #include "util/strbuf.h"
@@ -35,20 +36,14 @@ jstr(struct ts_strbuf *b, const char *s)
 	json_decref(j);
 }
 
-/* A CSV field, quoted when it must be. */
+/* A CSV cell of text, as ts-stat writes one (util/escape.h). */
 static void
 cstr(struct ts_strbuf *b, const char *s)
 {
-	if (s == NULL)
-		s = "";
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		ts_sbprintf(b, "%s", s);
-		return;
-	}
-	ts_sbprintf(b, "\"");
-	for (; *s != '\0'; s++)
-		ts_sbprintf(b, *s == '"' ? "\"\"" : "%c", *s);
-	ts_sbprintf(b, "\"");
+	char *c = ts_csv_cell(s);
+
+	ts_sbprintf(b, "%s", c);
+	free(c);
 }
 
 struct files {

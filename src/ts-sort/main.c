@@ -53,15 +53,9 @@ usage(FILE *fp)
 	    "(default: the\n"
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
-	    "(default keep)\n"
-	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
-	    "...), .tns, .tnsb,\n"
-	    "                           .mtx or .json file, possibly .gz, .zst, "
-	    ".xz or .bz2, or '-'\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
-	    "cutensor (default:\n"
-	    "                           from DST; to a stream, SRC's kind)\n"
-	    "  -i, --in-place           rewrite the bundle SRC, atomically\n"
+	    "(default keep)\n", fp);
+	fe_output_help(fp, "SRC's kind");
+	fputs("  -i, --in-place           rewrite the bundle SRC, atomically\n"
 	    "  -f, --force              replace an existing DST\n", fp);
 	fprintf(fp, "  -S, --buffer-size SIZE   memory for entries, e.g. 256M, "
 	    "2G, or a percentage of\n"
@@ -80,12 +74,9 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n"
-	    "      --input-base 0|1, --input-index-type T, --input-value-type "
-	    "T,\n"
-	    "      --input-endian E, --no-values   the layout of a bare "
-	    "binary stream\n"
-	    "  -q, --quiet              no notes on stderr\n"
+	    "stream\n", fp);
+	fe_input_help(fp);
+	fputs("  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected (or repeats with "
@@ -107,10 +98,43 @@ parse_key(struct sort_part *p, const char *arg)
 		seen[v[i] - 1] = true;
 		p->prio[i] = (int)v[i] - 1;
 	}
+	/* What a GNU sort user types: a field range, or keys with flags. */
+	if (n == 2 && v[0] == v[1])
+		fe_usage_error("-k: '%s' is a field range of GNU sort; here -k "
+		    "lists every mode once, most significant first: -k "
+		    "%llu,... sorts by mode %llu, then the modes that follow",
+		    arg, (unsigned long long)v[0], (unsigned long long)v[0]);
+	if (n < 0 && strspn(arg, "0123456789,") != strlen(arg))
+		fe_usage_error("-k: '%s' is not a list of modes like 3,1,2: "
+		    "coordinates always compare as numbers, in increasing "
+		    "order (no field ranges, columns or flags as in GNU sort)",
+		    arg);
 	if (n < 0 || i < n)
 		fe_usage_error("-k: '%s' is not a list of distinct modes like "
 		    "3,1,2", arg);
 	p->nprio = n;
+}
+
+/* GNU sort's options that mean something else, or nothing, here. */
+static void
+gnu_hint(int opt)
+{
+	static const char *const hints[][2] = {
+		{ "r", "no reverse order: coordinates sort in increasing "
+		    "order" },
+		{ "n", "coordinates always compare as numbers" },
+		{ "u", "repeated coordinates: --duplicates first (or sum, "
+		    "last, error)" },
+		{ "s", "the sort is always stable" },
+		{ "t", "rows are split at blanks; -k names modes, not "
+		    "fields" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(hints) / sizeof(hints[0]); i++)
+		if (opt == hints[i][0][0])
+			fe_warnx("-%c is an option of GNU sort: %s", opt,
+			    hints[i][1]);
 }
 
 
@@ -132,7 +156,6 @@ main(int argc, char *argv[])
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	sp.mem_limit = fe_parse_size("-S", "25%");
 	while ((ch = getopt_long(argc, argv, "cfhij:k:o:qS:T:V", longopts,
 	    &li)) != -1)
 		switch (ch) {
@@ -178,6 +201,7 @@ main(int argc, char *argv[])
 			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		default:
+			gnu_hint(optopt);
 			usage(stderr);
 			fe_try_help();
 			return TS_EXIT_USAGE;
@@ -198,9 +222,11 @@ main(int argc, char *argv[])
 		o.force = true;
 		o.inplace = true;
 	}
-	/* -c reads SRC alone: no DST. */
+	/* -c reads SRC alone: no DST, and no memory to sort in. */
 	if (o.dst == NULL && !check)
 		o.dst = "-";
+	if (sp.mem_limit == 0 && !check)
+		sp.mem_limit = fe_default_size("-S", "25%");
 	sort_part_init(&sp, check);
 	o.part = &sp.part;
 	/* No progress line among entries written to a terminal. */

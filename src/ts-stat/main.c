@@ -18,14 +18,15 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-enum { OPT_CSV = 256, OPT_EXACT, OPT_FIBERS, OPT_JSON, OPT_META, OPT_PLOT,
-	OPT_README, OPT_REQUIRE, OPT_SIZE };
+enum { OPT_CSV = 256, OPT_EXACT, OPT_FIBERS, OPT_FIT, OPT_JSON, OPT_META,
+	OPT_PLOT, OPT_README, OPT_REQUIRE, OPT_SIZE };
 
 static const struct option longopts[] = {
 	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "csv",		no_argument,		NULL, OPT_CSV },
 	{ "exact",		no_argument,		NULL, OPT_EXACT },
 	{ "fibers",		no_argument,		NULL, OPT_FIBERS },
+	{ "fit",		no_argument,		NULL, OPT_FIT },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "json",		no_argument,		NULL, OPT_JSON },
@@ -46,8 +47,8 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-fhqrsV] [--json | --csv] [--fibers] [--exact] "
-	    "[--plot DIR]\n               [--size N] [--readme] [-m N] "
+	fprintf(fp, "usage: %s [-fhqrsV] [--json | --csv] [--fibers] [--fit] "
+	    "[--exact] [--plot DIR]\n               [--size N] [--readme] [-m N] "
 	    "[--meta FILE] [-S SIZE] [-T DIR]\n               PATH ...\n",
 	    fe_progname);
 	if (fp != stdout) {
@@ -65,6 +66,8 @@ usage(FILE *fp)
 	    "and repeats,\n"
 	    "                        through the sorter (else estimated)\n"
 	    "  -f, --force           replace existing pictures\n"
+	    "      --fit             each mode's slices' power law (Clauset, "
+	    "Shalizi and Newman)\n"
 	    "      --fibers          the fibers of each mode too (sorts the "
 	    "entries)\n"
 	    "  -h, --help            show this help and exit\n"
@@ -112,6 +115,7 @@ tensor_new(const char *path, const struct opts *o)
 
 	memset(&so, 0, sizeof(so));
 	so.fibers = o->fibers;
+	so.fit = o->fit;
 	so.exact = o->exact;
 	so.mem_limit = o->mem_limit;
 	so.tmpdir = o->tmpdir;
@@ -133,6 +137,7 @@ tensor_free(struct tensor *t)
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
 		free(t->fname[i]);
+	ts_bundle_out_abort(t->bo);
 	for (i = 0; i < t->npics; i++) {
 		free(t->pics[i]);
 		free(t->pic_what[i]);
@@ -253,7 +258,7 @@ archive(const char *path, const struct opts *o, int rv)
 		free(v);
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
-			    "<stdin>", 0, 0, "B5", "the archive holds no "
+			    "<stdin>", 0, 0, TS_RULE_B5, "the archive holds no "
 			    "bundle");
 		ts_bundles_close(bs);
 	}
@@ -290,13 +295,19 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		tensor_free(t);
 		return archive(path, o, rv);
 	case FE_OPERAND_BUNDLE:
+		t->dir = ts_has_suffix(path, "_metadata.json") ?
+		    ts_dirname(path) : ts_xstrdup(path);
+		/* The README's lock first: no writer replaces the bundle
+		 * between the reading and the writing. */
+		if (o->readme)
+			readme_lock(t);
 		if ((bd = ts_bundle_open(path, t->d)) == NULL)
 			break;
 		t->name = ts_xstrdup(ts_bundle_name(bd));
-		t->dir = ts_has_suffix(path, "_metadata.json") ?
-		    ts_dirname(path) : ts_xstrdup(path);
 		ts_stats_bundle(bd, &co, &t->s, t->d);
 		sizes(t, bd);
+		/* Its directory no longer held: the README's commit
+		 * replaces it. */
 		ts_bundle_free(bd);
 		break;
 	case FE_OPERAND_DATA:
@@ -383,6 +394,9 @@ main(int argc, char *argv[])
 		case OPT_FIBERS:
 			o.fibers = true;
 			break;
+		case OPT_FIT:
+			o.fit = true;
+			break;
 		case OPT_JSON:
 			o.format = FMT_JSON;
 			break;
@@ -415,7 +429,7 @@ main(int argc, char *argv[])
 	}
 	fe_stdin_once(o.meta, argc, argv);
 	if (!sized)
-		o.mem_limit = fe_parse_size("-S", "25%");
+		o.mem_limit = fe_default_size("-S", "25%");
 	fe_progress_init(o.quiet);
 	n = fe_operands(argc, argv, o.recursive, o.max_per_rule, o.strict,
 	    &paths, &why);

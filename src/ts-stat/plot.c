@@ -59,13 +59,14 @@ fill(struct image *im, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
 
 /* A 3x5 font for the digits and the suffixes of counts, each row three
  * bits, the leftmost the highest. */
-static const char glyphs[] = "0123456789KMGT";
+static const char glyphs[] = "0123456789KMGTPE";
 static const uint8_t font[][5] = {
 	{ 7, 5, 5, 5, 7 }, { 2, 6, 2, 2, 7 }, { 7, 1, 7, 4, 7 },
 	{ 7, 1, 3, 1, 7 }, { 5, 5, 7, 1, 1 }, { 7, 4, 7, 1, 7 },
 	{ 7, 4, 7, 5, 7 }, { 7, 1, 1, 2, 2 }, { 7, 5, 7, 5, 7 },
 	{ 7, 5, 7, 1, 7 }, { 5, 6, 4, 6, 5 }, { 5, 7, 7, 5, 5 },
-	{ 7, 4, 5, 5, 7 }, { 7, 2, 2, 2, 2 }
+	{ 7, 4, 5, 5, 7 }, { 7, 2, 2, 2, 2 }, { 6, 5, 6, 4, 4 },
+	{ 7, 4, 6, 4, 7 }
 };
 #define SCALE	2	/* font pixels a dot */
 
@@ -94,18 +95,15 @@ text(struct image *im, uint32_t x, uint32_t y, const char *s)
 	}
 }
 
-/* n in at most four characters: 512, 1K, 64K, 2M. */
+/* The power of two n exactly, in at most four characters, the suffixes
+ * binary (K is 2^10, E 2^60): 512, 1K, 64K, 2M, 8E. */
 static void
 compact(char *buf, size_t len, uint64_t n)
 {
-	static const char suffix[] = " KMGT";
+	static const char suffix[] = " KMGTPE";
 	int i = 0;
 
-	while (n >= 1000 && n % 1000 == 0 && i < 4) {
-		n /= 1000;
-		i++;
-	}
-	while (n >= 1024 && i < 4 && n % 1024 == 0) {
+	while (n >= 1024 && i < 6 && n % 1024 == 0) {
 		n /= 1024;
 		i++;
 	}
@@ -295,7 +293,7 @@ spy(struct tensor *t, const struct opts *o, const struct ts_stats_grid *g)
 
 #define HW	420	/* a histogram's size */
 #define HH	260
-#define ML	48	/* its margins: left, bottom, top, right */
+#define ML	48	/* its margins: left (at least), bottom, top, right */
 #define MB	24
 #define MT	12
 #define MR	12
@@ -304,12 +302,12 @@ static int
 histogram(struct tensor *t, const struct opts *o, int k)
 {
 	const struct ts_dist *d = &t->s.mode[k].slices;
-	const uint32_t aw = HW - ML - MR, ah = HH - MB - MT;
+	const uint32_t ah = HH - MB - MT;
 	uint64_t nmax = 0;
 	int j, top = 0, step;
-	uint32_t bw, x;
+	uint32_t bw, x, ml, aw;
 	struct image im;
-	char *path, *what, mode[16], dim[32], lab[32];
+	char *path, *what, mode[16], dim[32], lab[32], ylab[32];
 	const char *kv[8];
 	int rv;
 
@@ -319,6 +317,11 @@ histogram(struct tensor *t, const struct opts *o, int k)
 			if (d->hist[j] > nmax)
 				nmax = d->hist[j];
 		}
+	/* The left margin holds the largest bar's count, in full however
+	 * wide (20 digits at most). */
+	snprintf(ylab, sizeof(ylab), "%llu", (unsigned long long)nmax);
+	ml = text_width(ylab) + 8 > ML ? text_width(ylab) + 8 : ML;
+	aw = HW - ml - MR;
 	bw = aw / (uint32_t)(top + 1);
 	image_new(&im, HW, HH);
 	for (j = 0; j <= top && nmax > 0; j++) {
@@ -328,25 +331,27 @@ histogram(struct tensor *t, const struct opts *o, int k)
 			continue;
 		h = (uint32_t)lround(ah * log2(1 + (double)d->hist[j]) /
 		    log2(1 + (double)nmax));
-		x = ML + (uint32_t)j * bw;
+		x = ml + (uint32_t)j * bw;
 		fill(&im, x + 1, HH - MB - h, x + bw - (bw > 2), HH - MB, 96);
 	}
-	/* Axes, ticks and labels: buckets start at powers of two. */
-	fill(&im, ML - 1, MT, ML, HH - MB + 1, INK);
-	fill(&im, ML - 1, HH - MB, ML + aw, HH - MB + 1, INK);
+	/* Axes, ticks and labels: buckets start at powers of two, whose
+	 * labels are four characters at most; one that would run past
+	 * the right edge is left out, never cut. */
+	fill(&im, ml - 1, MT, ml, HH - MB + 1, INK);
+	fill(&im, ml - 1, HH - MB, ml + aw, HH - MB + 1, INK);
 	step = 1;
 	while ((uint32_t)step * bw < text_width("512K") + 4)
 		step *= 2;
 	for (j = 0; j <= top; j += step) {
-		x = ML + (uint32_t)j * bw;
+		x = ml + (uint32_t)j * bw;
 		fill(&im, x, HH - MB, x + 1, HH - MB + 4, INK);
 		compact(lab, sizeof(lab), (uint64_t)1 << j);
-		text(&im, x, HH - MB + 7, lab);
+		if (x + text_width(lab) <= HW)
+			text(&im, x, HH - MB + 7, lab);
 	}
-	compact(lab, sizeof(lab), nmax);
-	fill(&im, ML - 5, MT, ML - 1, MT + 1, INK);
-	text(&im, ML - 6 - text_width(lab), MT, lab);
-	text(&im, ML - 6 - text_width("1"), HH - MB - 10, "1");
+	fill(&im, ml - 5, MT, ml - 1, MT + 1, INK);
+	text(&im, ml - 6 - text_width(ylab), MT, ylab);
+	text(&im, ml - 6 - text_width("1"), HH - MB - 10, "1");
 	snprintf(mode, sizeof(mode), "%d", k + 1);
 	snprintf(dim, sizeof(dim), "%llu", (unsigned long long)t->s.dims[k]);
 	path = ts_xasprintf("%s/%s_slices_%d_%llu.png", o->plot, t->name,

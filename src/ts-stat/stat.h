@@ -20,7 +20,7 @@ enum format { FMT_TEXT, FMT_JSON, FMT_CSV };
 struct opts {
 	enum format	 format;
 	bool		 quiet, strict, recursive, force, readme;
-	bool		 fibers, exact;
+	bool		 fibers, exact, fit;
 	size_t		 max_per_rule;
 	const char	*meta;		/* --meta: for lone data files */
 	size_t		 mem_limit;	/* -S */
@@ -44,6 +44,10 @@ struct tensor {
 	char		**pics;		/* the pictures written */
 	char		**pic_what;	/* ... and what each shows */
 	size_t		 npics;
+	/* --readme: the writer of its bundle, opened (its lock taken)
+	 * before the entries are read, so that the section says what the
+	 * bundle it goes into holds; NULL when none could be */
+	struct ts_bundle_out *bo;
 };
 
 /* report.c */
@@ -58,8 +62,12 @@ void	 report_table(FILE *fp, const struct tensor *, bool markdown);
  * could not be written (reported to t->d). */
 int	 plot(struct tensor *, const struct opts *);
 
-/* readme.c: the "Statistics" section of t's README.md, written or
- * replaced; -1 when it could not be (reported to t->d). */
+/* readme.c: take the lock of t's bundle directory t->dir for its
+ * README, before its entries are read (t->bo; reported to t->d when it
+ * cannot be taken); then the "Statistics" section of its README.md,
+ * written or replaced, t->bo committed or given up: -1 when it could
+ * not be (reported to t->d). */
+void	 readme_lock(struct tensor *);
 int	 readme(struct tensor *, const struct opts *);
 
 #endif

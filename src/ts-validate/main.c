@@ -279,7 +279,7 @@ main(int argc, char *argv[])
 	fe_stdin_once(o.meta, argc, argv);
 	/* The memory of the sorts is shared by the operands at once. */
 	if (!sized)
-		o.mem_limit = fe_parse_size("-S", "25%");
+		o.mem_limit = fe_default_size("-S", "25%");
 	o.mem_limit /= (size_t)o.jobs;
 	/* One progress line cannot tell of several operands at once. */
 	fe_progress_init(o.quiet || o.jobs > 1);

@@ -59,8 +59,8 @@ check_archive(const char *path, const struct opts *o,
 		b->seconds = ts_seconds() - t0;
 	}
 	if (r->nsub == 0 && ts_diags_errors(r->d) == 0)
-		ts_diag(r->d, TS_SEV_ERROR, label, 0, 0, "B5", "the archive "
-		    "holds no bundle");
+		ts_diag(r->d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+		    "the archive holds no bundle");
 	for (i = 0; i < r->nsub; i++) {
 		ts_bundles_verdict(bs, r->sub[i].name, r->sub[i].d);
 		verdict(&r->sub[i]);

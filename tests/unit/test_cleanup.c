@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,65 @@ killed_with(const char *tree, const char *file, int sig)
 	return st;
 }
 
+/*
+ * Many temporaries from many threads (issue 30, point 20: the registry
+ * had 16 slots, silently dropped the 17th and took no lock): each of
+ * NTHR threads registers NPER files, and removes from the registry (not
+ * the disk) every third, while the others do the same.
+ */
+#define NTHR	4
+#define NPER	60
+
+struct churn {
+	const char	*dir;
+	int		 t;
+};
+
+static void *
+churn(void *arg)
+{
+	const struct churn *c = arg;
+	char *p[NPER];
+	int i;
+
+	for (i = 0; i < NPER; i++) {
+		p[i] = malloc(512);
+		snprintf(p[i], 512, "%s/t%d-%02d", c->dir, c->t, i);
+		touch(p[i]);
+		ts_cleanup_add(p[i], false);
+		if (i % 3 == 2)
+			ts_cleanup_remove(p[i]);
+	}
+	return NULL;
+}
+
+static int
+many_killed(const char *dir)
+{
+	pthread_t th[NTHR];
+	struct churn c[NTHR];
+	pid_t pid;
+	int i, st;
+
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		for (i = 0; i < NTHR; i++) {
+			c[i].dir = dir;
+			c[i].t = i;
+			pthread_create(&th[i], NULL, churn, &c[i]);
+		}
+		for (i = 0; i < NTHR; i++)
+			pthread_join(th[i], NULL);
+		in_handler = 1;
+		raise(SIGTERM);
+		_exit(0);
+	}
+	if (waitpid(pid, &st, 0) != pid)
+		return -1;
+	return st;
+}
+
 int
 main(void)
 {
@@ -140,6 +200,31 @@ main(void)
 	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT &&
 	    lstat(tree, &sb) != 0 && errno == ENOENT,
 	    "SIGINT: a tree of 3000 files goes too (status %#x)", st);
+
+	st = many_killed(dir);
+	{
+		char p[512];
+		int t, i, left = 0, kept = 0;
+
+		for (t = 0; t < NTHR; t++)
+			for (i = 0; i < NPER; i++) {
+				snprintf(p, sizeof(p), "%s/t%d-%02d", dir, t,
+				    i);
+				if (lstat(p, &sb) != 0)
+					continue;
+				if (i % 3 == 2)
+					kept++;
+				else
+					left++;
+				unlink(p);
+			}
+		ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM && left == 0 &&
+		    kept == NTHR * NPER / 3, "%d temporaries registered by %d "
+		    "threads at once: the %d registered go, the %d removed "
+		    "from the registry stay (%d left, %d kept, status %#x)",
+		    NTHR * NPER, NTHR, NTHR * NPER * 2 / 3, NTHR * NPER / 3,
+		    left, kept, st);
+	}
 
 	if (rmdir(dir) != 0)
 		ok(0, "%s left empty: %s", dir, strerror(errno));

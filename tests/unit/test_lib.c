@@ -78,6 +78,8 @@ random_batch(struct ts_batch *b, const struct ts_header *h,
 		case TS_VTYPE_INT64:
 			b->ival[i] = (int64_t)next64();
 			break;
+		case TS_VTYPE_COUNT:
+			break;
 		}
 	}
 }
@@ -302,8 +304,8 @@ test_meta_errors(void)
 	d = ts_diags_new(0, false);
 	ts_meta_init(&m);
 	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", d) == -1 &&
-	    ts_diags_len(d) == 1 && strcmp(ts_diags_at(d, 0)->rule, "M1") ==
-	    0 && ts_diags_at(d, 0)->line == 2,
+	    ts_diags_len(d) == 1 && ts_diags_at(d, 0)->rule == TS_RULE_M1 &&
+	    ts_diags_at(d, 0)->line == 2,
 	    "duplicate keys are rejected with their line [M1]");
 	ts_meta_free(&m);
 	ts_diags_free(d);
@@ -323,9 +325,9 @@ test_diag_cap(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
-		    i);
-	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, "S2", "n");
+		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, TS_RULE_S1,
+		    "w%d", i);
+	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, TS_RULE_S2, "n");
 	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_SEV_ERROR) == 10 &&
 	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev ==
 	    TS_SEV_ERROR, "diagnostics: cap per rule, counts kept, strict "
@@ -342,7 +344,7 @@ last_msg(const struct ts_diags *d, const char *what)
 	if (ts_diags_len(d) == 0)
 		return false;
 	g = ts_diags_at(d, ts_diags_len(d) - 1);
-	return g->sev == TS_SEV_ERROR && strcmp(g->rule, "K4") == 0 &&
+	return g->sev == TS_SEV_ERROR && g->rule == TS_RULE_K4 &&
 	    strstr(g->msg, what) != NULL;
 }
 
@@ -858,6 +860,8 @@ scan_all(const char *text, size_t len, const struct ts_layout *lay,
 	unsetenv("TS_SCAN");
 	if (dec != NULL) {
 		ord = ts_decoder_header(dec)->order;
+		/* Every row as it was parsed, in range or not. */
+		ts_decoder_check_bounds(dec, false);
 		ts_decoder_set_threads(dec, threads);
 		for (k = 0; k < 3; k++)
 			ts_batch_init(&b[k], ord, caps[k]);
@@ -894,7 +898,7 @@ scan_all(const char *text, size_t len, const struct ts_layout *lay,
 
 		ts_sbprintf(&sb, "%d %llu:%llu [%s] %s\n", (int)g->sev,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
-		    g->rule, g->msg);
+		    ts_rule_id(g->rule), g->msg);
 	}
 	ts_source_close(src);
 	ts_diags_free(d);
@@ -1364,6 +1368,47 @@ b64_decode(const char *s, char *out)
 	return true;
 }
 
+/* Is c a CSV cell safe on a line, starting as no formula, that gives
+ * the name s back: unquoted as RFC 4180 says, then a plain name, one
+ * with the mark of a formula, or a text form? */
+static bool
+csv_back(const char *c, const char *s)
+{
+	char cell[1024], out[1024];
+	const char *v = cell;
+	size_t n = 0;
+
+	if (!line_safe(c))
+		return false;
+	if (*c == '"') {
+		for (c++; *c != '\0' && n + 1 < sizeof(cell); c++) {
+			if (*c == '"' && c[1] != '"')
+				break;
+			cell[n++] = *c;
+			c += *c == '"';
+		}
+		if (*c != '"' || c[1] != '\0')
+			return false;
+	} else {
+		if (strpbrk(c, ",\"") != NULL)
+			return false;
+		for (; *c != '\0' && n + 1 < sizeof(cell); c++)
+			cell[n++] = *c;
+	}
+	cell[n] = '\0';
+	if (strchr("=+-@", *v) != NULL && *v != '\0')
+		return false;
+	/* The mark: a quote before a formula that holds no quote (a text
+	 * form has two at least). */
+	if (*v == '\'' && v[1] != '\0' && strchr("=+-@", v[1]) != NULL &&
+	    strchr(v + 1, '\'') == NULL)
+		return strcmp(v + 1, s) == 0 && ts_name_plain(s);
+	if (*s == '\0')
+		return *v == '\0';
+	return (strcmp(v, s) == 0 && ts_name_plain(s)) || (unquote(v, out,
+	    sizeof(out)) && strcmp(out, s) == 0);
+}
+
 /* A random name: bytes a report must survive, UTF-8 of every width,
  * and plain letters. */
 static void
@@ -1398,9 +1443,20 @@ test_escape(void)
 		{ " ::x", "' ::x'" }, { "\xc2\xa0::x", "'\xc2\xa0::x'" },
 		{ "h##[x", "'h##''[x'" }, { "a:b", "a:b" },
 	};
-	char s[256], *q, *j, *x, *g, *m, out[1024], dec[1024];
+	static const char *const csv[][2] = {
+		{ "", "" }, { NULL, "" }, { "plain", "plain" },
+		{ "=1+2", "\"'=1+2\"" }, { "+x", "\"'+x\"" },
+		{ "-y", "\"'-y\"" }, { "@z", "\"'@z\"" },
+		{ "\tt", "''$'\\t''t'" }, { "\rr", "''$'\\r''r'" },
+		{ "a,b", "\"a,b\"" }, { "a\"b", "\"a\"\"b\"" },
+		{ "=HYPERLINK(\"x\",\"y\")",
+		    "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"" },
+		{ "b\377", "'b'$'\\377'" }, { "it's", "'it'\\''s'" },
+		{ "'=x", "''\\''=x'" }, { "a\nb", "'a'$'\\n''b'" },
+	};
+	char s[256], *q, *j, *x, *g, *m, *c, out[1024], dec[1024];
 	bool quoted = true, always = true, safe = true, json = true,
-	    xml = true, gh = true, sane = true, fx = true;
+	    xml = true, gh = true, sane = true, fx = true, cells = true;
 	json_error_t err;
 	json_t *o;
 	size_t i;
@@ -1415,6 +1471,16 @@ test_escape(void)
 		free(q);
 	}
 	ok(fx, "the text form quotes as ls's shell-escape style, and more");
+	for (i = 0; i < sizeof(csv) / sizeof(csv[0]); i++) {
+		q = ts_csv_cell(csv[i][0]);
+		if (strcmp(q, csv[i][1]) != 0) {
+			fx = false;
+			fprintf(stderr, "# csv: got %s, want %s\n", q,
+			    csv[i][1]);
+		}
+		free(q);
+	}
+	ok(fx, "CSV: a formula marked and quoted, the text form, RFC 4180");
 	for (i = 0; i < 20000; i++) {
 		random_name(s);
 		/* The text form: safe, and it gives the name back. */
@@ -1457,6 +1523,18 @@ test_escape(void)
 		gh &= strpbrk(g, "\r\n:,") == NULL && (strcmp(dec, s) == 0 ||
 		    (unquote(dec, out, sizeof(out)) && strcmp(out, s) == 0));
 		free(g);
+		/* CSV: one line, no formula, the name back from the cell;
+		 * half the names made to start as a formula does. */
+		if (next64() % 2) {
+			memmove(s + 1, s, strlen(s) + 1);
+			s[0] = "=+-@"[next64() % 4];
+		}
+		c = ts_csv_cell(s);
+		if (!csv_back(c, s)) {
+			cells = false;
+			fprintf(stderr, "# csv: %s\n", c);
+		}
+		free(c);
 		/* A message: safe, never longer. */
 		m = ts_xstrdup(s);
 		ts_text_sanitize(m);
@@ -1470,6 +1548,7 @@ test_escape(void)
 	ok(xml, "XML: an attribute value that gives the text form back");
 	ok(gh, "GitHub: a file= value that the runner unescapes to the name");
 	ok(sane, "a message is made printable UTF-8 in place");
+	ok(cells, "CSV: a cell of one line, no formula, the name back");
 }
 
 /* n bytes of p as one gzip member into out (of cap bytes): its size. */
@@ -1551,6 +1630,189 @@ test_gunzip(void)
 	ts_source_close(s);
 }
 
+/*
+ * S1 in the reading loop of libtensorsuite(3) (issue 30, point 9): the
+ * entries of every kind of file with a coordinate out of the range its
+ * header states end the read, located, and none is handed out; a reader
+ * that turns the check off is given them.
+ */
+static void
+test_input_bounds(void)
+{
+	static const unsigned char tnsb[] = "%%TensorSuite-TNSB\n"
+	    "% version: 0.1\n% name: b\n2 3 3 2\n"
+	    /* (1,1) and (9,2), uint32 little-endian, no values */
+	    "\1\0\0\0\1\0\0\0\11\0\0\0\2\0\0\0";
+	/* Matrix Market's decoder refuses an entry beyond its size line
+	 * itself, check or none. */
+	static const struct {
+		const char	*name, *text, *where;
+		size_t		 len;
+		uint64_t	 big;	/* the largest 0-based coordinate */
+	} f[] = {
+		{ "t.tns", "%%TensorSuite-TNS\n% version: 0.1\n% name: t\n"
+		    "2 3 3 2\n1 1 2.5\n9 2 1.5\n", "t.tns:6:1:", 0, 8 },
+		{ "m.mtx", "%%MatrixMarket matrix coordinate real general\n"
+		    "3 3 2\n1 1 2.5\n2 9 1.5\n", "m.mtx:4:3:", 0, 0 },
+		{ "s.frostt", "sptensor\n2\n3 3\n2\n"
+		    "1 1 2.5\n9 2 1.5\n", "s.frostt:6:1:", 0, 8 },
+		{ "k.tns", "%%TensorSuite-TNS\n% version: 0.1\n% name: k\n"
+		    "2 6 4 2\n3 2 2\n2 2 2\n2 2\n0 0\n3 1\n",
+		    "k.tns:9:1:", 0, 3 },
+		{ "b.tnsb", (const char *)tnsb, "b.tnsb:+", sizeof(tnsb) - 1,
+		    8 },
+	};
+	struct ts_layout blk = { TS_KIND_TEXT, true, 0, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT64, TS_ENDIAN_LITTLE, 0 };
+	struct ts_layout bin = { TS_KIND_BINARY, false, 0, TS_VTYPE_FLOAT64,
+	    TS_ITYPE_UINT32, TS_ENDIAN_LITTLE, 1 };
+	struct ts_batch b;
+	size_t i;
+	int on;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		for (on = 1; on >= 0; on--) {
+			size_t len = f[i].len ? f[i].len : strlen(f[i].text);
+			struct ts_diags *d = ts_diags_new(10, false);
+			struct ts_source *src = ts_source_open_mem(f[i].text,
+			    len, f[i].name);
+			struct ts_layout lay = { TS_KIND_TEXT, false, -1,
+			    TS_VTYPE_FLOAT64, TS_ITYPE_UINT64,
+			    TS_ENDIAN_LITTLE, 1 };
+			struct ts_decoder *dec;
+			uint64_t got = 0, big = 0;
+			long r = 0;
+			char *msg = NULL;
+			size_t e;
+			bool mtx;
+
+			if (f[i].name[0] == 'k')
+				lay = blk;
+			else if (f[i].name[0] == 'b')
+				lay = bin;
+			else
+				lay.kind = ts_sniff(src);
+			dec = ts_decoder_open(src, &lay, d);
+			if (dec == NULL) {
+				ok(0, "%s opens", f[i].name);
+				ts_source_close(src);
+				ts_diags_free(d);
+				continue;
+			}
+			if (!on)
+				ts_decoder_check_bounds(dec, false);
+			ts_batch_init(&b, ts_decoder_header(dec)->order, 16);
+			while ((r = ts_decoder_next(dec, &b)) > 0) {
+				got += b.n;
+				for (e = 0; e < b.n * (size_t)b.order; e++)
+					if (b.coords[e] > big)
+						big = b.coords[e];
+			}
+			for (e = 0; e < ts_diags_len(d) && msg == NULL; e++) {
+				const struct ts_diag *g = ts_diags_at(d, e);
+
+				if (g->sev != TS_SEV_ERROR)
+					continue;
+				if (g->offset >= 0)
+					msg = ts_xasprintf("%s:+%lld: [%s] %s",
+					    g->file, (long long)g->offset,
+					    ts_rule_id(g->rule), g->msg);
+				else
+					msg = ts_xasprintf("%s:%llu:%llu: [%s] "
+					    "%s", g->file, (unsigned long long)
+					    g->line, (unsigned long long)
+					    g->col, ts_rule_id(g->rule),
+					    g->msg);
+			}
+			mtx = f[i].name[0] == 'm';
+			if (on || mtx)
+				ok(r == -1 && got == 0 && msg && strncmp(msg,
+				    f[i].where, strlen(f[i].where)) == 0 &&
+				    strstr(msg, mtx ? "out of range" :
+				    "[S1]") != NULL, "%s: the read ends at the "
+				    "coordinate out of range, located, none "
+				    "handed out%s: %s", f[i].name, on ? "" :
+				    " (Matrix Market's own check)",
+				    msg ? msg : "no message");
+			else
+				ok(r == 0 && got == 2 && big == f[i].big &&
+				    ts_diags_errors(d) == 0, "%s: with the "
+				    "check off, the reader is given it (%llu "
+				    "entries, largest 0-based coordinate %llu)",
+				    f[i].name, (unsigned long long)got,
+				    (unsigned long long)big);
+			free(msg);
+			ts_batch_free(&b);
+			ts_decoder_close(dec);
+			ts_source_close(src);
+			ts_diags_free(d);
+		}
+}
+
+/*
+ * The value-type table (util/vtype.c): every row reads back what it
+ * prints and loads what it stores, byte-swapped or not, and names its
+ * limits: a type is one row, and this checks each one there is.
+ */
+static void
+test_vtypes(void)
+{
+	static const char *const over[TS_VTYPE_COUNT] = {
+		[TS_VTYPE_FLOAT32] = "1e39", [TS_VTYPE_FLOAT64] = "1e309",
+		[TS_VTYPE_INT32] = "2147483648",
+		[TS_VTYPE_INT64] = "9223372036854775808",
+	};
+	unsigned char rec[4 * 8];
+	char buf[TS_NUMBUF];
+	int t, k, why, bad;
+
+	for (t = 0; t < TS_VTYPE_COUNT; t++) {
+		const struct ts_vtype_info *vt = ts_vtype_info(t);
+		double f[4], g[4];
+		int64_t i[4], j[4];
+		const char *q;
+
+		bad = vt == NULL || ts_vtype_of_name(vt->name) != t ||
+		    ts_vtype_size(t) != vt->size;
+		for (k = 0; k < 2000 && !bad; k++) {
+			uint64_t u = next64();
+			double x;
+			int64_t y = vt->is_int ? (int64_t)u >> (64 - 8 *
+			    (int)vt->size) : 0;
+
+			memcpy(&x, &u, 8);
+			if (!vt->is_int && (isnan(x) || fabs(x) > vt->max))
+				x = (double)(int64_t)u / 1e9;
+			if (vt->narrow != NULL)
+				x = vt->narrow(x);
+			vt->print(buf, x, y);
+			q = vt->parse(buf, buf + strlen(buf), &g[0], &j[0],
+			    &why);
+			bad |= q != buf + strlen(buf) || why != TS_VTYPE_OK ||
+			    (vt->is_int ? j[0] != y : memcmp(&g[0], &x, 8) !=
+			    0);
+			f[k % 4] = x;
+			i[k % 4] = y;
+			if (k % 4 == 3) {
+				vt->store(rec, 8, 4, k % 8 == 3, f, i);
+				vt->load(rec, 8, 4, k % 8 == 3, g, j);
+				bad |= vt->is_int ? memcmp(i, j, sizeof(i)) :
+				    memcmp(f, g, sizeof(f));
+			}
+		}
+		q = vt->parse(over[t], over[t] + strlen(over[t]), &g[0],
+		    &j[0], &why);
+		bad |= why != TS_VTYPE_RANGE;
+		q = vt->parse("x", "x" + 1, &g[0], &j[0], &why);
+		bad |= q != NULL || why != TS_VTYPE_NOT;
+		ok(!bad, "value type %s: its row parses what it prints, loads "
+		    "what it stores, swapped or not, and knows its range",
+		    vt ? vt->name : "?");
+	}
+	ok(ts_vtype_info(TS_VTYPE_COUNT) == NULL &&
+	    ts_vtype_of_name("float16") == -1, "no row past the table");
+}
+
 int
 main(void)
 {
@@ -1574,6 +1836,8 @@ main(void)
 	test_encoder_range();
 	test_escape();
 	test_gunzip();
+	test_input_bounds();
+	test_vtypes();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

@@ -1,7 +1,7 @@
 /*
  * test_stats.c - unit tests of the statistics engine (src/lib/stats):
- * the exact ratio on cases Python's decimal module computed, and on
- * random fractions against long double division, the
+ * the ratio on cases Python's fractions module rounded, and on random
+ * fractions and ties against exact integer arithmetic, the
  * distributions' median and deviation against a sort, the HyperLogLog
  * estimate's error, and the mode order found in one pass against every
  * permutation tried on random sequences, and the same found from parts
@@ -35,6 +35,28 @@ cmpu(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The correctly rounded double of n/p, for p below 2^61 and n/p at
+ * least 2^-10: r = m 2^x is it when |n - p r| <= p ulp / 2, ties to an
+ * even m, told in 128-bit integers (n 2^-x has at most 103 bits). */
+__extension__ typedef unsigned __int128 u128;
+
+static int
+nearest(uint64_t n, uint64_t p, double r)
+{
+	int x;
+	double f = frexp(r, &x);
+	uint64_t m = (uint64_t)ldexp(f, 53);
+	u128 a, b, diff;
+
+	x -= 53;
+	if (x > 0 || x < -64)
+		return 0;
+	a = (u128)n << -x << 1;	/* 2 n 2^-x */
+	b = (u128)p * m << 1;	/* 2 p m */
+	diff = a > b ? a - b : b - a;
+	return diff < p || (diff == p && (m & 1) == 0);
+}
+
 static void
 ratios(void)
 {
@@ -43,20 +65,25 @@ ratios(void)
 		int order;
 		const char *want;
 	} cases[] = {
+		/* As Python's float(Fraction(n, p)) gives them. */
 		{ 1, { 4 }, 1, "0.25" },
-		{ 1, { 3 }, 1, "0.33333333333333333" },
-		{ 2, { 3 }, 1, "0.66666666666666667" },
+		{ 1, { 3 }, 1, "0.3333333333333333" },
+		{ 2, { 3 }, 1, "0.6666666666666666" },
 		{ 6, { 4, 3, 2 }, 3, "0.25" },
 		{ 0, { 7 }, 1, "0" },
 		{ 7, { 1 }, 1, "7" },
-		{ 1, { 100000 }, 1, "1e-05" },
+		{ 1, { 100000 }, 1, "1e-5" },
 		{ 1, { 10000 }, 1, "0.0001" },
 		/* 2 / 2^64 / 3: past 64 bits */
 		{ 2, { 4294967296ull, 4294967296ull, 3 }, 3,
-		    "3.6140072416183481e-20" },
-		/* half to even at the 17th digit: 1 / 2^57 = 6.938893903907228377647697925567626953125e-18 */
-		{ 1, { (uint64_t)1 << 57 }, 1, "6.9388939039072284e-18" },
-		{ 100000, { 2425, 10816, 29567 }, 3, "1.2894791288529061e-07" },
+		    "3.614007241618348e-20" },
+		{ 1, { (uint64_t)1 << 57 }, 1, "6.938893903907228e-18" },
+		{ 100000, { 2425, 10816, 29567 }, 3, "1.2894791288529062e-7" },
+		/* abb313: 17 digits, 0.028263868719140285, read back to
+		 * the neighbour ...287 */
+		{ 1557, { 313, 176 }, 2, "0.028263868719140283" },
+		{ UINT64_MAX, { 1 }, 1, "1.8446744073709552e+19" },
+		{ UINT64_MAX, { 3 }, 1, "6.148914691236517e+18" },
 	};
 	size_t i;
 
@@ -80,31 +107,56 @@ ratios(void)
 		    "product of two 2^64-1: %s", p);
 		free(p);
 		p = ts_stats_ratio(1, d, 64);
-		/* As Python's decimal module gives it. */
-		ok(strcmp(p, "9.5749774609521854e-1234") == 0,
-		    "1 / (2^64-1)^64: %s", p);
+		ok(strcmp(p, "0") == 0, "1 / (2^64-1)^64 is below every "
+		    "double: %s", p);
 		free(p);
+		/* Subnormals: 2^1074 = (2^63)^17 x 8. */
+		for (k = 0; k < 17; k++)
+			d[k] = (uint64_t)1 << 63;
+		d[17] = 8;
+		ok(ts_stats_ratio_double(1, d, 18) == 0x1p-1074,
+		    "1 / 2^1074 is the smallest subnormal");
+		ok(ts_stats_ratio_double(UINT64_MAX, d, 18) ==
+		    ldexp((double)(UINT64_MAX >> 11) + 1, -1074 + 11),
+		    "(2^64-1) / 2^1074 rounds up to a subnormal");
+		d[17] = 16;
+		ok(ts_stats_ratio_double(1, d, 18) == 0, "1 / 2^1075, a tie, "
+		    "goes to the even 0");
+		ok(ts_stats_ratio_double(3, d, 18) == 0x1p-1073, "3 / 2^1075, "
+		    "a tie, goes to the even 2^-1073");
+		d[17] = 32;
+		ok(ts_stats_ratio_double(5, d, 18) == 0x1p-1074, "5 / 2^1076 "
+		    "rounds to 2^-1074");
 	}
-	/* Random fractions: the 17 digits read back as the nearest
-	 * double to n/d. */
-	for (i = 0; i < 2000; i++) {
-		uint64_t d[2] = { (next64() >> 20) + 1, (next64() >> 30) + 1 };
-		uint64_t n = next64() >> 1;
-		char *r = ts_stats_ratio(n, d, 2);
-		long double want = (long double)n / d[0] / d[1];
-		double got = strtod(r, NULL);
+	/* Random fractions: the nearest double, ties to even; and the
+	 * text reads back to it. */
+	for (i = 0; i < 20000; i++) {
+		uint64_t p = (next64() >> (3 + next64() % 50)) + 1;
+		uint64_t n = (p >> 10) + next64() % (p << 2 | 1);
+		double r = ts_stats_ratio_double(n, &p, 1);
+		char *t = ts_stats_ratio(n, &p, 1);
 
-		/* 17 digits, then strtod: within 3 units of 1e-16. */
-		if (fabsl(got - want) > fabsl(want) * 3e-16L) {
-			ok(0, "ratio %llu / %llu / %llu: %s",
-			    (unsigned long long)n, (unsigned long long)d[0],
-			    (unsigned long long)d[1], r);
-			free(r);
+		if (!nearest(n, p, r) || strtod(t, NULL) != r) {
+			ok(0, "ratio %llu / %llu: %s", (unsigned long long)n,
+			    (unsigned long long)p, t);
+			free(t);
 			return;
 		}
-		free(r);
+		free(t);
 	}
-	ok(1, "2000 random ratios within 3e-16 of long double division");
+	ok(1, "20000 random ratios are the nearest double, ties to even");
+	/* Ties: 54 bits over a power of two, the last one set. */
+	for (i = 0; i < 2000; i++) {
+		uint64_t p = (uint64_t)1 << 60;
+		uint64_t n = (((next64() >> 11) | (uint64_t)1 << 52) << 1) | 1;
+		double r = ts_stats_ratio_double(n, &p, 1);
+
+		if (!nearest(n, p, r)) {
+			ok(0, "tie %llu / 2^60", (unsigned long long)n);
+			return;
+		}
+	}
+	ok(1, "2000 ties go to the even neighbour");
 }
 
 static void
@@ -270,13 +322,23 @@ orders(void)
 				order_pair(o, eq, dec);
 		}
 		r = order_end(o, found);
-		order_free(o);
 		for (k = 0; k < order; k++)
 			prio[k] = k;
 		any = 0;
-		do
-			any |= holds(seq, n, order, prio);
-		while (next_perm(prio, order));
+		do {
+			int h = holds(seq, n, order, prio);
+
+			any |= h;
+			/* Each permutation told from the pairs as by
+			 * brute force. */
+			if (order_holds(o, prio) != h) {
+				ok(0, "order_holds of %zu tuples of order "
+				    "%d: %d, brute force %d", n, order, !h, h);
+				order_free(o);
+				return;
+			}
+		} while (next_perm(prio, order));
+		order_free(o);
 		if (r != any || (r == 1 && !holds(seq, n, order, found))) {
 			ok(0, "mode order of %zu tuples of order %d: %d, "
 			    "brute force %d", n, order, r, any);
@@ -284,7 +346,8 @@ orders(void)
 		}
 	}
 	ok(1, "3000 random sequences: the order found holds, and one is "
-	    "found whenever some permutation holds");
+	    "found whenever some permutation holds; order_holds tells each "
+	    "permutation as brute force does");
 }
 
 /* The pairs of a sequence cut in parts, each counted alone (the
@@ -297,6 +360,7 @@ order_parts(void)
 {
 	static uint64_t seq[400 * 16];
 	int t, order, r1, r2, p1[TS_MAXORDER], p2[TS_MAXORDER], bad = 0;
+	int rev[TS_MAXORDER];
 	size_t n, i, cut[4];
 	uint64_t same1, same2;
 
@@ -338,6 +402,13 @@ order_parts(void)
 			order_free(parts[j]);
 		}
 		r2 = order_end(m, p2);
+		/* From the merged tables: the order found holds, and its
+		 * reverse exactly when brute force says it does. */
+		for (k = 0; k < order; k++)
+			rev[k] = p2[order - 1 - k];
+		if (r2 == 1 && (!order_holds(m, p2) || order_holds(m, rev) !=
+		    (bool)holds(seq, n, order, rev)))
+			r2 = -2;
 		if (r1 != r2 || same1 != same2 || (r1 == 1 &&
 		    memcmp(p1, p2, (size_t)order * sizeof(*p1)) != 0)) {
 			ok(0, "order %d, %zu tuples cut at %zu and %zu: %d, "
@@ -351,7 +422,8 @@ order_parts(void)
 	}
 	if (!bad)
 		ok(1, "2000 sequences cut in three parts, merged: the same "
-		    "order found and the same repeats as whole");
+		    "order found and the same repeats as whole; order_holds "
+		    "tells the order and its reverse");
 }
 
 int

@@ -8,6 +8,7 @@
  * nothing does.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "fe.h"
 #include "job/job_int.h"
+#include "readme.h"
 #include "io/io.h"
 #include "model/model.h"
 #include "stage/stage.h"
@@ -83,6 +86,8 @@ setstr(char **dst, const char *v)
 static void
 sink_refused(struct job *j, const char *path, int e)
 {
+	char kinds[FE_WORDS];
+
 	if (e == EEXIST)
 		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
 	else if (e == ENOTEMPTY)
@@ -94,8 +99,8 @@ sink_refused(struct job *j, const char *path, int e)
 		    "replace it", path, ts_kind_name(j->to));
 	else if (e == ENOTDIR)
 		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
-		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
-		    "or cutensor", path);
+		    "cannot be written to it: give --to %s", path,
+		    fe_kind_words(kinds, true, false));
 	else if (e == EOPNOTSUPP)
 		ts_diag_usage(j->d, "'%s': this libarchive cannot write %s "
 		    "output: give a name without that suffix", path,
@@ -170,8 +175,9 @@ ts_job_open_output(struct job *j)
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
-		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, "", "another program "
-		    "is writing this bundle; waiting for it to finish");
+		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, TS_RULE_NONE,
+		    "another program is writing this bundle; waiting for it "
+		    "to finish");
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
@@ -245,7 +251,7 @@ change_attributes(struct job *j, bool text, bool binary)
 	for (k = 0; k < m->order; k++)
 		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
-			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
 			    "--index-type uint32 cannot hold the coordinates "
 			    "of mode %d (dimension %llu)", k + 1,
 			    (unsigned long long)m->dims[k]);
@@ -266,7 +272,7 @@ meta_selfcheck(struct job *j)
 	/* What a reader would refuse, a writer never writes. */
 	if (strlen(text) >= TS_META_MAX) {
 		ts_diag(j->d, TS_SEV_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
-		    NULL, 0, 0, "M1", "rewritten, the metadata would be "
+		    NULL, 0, 0, TS_RULE_M1, "rewritten, the metadata would be "
 		    "larger than %u MiB, which no reader takes",
 		    TS_META_MAX >> 20);
 		free(text);
@@ -282,7 +288,7 @@ meta_selfcheck(struct job *j)
 				ts_diag_usage(j->d, "the output metadata would "
 				    "be invalid: %s [%s]",
 				    ts_diags_at(chk, i)->msg,
-				    ts_diags_at(chk, i)->rule);
+				    ts_rule_id(ts_diags_at(chk, i)->rule));
 		free(text);
 		text = NULL;
 	}
@@ -290,30 +296,87 @@ meta_selfcheck(struct job *j)
 	return text;
 }
 
+/*
+ * The source bundle's README, at most cap bytes, read as a file of the
+ * bundle: a regular file, never through a link (nor a FIFO, which would
+ * block); less the Statistics section of ts-stat, whose figures and
+ * pictures are of the entries before the rewrite, with a note that says
+ * so (*cut).  Malloc'd, or NULL when there is none.
+ */
+/* The most of a source bundle's README that a rewrite carries. */
+#define README_MAX	((size_t)16 << 20)
+
+static char *
+source_readme(struct job *j, size_t cap, bool *cut)
+{
+	const struct ts_meta *m = j->mp;
+	struct ts_file_stat fs;
+	struct ts_source *src;
+	size_t n = 0, size = 1 << 12;
+	char *text, *p;
+	long r = 1;
+
+	*cut = false;
+	if (j->bd == NULL || m->f_readme == NULL || ts_bundle_stat(j->bd,
+	    m->f_readme, &fs) != 0)
+		return NULL;
+	if (!fs.regular || fs.link) {
+		p = ts_bundle_path(j->bd, m->f_readme);
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "%s: a README is read from a regular file of the bundle "
+		    "only; it is not read", fs.link ? "a symbolic link" :
+		    "not a regular file");
+		free(p);
+		return NULL;
+	}
+	if ((src = ts_bundle_open_file(j->bd, m->f_readme)) == NULL)
+		return NULL;
+	text = ts_xmalloc(size + 1);
+	while (n < cap && (r = ts_source_read(src, text + n, (size - n <
+	    cap - n ? size - n : cap - n))) > 0)
+		if ((n += (size_t)r) == size && n < cap)
+			text = ts_xrealloc(text, (size *= 2) + 1);
+	text[n] = '\0';
+	if (n == cap && ts_source_read(src, &(char){ 0 }, 1) > 0) {
+		p = ts_bundle_path(j->bd, m->f_readme);
+		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "longer than %zu MiB: the new README carries its first "
+		    "%zu MiB", cap >> 20, cap >> 20);
+		free(p);
+	}
+	ts_source_close(src);
+	/* (Text, not bytes with a NUL among them, which it leaves.) */
+	*cut = strlen(text) == n && fe_readme_cut(text);
+	if (*cut) {
+		p = ts_xasprintf("%s/%s", j->dstdir, m->f_readme);
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "the Statistics section ts-stat wrote of the entries "
+		    "before this rewrite is left out, with its links to "
+		    "pictures: 'ts-stat --readme' writes it anew");
+		free(p);
+	}
+	return text;
+}
+
 static char *
 readme_text(struct job *j)
 {
 	const struct ts_meta *m = j->mp;
-	char *old = NULL, *s, *date = ts_job_today();
-	struct ts_source *src;
+	bool cut;
+	char *old = source_readme(j, README_MAX, &cut), *s;
+	char *date = ts_job_today();
 
-	if (j->bd != NULL && m->f_readme != NULL &&
-	    (src = ts_bundle_open_file(j->bd, m->f_readme)) != NULL) {
-		size_t cap = 1 << 16, n = 0;
-		long r;
-
-		old = ts_xmalloc(cap + 1);
-		while (n < cap && (r = ts_source_read(src, old + n, cap -
-		    n)) > 0)
-			n += (size_t)r;
-		old[n] = '\0';
-		ts_source_close(src);
-	}
-	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
-	    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name, j->o->program,
-	    TS_VERSION, date, j->sname, ts_kind_name(j->src_kind),
-	    j->o->command ? j->o->command : "", old && *old ?
-	    "\n## README of the source bundle\n\n" : "", old ? old : "");
+	if (j->part != NULL && j->part->produce != NULL)
+		s = ts_xasprintf("# %s\n\nGenerated by %s %s on %s.\n\n"
+		    "Command:\n\n    %s\n", m->name, j->o->program, TS_VERSION,
+		    date, j->o->command ? j->o->command : "");
+	else
+		s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
+		    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name,
+		    j->o->program, TS_VERSION, date, j->sname,
+		    ts_kind_name(j->src_kind), j->o->command ? j->o->command :
+		    "", old && *old ? "\n## README of the source bundle\n\n" :
+		    "", old ? old : "");
 	if (j->part != NULL && j->part->readme != NULL) {
 		char *g = j->part->readme(j->part->arg, j), *t;
 
@@ -347,6 +410,25 @@ put_file(struct job *j, struct ts_bundle_out *bo, const char *fname,
 	return 0;
 }
 
+int
+ts_job_put_file(struct job *j, struct ts_bundle_out *bo, const char *key,
+    const char *fname, const char *text, size_t n)
+{
+	struct ts_meta *m = j->mp;
+
+	if (put_file(j, bo, fname, text, n) != 0)
+		return -1;
+	if (j->written == NULL)
+		j->written = json_object();
+	json_object_set_new(j->written, fname, json_true());
+	if (key != NULL) {
+		if (m->f_other == NULL)
+			m->f_other = json_object();
+		json_object_set_new(m->f_other, key, json_string(fname));
+	}
+	return 0;
+}
+
 struct auxctx {
 	struct job		*j;
 	struct ts_bundle_out	*bo;
@@ -374,6 +456,16 @@ copy_one(const char *fname, void *arg)
 			return 0;
 	if (ts_bundle_stat(c->j->bd, fname, &fs) != 0 || !fs.regular)
 		return 0;
+	/* What a link points to may be anyone's: left out, as ts-pack
+	 * leaves it out of an archive, and said. */
+	if (fs.link) {
+		char *p = ts_bundle_path(c->j->bd, fname);
+
+		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "a symbolic link: not copied into the new bundle");
+		free(p);
+		return 0;
+	}
 	if ((src = ts_bundle_open_file(c->j->bd, fname)) == NULL ||
 	    (k = ts_bundle_out_file(c->bo, fname)) == NULL) {
 		ts_source_close(src);
@@ -417,10 +509,11 @@ prune_files(struct job *j, json_t *copied)
 		    (m->f_binary && strcmp(f, m->f_binary) == 0) ||
 		    strcmp(f, "README.md") == 0 || strcmp(f, meta) == 0)
 			continue;
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "'files.%s' "
-		    "names '%s', which the output bundle does not hold: left "
-		    "out (%s)", k, f, j->bd == NULL ? "only a bundle SRC "
-		    "brings its files along" : "not a regular file");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "'files.%s' names '%s', which the output bundle does not "
+		    "hold: left out (%s)", k, f, j->bd == NULL ? "only a "
+		    "bundle SRC brings its files along" : "not a regular file "
+		    "of its own");
 		json_object_del((json_t *)m->f_other, k);
 	}
 	free(meta);
@@ -437,7 +530,8 @@ copy_aux(struct job *j, struct ts_bundle_out *bo)
 	char *meta;
 	int rv = 0;
 
-	c.copied = json_object();
+	/* The part's own files are there, as the copies are. */
+	c.copied = j->written != NULL ? json_copy(j->written) : json_object();
 	if (j->bd != NULL) {
 		meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
 		c.j = j;
@@ -470,7 +564,7 @@ ready(void *arg)
 	if (j->part != NULL && j->part->ready != NULL) {
 		/* Everything is read: the count is final. */
 		if (ts_flow_read(os->flow) != os->want) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7,
 			    "%llu entries read; its header says %llu",
 			    (unsigned long long)ts_flow_read(os->flow),
 			    (unsigned long long)os->want);
@@ -534,8 +628,7 @@ pump(struct outputs *os, const char *label)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	for (i = 0; i < os->n; i++)
-		if (os->v[i].kind != TS_KIND_TEXT &&
-		    os->v[i].kind != TS_KIND_FROSTT)
+		if (!(ts_kind_traits(os->v[i].kind) & TS_KIND_VALUE_TEXTS))
 			break;
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
@@ -544,7 +637,7 @@ pump(struct outputs *os, const char *label)
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
 	if (ts_flow_read(os->flow) != os->want) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "%llu "
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7, "%llu "
 		    "entries read; its header says %llu",
 		    (unsigned long long)ts_flow_read(os->flow),
 		    (unsigned long long)os->want);
@@ -642,11 +735,23 @@ commit_failed(struct job *j, int state, int e)
 		ts_diag_io(j->d, dst, "%s", strerror(e));
 }
 
+/* A value-less binary file is asked for: what it means, once. */
+static void
+binary_caveat(struct job *j)
+{
+	if (!j->mp->values_provided && j->mp->sparsity != TS_SPARSITY_BLOCK)
+		ts_diag(j->d, TS_SEV_NOTE, strcmp(j->o->dst, "-") == 0 ?
+		    "<stdout>" : j->o->dst, 0, 0, TS_RULE_E3, "a binary file "
+		    "without values is read by this toolkit only; the "
+		    "reference reader expects a value field");
+}
+
 static int
 write_bundle(struct job *j, bool text, bool binary)
 {
 	struct outputs os;
 	char *mtext = NULL, *readme, *mname;
+	bool cut;
 	int rv = -1, i, state;
 
 	memset(&os, 0, sizeof(os));
@@ -670,6 +775,7 @@ write_bundle(struct job *j, bool text, bool binary)
 	if (binary) {
 		os.v[os.n].kind = TS_KIND_BINARY;
 		os.v[os.n++].fname = j->mp->f_binary;
+		binary_caveat(j);
 	}
 	layouts(&os);
 	for (i = 0; i < os.n; i++)
@@ -682,12 +788,22 @@ write_bundle(struct job *j, bool text, bool binary)
 		goto out;
 	/* Sorting changed what the metadata says, and so may the files
 	 * that come along. */
+	if (j->part != NULL && j->part->aux != NULL &&
+	    j->part->aux(j->part->arg, j, os.bo) != 0)
+		goto out;
 	if ((!j->o->inplace && copy_aux(j, os.bo) != 0) ||
 	    (mtext = meta_selfcheck(j)) == NULL)
 		goto out;
 	if (!j->o->inplace) {
 		readme = readme_text(j);
 		i = put_file(j, os.bo, "README.md", readme, strlen(readme));
+		free(readme);
+		if (i != 0)
+			goto out;
+	} else if ((readme = source_readme(j, SIZE_MAX, &cut)) != NULL) {
+		/* Kept, less what the new entries make false. */
+		i = cut ? put_file(j, os.bo, j->mp->f_readme, readme,
+		    strlen(readme)) : 0;
 		free(readme);
 		if (i != 0)
 			goto out;
@@ -711,40 +827,86 @@ out:
 	return rv;
 }
 
+/*
+ * SPEC P1: a data file written without its metadata beside it (a pipe,
+ * a lone .tns or .tnsb, FROSTT) is 1-based, as a reader without
+ * metadata assumes, whatever the base of the tensor: a pipe never moves
+ * an entry.  A base the user names is kept, with a word for its reader.
+ * Matrix Market and cuTENSOR state their own base.  Only the layout
+ * written changes: messages still speak the tensor's base.
+ */
+static int
+lone_base(struct job *j, struct ts_layout *l)
+{
+	const struct ts_meta *m = j->mp;
+	const char *dst = strcmp(j->o->dst, "-") == 0 ? "<stdout>" :
+	    j->o->dst;
+	int k;
+
+	if (ts_kind_base(j->to) >= 0)
+		return 0;
+	if (j->o->out_base >= 0) {
+		if (j->o->out_base != 1)
+			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, TS_RULE_P1,
+			    "written %d-based without its metadata: its "
+			    "reader needs --input-base %d", j->o->out_base,
+			    j->o->out_base);
+		return 0;
+	}
+	l->base = 1;
+	/* A uint32 coordinate 2^32 - 1 becomes 2^32: a wider index type,
+	 * unless the user named this one. */
+	for (k = 0; k < m->order && l->itype == TS_ITYPE_UINT32; k++) {
+		if (m->dims[k] <= UINT32_MAX)
+			continue;
+		if (j->o->out_itype >= 0 && j->to == TS_KIND_BINARY) {
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
+			    "--index-type uint32 cannot hold the 1-based "
+			    "coordinates of mode %d (dimension %llu) of a "
+			    "file without its metadata", k + 1,
+			    (unsigned long long)m->dims[k]);
+			return -1;
+		}
+		l->itype = TS_ITYPE_UINT64;
+		if (j->to == TS_KIND_BINARY)
+			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, TS_RULE_NONE,
+			    "written 1-based, the coordinates of mode %d need "
+			    "uint64 indices", k + 1);
+	}
+	return 0;
+}
+
 static int
 write_single(struct job *j)
 {
 	struct ts_meta *m = j->mp;
 	struct outputs os;
-	const char *dst = j->o->dst;
+	const char *dst = j->o->dst, *why;
+	enum ts_rule rule;
+	char buf[200];
 	int rv;
 
 	memset(&os, 0, sizeof(os));
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
-	if (j->to == TS_KIND_MTX && m->order != 2) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "Matrix Market "
-		    "holds matrices; this tensor has order %d", m->order);
-		return -1;
-	}
-	if ((j->to == TS_KIND_MTX || j->to == TS_KIND_FROSTT) &&
-	    m->sparsity == TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "the tensor is "
-		    "block-sparse: its entries are blocks, which %s cannot "
-		    "hold", ts_kind_name(j->to));
-		return -1;
-	}
-	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
-		    "blocks");
+	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
+	    NULL) {
+		/* A DST named by its suffix may have meant a bundle. */
+		if (j->o->to == TS_JOB_AUTO && !j->stream)
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s "
+			    "(a DST named %s is %s; for a bundle, give a DST "
+			    "without a suffix)", why, ts_kind_suffix(j->to, 0),
+			    ts_kind_title(j->to));
+		else
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s",
+			    why);
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
 	    j->to == TS_KIND_BINARY) != 0)
 		return -1;
-	if (j->to == TS_KIND_MTX) {
+	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
 		os.eo.comment = os.comment;
@@ -752,9 +914,12 @@ write_single(struct job *j)
 	os.v[0].kind = j->to;
 	os.n = 1;
 	layouts(&os);
-	/* FROSTT is 1-based unless asked otherwise. */
-	if (j->to == TS_KIND_FROSTT && j->o->out_base < 0)
-		os.v[0].lay.base = 1;
+	if (lone_base(j, &os.v[0].lay) != 0) {
+		free(os.comment);
+		return -1;
+	}
+	if (j->to == TS_KIND_BINARY)
+		binary_caveat(j);
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
@@ -788,8 +953,14 @@ write_any(struct job *j)
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
 		} else {
-			text = j->from != TS_KIND_BINARY;
-			binary = j->from != TS_KIND_TEXT;
+			/* Imports get both kinds, but a value-less binary
+			 * file, which only this toolkit reads (E3), only on
+			 * request. */
+			text = j->from != TS_KIND_BINARY ||
+			    !j->mp->values_provided;
+			binary = j->from != TS_KIND_TEXT &&
+			    (j->mp->values_provided || j->from ==
+			    TS_KIND_BINARY);
 		}
 	}
 	return write_bundle(j, text, binary);

@@ -99,7 +99,7 @@ dist_end(struct dist_acc *a, struct ts_dist *d)
 		d->max = a->max;
 		d->median = ((double)rank(a, (a->n - 1) / 2) +
 		    (double)rank(a, a->n / 2)) / 2;
-		d->mean = (double)((long double)a->sum / a->n);
+		d->mean = ts_stats_ratio_double(a->sum, &a->n, 1);
 		if (a->small != NULL)
 			for (c = 1; c < DIST_SMALL; c++)
 				if (a->small[c] != 0)

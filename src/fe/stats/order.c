@@ -17,7 +17,9 @@
  * the pairs with it: a table indexed by eq for orders up to 12, a small
  * hash table above.  Being unions, the tables of parts of the entries
  * (each part's pairs, and the pairs across their borders) merge into
- * the whole's exactly.
+ * the whole's exactly.  Whether a given priority holds (the one the
+ * metadata claims) is told from the same tables: for each set eq, the
+ * first mode of the priority outside eq must not be in its dec.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +185,29 @@ order_end(struct order_acc *o, int *prio)
 		if (u == 0)
 			return 1;
 	}
+}
+
+bool
+order_holds(const struct order_acc *o, const int *prio)
+{
+	size_t i;
+	int k;
+
+	if (o->lost)
+		return false;
+	/* Each kind of pair: the first mode of prio in which its pairs
+	 * differ must be one none of them decreases in. */
+	for (i = 0; i < o->cap; i++) {
+		uint64_t eq = o->key == NULL ? i : o->key[i] - 1;
+
+		if ((o->key != NULL && o->key[i] == 0) || o->dec[i] == 0)
+			continue;
+		for (k = 0; k < o->order && (eq >> prio[k] & 1); k++)
+			;
+		if (k < o->order && (o->dec[i] >> prio[k] & 1))
+			return false;
+	}
+	return true;
 }
 
 void

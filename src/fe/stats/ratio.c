@@ -2,21 +2,27 @@
  * ratio.c - a count over the product of the dimensions, exactly: the
  * product of up to 64 dimensions of 64 bits has up to 4096 bits, so it
  * is held as an unsigned big integer (32-bit limbs, least significant
- * first) and the quotient found digit by digit by long division, each
- * digit by at most nine subtractions.  Seventeen significant digits,
- * rounded half to even on the exact remainder, tell every double apart;
- * trailing zeros are dropped, so a quotient that is short is printed
- * whole ("0.25").
+ * first).  The quotient is the double nearest to the exact fraction
+ * (ties to even), as a correctly rounded division would give it if the
+ * product fitted in a double: the fraction is scaled by a power of two
+ * so that its integer part has 55 or 56 bits, found by long division,
+ * and rounded to the double's 53 bits (fewer below 2^-1022) on those
+ * bits and whether the remainder is zero.  Printed, it is the shortest
+ * decimal that reads back to that double (ts_fmt_double): rounding the
+ * exact fraction to 17 digits and reading those back would round twice,
+ * and give a neighbour of the nearest double now and then.
  */
-#include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tsnum.h"
 #include "stats/stats.h"
 #include "util/xalloc.h"
 
-#define LIMBS	(TS_MAXORDER * 2 + 2)	/* 4096 bits and a margin */
-#define DIGITS	17
+/* The product's 4096 bits, and the count shifted past them by the 56
+ * bits of a quotient and a margin. */
+#define LIMBS	(TS_MAXORDER * 2 + 6)
 
 struct big {
 	uint32_t	 v[LIMBS];
@@ -130,6 +136,46 @@ big_div32(struct big *a, uint32_t d)
 	return (uint32_t)r;
 }
 
+/* The bits of a: 0 for zero. */
+static int
+big_bits(const struct big *a)
+{
+	return a->n == 0 ? 0 : 32 * (a->n - 1) + 32 -
+	    __builtin_clz(a->v[a->n - 1]);
+}
+
+/* a <<= s, for a result that fits. */
+static void
+big_shl(struct big *a, int s)
+{
+	int w = s / 32, b = s % 32, i;
+
+	if (a->n == 0 || s == 0)
+		return;
+	a->v[a->n] = 0;
+	for (i = a->n; i >= 0; i--)
+		a->v[i + w] = (a->v[i] << b) | (b > 0 && i > 0 ?
+		    a->v[i - 1] >> (32 - b) : 0);
+	for (i = 0; i < w; i++)
+		a->v[i] = 0;
+	a->n += w + 1;
+	while (a->n > 0 && a->v[a->n - 1] == 0)
+		a->n--;
+}
+
+/* a >>= 1. */
+static void
+big_shr1(struct big *a)
+{
+	int i;
+
+	for (i = 0; i < a->n; i++)
+		a->v[i] = (a->v[i] >> 1) | (i + 1 < a->n ? a->v[i + 1] << 31 :
+		    0);
+	while (a->n > 0 && a->v[a->n - 1] == 0)
+		a->n--;
+}
+
 static void
 product(struct big *p, const uint64_t *dims, int order)
 {
@@ -162,77 +208,57 @@ ts_stats_product(const uint64_t *dims, int order)
 	return ts_xstrdup(e);
 }
 
+
+double
+ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order)
+{
+	struct big num, den;
+	uint64_t q = 0, keep, rest, half;
+	int k, i, e, len, drop;
+	bool sticky;
+
+	product(&den, dims, order);
+	if (n == 0 || den.n == 0)
+		return 0;
+	big_set(&num, n);
+	/* n 2^k / den lies in [2^54, 2^56): its integer part q has 55 or
+	 * 56 bits. */
+	k = 55 - (big_bits(&num) - big_bits(&den));
+	if (k >= 0)
+		big_shl(&num, k);
+	else
+		big_shl(&den, -k);
+	big_shl(&den, 55);
+	for (i = 55; i >= 0; i--) {
+		if (big_cmp(&num, &den) >= 0) {
+			big_sub(&num, &den);
+			q |= (uint64_t)1 << i;
+		}
+		big_shr1(&den);
+	}
+	sticky = num.n != 0;
+	/* The quotient is q 2^-k, in [2^e, 2^(e+1)): a double keeps 53
+	 * bits of it, fewer when e is below the normal range. */
+	len = 64 - __builtin_clzll(q);
+	e = len - 1 - k;
+	drop = len - 53;
+	if (e < -1022)
+		drop += -1022 - e;
+	if (drop > len)
+		return 0;	/* below half the smallest subnormal */
+	keep = drop < 64 ? q >> drop : 0;
+	rest = q & (((uint64_t)1 << drop) - 1);
+	half = (uint64_t)1 << (drop - 1);
+	if (rest > half || (rest == half && (sticky || (keep & 1))))
+		keep++;
+	return ldexp((double)keep, drop - k);
+}
+
 char *
 ts_stats_ratio(uint64_t n, const uint64_t *dims, int order)
 {
-	struct big p, r, t;
-	char dig[DIGITS + 2], out[64];
-	int e = 0, i, nd, c;
+	char buf[TS_NUMBUF];
 
-	product(&p, dims, order);
-	if (n == 0 || p.n == 0)
-		return ts_xstrdup("0");
-	big_set(&r, n);
-	/* Scale so that p <= r < 10 p: the quotient is d.ddd... x 10^e. */
-	while (big_cmp(&r, &p) < 0) {
-		big_mul32(&r, 10);
-		e--;
-	}
-	t = p;
-	big_mul32(&t, 10);
-	while (big_cmp(&r, &t) >= 0) {
-		big_mul32(&p, 10);
-		big_mul32(&t, 10);
-		e++;
-	}
-	for (i = 0; i < DIGITS; i++) {
-		int d = 0;
-
-		while (big_cmp(&r, &p) >= 0) {
-			big_sub(&r, &p);
-			d++;
-		}
-		dig[i] = (char)('0' + d);
-		big_mul32(&r, 10);
-	}
-	/* r is 10 x the remainder: against 5 p, half a unit of the last
-	 * digit. */
-	t = p;
-	big_mul32(&t, 5);
-	c = big_cmp(&r, &t);
-	if (c > 0 || (c == 0 && (dig[DIGITS - 1] - '0') % 2 == 1)) {
-		for (i = DIGITS - 1; i >= 0 && dig[i] == '9'; i--)
-			dig[i] = '0';
-		if (i >= 0)
-			dig[i]++;
-		else {
-			/* 9.99... rounded up to 10: one digit more. */
-			dig[0] = '1';
-			e++;
-		}
-	}
-	for (nd = DIGITS; nd > 1 && dig[nd - 1] == '0'; nd--)
-		;
-	dig[nd] = '\0';
-	if (e < -4 || e >= DIGITS) {
-		snprintf(out, sizeof(out), "%c%s%s" "e%c%02d", dig[0],
-		    nd > 1 ? "." : "", dig + 1, e < 0 ? '-' : '+',
-		    e < 0 ? -e : e);
-		return ts_xstrdup(out);
-	}
-	/* Plain: the digits, the point after digit e (or zeros before). */
-	c = 0;
-	if (e < 0) {
-		out[c++] = '0';
-		out[c++] = '.';
-		for (i = 0; i < -e - 1; i++)
-			out[c++] = '0';
-	}
-	for (i = 0; i < nd || i <= e; i++) {
-		if (i == e + 1 && e >= 0)
-			out[c++] = '.';
-		out[c++] = i < nd ? dig[i] : '0';
-	}
-	out[c] = '\0';
-	return ts_xstrdup(out);
+	ts_fmt_double(buf, ts_stats_ratio_double(n, dims, order));
+	return ts_xstrdup(buf);
 }

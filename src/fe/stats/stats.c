@@ -32,6 +32,7 @@
 #endif
 
 #include "stats/stats_int.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #define BATCH		4096
@@ -118,6 +119,8 @@ struct pass {
 	bool		 values_inferred, saw_values;
 	int		 dec_base;	/* what the decoder took off */
 	int		 fbase;		/* the file's base; -1 not known */
+	int		 claim[TS_MAXORDER];	/* the metadata's sort_order */
+	bool		 claimed;
 	struct part	 main;		/* the caller's */
 	bool		 lslices;	/* threads' parts count slices */
 	bool		 lgrids;	/* ... and the pictures' cells */
@@ -1139,9 +1142,9 @@ static int
 read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 {
 	struct ts_stats *s = p->s;
-	struct dist_acc acc;
+	struct dist_acc acc, facc;
 	struct ts_batch b;
-	uint64_t prev[TS_MAXORDER], run = 0, reps = 0;
+	uint64_t prev[TS_MAXORDER], run = 0, reps = 0, fib = 0;
 	const int order = p->order;
 	/* Fibers: the group is every mode but the last of prio. */
 	const int g = q->kind == SQ_FIBERS ? order - 1 : 1;
@@ -1151,6 +1154,7 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 	int j;
 
 	memset(&acc, 0, sizeof(acc));
+	memset(&facc, 0, sizeof(facc));
 	if (ts_sorter_finish(q->so) != 0)
 		return -1;
 	ts_batch_init(&b, order, BATCH);
@@ -1172,29 +1176,43 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 			if (!same && run > 0) {
 				dist_add(&acc, run);
 				run = 0;
+				/* Fibers: a slice of prio[0] ends. */
+				if (t[q->prio[0]] != prev[q->prio[0]]) {
+					dist_add(&facc, fib);
+					fib = 0;
+				}
 			}
+			fib += run == 0;
 			run++;
 			memcpy(prev, t, (size_t)order * sizeof(*t));
 			have = true;
 		}
-	if (run > 0)
+	if (run > 0) {
 		dist_add(&acc, run);
+		dist_add(&facc, fib);
+	}
 	ts_batch_free(&b);
 	if (r < 0) {
 		dist_free(&acc);
+		dist_free(&facc);
 		return -1;
 	}
-	if (q->kind == SQ_FIBERS)
+	if (q->kind == SQ_FIBERS) {
 		dist_end(&acc, &s->mode[q->k].fibers);
-	else if (q->kind == SQ_SLICES) {
+		dist_end(&facc, &s->mode[q->k].fps);
+		s->mode[q->k].fps_mode = q->prio[0];
+	} else if (q->kind == SQ_SLICES) {
 		struct ts_mode_stats *ms = &s->mode[q->k];
 
+		if (s->o.fit)
+			ts_stats_fit(&acc, &ms->fit);
 		dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 		ms->estimated = false;
 		ms->exact_sorted = true;
 	} else
 		dist_free(&acc);
+	dist_free(&facc);
 	s->repeats_known = true;
 	s->repeats = reps;
 	return 0;
@@ -1247,10 +1265,17 @@ stats_finish(void *self)
 		}
 		if (c->shift > 0) {
 			/* Binned: how many slices, estimated. */
-			uint64_t est = hll_count(c->hll), n = 0;
+			uint64_t est = hll_count(c->hll), n = 0, bins = 0;
 
-			for (bi = 0; bi < c->nb; bi++)
+			for (bi = 0; bi < c->nb; bi++) {
 				n += c->c[bi];
+				bins += c->c[bi] != 0;
+			}
+			/* Within what is certain: a slice at least in each
+			 * bin that counted an entry, no more slices than
+			 * the dimension or the entries. */
+			if (est < bins)
+				est = bins;
 			if (est > ms->dim)
 				est = ms->dim;
 			if (est > n)
@@ -1260,13 +1285,15 @@ stats_finish(void *self)
 			memset(&ms->slices, 0, sizeof(ms->slices));
 			ms->slices.n = est;
 			ms->slices.sum = n;
-			ms->slices.mean = est ? (double)n / (double)est : 0;
+			ms->slices.mean = ts_stats_ratio_double(n, &est, 1);
 			continue;
 		}
 		memset(&acc, 0, sizeof(acc));
 		for (bi = first; bi < c->nb && bi - first < ms->dim; bi++)
 			if (c->c[bi] != 0 || c->nwrap > 0)
 				dist_add(&acc, slices_count(c, bi));
+		if (s->o.fit)
+			ts_stats_fit(&acc, &ms->fit);
 		dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 	}
@@ -1361,6 +1388,16 @@ stats_finish(void *self)
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
 		v->distinct_exact = m->vexact;
 		v->distinct = m->vexact ? m->vn : hll_count(&m->vhll);
+		if (!m->vexact) {
+			/* An estimate stays within what is certain: more
+			 * than the set held, no more than the values (and
+			 * is certain when the two meet). */
+			if (v->distinct < VSET_MAX + 1)
+				v->distinct = VSET_MAX + 1;
+			if (v->distinct > v->n)
+				v->distinct = v->n;
+			v->distinct_exact = v->n == VSET_MAX + 1;
+		}
 		if (!p->is_int && nv == 0)
 			v->min = v->max = NAN;
 		if (p->is_int) {
@@ -1370,6 +1407,10 @@ stats_finish(void *self)
 	}
 	s->out_of_range = p->main.out_of_range;
 	s->sorted = order_end(p->main.ord, s->sort);
+	/* Of the orders that hold, the one the metadata names. */
+	if (s->sorted == 1 && p->claimed && order_holds(p->main.ord,
+	    p->claim))
+		memcpy(s->sort, p->claim, sizeof(s->sort));
 	s->complete = true;
 	if (s->sorted == 1 && !s->repeats_known) {
 		/* Sorted: repeats are neighbours. */
@@ -1406,16 +1447,24 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->block = h->block;
 	p->values_inferred = l->values < 0 && !h->block;
 	p->has_values = (l->values > 0 || p->values_inferred) && !h->block;
-	p->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
+	p->is_int = ts_vtype_info(l->vtype)->is_int;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
-	if (m == NULL && h->kind == TS_KIND_MTX)
-		p->fbase = 1;
 	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
 	 * blocks index the partition lines). */
 	if (p->fbase < 0 && p->block) {
 		p->fbase = 1;
 		s->base_inferred = true;
+	}
+	if (m != NULL && m->sorted && m->nsort == p->order) {
+		uint64_t seen = 0;
+
+		for (k = 0; k < p->order; k++)
+			if (m->sort_order[k] >= 0 && m->sort_order[k] < p->order)
+				seen |= (uint64_t)1 << m->sort_order[k];
+		p->claimed = seen == (p->order == 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << p->order) - 1);
+		memcpy(p->claim, m->sort_order, sizeof(p->claim));
 	}
 	part_init(&p->main, p, false, false);
 	s->order = p->order;
@@ -1522,12 +1571,9 @@ ts_stats_end(struct ts_stats *s, struct ts_diags *d)
 
 	if (!s->seen)
 		return;
-	if (s->sort_errno != 0) {
-		const char *t = s->o.tmpdir ? s->o.tmpdir : getenv("TMPDIR");
-
+	if (s->sort_errno != 0)
 		ts_diag_io(d, NULL, "sorting (temporary directory '%s'): %s",
-		    t && *t ? t : "/tmp", strerror(s->sort_errno));
-	}
+		    ts_tmpdir(s->o.tmpdir), strerror(s->sort_errno));
 	free(s->positions);
 	free(s->density);
 	s->positions = ts_stats_product(s->dims, s->order);

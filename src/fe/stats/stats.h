@@ -40,6 +40,7 @@ struct ts_stats_opts {
 	int		 threads;	/* of the sorts (0: 2) */
 	int		 plot;		/* pixels a side of the pictures'
 					 * grids; 0: none kept */
+	bool		 fit;		/* the slices' power laws */
 };
 
 /*
@@ -57,6 +58,29 @@ struct ts_dist {
 	uint64_t	 hist[TS_STATS_HIST];
 };
 
+/* The power law that fits a distribution's tail (ts-stat --fit):
+ * P(x) = x^-alpha / zeta(alpha, xmin) for x >= xmin, found by the
+ * method of Clauset, Shalizi and Newman; its Kolmogorov-Smirnov distance
+ * to the n members at or above xmin.  known false: too few distinct
+ * counts to fit. */
+struct ts_fit {
+	bool		 known;
+	double		 alpha;
+	uint64_t	 xmin;
+	double		 ks;
+	uint64_t	 n;
+};
+
+/* A distribution's spread: its coefficient of variation (std / mean)
+ * and imbalance (max / mean); and over every member, the empty ones
+ * too (members of them in all). */
+struct ts_spread {
+	bool		 known;
+	double		 members;
+	double		 cv, imbalance;
+	double		 all_min, all_mean, all_std, all_cv, all_imbalance;
+};
+
 struct ts_mode_stats {
 	uint64_t	 dim;		/* grid sections, for blocks */
 	uint64_t	 nonempty;	/* slices with an entry */
@@ -68,6 +92,11 @@ struct ts_mode_stats {
 					 * index base */
 	struct ts_dist	 fibers;	/* entries per non-empty fiber
 					 * (the other modes fixed) */
+	struct ts_fit	 fit;		/* of slices (--fit) */
+	/* the non-empty mode-k fibers in each non-empty slice of mode
+	 * fps_mode (the first mode but k) */
+	struct ts_dist	 fps;
+	int		 fps_mode;
 };
 
 struct ts_value_stats {
@@ -161,10 +190,19 @@ void	 ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
 
 /* ---- the parts, shared with the tests ---- */
 
-/* n / p (p the product of the dims, order of them), as the shortest
- * decimal of at most 17 significant digits that the exact quotient
- * rounds to (round half to even), in scientific notation when below
- * 1e-4: "0.25", "1.2345678901234567e-12"; malloc'd.  "0" when n is. */
+/* The spread of d over members in all (fit.c). */
+void	 ts_stats_spread(const struct ts_dist *d, double members,
+	    struct ts_spread *);
+/* The mode-k fibers in all, empty ones too: the product of the other
+ * modes' dimensions (sections, for blocks), as a double. */
+double	 ts_stats_fibers_all(const struct ts_stats *, int k);
+
+/* n / p (p the product of the dims, order of them): the double nearest
+ * to the exact fraction (ties to even), whatever the size of p; 0 when
+ * n or p is. */
+double	 ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
+/* That double as the shortest decimal that reads back to it
+ * (ts_fmt_double): "0.25", "3.614007241618348e-20"; malloc'd. */
 char	*ts_stats_ratio(uint64_t n, const uint64_t *dims, int order);
 /* The product of dims as an exact decimal, malloc'd. */
 char	*ts_stats_product(const uint64_t *dims, int order);

@@ -29,6 +29,8 @@ void	 dist_add(struct dist_acc *, uint64_t count);
 void	 dist_add_n(struct dist_acc *, uint64_t count, uint64_t n);
 /* The distribution, and the accumulator emptied. */
 void	 dist_end(struct dist_acc *, struct ts_dist *);
+/* The power law of a's tail (fit.c), before dist_end empties it. */
+void	 ts_stats_fit(const struct dist_acc *a, struct ts_fit *f);
 void	 dist_free(struct dist_acc *);
 
 /* A HyperLogLog sketch of 2^HLL_P registers (standard error 1.04 /
@@ -70,6 +72,10 @@ void	 order_merge(struct order_acc *o, const struct order_acc *from);
 /* 1 and a mode order in prio, 0 when none holds, -1 when too many
  * kinds of pair were seen to tell. */
 int	 order_end(struct order_acc *, int *prio);
+/* Does the mode order prio (0-based, most significant first, a
+ * permutation) hold for every pair seen?  false when it does not, or
+ * too many kinds of pair were seen to tell. */
+bool	 order_holds(const struct order_acc *, const int *prio);
 void	 order_free(struct order_acc *);
 
 #endif

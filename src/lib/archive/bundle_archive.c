@@ -191,9 +191,9 @@ ts_folders_end(struct ts_folders *fs, const char *label, const char *verb,
 
 	for (i = 0; i < fs->n; i++) {
 		if (!fs->v[i].file && fs->v[i].folder != NULL && d != NULL) {
-			ts_diag(d, TS_SEV_ERROR, label, 0, 0, "B5", "member '%s' "
-			    "is %s: its folder holds no file of a bundle",
-			    fs->v[i].folder, verb);
+			ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+			    "member '%s' is %s: its folder holds no file of a "
+			    "bundle", fs->v[i].folder, verb);
 			rv = -1;
 		}
 		free(fs->v[i].bundle);
@@ -286,7 +286,7 @@ advance_one(struct ts_bundles *bs)
 					    ts_archive_error(bs->ar));
 				else
 					ts_diag(bs->d, TS_SEV_ERROR, bs->label,
-					    0, 0, "B5", "%s",
+					    0, 0, TS_RULE_B5, "%s",
 					    ts_archive_error(bs->ar));
 			}
 			return false;
@@ -294,8 +294,9 @@ advance_one(struct ts_bundles *bs)
 		why = ts_member_check(&bs->cur, &bs->cb, &bs->cf);
 		if (why != NULL) {
 			shown = ts_member_shown(bs->cur.name);
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
-			    "member '%s' is left out: %s", shown, why);
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "member '%s' is left out: %s", shown,
+			    why);
 			free(shown);
 			continue;
 		}
@@ -307,10 +308,10 @@ advance_one(struct ts_bundles *bs)
 		if (was_done(bs, bs->cb) || (mine && find_kept(bs, bs->cf) !=
 		    NULL)) {
 			shown = ts_member_shown(bs->cur.name);
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
-			    "member '%s' is left out: %s", shown, mine ? "it "
-			    "comes twice" : "it comes apart from the rest of "
-			    "its bundle");
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "member '%s' is left out: %s", shown,
+			    mine ? "it comes twice" : "it comes apart from "
+			    "the rest of its bundle");
 			free(shown);
 			continue;
 		}
@@ -338,10 +339,10 @@ note_spill(struct ts_bundles *bs)
 	if (bs->noted)
 		return;
 	bs->noted = true;
-	ts_diag(bs->d, TS_SEV_NOTE, bs->label, 0, 0, "B5", "the members of "
-	    "'%s' do not come in the order of a bundle's reading (metadata, "
-	    "README, data files): some are kept in a temporary directory",
-	    bs->bname);
+	ts_diag(bs->d, TS_SEV_NOTE, bs->label, 0, 0, TS_RULE_B5, "the members "
+	    "of '%s' do not come in the order of a bundle's reading "
+	    "(metadata, README, data files): some are kept in a temporary "
+	    "directory", bs->bname);
 }
 
 /* Copy the current member's data to a file of the spill directory. */
@@ -475,8 +476,8 @@ pass(struct ts_bundles *bs, int mode)
 				rv = -1;
 		}
 		if (rv != 0 && ts_source_error(src) != NULL)
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
-			    "%s", ts_source_error(src));
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "%s", ts_source_error(src));
 		else if (rv != 0)
 			ts_diag_io(bs->d, ts_source_name(src), "cannot keep it: "
 			    "%s", strerror(errno));
@@ -701,9 +702,9 @@ ts_bundles_open(const char *path, const char *tmpdir, struct ts_diags *d)
 		    errno == EIO)
 			ts_diag_io(d, label, "%s", strerror(errno));
 		else
-			ts_diag(d, TS_SEV_ERROR, label, 0, 0, "B5", "not a tar "
-			    "archive%s%s", errno == EILSEQ ? "" : ": ",
-			    errno == EILSEQ ? "" : strerror(errno));
+			ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+			    "not a tar archive%s%s", errno == EILSEQ ? "" :
+			    ": ", errno == EILSEQ ? "" : strerror(errno));
 		return NULL;
 	}
 	bs = ts_xcalloc(1, sizeof(*bs));

@@ -34,21 +34,39 @@ ts_decoder_value_classes(struct ts_decoder *dec)
 	dec->classes = true;
 }
 
-static const struct ts_decoder_ops *
-decoder_ops(enum ts_kind kind)
+void
+ts_decoder_check_bounds(struct ts_decoder *dec, bool on)
 {
-	switch (kind) {
-	case TS_KIND_TEXT:
-		return &ts_tns_decoder;
-	case TS_KIND_BINARY:
-		return &ts_tnsb_decoder;
-	case TS_KIND_FROSTT:
-		return &ts_frostt_decoder;
-	case TS_KIND_MTX:
-		return &ts_mtx_decoder;
-	default:
-		return NULL;
-	}
+	dec->unchecked = !on;
+}
+
+/*
+ * S1 on what the reader is handed: a coordinate outside the dimensions
+ * the header states (the block grid of a block file) ends the read at
+ * the first, located, so that no program on the library works on one.
+ * A FROSTT file that states no dimensions has none to be outside.
+ */
+static long
+in_range(struct ts_decoder *dec, struct ts_batch *b, long rv)
+{
+	const struct ts_header *h = &dec->h;
+	const uint64_t *lim = h->block ? h->parts : h->dims;
+	size_t i;
+	int k;
+
+	if (rv <= 0 || dec->unchecked || (!h->block && !h->dims_known) ||
+	    !ts_coords_out(b->coords, b->n, lim, h->order))
+		return rv;
+	for (i = 0; i < b->n; i++)
+		for (k = 0; k < h->order; k++)
+			if (b->coords[i * (size_t)h->order + (size_t)k] >=
+			    lim[k]) {
+				ts_bounds_report(dec->d, b, i, k, lim,
+				    dec->lay.base, h->block);
+				b->n = 0;
+				return -1;
+			}
+	return rv;
 }
 
 void
@@ -68,39 +86,28 @@ enum ts_kind
 ts_sniff(struct ts_source *src)
 {
 	const char *p;
-	long n = ts_source_peek(src, &p, 64), i = 0;
+	long n = ts_source_peek(src, &p, 64);
 
-	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
-		return TS_KIND_BINARY;
-	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
-		return TS_KIND_TEXT;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if ((n - i >= 14 && strncasecmp(p + i, "%%MatrixMarket", 14) == 0) ||
-	    (n - i >= 13 && strncasecmp(p + i, "%MatrixMarket", 13) == 0))
-		return TS_KIND_MTX;
-	return TS_KIND_FROSTT;
+	return ts_kind_of_bytes(p, n > 0 ? (size_t)n : 0);
 }
 
-struct ts_decoder *
-ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+/* A decoder of ops on src (or on none, named name); it takes state. */
+static struct ts_decoder *
+decoder_new(const struct ts_decoder_ops *ops, struct ts_source *src,
+    const char *name, void *state, const struct ts_layout *lay,
     struct ts_diags *d)
 {
-	const struct ts_decoder_ops *ops = decoder_ops(lay->kind);
 	struct ts_decoder *dec;
 
-	if (ops == NULL) {
-		errno = EINVAL;
-		return NULL;
-	}
 	dec = ts_xcalloc(1, sizeof(*dec));
 	dec->ops = ops;
 	dec->src = src;
 	dec->d = d;
-	dec->file = ts_xstrdup(ts_source_name(src));
+	dec->file = ts_xstrdup(name);
 	dec->lay = *lay;
 	dec->h.base = -1;
 	dec->threads = default_threads();
+	dec->state = state;
 	pthread_rwlock_init(&dec->local_lock, NULL);
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
@@ -109,6 +116,26 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	if (dec->lay.block)
 		dec->lay.values = 0;
 	return dec;
+}
+
+struct ts_decoder *
+ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+    struct ts_diags *d)
+{
+	const struct ts_decoder_ops *ops = ts_format_decoder(lay->kind);
+
+	if (ops == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return decoder_new(ops, src, ts_source_name(src), NULL, lay, d);
+}
+
+struct ts_decoder *
+ts_decoder_new(const struct ts_decoder_ops *ops, void *state,
+    const char *name, const struct ts_layout *lay, struct ts_diags *d)
+{
+	return decoder_new(ops, NULL, name, state, lay, d);
 }
 
 const struct ts_header *
@@ -143,14 +170,13 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->texts_only = false;
 	b->local = b->local_cont = false;
 	b->has_values = dec->lay.values > 0;
-	b->is_int = dec->lay.vtype == TS_VTYPE_INT32 || dec->lay.vtype ==
-	    TS_VTYPE_INT64;
+	b->is_int = ts_vtype_info(dec->lay.vtype)->is_int;
 	rv = dec->ops->next(dec, b);
 	/* Text tells whether rows hold values at its first row. */
 	b->has_values = dec->lay.values > 0;
 	if (!b->has_values)
 		b->texts = false;
-	return rv;
+	return in_range(dec, b, rv);
 }
 
 uint64_t
@@ -185,22 +211,4 @@ ts_decoder_set_local(struct ts_decoder *dec, ts_local_fn *fn, void *arg)
 	dec->local = fn;
 	dec->local_arg = arg;
 	pthread_rwlock_unlock(&dec->local_lock);
-}
-
-/* The column of field k of entry i, from the text of its row. */
-uint64_t
-ts_batch_col(const struct ts_batch *b, size_t i, int k)
-{
-	const char *p;
-	int f;
-
-	if (b->loc_offset || b->row == NULL || b->row[i] == NULL)
-		return 0;
-	p = skipws(b->row[i]);
-	for (f = 0; f < k; f++) {
-		while (!isdelim(*p))
-			p++;
-		p = skipws(p);
-	}
-	return (uint64_t)(p - b->row[i]) + 1;
 }

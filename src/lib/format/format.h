@@ -42,6 +42,7 @@ struct ts_decoder {
 	uint64_t		 off;	/* offset just past what was used */
 	int			 threads;	/* for parsing text */
 	bool			 classes;	/* ts_decoder_value_classes */
+	bool			 unchecked;	/* S1 left to the reader */
 	void			*state;
 	/* What the threads parsing text run on each batch they parse
 	 * (ts_decoder_set_local); they hold the lock while they do. */
@@ -50,6 +51,17 @@ struct ts_decoder {
 	pthread_rwlock_t	 local_lock;
 };
 
+/*
+ * A decoder whose entries come from no source, given by ops (a
+ * generator's): ops->open fills dec->h from state, which the decoder
+ * takes (ops->close frees it), and next makes the entries.  It is named
+ * name in messages.  Having no source, it counts its progress in
+ * entries: dec->off is how many it gave, of dec->h.nnz (dec->h.nnz_block
+ * for blocks).  NULL, with the problem in d, when open fails.
+ */
+struct ts_decoder *ts_decoder_new(const struct ts_decoder_ops *ops,
+	    void *state, const char *name, const struct ts_layout *lay,
+	    struct ts_diags *d);
 
 /*
  * Have the threads that parse dec's text (if it comes to that) call
@@ -210,9 +222,9 @@ struct ts_tns_state {
 /* tns_header.c: the TensorSuite header, shared by text and binary. */
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);
-void	 ts_tns_crlf_warn(struct ts_decoder *, const char *rule);
+void	 ts_tns_crlf_warn(struct ts_decoder *, enum ts_rule rule);
 void	 ts_warn_crlf(struct ts_diags *, const char *file, uint64_t line,
-	    struct ts_warned *, const char *rule);
+	    struct ts_warned *, enum ts_rule rule);
 struct ts_tns_state *ts_tns_state_new(struct ts_decoder *, size_t bufsz);
 void	 ts_tns_close(struct ts_decoder *);
 /* tns_text.c: rows of TensorSuite text and FROSTT. */
@@ -250,5 +262,33 @@ ts_host_little(void)
 
 /* The arrays as JSON, the form of a cuTENSOR output file, malloc'd. */
 char	*ts_cutensor_json(const struct ts_cutensor *);
+
+/*
+ * Report a problem with field k (the coordinates, then the value) of
+ * entry i of b: at its line and column, or at its byte offset.  When
+ * the cap would hide it, it is only counted, unformatted (located.c).
+ */
+void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
+	    int k, enum ts_sev, enum ts_rule rule, const char *fmt, ...)
+	    __attribute__((format(printf, 7, 8)));
+/* A coordinate tuple as text "(3, 1, 4)", in index base base; long
+ * ones end in ", ...)".  Returns buf. */
+char	*ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order,
+	    int base);
+
+/* A kind's decoder and encoder, from the formats' table (formats.c);
+ * NULL when it is not read, or not written. */
+const struct ts_decoder_ops *ts_format_decoder(enum ts_kind);
+const struct ts_encoder_ops *ts_format_encoder(enum ts_kind);
+
+/*
+ * S1 (inrange.c): is some coordinate of the n tuples of order order at c
+ * not below lim (the dimensions, or a block tensor's sections)?  And the
+ * message for coordinate k of entry i of b, in index base base.
+ */
+bool	 ts_coords_out(const uint64_t *c, size_t n, const uint64_t *lim,
+	    int order);
+void	 ts_bounds_report(struct ts_diags *, const struct ts_batch *,
+	    size_t i, int k, const uint64_t *lim, int base, bool block);
 
 #endif

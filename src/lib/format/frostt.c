@@ -76,7 +76,7 @@ content(struct ts_decoder *dec, size_t *len, uint64_t *off, uint64_t *line)
 		    NULL)
 			return NULL;
 		if (crlf)
-			ts_tns_crlf_warn(dec, "H1");
+			ts_tns_crlf_warn(dec, TS_RULE_H1);
 		if (ts_text_countfields(s) > 0 && s[strspn(s, " \t")] != '#')
 			return s;
 	}
@@ -125,9 +125,9 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 	for (k = 0; k < n; k++)
 		if (v[k] > TS_DIM_MAX) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line,
-			    fieldcol(s, len, k), "", "%s %llu is beyond "
-			    "2^63-1, the largest metadata can state", what,
-			    (unsigned long long)v[k]);
+			    fieldcol(s, len, k), TS_RULE_NONE, "%s %llu is "
+			    "beyond 2^63-1, the largest metadata can state",
+			    what, (unsigned long long)v[k]);
 			return -1;
 		}
 	return 0;
@@ -136,8 +136,8 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 static void
 hdrerr(struct ts_decoder *dec, uint64_t line, const char *what)
 {
-	ts_diag(dec->d, TS_SEV_ERROR, dec->file, line, 1, "", "%s header: "
-	    "expected %s", dec->h.dialect, what);
+	ts_diag(dec->d, TS_SEV_ERROR, dec->file, line, 1, TS_RULE_NONE,
+	    "%s header: expected %s", dec->h.dialect, what);
 }
 
 /* Tensor Toolbox's sptensor text, after its first line. */
@@ -242,6 +242,40 @@ extended(struct ts_decoder *dec)
 	return 1;
 }
 
+/* Does the line start with a coordinate (digits, after blanks)? */
+static bool
+starts_numeric(const char *s)
+{
+	s += strspn(s, " \t");
+	return *s >= '0' && *s <= '9';
+}
+
+/*
+ * The first line is no row: say what was read, as a user would know it
+ * (binary bytes, or the start of some text), and what the tools read.
+ */
+static void
+not_rows(struct ts_decoder *dec, const char *s, size_t len, uint64_t line)
+{
+	size_t i, bin = 0, n = len < 40 ? len : 40;
+
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\r')
+			bin++;
+	if (bin > 0)
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "binary data, and not TensorSuite binary "
+		    "(which starts with the line %%%%TensorSuite-TNSB): not a "
+		    "tensor file these tools read");
+	else
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "the first line, '%.*s%s', is not a row of "
+		    "coordinates and a value (FROSTT), nor the first line of "
+		    "a TensorSuite file (%%%%TensorSuite-TNS) or of Matrix "
+		    "Market (%%%%MatrixMarket): not a tensor file these tools "
+		    "read", (int)n, s, len > n ? "..." : "");
+}
+
 /*
  * Take the order from the first row, or read the header of a dialect,
  * leaving the first row unread.
@@ -263,9 +297,17 @@ frostt_open(struct ts_decoder *dec)
 	if ((s = content(dec, &len, &off, &line)) == NULL) {
 		if (L->failed)
 			return -1;
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "", "no "
-		    "entries: the order of a FROSTT file comes from its first "
-		    "row");
+		if (L->off == 0)
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0,
+			    TS_RULE_NONE, "empty: no tensor to read (a "
+			    "bundle, a .tns or .tnsb file, FROSTT rows or "
+			    "Matrix Market)");
+		else
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0,
+			    TS_RULE_NONE, "no rows, only %llu blank or "
+			    "comment lines: a FROSTT file gives its order by "
+			    "its first row, coordinates then a value", (unsigned
+			    long long) L->line);
 		return -1;
 	}
 	if (word(s, len, "sptensor")) {
@@ -276,9 +318,9 @@ frostt_open(struct ts_decoder *dec)
 	for (k = 0; dense[k] != NULL; k++)
 		if (word(s, len, dense[k])) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
-			    "", "a dense '%s' in the text format of Tensor "
-			    "Toolbox and pyttb: TensorSuite reads its sparse "
-			    "kind, 'sptensor'", dense[k]);
+			    TS_RULE_NONE, "a dense '%s' in the text format of "
+			    "Tensor Toolbox and pyttb: TensorSuite reads its "
+			    "sparse kind, 'sptensor'", dense[k]);
 			return -1;
 		}
 	n = ts_text_countfields(s);
@@ -293,17 +335,23 @@ frostt_open(struct ts_decoder *dec)
 	/* Plain FROSTT: the first row is an entry. */
 	if (dec->lay.values < 0)
 		dec->lay.values = 1;
+	if (!starts_numeric(s)) {
+		not_rows(dec, s, len, line);
+		return -1;
+	}
 	h->order = n - dec->lay.values;
 	if (h->order < 1 || h->order > TS_MAXORDER) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "", "the "
-		    "first row has %d fields: not a tensor of order 1..%d%s",
-		    n, TS_MAXORDER, dec->lay.values ? " with values" : "");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "the first row has %d field%s: a FROSTT row "
+		    "holds 1 to %d coordinates%s", n, n == 1 ? "" : "s",
+		    TS_MAXORDER, dec->lay.values ? ", then a value "
+		    "(--no-values: coordinates only)" : "");
 		return -1;
 	}
 done:
 	if (h->dialect != NULL)
-		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, "", "read as %s: "
-		    "its header gives the order%s%s", h->dialect,
+		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, TS_RULE_NONE,
+		    "read as %s: its header gives the order%s%s", h->dialect,
 		    h->dims_known ? " and dimensions" : "", h->nnz_known ?
 		    " and the count of entries" : "");
 	h->bytes = L->off;

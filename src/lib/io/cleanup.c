@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +23,24 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-#define MAXPENDING	16
+/*
+ * The temporaries a signal removes, as git keeps its tempfiles: a list
+ * that the handler walks without a lock, so it must be whole at every
+ * instant.  A node is filled before it is linked in (one pointer store
+ * publishes it), and is never freed: a removed temporary leaves its
+ * node empty (path NULL) for the next one, so that a handler in one
+ * thread never reads a node that another thread freed.  Adding and
+ * removing take a mutex, as ts-validate -j's workers and the parsing
+ * threads may do both at once; there is no limit but memory.
+ */
+struct pending {
+	char *volatile		 path;
+	volatile sig_atomic_t	 dir;
+	struct pending *volatile next;
+};
 
-static char *volatile pending[MAXPENDING];
-static volatile sig_atomic_t pending_dir[MAXPENDING];
+static struct pending *volatile pending;
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool handlers_set;
 
 int
@@ -337,14 +352,16 @@ sig_rmtree_at(int dfd, const char *name, int depth)
 static void
 on_signal(int sig)
 {
-	int i, e = errno;
+	struct pending *p;
+	char *path;
+	int e = errno;
 
-	for (i = 0; i < MAXPENDING; i++)
-		if (pending[i] != NULL) {
-			if (pending_dir[i])
-				sig_rmtree_at(AT_FDCWD, pending[i], 0);
+	for (p = pending; p != NULL; p = p->next)
+		if ((path = p->path) != NULL) {
+			if (p->dir)
+				sig_rmtree_at(AT_FDCWD, path, 0);
 			else
-				unlink(pending[i]);
+				unlink(path);
 		}
 	errno = e;
 	signal(sig, SIG_DFL);
@@ -369,28 +386,40 @@ catch(int sig)
 void
 ts_cleanup_add(char *path, bool dir)
 {
-	int i;
+	struct pending *p;
 
+	pthread_mutex_lock(&pending_lock);
 	if (!handlers_set) {
 		catch(SIGINT);
 		catch(SIGTERM);
 		catch(SIGHUP);
 		handlers_set = true;
 	}
-	for (i = 0; i < MAXPENDING; i++)
-		if (pending[i] == NULL) {
-			pending_dir[i] = dir;
-			pending[i] = path;
-			return;
-		}
+	for (p = pending; p != NULL && p->path != NULL; p = p->next)
+		;
+	if (p != NULL) {
+		/* An empty node: its kind first, then the path that makes
+		 * the handler look at it. */
+		p->dir = dir;
+		p->path = path;
+	} else {
+		p = ts_xmalloc(sizeof(*p));
+		p->dir = dir;
+		p->path = path;
+		p->next = pending;
+		pending = p;
+	}
+	pthread_mutex_unlock(&pending_lock);
 }
 
 void
 ts_cleanup_remove(const char *path)
 {
-	int i;
+	struct pending *p;
 
-	for (i = 0; i < MAXPENDING; i++)
-		if (pending[i] == path)
-			pending[i] = NULL;
+	pthread_mutex_lock(&pending_lock);
+	for (p = pending; p != NULL; p = p->next)
+		if (p->path == path)
+			p->path = NULL;
+	pthread_mutex_unlock(&pending_lock);
 }

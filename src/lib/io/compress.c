@@ -265,18 +265,16 @@ z_options(struct archive *a, const char *filter, const struct ts_zopts *zo)
 {
 	char num[32];
 
-	if (zo == NULL)
-		return 0;
-	if (zo->level >= 0) {
+	/* No time in a gzip header: the same bytes every time. */
+	if (strcmp(filter, "gzip") == 0 && archive_write_set_filter_option(a,
+	    filter, "timestamp", NULL) != ARCHIVE_OK)
+		return EINVAL;
+	if (zo != NULL && zo->level >= 0) {
 		snprintf(num, sizeof(num), "%d", zo->level);
 		if (archive_write_set_filter_option(a, filter,
 		    "compression-level", num) != ARCHIVE_OK)
 			return EINVAL;
 	}
-	if (zo->notime && strcmp(filter, "gzip") == 0 &&
-	    archive_write_set_filter_option(a, filter, "timestamp", NULL) !=
-	    ARCHIVE_OK)
-		return EINVAL;
 	return 0;
 }
 

@@ -27,6 +27,7 @@ int	 ts_write_all(int fd, const void *buf, size_t n);
  * the first ts_cleanup_add, and only for the signals whose disposition
  * is the default: a signal that was ignored (nohup) stays ignored.
  * path must stay valid until ts_cleanup_remove(path) (the same pointer).
+ * Any number may be registered at once, from any thread.
  */
 void	 ts_cleanup_add(char *path, bool dir);
 void	 ts_cleanup_remove(const char *path);
@@ -99,16 +100,16 @@ bool	 ts_lock_interrupted(const char *dir);
 /*
  * ts_sink_compress with the compressor's options (compress.c): level,
  * -1 for its default; threads, zstd's workers (1 at least, whatever it
- * says: the bytes are then the same for any number); notime, no time
- * stamp in a gzip header, for the same bytes every time.  zstd's frames
- * carry their content checksum, and the same with no options.  NULL
- * with errno (EINVAL: an option the compressor refuses), k aborted.
+ * says: the bytes are then the same for any number).  A gzip header
+ * holds no time stamp, with options or not, so that the same data gives
+ * the same bytes every time.  zstd's frames carry their content
+ * checksum, and the same with no options.  NULL with errno (EINVAL: an
+ * option the compressor refuses), k aborted.
  */
 struct ts_sink;
 struct ts_zopts {
 	int	 level;
 	int	 threads;
-	bool	 notime;
 };
 struct ts_sink *ts_sink_compress_opts(struct ts_sink *k, const char *filter,
 	    const struct ts_zopts *);

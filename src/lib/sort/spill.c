@@ -21,21 +21,17 @@
 
 #include "tensorsuite.h"
 #include "sort/sort_int.h"
+#include "util/path.h"
 
 #define SPILL_BUF	((size_t)1 << 20)
 
 int
 ts_tmp_open(struct ts_sorter *s, int i)
 {
-	const char *dir = s->o.tmpdir;
+	const char *dir = ts_tmpdir(s->o.tmpdir);
 	char *path;
 	int fd, e;
 
-	if (dir == NULL || *dir == '\0') {
-		dir = getenv("TMPDIR");
-		if (dir == NULL || *dir == '\0')
-			dir = "/tmp";
-	}
 	path = ts_xasprintf("%s/ts-sort-XXXXXX", dir);
 	fd = mkstemp(path);
 	if (fd < 0) {

@@ -357,6 +357,46 @@ ts_fput_json_name(FILE *fp, const char *key, const char *s)
 	putc('"', fp);
 }
 
+/* ---- CSV ---- */
+
+char *
+ts_csv_cell(const char *s)
+{
+	const unsigned char *p;
+	struct buf b = { NULL, 0, 0 };
+	char *t;
+	bool mark, quote;
+
+	t = s == NULL || *s == '\0' ? ts_xstrdup("") : ts_quote(s, false);
+	/* The text form quotes tab and CR: what is left to mark. */
+	mark = *t != '\0' && strchr("=+-@", *t) != NULL;
+	quote = mark || strpbrk(t, ",\"") != NULL;
+	puts_(&b, quote ? "\"" : "");
+	if (mark)
+		puts_(&b, "'");
+	for (p = (const unsigned char *)t; *p != '\0'; p++)
+		put(&b, *p == '"' ? "\"\"" : (const char *)p, *p == '"' ? 2 :
+		    1);
+	puts_(&b, quote ? "\"" : "");
+	free(t);
+	return b.s;
+}
+
+/* ---- Markdown ---- */
+
+void
+ts_fput_md_url(FILE *fp, const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p) != NULL)
+			putc(*p, fp);
+		else
+			fprintf(fp, "%%%02X", *p);
+}
+
 /* ---- XML ---- */
 
 void

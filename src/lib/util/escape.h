@@ -17,7 +17,20 @@
  *   XML: the text form, its markup escaped;
  *   GitHub workflow commands: the runner's own escapes, on the name
  *   exactly when it is printable UTF-8 (so the annotation lands on the
- *   file), else on the text form.
+ *   file), else on the text form;
+ *   a CSV cell of text: empty for an empty text, else the text form
+ *   (so that the file is UTF-8, one line a row, and no control reaches
+ *   a terminal), with a single quote before it when it starts as a
+ *   spreadsheet formula does with =, +, - or @ (a tab or a CR at the
+ *   start puts the text form in quotes already): OWASP's advice
+ *   against CSV injection; then
+ *   quoted as RFC 4180 quotes a field when it holds a comma or a
+ *   double quote, or was so marked.  A reader tells the three apart: a
+ *   plain name holds no single quote, a marked one is a quote and a
+ *   plain name, a quoted text form holds two quotes at least;
+ *   a Markdown link to a file: its path percent-encoded, every byte
+ *   but the unreserved of RFC 3986 and '/', so that no name ends the
+ *   link or starts a line, markup or HTML.
  *
  * "Safe" for a line of text means: one line, no byte a terminal acts on
  * (C0 and C1 controls, DEL), valid UTF-8, and nothing a GitHub Actions
@@ -60,6 +73,13 @@ void	 ts_fput_json(FILE *fp, const char *s);
 /* "key": the name s (null when NULL): the JSON string of s when it is
  * UTF-8; else of its text form, then , "key_base64": its bytes. */
 void	 ts_fput_json_name(FILE *fp, const char *key, const char *s);
+
+/* The CSV cell of the text s (NULL: empty) by the rule above,
+ * malloc'd. */
+char	*ts_csv_cell(const char *s);
+
+/* The path s as a Markdown link's destination (see above). */
+void	 ts_fput_md_url(FILE *fp, const char *s);
 
 /* XML character data (attr false) or an attribute value (true) holding
  * the safe text s: &, <, >, " escaped, tab and CR (and LF in an

@@ -1,9 +1,9 @@
 /*
  * genvalues.h - the value generator inside libtensorsuite (not
- * installed; ts-gen-values is its user): its options, its functions and
- * stages, and its state, resolved from the options and the metadata by
- * genvalues.c, and shared with the stages that use it (the value stage,
- * the dense block writer).
+ * installed; ts-gen-values and ts-gen are its users): its options, its
+ * functions and stages, and its state, resolved from the options and the
+ * metadata by genvalues.c, and shared with the stages that use it (the
+ * value stage, the dense block writer).
  */
 #ifndef TS_GENVALUES_H
 #define TS_GENVALUES_H
@@ -60,6 +60,11 @@ void	 ts_genvalues_free(struct ts_genvalues *);
 /* Does it find its symmetric modes from the pattern (a first pass over
  * the whole tensor: numerical_symmetry partial, no groups given)? */
 bool	 ts_genvalues_from_pattern(const struct ts_genvalues *);
+/* The numerical symmetry the values hold (S8), for the metadata of what
+ * is written: what the metadata claimed, or, when --symmetric-modes made
+ * values symmetric that it did not claim, what the pattern and the
+ * values show once the stage has run (never more than the pattern's). */
+enum ts_sym ts_genvalues_nsym(const struct ts_genvalues *);
 /* Give every entry of b its value (fval or ival, by the value type). */
 void	 ts_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
 /* How the values are made, as Markdown lines for a README, malloc'd. */
@@ -107,6 +112,7 @@ struct ts_genvalues {
 	int		 order;
 	uint64_t	 dims[TS_MAXORDER];
 	enum ts_vtype	 vtype;
+	const struct ts_vtype_info *vt;	/* its row */
 	enum ts_domain	 dom;
 	bool		 zeros;		/* explicit zeros allowed */
 	enum ts_sym	 nsym;
@@ -134,6 +140,10 @@ struct ts_genvalues {
 	bool		 found;		/* ... and were found */
 	bool		 reduced;	/* the pattern was fully symmetric:
 					 * one pair only */
+	/* given groups with no symmetry claimed: the pattern is held to
+	 * tell what the values hold (result), at most psym */
+	bool		 measure;
+	enum ts_sym	 psym, result;
 };
 
 /*

@@ -389,7 +389,7 @@ check_given(struct genst *st)
 				some = swappable(st, g->gmode[n][i],
 				    g->gmode[n][j]);
 	if (!some) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but no two modes of a "
 		    "group of --symmetric-modes %s can be swapped without "
 		    "changing the pattern, so no mirrored entries would hold "
@@ -397,7 +397,7 @@ check_given(struct genst *st)
 		return -1;
 	}
 	if (full_pattern(st) && !some_value_changes(st)) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but these values would "
 		    "be fully symmetric: every value equals its mirrors' "
 		    "under every swap of modes (--symmetric-modes %s)",
@@ -405,6 +405,31 @@ check_given(struct genst *st)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Given groups where no symmetry was claimed (S8): the values are
+ * symmetric under swaps within a group, so they hold 'partial' when one
+ * such swap leaves the pattern as it is, and 'full' when the pattern is
+ * fully symmetric and no value changes under any swap; never more than
+ * the pattern's claim (M5).
+ */
+static void
+measure(struct genst *st)
+{
+	struct ts_genvalues *g = st->g;
+	bool some = false;
+	int n, i, j;
+
+	for (n = 0; n < g->ngroups && !some; n++)
+		for (i = 0; i < g->gsize[n] && !some; i++)
+			for (j = i + 1; j < g->gsize[n] && !some; j++)
+				some = swappable(st, g->gmode[n][i],
+				    g->gmode[n][j]);
+	g->result = !some ? TS_SYM_NO : full_pattern(st) &&
+	    !some_value_changes(st) ? TS_SYM_FULL : TS_SYM_PARTIAL;
+	if (g->result > g->psym)
+		g->result = g->psym;
 }
 
 static int
@@ -416,9 +441,18 @@ hold_finish(void *self)
 	int pairs = 0, first_p = -1, first_q = -1, rv;
 
 	/* An empty pattern holds every claim (S7): no value to give. */
-	if (st->n == 0)
+	if (st->n == 0) {
+		if (g->measure)
+			g->result = g->psym;
 		return 0;
+	}
 	build_set(st);
+	if (g->measure) {
+		measure(st);
+		free(st->set);
+		st->set = NULL;
+		return 0;
+	}
 	if (g->check) {
 		rv = check_given(st);
 		free(st->set);
@@ -441,7 +475,7 @@ hold_finish(void *self)
 	free(st->set);
 	st->set = NULL;
 	if (pairs == 0) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S7",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S7,
 		    "numerical_symmetry is 'partial', but no two equal-sized "
 		    "modes can be swapped without changing the pattern");
 		return -1;
@@ -467,7 +501,7 @@ hold_finish(void *self)
 	ts_gen_set_groups(g, group);
 	g->found = true;
 	if (g->reduced && !some_value_changes(st)) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but these values would "
 		    "be fully symmetric: every value equals its mirrors' "
 		    "under every swap of modes");
@@ -565,7 +599,7 @@ ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
 				st->groups = t;
 			}
 	}
-	if (g->pattern || g->check)
+	if (g->pattern || g->check || g->measure)
 		return ts_stage_new(&hold_ops, st);
 	s = ts_stage_new(&stream_ops, st);
 	ts_stage_set_local(s, &local_ops);
