@@ -749,6 +749,74 @@ Try 'ts-convert --help'."
 	assert_output --partial "$(cat "$EL/README.md")"
 }
 
+@test "ts-convert: README.md records the command as typed, the program by its name and a relative SRC relative, quoted for the shell" {
+	mkdir -p in 'o d'
+	cp "$MTX/LFAT5.mtx" in/
+	cd 'o d'
+	# The program is run by its absolute path, as from a build tree.
+	"$TS_BIN/ts-convert" -q ../in/LFAT5.mtx -o L --source "it's here"
+	run cat L/README.md
+	assert_output --partial "from \`../in/LFAT5.mtx\` (mtx)."
+	assert_line "    ts-convert -q ../in/LFAT5.mtx -o L --source 'it'\''s here'"
+	run -1 grep -F "$TS_BIN" L/README.md
+	[ "$(meta L .source)" = "\"it's here\"" ]
+}
+
+@test "ts-convert: a SuiteSparse matrix brings its group, id, date, source and URL into the metadata and its header into the README" {
+	cp "$MTX/bcsstk13.mtx" "$MTX/karate.mtx" "$MTX/lp_afiro.mtx" .
+	ts-convert -q bcsstk13.mtx -o b
+	run meta b '[.group, .id, .time, .source_type, .source, .source_url]'
+	assert_output '["HB","0035","1982-01-01","real","HB/bcsstk13: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES (UF Sparse Matrix Collection, Tim Davis)","http://www.cise.ufl.edu/research/sparse/matrices/HB/bcsstk13"]'
+	valid b
+	run cat b/README.md
+	assert_line "## Header of the source file"
+	assert_line "What \`bcsstk13.mtx\` says of itself, a matrix of the SuiteSparse Matrix Collection:"
+	assert_line "- title: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES"
+	assert_line "- author: J. Lewis"
+	assert_line "- editor: I. Duff, R. Grimes, J. Lewis"
+	assert_line "- kind: computational fluid dynamics problem"
+	# Every comment line of the header, as written, in order.
+	diff -u <(sed -n '2,13s/^/    /p' bcsstk13.mtx) \
+	    <(sed -n '/^Its comment lines, as written:$/,$p' b/README.md | sed 1,2d)
+	# Its notes too; an empty date leaves today's; the options win.
+	ts-convert -q karate.mtx -o k --group Mine --id 0007
+	run meta k '[.group, .id, .time]'
+	assert_output '["Mine","0007","1977-01-01"]'
+	grep -qF '    % The graph "karate" contains the network of friendships between the 34      ' k/README.md
+	ts-convert -q lp_afiro.mtx -o lp
+	run meta lp '[.group, .id, .time]'
+	assert_output "[\"LPnetlib\",\"0597\",\"$(date -u +%Y-%m-%d)\"]"
+	assert_equal "$(grep -c '^    %' lp/README.md)" "$(grep -c '^%[^%]' lp_afiro.mtx)"
+}
+
+@test "ts-convert: a header value no rule of the metadata takes is left to its default, and a note says so; other comments go to the README only" {
+	printf '%s\n' '%%MatrixMarket matrix coordinate real general' \
+	    '%----' '% http:///G/m' '% name: G/m' '% id: 12345' \
+	    '% date: May 2004' '%----' '2 2 1' '1 2 3.5' >m.mtx
+	run -0 --separate-stderr ts-convert m.mtx -o m
+	assert_equal "$stderr" "m.mtx: note: its id '12345' is not four digits at most: 'id' is not set from it
+m.mtx: note: its date 'May 2004' is not a year nor a date YYYY-MM-DD: 'time' is not set from it
+m.mtx: note: its URL 'http:///G/m' is not an absolute http(s) URL: 'source_url' is not set from it"
+	run meta m '[.group, .id, .time, .source, .source_url]'
+	assert_output "[\"G\",\"0000\",\"$(date -u +%Y-%m-%d)\",\"G/m\",\"\"]"
+	valid m
+	# Not the collection's block: the README only.  FROSTT's '#' lines
+	# before the first row too.
+	ts-convert -q "$MTX/taco__2tensor.mtx" -o t
+	run meta t '[.group, .id, .source]'
+	assert_output '["","0000","taco__2tensor.mtx"]'
+	grep -qx 'The comment lines of `.*taco__2tensor.mtx`, as written:' t/README.md
+	rows f.tns '# an excerpt' '# of a tensor' '1 1 2.5' '# not kept' '2 2 1'
+	ts-convert -q f.tns -o f
+	run sed -n '/^## Header of the source file$/,$p' f/README.md
+	assert_output '## Header of the source file
+
+The comment lines of `f.tns`, as written:
+
+    # an excerpt
+    # of a tensor'
+}
+
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
 	mkbundle "$EL" t >/dev/null
 	ts-stat -q --readme --plot t/p t >/dev/null

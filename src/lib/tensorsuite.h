@@ -593,7 +593,14 @@ struct ts_header {
 	uint64_t	*extents[TS_MAXORDER];	/* owned; parts[i] each */
 	uint64_t	 bytes;		/* length of the header */
 	uint64_t	 lines;		/* lines in the header */
+	/* The comment lines before the first entry that are the file's
+	 * own words (Matrix Market's after the banner, FROSTT's), each
+	 * ended by '\n', at most TS_COMMENTS_MAX bytes (comments_len);
+	 * owned; NULL when none. */
+	char		*comments;
+	size_t		 comments_len;
 };
+#define TS_COMMENTS_MAX	((size_t)64 << 10)
 void	 ts_header_free(struct ts_header *);
 
 /* How entries are laid out in a file (from metadata, flags, or the

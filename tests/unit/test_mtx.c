@@ -1004,6 +1004,86 @@ test_generated(void)
 	free(want);
 }
 
+/* The comments a decoder on path keeps (malloc'd, "" when none), and
+ * their length. */
+static char *
+comments_of(const char *path, size_t *len)
+{
+	static const struct ts_layout mtx = { TS_KIND_MTX, false, -1,
+	    TS_VTYPE_FLOAT64, TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src = ts_source_open_file(path);
+	struct ts_decoder *r = src ? ts_decoder_open(src, &mtx, d) : NULL;
+	const struct ts_header *h = r ? ts_decoder_header(r) : NULL;
+	char *c = strdup(h && h->comments ? h->comments : "");
+
+	*len = h ? h->comments_len : 0;
+	ts_decoder_close(r);
+	ts_source_close(src);
+	ts_diags_free(d);
+	return c;
+}
+
+/* The lines of a file before its size line that start with '%' after
+ * blanks, but the banner, each ended by '\n' (malloc'd). */
+static char *
+comment_lines(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char line[4096], *all = calloc(1, 1 << 20);
+	size_t n = 0, k;
+
+	while (fp != NULL && fgets(line, sizeof(line), fp) != NULL) {
+		k = strspn(line, " \t");
+		if (line[k] != '%' && line[k] != '\n')
+			break;
+		if (line[k] != '%' || strncmp(line + k, "%%MatrixMarket", 14)
+		    == 0)
+			continue;
+		k = strlen(line);
+		memcpy(all + n, line, k);
+		n += k;
+	}
+	if (fp != NULL)
+		fclose(fp);
+	return all;
+}
+
+static void
+test_comments(void)
+{
+	static const char *const files[] = { "LFAT5.mtx", "lp_afiro.mtx",
+	    "karate.mtx", "taco__2tensor.mtx", "lagraph__west0067_jumbled.mtx",
+	    "abb313.mtx" };
+	char path[256], *got, *want;
+	size_t i, n, k;
+	FILE *fp;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		got = comments_of(datapath(files[i]), &n);
+		want = comment_lines(datapath(files[i]));
+		ok(strcmp(got, want) == 0 && n == strlen(want), "%s: the "
+		    "header's comment lines are kept as written (%zu bytes)",
+		    files[i], strlen(want));
+		free(got);
+		free(want);
+	}
+	/* A header of 1 MiB of comments: the first 64 KiB, whole lines. */
+	snprintf(path, sizeof(path), "%s/comments.mtx", tmpdir);
+	fp = fopen(path, "w");
+	fprintf(fp, "%%%%MatrixMarket matrix coordinate real general\n");
+	for (k = 0; k < 65536; k++)
+		fprintf(fp, "%% line %08zu\n", k);
+	fprintf(fp, "1 1 1\n1 1 2.5\n");
+	fclose(fp);
+	got = comments_of(path, &n);
+	ok(n == strlen(got) && n <= TS_COMMENTS_MAX && n > TS_COMMENTS_MAX -
+	    16 && n % 16 == 0 && strncmp(got, "% line 00000000\n", 16) == 0,
+	    "a header of 1 MiB of comments: its first %zu bytes are kept, "
+	    "whole lines", n);
+	free(got);
+}
+
 int
 main(void)
 {
@@ -1014,6 +1094,7 @@ main(void)
 		return 1;
 	}
 	test_good_files();
+	test_comments();
 	test_bad_files();
 	test_strtod("west0067.mtx");
 	test_strtod("lp_afiro.mtx");

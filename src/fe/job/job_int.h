@@ -37,6 +37,8 @@ struct job {
 	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 	void			*written;	/* files the part put in it:
 						 * names, as JSON keys */
+	char			*provenance;	/* README section of what
+						 * SRC's header says, or NULL */
 };
 
 /* input.c */
@@ -45,6 +47,10 @@ int	 ts_job_input_end(struct job *);
 void	 ts_job_input_free(struct job *);
 /* import.c */
 int	 ts_job_infer(struct job *, bool light);
+/* provenance.c: what the comment lines of SRC's header say (NULL:
+ * none), in a README section and, from the SuiteSparse Matrix
+ * Collection's, in the descriptive keys of the metadata. */
+void	 ts_job_provenance(struct job *, const char *comments);
 /* output.c */
 int	 ts_job_open_output(struct job *);
 void	 ts_job_describe(struct job *);

@@ -372,11 +372,12 @@ readme_text(struct job *j)
 		    date, j->o->command ? j->o->command : "");
 	else
 		s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
-		    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name,
+		    "(%s).\n\nCommand:\n\n    %s\n%s%s%s", m->name,
 		    j->o->program, TS_VERSION, date, j->sname,
 		    ts_kind_name(j->src_kind), j->o->command ? j->o->command :
-		    "", old && *old ? "\n## README of the source bundle\n\n" :
-		    "", old ? old : "");
+		    "", j->provenance ? j->provenance : "", old && *old ?
+		    "\n## README of the source bundle\n\n" : "", old ? old :
+		    "");
 	if (j->part != NULL && j->part->readme != NULL) {
 		char *g = j->part->readme(j->part->arg, j), *t;
 

@@ -266,8 +266,8 @@ ts_valid_name(const char *s)
 	return true;
 }
 
-static bool
-valid_date(const char *s)
+bool
+ts_valid_date(const char *s)
 {
 	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
 	    30, 31 };
@@ -288,8 +288,8 @@ valid_date(const char *s)
 	return dd <= mdays[m - 1];
 }
 
-static bool
-valid_url(const char *s)
+bool
+ts_valid_url(const char *s)
 {
 	const char *h;
 
@@ -611,7 +611,7 @@ check_keys(struct ctx *c, json_t *root)
 		kdiag(c, TS_SEV_ERROR, "id", TS_RULE_M1,
 		    "'id' is '%s'; it must be exactly four digits", m->id);
 	m->time = strkey(root, "time");
-	if (m->time && !valid_date(m->time))
+	if (m->time && !ts_valid_date(m->time))
 		kdiag(c, TS_SEV_ERROR, "time", TS_RULE_M1,
 		    "'time' is '%s'; it must be a real date YYYY-MM-DD",
 		    m->time);
@@ -620,7 +620,7 @@ check_keys(struct ctx *c, json_t *root)
 		(void)enumkey(c, root, "source_type", ts_srctype_names);
 	m->source = strkey(root, "source");
 	m->source_url = strkey(root, "source_url");
-	if (m->source_url && !valid_url(m->source_url))
+	if (m->source_url && !ts_valid_url(m->source_url))
 		kdiag(c, TS_SEV_ERROR, "source_url", TS_RULE_M1,
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);

@@ -21,6 +21,11 @@ extern const char *const ts_sorted_names[];
 extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
+/* The values the rules of 'time' and 'source_url' take (meta.c): a
+ * date that exists, YYYY-MM-DD; empty, or an absolute http(s) URL. */
+bool	 ts_valid_date(const char *);
+bool	 ts_valid_url(const char *);
+
 /* A file of a bundle, as an archive packs it (bundle_files.c). */
 struct ts_bundle_file {
 	char		*name;		/* FILE */
