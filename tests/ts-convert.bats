@@ -1071,9 +1071,12 @@ The comment lines of `f.tns`, as written:
 	run meta karate '[.values_provided, .nnz, .pattern_symmetry, .numerical_symmetry]'
 	assert_output '[false,156,"full","no"]'
 	valid karate
-	run -0 ts-convert karate -o - --to mtx
+	run -0 ts-convert -q --mtx-general karate -o - --to mtx
 	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern general"
 	assert_line "34 34 156"
+	run -0 ts-convert -q karate -o - --to mtx
+	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern symmetric"
+	assert_line "34 34 78"
 	run -0 ts-convert karate -o - --to frostt
 	assert_line --index 0 "$(awk '!/^%/ && n++ == 1 { print $1, $2, 1 }' "$MTX/karate.mtx")"
 }
@@ -1111,6 +1114,47 @@ The comment lines of `f.tns`, as written:
 	done
 	run meta abb313 '[.dimensions, .nnz, .values_provided]'
 	assert_output '[[313,176],1557,false]'
+}
+
+@test "ts-convert: a symmetric or skew-symmetric bundle is exported to Matrix Market as such, its lower triangle; --mtx-general writes every entry" {
+	local f sym n
+	for f in LFAT5:symmetric karate:symmetric bcsstk13:symmetric \
+	    lagraph__skew_fp64:skew-symmetric lagraph__skew_int64:skew-symmetric \
+	    lagraph__mangled_skew:skew-symmetric west0067:general; do
+		sym=${f#*:} f=${f%:*} n=${f//_/-}
+		ts-convert -q "$MTX/$f.mtx" -o "$n"
+		run -0 --separate-stderr ts-convert "$n" -o "$n.mtx"
+		assert_equal "$(sed -n 1p "$n.mtx")" \
+		    "$(sed -n 1p "$MTX/$f.mtx")"
+		[[ "$(sed -n 1p "$n.mtx")" == *" $sym" ]]
+		# The collection's files store the lower triangle, column by
+		# column: the same rows come back, in the same order.
+		[ "$sym" = general ] || [[ "$f" == lagraph__* ]] ||
+		    diff -u <(grep -v '^%' "$MTX/$f.mtx") <(grep -v '^%' "$n.mtx")
+		# Read back, the same tensor; --mtx-general, the same matrix.
+		ts-convert -q "$n.mtx" -o - --to frostt | sort >again
+		ts-convert -q "$n" -o - --to frostt | sort >first
+		diff -u first again
+		ts-convert -q --mtx-general "$n" -o "$n.g.mtx"
+		assert_equal "$(sed -n 1p "$n.g.mtx" | awk '{ print $5 }')" general
+		assert_equal "$(grep -v '^%' "$n.g.mtx" | sed -n 1p | awk '{ print $3 }')" \
+		    "$(meta "$n" .nnz)"
+		/usr/bin/python3 "$TS_TOP/tests/mtx-same.py" "$n.g.mtx" "$n.mtx"
+	done
+	run -0 --separate-stderr ts-convert LFAT5 -o - --to mtx
+	[ "$stderr" = "<stdout>: note: written 'symmetric', the lower triangle: 30 of the 46 entries (ts-convert --mtx-general writes them all)" ]
+	assert_line --index 2 "14 14 30"
+}
+
+@test "ts-convert: a bundle that claims a symmetry its entries lack is exported to Matrix Market 'general', whole, with a warning" {
+	rows f.tns '1 2 1.5' '2 1 1.5' '3 1 2'
+	ts-convert -q f.tns -o f --dims 3,3
+	setmeta f pattern_symmetry '"full"'
+	setmeta f numerical_symmetry '"full"'
+	run -0 --separate-stderr ts-convert f -o f.mtx
+	[ "$stderr" = "f: warning: the metadata says pattern_symmetry 'full', but some entry has no mirror: written 'general' [S7]" ]
+	assert_equal "$(sed -n 1p f.mtx)" "%%MatrixMarket matrix coordinate real general"
+	assert_equal "$(grep -vc '^%' f.mtx)" 4
 }
 
 @test "ts-convert: Matrix Market: order 3 and complex matrices are refused (exit 1), nothing written" {

@@ -801,6 +801,9 @@ struct ts_encode_opts {
 	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
 	const char	*name;		/* "% name:" (NULL: the header's) */
 	const char	*comment;	/* Matrix Market: '%' lines */
+	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
+	 * lower triangle is written, and the header's nnz counts it. */
+	int		 mtx_sym;
 };
 
 struct ts_encoder;
@@ -1093,14 +1096,19 @@ struct ts_inferred {
 	double		 vmax;		/* the largest value */
 	bool		 dups;		/* some tuple repeats */
 	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+	/* Order 2: mirrored entries hold values of opposite signs, and
+	 * none lies on the diagonal (a skew-symmetric matrix). */
+	bool		 skew;
+	uint64_t	 ndiag;		/* entries with all coordinates equal */
 	uint64_t	 first[TS_MAXORDER];	/* the first entry */
 	double		 first_value;	/* ... its value (0: none) */
 	void		*kept;		/* the entries kept; library's */
 };
 /* The stage fills *out, which must outlive it. */
 struct ts_stage *ts_stage_infer(int order, bool light, struct ts_inferred *);
-/* S3, S7, S8 of the entries kept, once read: their coordinates less
- * base, in a tensor of dimensions dims.  Frees what was kept. */
+/* S3, S7, S8 (and skew) of the entries kept, once read: their
+ * coordinates less base, in a tensor of dimensions dims.  Frees what was
+ * kept. */
 void	 ts_infer_whole(struct ts_inferred *, uint64_t base,
 	    const uint64_t *dims);
 void	 ts_inferred_free(struct ts_inferred *);

@@ -17,7 +17,8 @@
 
 enum {
 	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
-	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_NAME, OPT_SOURCE,
+	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
+	OPT_SOURCE,
 	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
 	OPT_VALUE_TYPE
 };
@@ -36,6 +37,7 @@ static const struct option longopts[] = {
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
 	FE_INPUT_LONGOPTS,
+	{ "mtx-general",	no_argument,		NULL, OPT_MTX_GENERAL },
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
@@ -74,7 +76,8 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	    "stream\n"
+, fe_suffix_words(sfx), fe_kind_words(from, false, true));
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
@@ -89,6 +92,9 @@ usage(FILE *fp)
 	    "      --endian E           little or big\n"
 	    "      --e16                write float values as %%.16e, like "
 	    "the reference\n"
+	    "      --mtx-general        Matrix Market: every entry, never "
+	    "one triangle of a\n"
+	    "                           symmetric or skew-symmetric matrix\n"
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
 	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
@@ -174,6 +180,9 @@ main(int argc, char *argv[])
 			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
+			break;
+		case OPT_MTX_GENERAL:
+			o.mtx_general = true;
 			break;
 		case OPT_NAME:
 			o.name = optarg;

@@ -51,6 +51,10 @@ int	 ts_job_infer(struct job *, bool light);
  * none), in a README section and, from the SuiteSparse Matrix
  * Collection's, in the descriptive keys of the metadata. */
 void	 ts_job_provenance(struct job *, const char *comments);
+/* symmetry.c: how a Matrix Market DST is written: *sym the
+ * ts_encode_opts' mtx_sym, *stored the entries its size line counts: 0,
+ * or -1 (reported). */
+int	 ts_job_mtx_symmetry(struct job *, int *sym, uint64_t *stored);
 /* output.c */
 int	 ts_job_open_output(struct job *);
 void	 ts_job_describe(struct job *);

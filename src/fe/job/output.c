@@ -47,6 +47,7 @@ struct outputs {
 	struct ts_encode_opts	 eo;
 	char			*comment;
 	uint64_t		 want;		/* entries the input holds */
+	uint64_t		 stored;	/* ... Matrix Market writes */
 	struct ts_flow		*flow;
 };
 
@@ -577,7 +578,7 @@ ready(void *arg)
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
-	os->oh.nnz = m->nnz;
+	os->oh.nnz = os->eo.mtx_sym != 0 ? os->stored : m->nnz;
 	os->oh.nnz_block = m->nnz_block;
 	/* Blocks not expanded. */
 	if (h->block && m->sparsity == TS_SPARSITY_BLOCK) {
@@ -921,6 +922,11 @@ write_single(struct job *j)
 	}
 	if (j->to == TS_KIND_BINARY)
 		binary_caveat(j);
+	if (j->to == TS_KIND_MTX && ts_job_mtx_symmetry(j, &os.eo.mtx_sym,
+	    &os.stored) != 0) {
+		free(os.comment);
+		return -1;
+	}
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
