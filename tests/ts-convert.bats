@@ -863,6 +863,39 @@ The comment lines of `f.tns`, as written:
 	[ ! -e a/notes.txt ] && [ -f a/kept.txt ]
 }
 
+@test "ts-convert --upgrade: a bundle of the reference's older metadata profile is made 0.1, each change a note; without it, refused" {
+	local ref=$DATA/reference
+	cp -r "$ref/legacy" .
+	chmod -R u+w legacy
+	m=legacy/random_tiny/random_tiny_metadata.json
+	run -1 --separate-stderr ts-convert legacy/random_tiny -o no
+	[[ "$stderr" == *"$m:17:3: error: 'id' must be a string [M1]"* ]]
+	run -0 --separate-stderr ts-convert --upgrade legacy/random_tiny -o random_tiny
+	assert_equal "$stderr" "$m: note: upgraded: 'id' 1001, a number, is now the string \"1001\" [M1]
+$m: note: upgraded: 'sort_order', 0-based, is now 1-based (each mode plus 1) [M9]
+$m: note: upgraded: 'source_url' was missing; it is \"\" (none) [M1]
+$m: note: upgraded: 'dense_modes' was missing; it is [], as sparsity_type 'element' has it [M6]
+$m: note: upgraded: 'block_partitions' was missing; it is null, as sparsity_type 'element' has it [M7]
+$m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'element' has it [M7]"
+	valid random_tiny
+	# What the generator writes today, converted: the same bundle.
+	ts-convert -q "$ref/random_tiny" -o today
+	diff -u today/today_metadata.json <(sed 's/"random_tiny/"today/' random_tiny/random_tiny_metadata.json)
+	cmp today/today.tnsb <(sed '3s/random_tiny/today/' random_tiny/random_tiny.tnsb)
+	cmp random_tiny/config.yaml "$ref/legacy/random_tiny/config.yaml"
+	# The input is left as it was; a 0.1 bundle needs nothing.
+	diff -r "$ref/legacy" legacy
+	run -0 --separate-stderr ts-convert --upgrade "$ref/random_tiny" -o again
+	assert_equal "$stderr" ""
+	cmp again/again_metadata.json <(sed 's/"today/"again/' today/today_metadata.json)
+	# Only a bundle's directory (or metadata file) is upgraded.
+	run -2 --separate-stderr ts-convert --upgrade "$ref/random_tiny/random_tiny.tns" -o x
+	assert_equal "$stderr" "ts-convert: '$ref/random_tiny/random_tiny.tns': --upgrade reads a bundle (its directory or its metadata file)"
+	ts-convert -q "$ref/random_tiny" -o t.tar
+	run -2 --separate-stderr ts-convert --upgrade t.tar -o x
+	assert_equal "$stderr" "ts-convert: 't.tar': --upgrade reads a bundle's directory, not an archive"
+}
+
 # =====================================================================
 # Changing attributes: what does not fit is refused
 # =====================================================================

@@ -20,7 +20,7 @@ enum {
 	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
 	OPT_SOURCE,
 	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
-	OPT_VALUE_TYPE
+	OPT_UPGRADE, OPT_VALUE_TYPE
 };
 
 static const struct option longopts[] = {
@@ -47,6 +47,7 @@ static const struct option longopts[] = {
 	{ "text",		no_argument,		NULL, OPT_TEXT },
 	{ "time",		required_argument,	NULL, OPT_TIME },
 	{ "to",			required_argument,	NULL, OPT_TO },
+	{ "upgrade",		no_argument,		NULL, OPT_UPGRADE },
 	{ "value-type",		required_argument,	NULL, OPT_VALUE_TYPE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
@@ -77,7 +78,11 @@ usage(FILE *fp)
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
 	    "stream\n"
-, fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	    "      --upgrade            SRC, a bundle of the reference's older "
+	    "metadata\n"
+	    "                           (numeric id, 0-based sort_order, "
+	    "missing keys),\n"
+	    "                           made 0.1, each change a note\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
@@ -205,6 +210,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_TO:
 			o.to = fe_pick_kind("--to", optarg, true);
+			break;
+		case OPT_UPGRADE:
+			o.upgrade = true;
 			break;
 		case OPT_VALUE_TYPE:
 			o.out_vtype = fe_pick_vtype("--value-type", optarg);
