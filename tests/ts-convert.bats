@@ -749,6 +749,74 @@ Try 'ts-convert --help'."
 	assert_output --partial "$(cat "$EL/README.md")"
 }
 
+@test "ts-convert: README.md records the command as typed, the program by its name and a relative SRC relative, quoted for the shell" {
+	mkdir -p in 'o d'
+	cp "$MTX/LFAT5.mtx" in/
+	cd 'o d'
+	# The program is run by its absolute path, as from a build tree.
+	"$TS_BIN/ts-convert" -q ../in/LFAT5.mtx -o L --source "it's here"
+	run cat L/README.md
+	assert_output --partial "from \`../in/LFAT5.mtx\` (mtx)."
+	assert_line "    ts-convert -q ../in/LFAT5.mtx -o L --source 'it'\''s here'"
+	run -1 grep -F "$TS_BIN" L/README.md
+	[ "$(meta L .source)" = "\"it's here\"" ]
+}
+
+@test "ts-convert: a SuiteSparse matrix brings its group, id, date, source and URL into the metadata and its header into the README" {
+	cp "$MTX/bcsstk13.mtx" "$MTX/karate.mtx" "$MTX/lp_afiro.mtx" .
+	ts-convert -q bcsstk13.mtx -o b
+	run meta b '[.group, .id, .time, .source_type, .source, .source_url]'
+	assert_output '["HB","0035","1982-01-01","real","HB/bcsstk13: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES (UF Sparse Matrix Collection, Tim Davis)","http://www.cise.ufl.edu/research/sparse/matrices/HB/bcsstk13"]'
+	valid b
+	run cat b/README.md
+	assert_line "## Header of the source file"
+	assert_line "What \`bcsstk13.mtx\` says of itself, a matrix of the SuiteSparse Matrix Collection:"
+	assert_line "- title: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES"
+	assert_line "- author: J. Lewis"
+	assert_line "- editor: I. Duff, R. Grimes, J. Lewis"
+	assert_line "- kind: computational fluid dynamics problem"
+	# Every comment line of the header, as written, in order.
+	diff -u <(sed -n '2,13s/^/    /p' bcsstk13.mtx) \
+	    <(sed -n '/^Its comment lines, as written:$/,$p' b/README.md | sed 1,2d)
+	# Its notes too; an empty date leaves today's; the options win.
+	ts-convert -q karate.mtx -o k --group Mine --id 0007
+	run meta k '[.group, .id, .time]'
+	assert_output '["Mine","0007","1977-01-01"]'
+	grep -qF '    % The graph "karate" contains the network of friendships between the 34      ' k/README.md
+	ts-convert -q lp_afiro.mtx -o lp
+	run meta lp '[.group, .id, .time]'
+	assert_output "[\"LPnetlib\",\"0597\",\"$(date -u +%Y-%m-%d)\"]"
+	assert_equal "$(grep -c '^    %' lp/README.md)" "$(grep -c '^%[^%]' lp_afiro.mtx)"
+}
+
+@test "ts-convert: a header value no rule of the metadata takes is left to its default, and a note says so; other comments go to the README only" {
+	printf '%s\n' '%%MatrixMarket matrix coordinate real general' \
+	    '%----' '% http:///G/m' '% name: G/m' '% id: 12345' \
+	    '% date: May 2004' '%----' '2 2 1' '1 2 3.5' >m.mtx
+	run -0 --separate-stderr ts-convert m.mtx -o m
+	assert_equal "$stderr" "m.mtx: note: its id '12345' is not four digits at most: 'id' is not set from it
+m.mtx: note: its date 'May 2004' is not a year nor a date YYYY-MM-DD: 'time' is not set from it
+m.mtx: note: its URL 'http:///G/m' is not an absolute http(s) URL: 'source_url' is not set from it"
+	run meta m '[.group, .id, .time, .source, .source_url]'
+	assert_output "[\"G\",\"0000\",\"$(date -u +%Y-%m-%d)\",\"G/m\",\"\"]"
+	valid m
+	# Not the collection's block: the README only.  FROSTT's '#' lines
+	# before the first row too.
+	ts-convert -q "$MTX/taco__2tensor.mtx" -o t
+	run meta t '[.group, .id, .source]'
+	assert_output '["","0000","taco__2tensor.mtx"]'
+	grep -qx 'The comment lines of `.*taco__2tensor.mtx`, as written:' t/README.md
+	rows f.tns '# an excerpt' '# of a tensor' '1 1 2.5' '# not kept' '2 2 1'
+	ts-convert -q f.tns -o f
+	run sed -n '/^## Header of the source file$/,$p' f/README.md
+	assert_output '## Header of the source file
+
+The comment lines of `f.tns`, as written:
+
+    # an excerpt
+    # of a tensor'
+}
+
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
 	mkbundle "$EL" t >/dev/null
 	ts-stat -q --readme --plot t/p t >/dev/null
@@ -793,6 +861,39 @@ Try 'ts-convert --help'."
 	grep -q '^line 004999 of notes$' a/README.md
 	[ "$stderr" = "t/notes.txt: warning: a symbolic link: not copied into the new bundle" ]
 	[ ! -e a/notes.txt ] && [ -f a/kept.txt ]
+}
+
+@test "ts-convert --upgrade: a bundle of the reference's older metadata profile is made 0.1, each change a note; without it, refused" {
+	local ref=$DATA/reference
+	cp -r "$ref/legacy" .
+	chmod -R u+w legacy
+	m=legacy/random_tiny/random_tiny_metadata.json
+	run -1 --separate-stderr ts-convert legacy/random_tiny -o no
+	[[ "$stderr" == *"$m:17:3: error: 'id' must be a string [M1]"* ]]
+	run -0 --separate-stderr ts-convert --upgrade legacy/random_tiny -o random_tiny
+	assert_equal "$stderr" "$m: note: upgraded: 'id' 1001, a number, is now the string \"1001\" [M1]
+$m: note: upgraded: 'sort_order', 0-based, is now 1-based (each mode plus 1) [M9]
+$m: note: upgraded: 'source_url' was missing; it is \"\" (none) [M1]
+$m: note: upgraded: 'dense_modes' was missing; it is [], as sparsity_type 'element' has it [M6]
+$m: note: upgraded: 'block_partitions' was missing; it is null, as sparsity_type 'element' has it [M7]
+$m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'element' has it [M7]"
+	valid random_tiny
+	# What the generator writes today, converted: the same bundle.
+	ts-convert -q "$ref/random_tiny" -o today
+	diff -u today/today_metadata.json <(sed 's/"random_tiny/"today/' random_tiny/random_tiny_metadata.json)
+	cmp today/today.tnsb <(sed '3s/random_tiny/today/' random_tiny/random_tiny.tnsb)
+	cmp random_tiny/config.yaml "$ref/legacy/random_tiny/config.yaml"
+	# The input is left as it was; a 0.1 bundle needs nothing.
+	diff -r "$ref/legacy" legacy
+	run -0 --separate-stderr ts-convert --upgrade "$ref/random_tiny" -o again
+	assert_equal "$stderr" ""
+	cmp again/again_metadata.json <(sed 's/"today/"again/' today/today_metadata.json)
+	# Only a bundle's directory (or metadata file) is upgraded.
+	run -2 --separate-stderr ts-convert --upgrade "$ref/random_tiny/random_tiny.tns" -o x
+	assert_equal "$stderr" "ts-convert: '$ref/random_tiny/random_tiny.tns': --upgrade reads a bundle (its directory or its metadata file)"
+	ts-convert -q "$ref/random_tiny" -o t.tar
+	run -2 --separate-stderr ts-convert --upgrade t.tar -o x
+	assert_equal "$stderr" "ts-convert: 't.tar': --upgrade reads a bundle's directory, not an archive"
 }
 
 # =====================================================================
@@ -1003,9 +1104,12 @@ Try 'ts-convert --help'."
 	run meta karate '[.values_provided, .nnz, .pattern_symmetry, .numerical_symmetry]'
 	assert_output '[false,156,"full","no"]'
 	valid karate
-	run -0 ts-convert karate -o - --to mtx
+	run -0 ts-convert -q --mtx-general karate -o - --to mtx
 	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern general"
 	assert_line "34 34 156"
+	run -0 ts-convert -q karate -o - --to mtx
+	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern symmetric"
+	assert_line "34 34 78"
 	run -0 ts-convert karate -o - --to frostt
 	assert_line --index 0 "$(awk '!/^%/ && n++ == 1 { print $1, $2, 1 }' "$MTX/karate.mtx")"
 }
@@ -1043,6 +1147,47 @@ Try 'ts-convert --help'."
 	done
 	run meta abb313 '[.dimensions, .nnz, .values_provided]'
 	assert_output '[[313,176],1557,false]'
+}
+
+@test "ts-convert: a symmetric or skew-symmetric bundle is exported to Matrix Market as such, its lower triangle; --mtx-general writes every entry" {
+	local f sym n
+	for f in LFAT5:symmetric karate:symmetric bcsstk13:symmetric \
+	    lagraph__skew_fp64:skew-symmetric lagraph__skew_int64:skew-symmetric \
+	    lagraph__mangled_skew:skew-symmetric west0067:general; do
+		sym=${f#*:} f=${f%:*} n=${f//_/-}
+		ts-convert -q "$MTX/$f.mtx" -o "$n"
+		run -0 --separate-stderr ts-convert "$n" -o "$n.mtx"
+		assert_equal "$(sed -n 1p "$n.mtx")" \
+		    "$(sed -n 1p "$MTX/$f.mtx")"
+		[[ "$(sed -n 1p "$n.mtx")" == *" $sym" ]]
+		# The collection's files store the lower triangle, column by
+		# column: the same rows come back, in the same order.
+		[ "$sym" = general ] || [[ "$f" == lagraph__* ]] ||
+		    diff -u <(grep -v '^%' "$MTX/$f.mtx") <(grep -v '^%' "$n.mtx")
+		# Read back, the same tensor; --mtx-general, the same matrix.
+		ts-convert -q "$n.mtx" -o - --to frostt | sort >again
+		ts-convert -q "$n" -o - --to frostt | sort >first
+		diff -u first again
+		ts-convert -q --mtx-general "$n" -o "$n.g.mtx"
+		assert_equal "$(sed -n 1p "$n.g.mtx" | awk '{ print $5 }')" general
+		assert_equal "$(grep -v '^%' "$n.g.mtx" | sed -n 1p | awk '{ print $3 }')" \
+		    "$(meta "$n" .nnz)"
+		/usr/bin/python3 "$TS_TOP/tests/mtx-same.py" "$n.g.mtx" "$n.mtx"
+	done
+	run -0 --separate-stderr ts-convert LFAT5 -o - --to mtx
+	[ "$stderr" = "<stdout>: note: written 'symmetric', the lower triangle: 30 of the 46 entries (ts-convert --mtx-general writes them all)" ]
+	assert_line --index 2 "14 14 30"
+}
+
+@test "ts-convert: a bundle that claims a symmetry its entries lack is exported to Matrix Market 'general', whole, with a warning" {
+	rows f.tns '1 2 1.5' '2 1 1.5' '3 1 2'
+	ts-convert -q f.tns -o f --dims 3,3
+	setmeta f pattern_symmetry '"full"'
+	setmeta f numerical_symmetry '"full"'
+	run -0 --separate-stderr ts-convert f -o f.mtx
+	[ "$stderr" = "f: warning: the metadata says pattern_symmetry 'full', but some entry has no mirror: written 'general' [S7]" ]
+	assert_equal "$(sed -n 1p f.mtx)" "%%MatrixMarket matrix coordinate real general"
+	assert_equal "$(grep -vc '^%' f.mtx)" 4
 }
 
 @test "ts-convert: Matrix Market: order 3 and complex matrices are refused (exit 1), nothing written" {

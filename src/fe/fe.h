@@ -108,7 +108,8 @@ size_t	 fe_default_size(const char *opt, const char *pct);
 /* What the percentage pct ("25%") of the memory comes to, and of what,
  * for --help: "6.0G here, of 24G physical memory" (a static buffer). */
 const char *fe_mem_default(const char *pct);
-/* The command line as typed, quoted where needed (malloc'd). */
+/* The command line as typed, the program by its name (fe_progname),
+ * words quoted for the shell where needed (malloc'd). */
 char	*fe_command_line(int argc, char *const argv[]);
 
 /* The progress line on standard error: redrawn in place within the

@@ -593,7 +593,14 @@ struct ts_header {
 	uint64_t	*extents[TS_MAXORDER];	/* owned; parts[i] each */
 	uint64_t	 bytes;		/* length of the header */
 	uint64_t	 lines;		/* lines in the header */
+	/* The comment lines before the first entry that are the file's
+	 * own words (Matrix Market's after the banner, FROSTT's), each
+	 * ended by '\n', at most TS_COMMENTS_MAX bytes (comments_len);
+	 * owned; NULL when none. */
+	char		*comments;
+	size_t		 comments_len;
 };
+#define TS_COMMENTS_MAX	((size_t)64 << 10)
 void	 ts_header_free(struct ts_header *);
 
 /* How entries are laid out in a file (from metadata, flags, or the
@@ -794,6 +801,9 @@ struct ts_encode_opts {
 	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
 	const char	*name;		/* "% name:" (NULL: the header's) */
 	const char	*comment;	/* Matrix Market: '%' lines */
+	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
+	 * lower triangle is written, and the header's nnz counts it. */
+	int		 mtx_sym;
 };
 
 struct ts_encoder;
@@ -1095,14 +1105,19 @@ struct ts_inferred {
 	double		 vmax;		/* the largest value */
 	bool		 dups;		/* some tuple repeats */
 	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+	/* Order 2: mirrored entries hold values of opposite signs, and
+	 * none lies on the diagonal (a skew-symmetric matrix). */
+	bool		 skew;
+	uint64_t	 ndiag;		/* entries with all coordinates equal */
 	uint64_t	 first[TS_MAXORDER];	/* the first entry */
 	double		 first_value;	/* ... its value (0: none) */
 	void		*kept;		/* the entries kept; library's */
 };
 /* The stage fills *out, which must outlive it. */
 struct ts_stage *ts_stage_infer(int order, bool light, struct ts_inferred *);
-/* S3, S7, S8 of the entries kept, once read: their coordinates less
- * base, in a tensor of dimensions dims.  Frees what was kept. */
+/* S3, S7, S8 (and skew) of the entries kept, once read: their
+ * coordinates less base, in a tensor of dimensions dims.  Frees what was
+ * kept. */
 void	 ts_infer_whole(struct ts_inferred *, uint64_t base,
 	    const uint64_t *dims);
 void	 ts_inferred_free(struct ts_inferred *);

@@ -202,6 +202,8 @@ fe_job_infer(struct fe_job *j, bool light)
 	m->value_type = ts_decoder_layout(dec)->vtype;
 	if (h->name != NULL && m->name == NULL)
 		m->name = ts_xstrdup(h->name);
+	if (!light)
+		fe_job_provenance(j, h->comments);
 	m->order = order;
 	m->nnz = inf.n;
 	memcpy(m->dims, h->dims, sizeof(m->dims));

@@ -14,6 +14,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
@@ -115,6 +116,11 @@ bundle_input(struct fe_job *j, bool archive)
 {
 	const struct fe_job_opts *o = j->o;
 
+	if (archive && o->upgrade) {
+		ts_diag_usage(j->d, "'%s': --upgrade reads a bundle's "
+		    "directory, not an archive", j->sname);
+		return -1;
+	}
 	if (archive) {
 		if ((j->ar = ts_bundles_open(o->src, o->tmpdir, j->d)) == NULL)
 			return -1;
@@ -124,7 +130,9 @@ bundle_input(struct fe_job *j, bool archive)
 			    "the archive holds no bundle%s%s%s", o->member ?
 			    " '" : "", o->member ? o->member : "", o->member ?
 			    "'" : "");
-	} else
+	} else if (o->upgrade)
+		j->bd = ts_bundle_open_upgraded(o->src, j->d);
+	else
 		j->bd = ts_bundle_open(o->src, j->d);
 	if (j->bd == NULL || ts_diags_errors(j->d) > 0)
 		return -1;
@@ -173,6 +181,11 @@ fe_job_input(struct fe_job *j)
 		j->from = TS_KIND_BUNDLE;
 	if (archive)
 		j->from = TS_KIND_BUNDLE;
+	if (j->from != TS_KIND_BUNDLE && o->upgrade) {
+		ts_diag_usage(j->d, "'%s': --upgrade reads a bundle (its "
+		    "directory or its metadata file)", j->sname);
+		return -1;
+	}
 	if (j->from == TS_KIND_BUNDLE) {
 		if (bundle_input(j, archive) != 0)
 			return -1;

@@ -25,6 +25,8 @@ struct fe_job_opts {
 	const char	*member;	/* the bundle of an archive SRC */
 	int		 from, to;	/* enum ts_kind, or FE_JOB_AUTO */
 	bool		 force, e16, no_values;
+	bool		 mtx_general;	/* Matrix Market: never symmetric */
+	bool		 upgrade;	/* a bundle SRC of the older profile */
 	bool		 want_text, want_binary;
 	bool		 inplace;	/* dst is src's bundle: keep README */
 	/* the input's layout, and the output's (-1: as it is) */

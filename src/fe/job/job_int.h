@@ -37,6 +37,8 @@ struct fe_job {
 	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 	void			*written;	/* files the part put in it:
 						 * names, as JSON keys */
+	char			*provenance;	/* README section of what
+						 * SRC's header says, or NULL */
 };
 
 /* input.c */
@@ -45,6 +47,14 @@ int	 fe_job_input_end(struct fe_job *);
 void	 fe_job_input_free(struct fe_job *);
 /* import.c */
 int	 fe_job_infer(struct fe_job *, bool light);
+/* provenance.c: what the comment lines of SRC's header say (NULL:
+ * none), in a README section and, from the SuiteSparse Matrix
+ * Collection's, in the descriptive keys of the metadata. */
+void	 fe_job_provenance(struct fe_job *, const char *comments);
+/* symmetry.c: how a Matrix Market DST is written: *sym the
+ * ts_encode_opts' mtx_sym, *stored the entries its size line counts: 0,
+ * or -1 (reported). */
+int	 fe_job_mtx_symmetry(struct fe_job *, int *sym, uint64_t *stored);
 /* output.c */
 int	 fe_job_open_output(struct fe_job *);
 void	 fe_job_describe(struct fe_job *);

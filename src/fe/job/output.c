@@ -47,6 +47,7 @@ struct outputs {
 	struct ts_encode_opts	 eo;
 	char			*comment;
 	uint64_t		 want;		/* entries the input holds */
+	uint64_t		 stored;	/* ... Matrix Market writes */
 	struct ts_flow		*flow;
 };
 
@@ -372,11 +373,12 @@ readme_text(struct fe_job *j)
 		    date, j->o->command ? j->o->command : "");
 	else
 		s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
-		    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name,
+		    "(%s).\n\nCommand:\n\n    %s\n%s%s%s", m->name,
 		    j->o->program, TS_VERSION, date, j->sname,
 		    ts_kind_name(j->src_kind), j->o->command ? j->o->command :
-		    "", old && *old ? "\n## README of the source bundle\n\n" :
-		    "", old ? old : "");
+		    "", j->provenance ? j->provenance : "", old && *old ?
+		    "\n## README of the source bundle\n\n" : "", old ? old :
+		    "");
 	if (j->part != NULL && j->part->readme != NULL) {
 		char *g = j->part->readme(j->part->arg, j), *t;
 
@@ -576,7 +578,7 @@ ready(void *arg)
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
-	os->oh.nnz = m->nnz;
+	os->oh.nnz = os->eo.mtx_sym != 0 ? os->stored : m->nnz;
 	os->oh.nnz_block = m->nnz_block;
 	/* Blocks not expanded. */
 	if (h->block && m->sparsity == TS_SPARSITY_BLOCK) {
@@ -920,6 +922,11 @@ write_single(struct fe_job *j)
 	}
 	if (j->to == TS_KIND_BINARY)
 		binary_caveat(j);
+	if (j->to == TS_KIND_MTX && fe_job_mtx_symmetry(j, &os.eo.mtx_sym,
+	    &os.stored) != 0) {
+		free(os.comment);
+		return -1;
+	}
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {

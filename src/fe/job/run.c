@@ -255,6 +255,7 @@ fe_job_run(const struct fe_job_opts *o, struct ts_diags *d)
 	ts_meta_free(&j.m);
 	json_decref(j.written);
 	free(j.dstdir);
+	free(j.provenance);
 	ts_progress_clear();
 	st = ts_diags_status(d);
 	return st;

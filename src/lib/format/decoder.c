@@ -205,6 +205,23 @@ ts_decoder_close(struct ts_decoder *dec)
 }
 
 void
+ts_header_comment(struct ts_header *h, const char *s, size_t len)
+{
+	size_t n = h->comments_len;
+
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	/* A file's notes, not its bulk: what passes the cap is left. */
+	if (n + len + 1 > TS_COMMENTS_MAX)
+		return;
+	h->comments = ts_xrealloc(h->comments, n + len + 2);
+	memcpy(h->comments + n, s, len);
+	h->comments[n + len] = '\n';
+	h->comments[n + len + 1] = '\0';
+	h->comments_len = n + len + 1;
+}
+
+void
 ts_decoder_set_local(struct ts_decoder *dec, ts_local_fn *fn, void *arg)
 {
 	pthread_rwlock_wrlock(&dec->local_lock);

@@ -219,6 +219,9 @@ struct ts_tns_state {
 	bool		 swap;		/* binary: not in host order */
 };
 
+/* decoder.c: a comment line of the header, s[0..len) without its line
+ * end, kept in h->comments while they are under TS_COMMENTS_MAX. */
+void	 ts_header_comment(struct ts_header *h, const char *s, size_t len);
 /* tns_header.c: the TensorSuite header, shared by text and binary. */
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);

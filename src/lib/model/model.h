@@ -21,6 +21,32 @@ extern const char *const ts_sorted_names[];
 extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
+/* The values the rules of 'time' and 'source_url' take (meta.c): a
+ * date that exists, YYYY-MM-DD; empty, or an absolute http(s) URL. */
+bool	 ts_valid_date(const char *);
+bool	 ts_valid_url(const char *);
+
+/*
+ * Metadata of the reference generator's previous profile made 0.1
+ * (upgrade.c): text[0..len) of file with a numeric 'id' as a string of
+ * four digits, a 0-based 'sort_order' 1-based, and the missing keys
+ * that the others tell ('source_url', 'dense_modes', 'block_partitions',
+ * 'nnz_block'); each change a note in d, their count in *changes.
+ * Malloc'd JSON, or NULL when text is no JSON object.
+ */
+char	*ts_meta_upgrade(const char *text, size_t len, const char *file,
+	    struct ts_diags *d, int *changes);
+/* ts_meta_read, the text upgraded first (meta.c). */
+struct ts_diags;
+struct ts_meta;
+struct ts_source;
+int	 ts_meta_read_upgraded(struct ts_meta *, struct ts_source *,
+	    struct ts_diags *);
+
+/* ts_bundle_open, its metadata upgraded as it is read (bundle.c). */
+struct ts_bundle *ts_bundle_open_upgraded(const char *path,
+	    struct ts_diags *);
+
 /* A file of a bundle, as an archive packs it (bundle_files.c). */
 struct ts_bundle_file {
 	char		*name;		/* FILE */
