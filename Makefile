@@ -22,7 +22,7 @@ UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
-              echo -ljansson -larchive -lcrypto -lzstd -lz)
+              echo -ljansson -larchive -lcrypto -lzstd -lz -lhdf5)
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
