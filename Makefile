@@ -10,7 +10,7 @@ TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # engine (fe/job) and the statistics (fe/stats).
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c src/fe/*/*.c))
-UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats \
+UNITS   = test_num test_lib test_mtx test_npy test_sort test_gen test_util test_stats \
           test_cleanup
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
