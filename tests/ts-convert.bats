@@ -1439,6 +1439,18 @@ print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom
 	[ -z "$(ls -A tmp)" ]
 }
 
+@test "ts-convert: binsparse (HDF5): files laid out as binsparse's C reference writes them are read (no format key, transpose, iso, a fixed-length descriptor, narrow types)" {
+	local f n
+	for f in "$DATA"/binsparse/*.bsp.h5; do
+		n=$(basename "$f" .bsp.h5)
+		run -0 ts-convert -q "$f" --to tns -
+		diff -u "$DATA/binsparse/$n.tns" - <<<"$output"
+	done
+	ts-convert -q "$DATA/binsparse/ref_transposed_iso.bsp.h5" b
+	[ "$(meta b .values_provided)" = true ]
+	[ "$(meta b .value_type)" = '"float32"' ]
+}
+
 @test "ts-convert: binsparse (HDF5): a malformed file is a located error of its family (exit 1), never a crash, nothing written" {
 	local f
 	mkdir bad
