@@ -11,7 +11,7 @@ TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # (fe/values).
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c src/fe/*/*.c))
-UNITS   = test_num test_lib test_mtx test_sort test_gen test_util test_stats \
+UNITS   = test_num test_lib test_mtx test_npy test_sort test_gen test_util test_stats \
           test_cleanup
 
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
@@ -24,7 +24,7 @@ UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
-              echo -ljansson -larchive -lcrypto -lzstd -lz)
+              echo -ljansson -larchive -lcrypto -lzstd -lz -lhdf5)
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \

@@ -27,7 +27,8 @@ CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-DEPLIBS   = jansson libarchive libcrypto libzstd zlib
+# hdf5: Debian's pkg-config names the serial build so (hdf5-serial).
+DEPLIBS   = jansson libarchive libcrypto libzstd zlib hdf5
 LDLIBS   += -lm -lpthread
 
 ifeq ($(SANITIZE),1)

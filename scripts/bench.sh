@@ -21,7 +21,8 @@
 # unpacked.
 #
 # Then ts-gen-values on the wide tensor's coordinates without values,
-# against ts-convert of the same value-less file.  Last, ts-gen (tsgen
+# against ts-convert of the same value-less file; the friendly tensor to
+# and from binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last, ts-gen (tsgen
 # below), against cat, ts-sort and the reference generator.
 #
 # ts-pack is also timed with the checks of every entry it makes as it
@@ -30,7 +31,7 @@
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
+# archives|genvalues|binsparse|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -87,7 +88,7 @@ if [ ! -x "$dir/gen-tensor" ] || [ tests/bench/gen-tensor.c -nt "$dir/gen-tensor
     [ "$genlib" -nt "$dir/gen-tensor" ]; then
 	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc/lib \
 	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$genlib" \
-	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib) -lm -lpthread
+	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib hdf5) -lm -lpthread
 fi
 
 if [ ! -x "$dir/touch" ] || [ tests/bench/touch.c -nt "$dir/touch" ]; then
@@ -688,6 +689,46 @@ tsgen() {
 	return 0
 }
 
+# binsparse NAME: the bundle NAME as a sorted binary bundle, then its
+# .tnsb to a .bsp.h5 file (binsparse in HDF5) and back to a .tnsb,
+# against .tnsb to .tnsb; h5py's read of the same .bsp.h5 file beside
+# them (every array into numpy).  Target: each within 1.5x.
+binsparse() {
+	name=$1
+	out="$dir/bsp"
+	rm -rf "$out"; mkdir -p "$out"
+	echo
+	echo "== binsparse (HDF5): $name, $n entries, best of $turns"
+	"$bin/ts-sort" -q "$dir/$name" -o "$out/s"
+	"$bin/ts-convert" -q "$out/s" "$out/b" --binary
+	bytes=$(stat -c %s "$out/b/b.tnsb")
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	rm="$out/x.tnsb"
+	run "$turns" "$bin/ts-convert" -q "$out/b/b.tnsb" -o "$out/x.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	rm="$out/x.bsp.h5"
+	run "$turns" "$bin/ts-convert" -q "$out/b/b.tnsb" -o "$out/x.bsp.h5"
+	t_bh=$best_t; row "ts-convert tnsb -> bsp.h5" "$best_t" "$best_m"
+	rm="$out/y.tnsb"
+	run "$turns" "$bin/ts-convert" -q "$out/x.bsp.h5" -o "$out/y.tnsb"
+	t_hb=$best_t; row "ts-convert bsp.h5 -> tnsb" "$best_t" "$best_m"
+	rm=
+	if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
+		run "$turns" /usr/bin/python3 -c 'import h5py, sys
+f = h5py.File(sys.argv[1])
+[f[k][:] for k in f]' "$out/x.bsp.h5"
+		row "h5py reads the .bsp.h5" "$best_t" "$best_m"
+	fi
+	sed 3d "$out/y.tnsb" >"$out/y.body"
+	sed 3d "$out/x.tnsb" >"$out/x.body"
+	cmp -s "$out/y.body" "$out/x.body" ||
+	    { echo "bench: tnsb -> bsp.h5 -> tnsb changed the entries" >&2; exit 1; }
+	echo "binsparse (HDF5): to $(ratio "$t_bh" "$t_bb")x, from" \
+	    "$(ratio "$t_hb" "$t_bb")x the time of tnsb -> tnsb; target 1.5x" \
+	    "($(met "$t_bh $t_hb $t_bb" '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'))"
+	rm -rf "$out"
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
@@ -712,6 +753,7 @@ if [ -z "$only" ] || [ "$only" = wide ]; then
 fi
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
 [ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues
+[ -n "$only" ] && [ "$only" != binsparse ] || binsparse friendly
 [ -n "$only" ] && [ "$only" != gen ] || tsgen
 if [ -s "$t21" ]; then
 	echo

@@ -137,10 +137,10 @@ bin_rows='1 2 7
 	run --separate-stderr ts-convert --to xml "$EL" -o out
 	assert_failure 2
 	assert_output ""
-	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, binsparse-h5
 Try 'ts-convert --help'."
 	run -2 ts-convert --from auto "$EL" -o out
-	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx"
+	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx, binsparse-h5"
 	# none is no byte order of a binary output.
 	run -2 ts-convert --endian none "$EL" -o out.tnsb
 	assert_line --index 0 "ts-convert: --endian: 'none': expected one of little, big"
@@ -1234,7 +1234,7 @@ $m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'eleme
 	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
 		run ts-convert -q "$EL" "$dst"
 		assert_failure 2
-		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx, .json, .bsp.h5, .h5 or .hdf5, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx, cutensor or binsparse-h5"
 	done
 	only
 	# --to says it; a final slash or a directory there says bundle.
@@ -1324,7 +1324,7 @@ $m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'eleme
 	# A bundle cannot go to a device, with -f or not.
 	run ts-convert -q "$EL" /dev/full --to bundle
 	assert_failure 2
-	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx or cutensor"
+	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx, cutensor or binsparse-h5"
 	run ts-convert -q -f "$EL" /dev/full --to bundle
 	assert_failure 2
 	[ -c /dev/full ]
@@ -1481,6 +1481,154 @@ $m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'eleme
 		    { echo "$f: differs"; bad=1; }
 	done
 	[ "$bad" -eq 0 ]
+}
+
+# sorted_bundle SRC NAME [OPTION...]: SRC sorted by ts-sort (its options
+# first, up to --), then a bundle NAME with a binary data file, as
+# ts-convert's options make it.
+sorted_bundle() {
+	local src=$1 n=$2 so=()
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do so+=("$1"); shift; done
+	[ $# -eq 0 ] || shift
+	ts-sort -q "${so[@]}" "$src" -o "sorted-$n" &&
+	    ts-convert -q "sorted-$n" "$n" --binary "$@"
+}
+
+# bsp_round NAME: bundle NAME -> NAME.bsp.h5 -> back/NAME, which must be
+# NAME again: the same metadata, the same data files byte for byte;
+# and h5py reads NAME.bsp.h5 to the arrays numpy reads from its .tnsb.
+bsp_round() {
+	local n=$1 f
+	ts-convert -q "$n" "$n.bsp.h5" || { echo "$n: to binsparse"; return 1; }
+	mkdir -p back
+	ts-convert -q "$n.bsp.h5" "back/$n" || { echo "$n: back"; return 1; }
+	for f in "${n}_metadata.json" "$n.tns" "$n.tnsb"; do
+		[ ! -e "$n/$f" ] || cmp "$n/$f" "back/$n/$f" ||
+		    { echo "$n: $f differs"; return 1; }
+	done
+	[ ! -e "$n/$n.tnsb" ] ||
+	    /usr/bin/python3 "$TS_TOP/tests/bsp-check.py" same "$n.bsp.h5" "$n" >/dev/null ||
+	    { echo "$n: h5py reads otherwise"; return 1; }
+}
+
+@test "ts-convert: binsparse (HDF5): bundle -> .bsp.h5 -> bundle gives back its metadata and data files byte for byte, which h5py reads as numpy reads the .tnsb" {
+	local f n bad=0
+	for f in "$REAL/aminoacid.tns" "$REAL/splatt_med.tns" \
+	    "$REAL/matmul_2-2-2.tns" "$MTX/karate.mtx" "$MTX/LFAT5.mtx" \
+	    "$MTX/lagraph__skew_int64.mtx" "$MTX/mlir__zero.mtx" \
+	    "$MTX/scipy__symmetric_pattern_example.mtx"; do
+		n=$(basename "${f%.*}")
+		n=${n//_/-}
+		ts-convert -q "$f" "in-$n" && sorted_bundle "in-$n" "$n" ||
+		    { echo "$f: import"; bad=1; continue; }
+		bsp_round "$n" || bad=1
+	done
+	[ "$bad" -eq 0 ]
+}
+
+@test "ts-convert: binsparse (HDF5): every value type with every index type, and a tensor without values (iso 1), round trip exactly" {
+	local vt it bad=0
+	ts-convert -q "$REAL/matmul_2-2-2.tns" in
+	for vt in float32 float64 int32 int64; do
+		for it in uint32 uint64; do
+			sorted_bundle in "m-$vt-$it" -- --value-type "$vt" \
+			    --index-type "$it" || { bad=1; continue; }
+			bsp_round "m-$vt-$it" || bad=1
+		done
+	done
+	ts-convert -q --no-values "$REAL/KG_JF17K_3_ids_1based.tns" kg-in
+	sorted_bundle kg-in kg --duplicates first
+	bsp_round kg || bad=1
+	[ "$(meta kg-in .values_provided)" = false ]
+	[ "$bad" -eq 0 ]
+	run -0 /usr/bin/python3 -c 'import h5py, json, sys
+f = h5py.File(sys.argv[1])
+print(json.loads(f.attrs["binsparse"])["binsparse"]["data_types"]["values"], f["values"][:])' kg.bsp.h5
+	assert_output 'iso[float64] [1.]'
+}
+
+@test "ts-convert: binsparse (HDF5): entries sorted by another order of the modes are stored transposed; unsorted ones are sorted; repeats are refused (exit 1), nothing written, unless ts-sort merges them" {
+	ts-convert -q "$REAL/matmul_2-2-2.tns" in
+	sorted_bundle in t312 -k 3,1,2
+	bsp_round t312
+	run -0 /usr/bin/python3 -c 'import h5py, json, sys
+print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom"]["transpose"])' t312.bsp.h5
+	assert_output '[2, 0, 1]'
+	# FROSTT in file order, sorted on the way: h5py finds them sorted
+	ts-convert -q "$REAL/aminoacid.tns" a.bsp.h5
+	ts-convert -q a.bsp.h5 a
+	[ "$(meta a .sorted)" = '"lexicographic"' ]
+	sorted_bundle "$REAL/aminoacid.tns" sorted
+	ts-convert -q a sorted2 --binary
+	cmp <(sed 1,3d sorted/sorted.tnsb) <(sed 1,3d sorted2/sorted2.tnsb)
+	run -1 ts-convert "$REAL/KG_JF17K_3_ids_1based.tns" kg.bsp.h5
+	assert_output --partial "repeats"
+	[ ! -e kg.bsp.h5 ]
+	run -0 ts-sort -q --duplicates sum "$REAL/KG_JF17K_3_ids_1based.tns" -o kg.bsp.h5
+}
+
+@test "ts-convert: binsparse (HDF5) goes through pipes and compression: a temporary file for libhdf5, the same bytes" {
+	local b
+	sorted_bundle "$REAL/splatt_med.tns" s
+	ts-convert -q s s.bsp.h5
+	ts-convert -q s - --to binsparse-h5 | cmp - s.bsp.h5
+	ts-convert -q s s.bsp.h5.zst
+	mkdir tmp
+	TMPDIR=$PWD/tmp ts-convert -q s.bsp.h5.zst back1
+	TMPDIR=$PWD/tmp ts-convert -q - back2 --from binsparse-h5 <s.bsp.h5
+	cat s.bsp.h5 | TMPDIR=$PWD/tmp ts-convert -q - back3
+	for b in back1 back2 back3; do
+		cmp <(sed 3d s/s.tnsb) <(sed 3d "$b/$b.tnsb")
+	done
+	[ -z "$(ls -A tmp)" ]
+}
+
+@test "ts-convert: binsparse (HDF5): files laid out as binsparse's C reference writes them are read (no format key, transpose, iso, a fixed-length descriptor, narrow types)" {
+	local f n
+	for f in "$DATA"/binsparse/*.bsp.h5; do
+		n=$(basename "$f" .bsp.h5)
+		run -0 ts-convert -q "$f" --to tns -
+		diff -u "$DATA/binsparse/$n.tns" - <<<"$output"
+	done
+	ts-convert -q "$DATA/binsparse/ref_transposed_iso.bsp.h5" b
+	[ "$(meta b .values_provided)" = true ]
+	[ "$(meta b .value_type)" = '"float32"' ]
+}
+
+@test "ts-convert: binsparse (HDF5): a malformed file is a located error of its family (exit 1), never a crash, nothing written" {
+	local f
+	mkdir bad
+	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" bad bad
+	run -1 ts-convert --from binsparse-h5 bad/not-hdf5.bsp.h5 o.tns
+	assert_output "bad/not-hdf5.bsp.h5: error: not an HDF5 file (no HDF5 signature) [X1]"
+	run -1 ts-convert bad/truncated.bsp.h5 o.tns
+	assert_output "bad/truncated.bsp.h5: error: a damaged HDF5 file: libhdf5 cannot open it"
+	run -1 ts-convert bad/no-attribute.bsp.h5 o.tns
+	assert_output "bad/no-attribute.bsp.h5: error: an HDF5 file without the string attribute 'binsparse' at its root: not binsparse [X1]"
+	run -1 ts-convert bad/attribute-not-string.bsp.h5 o.tns
+	assert_output "bad/attribute-not-string.bsp.h5: error: attribute 'binsparse' is not one string"
+	run -1 ts-convert bad/descriptor-not-json.bsp.h5 o.tns
+	assert_output --regexp '^bad/descriptor-not-json.bsp.h5:1:[0-9]+: error: binsparse descriptor: '
+	run -1 ts-convert bad/descriptor-version.bsp.h5 o.tns
+	assert_output --partial "bad/descriptor-version.bsp.h5:1:"
+	assert_output --partial "version '2.0' is not read (0.1 is)"
+	run -1 ts-convert bad/missing-dataset.bsp.h5 o.tns
+	assert_output "bad/missing-dataset.bsp.h5: error: no dataset 'indices_1', which the descriptor asks for [X7]"
+	run -1 ts-convert bad/length-disagrees.bsp.h5 o.tns
+	assert_output "bad/length-disagrees.bsp.h5: error: dataset 'values' holds 2 elements; the descriptor says 3 [X7]"
+	run -1 ts-convert bad/float-indices.bsp.h5 o.tns
+	assert_output "bad/float-indices.bsp.h5: error: dataset 'indices_2' holds floating-point numbers; the descriptor says integers"
+	run -1 ts-convert bad/two-dimensional.bsp.h5 o.tns
+	assert_output "bad/two-dimensional.bsp.h5: error: dataset 'indices_0' has 2 dimensions, not one"
+	run -1 ts-convert bad/negative-index.bsp.h5 o.tns
+	assert_output "bad/negative-index.bsp.h5:2: error: 'indices_0' holds -1, a negative index [S1]"
+	run -1 ts-convert bad/index-beyond-shape.bsp.h5 o.tns
+	assert_output --partial "bad/index-beyond-shape.bsp.h5:3: error: coordinate 2 exceeds 1"
+	for f in bad/*; do
+		run -1 ts-convert "$f" out
+	done
+	only bad
 }
 
 @test "ts-convert: --to cutensor writes the block-sparse descriptor arrays (K4)" {

@@ -199,9 +199,10 @@ enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
     TS_SPARSITY_BLOCK };
 enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 /* What data is: a data file of one of the formats, the cuTENSOR arrays
- * (written only), or a bundle (its metadata and data files). */
+ * (written only), binsparse 0.1 in HDF5, or a bundle (its metadata and
+ * data files). */
 enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR, TS_KIND_BUNDLE };
+    TS_KIND_CUTENSOR, TS_KIND_BSP_H5, TS_KIND_BUNDLE };
 /* What a sort does with entries whose coordinates repeat. */
 enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
@@ -688,13 +689,16 @@ const char *ts_kind_title(enum ts_kind);
  * (TS_KIND_COMMENT); they have no header, and state neither their
  * dimensions nor their index base (TS_KIND_BARE); its file name decides
  * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
- * without its banner).  The index base its files always have, or -1
+ * without its banner); its entries are unique and sorted, which a
+ * writer of it sees to (TS_KIND_SORTED: binsparse); its files keep
+ * the tensor's attributes, all of them (TS_KIND_ATTRS: binsparse,
+ * beside its descriptor).  The index base its files always have, or -1
  * when the writer chooses (1 without metadata: rule P1).  The kind a
  * file is read as: what its bytes say (sniffed), or, when no format
  * claims them, the kind its name decides.
  */
 enum { TS_KIND_VALUE_TEXTS = 1, TS_KIND_COMMENT = 2, TS_KIND_BARE = 4,
-	TS_KIND_NAMED = 8 };
+	TS_KIND_NAMED = 8, TS_KIND_SORTED = 16, TS_KIND_ATTRS = 32 };
 unsigned ts_kind_traits(enum ts_kind);
 int	 ts_kind_base(enum ts_kind);
 enum ts_kind ts_kind_read_as(enum ts_kind sniffed, const char *path);
@@ -804,6 +808,9 @@ struct ts_encode_opts {
 	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
 	 * lower triangle is written, and the header's nnz counts it. */
 	int		 mtx_sym;
+	/* The tensor's attributes, for a format that keeps them (binsparse
+	 * beside its descriptor); NULL: what the header and layout say. */
+	const struct ts_meta *meta;
 };
 
 struct ts_encoder;

@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "format/format.h"
 #include "stage/stage.h"
 #include "util/xalloc.h"
 
@@ -160,6 +161,33 @@ header_like(struct fe_job *j, const struct ts_header *h,
 	    "--dims %s - ...", what, (unsigned long long)h->lines + 2, dims);
 }
 
+/*
+ * A file that keeps the tensor's attributes beside its data (binsparse
+ * does, outside its descriptor) gives them back as they were written,
+ * so that a bundle that went through it comes back the same; the
+ * decoder has checked that they describe its entries.
+ */
+static int
+kept_attributes(struct fe_job *j, const struct ts_meta *fm)
+{
+	struct ts_diags *chk = ts_diags_new(1, false);
+	char *text = ts_meta_canonical(fm);
+	int rv = 0;
+
+	ts_meta_free(&j->m);
+	ts_meta_init(&j->m);
+	if (ts_meta_parse(&j->m, text, strlen(text), j->sname, chk) != 0 ||
+	    ts_diags_errors(chk) > 0) {
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_M1,
+		    "the attributes it keeps cannot be read back");
+		rv = -1;
+	}
+	ts_diags_free(chk);
+	free(text);
+	j->kept = rv == 0;
+	return rv;
+}
+
 int
 fe_job_infer(struct fe_job *j, bool light)
 {
@@ -260,7 +288,8 @@ fe_job_infer(struct fe_job *j, bool light)
 	m->ndense = 0;
 	if (m->source_type == NULL)
 		m->source_type = ts_xstrdup("real");
-	rv = 0;
+	rv = ts_decoder_meta(dec) != NULL ? kept_attributes(j,
+	    ts_decoder_meta(dec)) : 0;
 out:
 	ts_inferred_free(&inf);
 	ts_decoder_close(dec);

@@ -28,6 +28,7 @@ struct fe_job {
 	struct ts_meta		 m;		/* attributes (output) */
 	struct ts_meta		*mp;		/* the bundle's, or &m */
 	bool			 meta_known;
+	bool			 kept;		/* ... from the file itself */
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
 	bool			 stream;	/* DST is '-', a device, a FIFO */

@@ -222,20 +222,14 @@ fe_job_describe(struct fe_job *j)
 	setstr(&m->source_type, o->source_type);
 }
 
-/* The output attributes, with the flags' changes, checked. */
-static int
-change_attributes(struct fe_job *j, bool text, bool binary)
+/* The data files a bundle or file written names, and their byte
+ * order. */
+static void
+name_files(struct fe_job *j, bool text, bool binary)
 {
 	const struct fe_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
-	int k;
 
-	if (o->out_base >= 0)
-		m->index_base = o->out_base;
-	if (o->out_itype >= 0)
-		m->index_type = (enum ts_itype)o->out_itype;
-	if (o->out_vtype >= 0 && m->values_provided)
-		m->value_type = (enum ts_vtype)o->out_vtype;
 	if (binary)
 		m->endianness = o->out_endian >= 0 ?
 		    (enum ts_endian)o->out_endian :
@@ -249,6 +243,26 @@ change_attributes(struct fe_job *j, bool text, bool binary)
 	m->f_text = text ? ts_xasprintf("%s.tns", m->name) : NULL;
 	m->f_binary = binary ? ts_xasprintf("%s.tnsb", m->name) : NULL;
 	m->f_readme = ts_xstrdup("README.md");
+}
+
+/* The output attributes, with the flags' changes, checked; the data
+ * files named, unless the output keeps the attributes as they are
+ * (binsparse: a bundle read back from it gets its files back). */
+static int
+change_attributes(struct fe_job *j, bool text, bool binary, bool files)
+{
+	const struct fe_job_opts *o = j->o;
+	struct ts_meta *m = j->mp;
+	int k;
+
+	if (o->out_base >= 0)
+		m->index_base = o->out_base;
+	if (o->out_itype >= 0)
+		m->index_type = (enum ts_itype)o->out_itype;
+	if (o->out_vtype >= 0 && m->values_provided)
+		m->value_type = (enum ts_vtype)o->out_vtype;
+	if (files)
+		name_files(j, text, binary);
 	for (k = 0; k < m->order; k++)
 		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
@@ -602,6 +616,58 @@ ready(void *arg)
 	return 0;
 }
 
+/*
+ * An output that holds unique entries in lexicographic order (binsparse)
+ * gets them so: checked as they pass when the attributes say they are
+ * sorted (in any order of the modes, which it stores transposed), else
+ * sorted by modes 1..N, spilled past a quarter of the memory to the
+ * temporary directory.  A repeat is refused either way: a policy of
+ * ts-sort --duplicates merges repeats first.
+ */
+static int
+sorted_output(struct outputs *os)
+{
+	struct fe_job *j = os->j;
+	struct ts_meta *m = j->mp;
+	struct ts_sort_opts so;
+	struct ts_stage *st;
+	int i, k;
+
+	for (i = 0; i < os->n; i++)
+		if (ts_kind_traits(os->v[i].kind) & TS_KIND_SORTED)
+			break;
+	if (i == os->n || m->sparsity == TS_SPARSITY_BLOCK)
+		return 0;
+	if (m->sorted && m->nsort == m->order) {
+		if (m->dups_allowed)
+			ts_flow_add(os->flow, ts_stage_order(m->sort_order,
+			    m->order, m->index_base, true, j->d));
+		return 0;
+	}
+	memset(&so, 0, sizeof(so));
+	so.order = m->order;
+	for (k = 0; k < m->order; k++)
+		so.prio[k] = k;
+	so.has_values = m->values_provided;
+	so.vtype = m->value_type;
+	so.mem_limit = fe_default_size("-S", "25%");
+	so.tmpdir = j->o->tmpdir;
+	so.expect = m->nnz;
+	so.threads = fe_job_threads(j);
+	so.dups = TS_DUP_ERROR;
+	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec, NULL,
+	    j->d)) == NULL)
+		return -1;
+	ts_flow_add(os->flow, st);
+	/* What the file says of its entries, once they are sorted. */
+	m->sorted = true;
+	m->nsort = m->order;
+	for (k = 0; k < m->order; k++)
+		m->sort_order[k] = k;
+	m->dups_allowed = false;
+	return 0;
+}
+
 /* Decode, bound, change types, the part's stages, encode to every
  * output. */
 static int
@@ -635,6 +701,8 @@ pump(struct outputs *os, const char *label)
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
 	    j->part->stages(j->part->arg, j, os->flow, os->dec) != 0)
+		goto out;
+	if (sorted_output(os) != 0)
 		goto out;
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
@@ -760,7 +828,7 @@ write_bundle(struct fe_job *j, bool text, bool binary)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = j->mp->name;
-	if (change_attributes(j, text, binary) != 0 ||
+	if (change_attributes(j, text, binary, true) != 0 ||
 	    (mtext = meta_selfcheck(j)) == NULL)
 		return -1;
 	free(mtext);
@@ -892,6 +960,7 @@ write_single(struct fe_job *j)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
+	os.eo.meta = m;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {
 		/* A DST named by its suffix may have meant a bundle. */
@@ -906,7 +975,8 @@ write_single(struct fe_job *j)
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
-	    j->to == TS_KIND_BINARY) != 0)
+	    j->to == TS_KIND_BINARY, !(ts_kind_traits(j->to) &
+	    TS_KIND_ATTRS)) != 0)
 		return -1;
 	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
@@ -959,6 +1029,10 @@ write_any(struct fe_job *j)
 			text = ts_bundle_data_file(j->bd, TS_KIND_TEXT) != NULL;
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
+		} else if (j->kept && (j->mp->f_text || j->mp->f_binary)) {
+			/* Those of the bundle the file was written from. */
+			text = j->mp->f_text != NULL;
+			binary = j->mp->f_binary != NULL;
 		} else {
 			/* Imports get both kinds, but a value-less binary
 			 * file, which only this toolkit reads (E3), only on

@@ -179,6 +179,12 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	return in_range(dec, b, rv);
 }
 
+const struct ts_meta *
+ts_decoder_meta(const struct ts_decoder *dec)
+{
+	return dec->meta;
+}
+
 uint64_t
 ts_decoder_rows(const struct ts_decoder *dec)
 {
@@ -199,6 +205,10 @@ ts_decoder_close(struct ts_decoder *dec)
 	if (dec->ops->close != NULL)
 		dec->ops->close(dec);
 	ts_header_free(&dec->h);
+	if (dec->meta != NULL) {
+		ts_meta_free(dec->meta);
+		free(dec->meta);
+	}
 	free((char *)dec->file);
 	pthread_rwlock_destroy(&dec->local_lock);
 	free(dec);

@@ -38,6 +38,9 @@ struct ts_decoder {
 	const char		*file;	/* the source's name */
 	struct ts_layout	 lay;
 	struct ts_header	 h;
+	/* The attributes the file keeps (binsparse's beside its
+	 * descriptor), owned; NULL when it keeps none. */
+	struct ts_meta		*meta;
 	uint64_t		 rows;	/* rows (records) seen, for X7 */
 	uint64_t		 off;	/* offset just past what was used */
 	int			 threads;	/* for parsing text */
@@ -125,9 +128,13 @@ int	 ts_print_finish(struct ts_encoder *);
 size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
-	    ts_frostt_decoder, ts_mtx_decoder;
+	    ts_frostt_decoder, ts_mtx_decoder, ts_bsp_h5_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
-	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder;
+	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
+	    ts_bsp_h5_encoder;
+
+/* The attributes dec's file keeps (dec->meta), or NULL. */
+const struct ts_meta *ts_decoder_meta(const struct ts_decoder *);
 
 /*
  * outbuf.c: output assembled in large buffers, handed to a second thread

@@ -1,0 +1,412 @@
+/*
+ * binsparse.c - the binsparse 0.1 descriptor (binsparse.h).  Written
+ * as the specification says: under the key "binsparse", version "0.1",
+ * a predefined format's name when there is one, the TensorSuite
+ * attributes beside that key.  Read as the implementations write it:
+ * the specification's form, the Python reference's bare descriptor
+ * ("format": "custom" and a "custom" key beside it), the C reference's
+ * tensors (a "custom" key and no "format").
+ */
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/binsparse.h"
+#include "util/xalloc.h"
+
+static const char *const bsp_types[] = {
+	[TS_NPY_BOOL] = "bint8", [TS_NPY_INT8] = "int8",
+	[TS_NPY_INT16] = "int16", [TS_NPY_INT32] = "int32",
+	[TS_NPY_INT64] = "int64", [TS_NPY_UINT8] = "uint8",
+	[TS_NPY_UINT16] = "uint16", [TS_NPY_UINT32] = "uint32",
+	[TS_NPY_UINT64] = "uint64", [TS_NPY_FLOAT32] = "float32",
+	[TS_NPY_FLOAT64] = "float64",
+};
+#define NBSPTYPES	(sizeof(bsp_types) / sizeof(bsp_types[0]))
+
+const char *
+ts_bsp_type_name(enum ts_npy_type t)
+{
+	return (unsigned)t < NBSPTYPES ? bsp_types[t] : NULL;
+}
+
+int
+ts_bsp_type_of_name(const char *s)
+{
+	size_t k;
+
+	for (k = 0; s != NULL && k < NBSPTYPES; k++)
+		if (bsp_types[k] != NULL && strcmp(bsp_types[k], s) == 0)
+			return (int)k;
+	return -1;
+}
+
+void
+ts_bsp_free(struct ts_bsp *b)
+{
+	free(b->attrs);
+	b->attrs = NULL;
+}
+
+void
+ts_bsp_of_meta(struct ts_bsp *b, const struct ts_meta *m, uint64_t nnz,
+    const int *perm)
+{
+	int k;
+
+	memset(b, 0, sizeof(*b));
+	b->order = m->order;
+	b->nnz = nnz;
+	for (k = 0; k < m->order; k++) {
+		b->shape[k] = m->dims[k];
+		b->perm[k] = perm != NULL ? perm[k] : k;
+		b->itype[k] = ts_npy_of_itype(m->index_type);
+	}
+	b->vtype = ts_npy_of_vtype(m->value_type);
+	b->iso = !m->values_provided;
+}
+
+static bool
+identity(const struct ts_bsp *b)
+{
+	int k;
+
+	for (k = 0; k < b->order; k++)
+		if (b->perm[k] != k)
+			return false;
+	return true;
+}
+
+char *
+ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
+{
+	json_t *root = json_object(), *bs = json_object(), *shape =
+	    json_array(), *dt = json_object(), *attrs, *v;
+	const char *key;
+	char name[32], *s, *text;
+	int k;
+
+	json_object_set_new(bs, "version", json_string(TS_BSP_VERSION));
+	if (b->order == 2 && (identity(b) || b->perm[0] == 1))
+		json_object_set_new(bs, "format", json_string(identity(b) ?
+		    "COO" : "COOC"));
+	else {
+		json_t *custom = json_object(), *lv = json_object(), *el =
+		    json_object(), *tr;
+
+		json_object_set_new(el, "level_desc", json_string("element"));
+		json_object_set_new(lv, "level_desc", json_string("sparse"));
+		json_object_set_new(lv, "rank", json_integer(b->order));
+		json_object_set_new(lv, "level", el);
+		json_object_set_new(custom, "level", lv);
+		if (!identity(b)) {
+			tr = json_array();
+			for (k = 0; k < b->order; k++)
+				json_array_append_new(tr,
+				    json_integer(b->perm[k]));
+			json_object_set_new(custom, "transpose", tr);
+		}
+		json_object_set_new(bs, "format", json_string("custom"));
+		json_object_set_new(bs, "custom", custom);
+	}
+	for (k = 0; k < b->order; k++)
+		json_array_append_new(shape, json_integer((json_int_t)
+		    b->shape[k]));
+	json_object_set_new(bs, "shape", shape);
+	json_object_set_new(bs, "number_of_stored_values",
+	    json_integer((json_int_t)b->nnz));
+	for (k = 0; k < b->order; k++) {
+		snprintf(name, sizeof(name), "indices_%d", k);
+		json_object_set_new(dt, name,
+		    json_string(ts_bsp_type_name(b->itype[k])));
+	}
+	s = ts_xasprintf(b->iso ? "iso[%s]" : "%s",
+	    ts_bsp_type_name(b->vtype));
+	json_object_set_new(dt, "values", json_string(s));
+	free(s);
+	json_object_set_new(bs, "data_types", dt);
+	json_object_set_new(root, "binsparse", bs);
+	/* The attributes beside it, from the canonical form. */
+	if (m != NULL && (s = ts_meta_canonical(m)) != NULL) {
+		attrs = json_loads(s, 0, NULL);
+		free(s);
+		json_object_foreach(attrs, key, v)
+			if (strcmp(key, "binsparse") != 0)
+				json_object_set(root, key, v);
+		json_decref(attrs);
+	}
+	s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_ENSURE_ASCII);
+	json_decref(root);
+	if (s == NULL)
+		ts_xoom(0);
+	text = ts_xasprintf("%s\n", s);
+	free(s);
+	return text;
+}
+
+/* ---- reading ---- */
+
+struct rd {
+	const char	*text;
+	size_t		 len;
+	const char	*file;
+	struct ts_diags	*d;
+};
+
+static int
+bad(const struct rd *r, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* An error at the first place key is written as an object's key (the
+ * descriptor's keys are few and distinct), else at no line. */
+static int
+bad(const struct rd *r, const char *key, const char *fmt, ...)
+{
+	uint64_t line = 1, col = 1;
+	size_t i, l = key != NULL ? strlen(key) : 0;
+	bool found = false;
+	char msg[256];
+	va_list ap;
+
+	for (i = 0; key != NULL && i + l + 2 <= r->len; i++) {
+		if (r->text[i] == '"' && memcmp(r->text + i + 1, key, l) ==
+		    0 && r->text[i + l + 1] == '"') {
+			found = true;
+			break;
+		}
+		if (r->text[i] == '\n')
+			line++, col = 1;
+		else if (((unsigned char)r->text[i] & 0xc0) != 0x80)
+			col++;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	ts_diag(r->d, TS_SEV_ERROR, r->file, found ? line : 0, found ? col : 0,
+	    TS_RULE_NONE, "binsparse descriptor: %s", msg);
+	return -1;
+}
+
+static int
+get_u64(const struct rd *r, json_t *v, const char *key, uint64_t *out)
+{
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return bad(r, key, "'%s' must be a non-negative integer", key);
+	*out = (uint64_t)json_integer_value(v);
+	return 0;
+}
+
+/* The type of array name in data_types dt; iso when allowed. */
+static int
+get_type(const struct rd *r, json_t *dt, const char *name,
+    enum ts_npy_type *t, bool *iso)
+{
+	const char *s = json_string_value(json_object_get(dt, name));
+	char buf[32];
+	size_t l;
+	int k;
+
+	if (s == NULL)
+		return bad(r, "data_types", "'data_types' has no type of "
+		    "'%s'", name);
+	l = strlen(s);
+	if (iso != NULL && l > 5 && l < sizeof(buf) + 5 && strncmp(s, "iso[",
+	    4) == 0 && s[l - 1] == ']') {
+		memcpy(buf, s + 4, l - 5);
+		buf[l - 5] = '\0';
+		*iso = true;
+		s = buf;
+	}
+	if ((k = ts_bsp_type_of_name(s)) < 0)
+		return bad(r, name, "type '%s' of '%s' is not read (%s)", s,
+		    name, iso != NULL ? "int8-64, uint8-64, float32, float64, "
+		    "bint8, iso[...] of one" : "uint8-64, int8-64");
+	if (iso == NULL && (k == TS_NPY_BOOL || k == TS_NPY_FLOAT32 || k ==
+	    TS_NPY_FLOAT64))
+		return bad(r, name, "indices of type '%s'", s);
+	*t = (enum ts_npy_type)k;
+	return 0;
+}
+
+/* A custom format: one sparse level of rank N over an element level,
+ * and a transpose that is a permutation. */
+static int
+custom(const struct rd *r, json_t *c, struct ts_bsp *b)
+{
+	json_t *lv, *el, *tr;
+	bool seen[TS_MAXORDER] = { false };
+	const char *desc;
+	size_t k;
+	json_int_t p;
+
+	if (!json_is_object(c))
+		return bad(r, "custom", "'custom' must be an object");
+	lv = json_object_get(c, "level");
+	if (!json_is_object(lv))
+		return bad(r, "custom", "'custom' has no 'level' object");
+	desc = json_string_value(json_object_get(lv, "level_desc"));
+	if (desc == NULL)
+		return bad(r, "level", "a level has no 'level_desc'");
+	if (strcmp(desc, "sparse") != 0)
+		return bad(r, "level_desc", "a root level '%s' is not read "
+		    "(a sparse level over an element level is)", desc);
+	if (!json_is_integer(json_object_get(lv, "rank")) ||
+	    json_integer_value(json_object_get(lv, "rank")) != b->order)
+		return bad(r, "rank", "the sparse level's 'rank' must be the "
+		    "order of 'shape', %d", b->order);
+	el = json_object_get(lv, "level");
+	desc = json_string_value(json_object_get(el, "level_desc"));
+	if (!json_is_object(el) || desc == NULL || strcmp(desc, "element") !=
+	    0)
+		return bad(r, "level", "the sparse level's 'level' must be an "
+		    "element level (others are not read)");
+	if ((tr = json_object_get(c, "transpose")) != NULL) {
+		if (!json_is_array(tr) || json_array_size(tr) !=
+		    (size_t)b->order)
+			return bad(r, "transpose", "'transpose' must be an "
+			    "array of %d modes", b->order);
+		for (k = 0; k < json_array_size(tr); k++) {
+			p = json_integer_value(json_array_get(tr, k));
+			if (!json_is_integer(json_array_get(tr, k)) || p < 0 ||
+			    p >= b->order || seen[p])
+				return bad(r, "transpose", "'transpose' must "
+				    "be a permutation of 0 to %d",
+				    b->order - 1);
+			seen[p] = true;
+			b->perm[k] = (int)p;
+		}
+	}
+	return 0;
+}
+
+static int
+parse(const struct rd *r, json_t *root, struct ts_bsp *b)
+{
+	json_t *bs = json_object_get(root, "binsparse"), *v, *dt, *c;
+	const char *s, *key;
+	char name[32];
+	size_t k;
+
+	if (json_is_object(bs)) {
+		json_t *attrs = json_deep_copy(root);
+
+		json_object_del(attrs, "binsparse");
+		if (json_object_size(attrs) > 0)
+			b->attrs = json_dumps(attrs, JSON_PRESERVE_ORDER |
+			    JSON_COMPACT);
+		json_decref(attrs);
+	} else if (bs != NULL)
+		return bad(r, "binsparse", "'binsparse' must be an object");
+	else
+		bs = root;
+	s = json_string_value(json_object_get(bs, "version"));
+	if (s == NULL)
+		return bad(r, "version", "no 'version' string");
+	if (strcmp(s, "0.1") != 0 && strcmp(s, "0.1.0") != 0)
+		return bad(r, "version", "version '%s' is not read (0.1 is)",
+		    s);
+	v = json_object_get(bs, "shape");
+	if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v)
+	    > TS_MAXORDER)
+		return bad(r, "shape", "'shape' must be an array of 1 to %d "
+		    "dimensions", TS_MAXORDER);
+	b->order = (int)json_array_size(v);
+	for (k = 0; k < json_array_size(v); k++) {
+		if (get_u64(r, json_array_get(v, k), "shape", &b->shape[k]) !=
+		    0)
+			return -1;
+		b->perm[k] = (int)k;
+	}
+	if (get_u64(r, json_object_get(bs, "number_of_stored_values"),
+	    "number_of_stored_values", &b->nnz) != 0)
+		return -1;
+	v = json_object_get(bs, "format");
+	c = json_object_get(bs, "custom");
+	if (json_is_object(v)) {
+		c = json_object_get(v, "custom");
+		if (c == NULL)
+			return bad(r, "format", "a 'format' object holds "
+			    "'custom'");
+	} else if (v != NULL) {
+		if ((s = json_string_value(v)) == NULL)
+			return bad(r, "format", "'format' must be a string");
+		if (strcmp(s, "custom") == 0) {
+			if (c == NULL)
+				return bad(r, "format", "format 'custom' "
+				    "without a 'custom' key");
+		} else if (strcmp(s, "COO") == 0 || strcmp(s, "COOR") == 0 ||
+		    strcmp(s, "COOC") == 0) {
+			if (b->order != 2)
+				return bad(r, "shape", "format '%s' is a "
+				    "matrix's: 'shape' has %d dimensions", s,
+				    b->order);
+			if (strcmp(s, "COOC") == 0)
+				b->perm[0] = 1, b->perm[1] = 0;
+			c = NULL;
+		} else if (strcmp(s, "CVEC") == 0) {
+			if (b->order != 1)
+				return bad(r, "shape", "format 'CVEC' is a "
+				    "vector's: 'shape' has %d dimensions",
+				    b->order);
+			c = NULL;
+		} else
+			return bad(r, "format", "format '%s' is not read (COO, "
+			    "COOR, COOC, CVEC and a custom sparse level over an "
+			    "element level are)", s);
+	} else if (c == NULL)
+		return bad(r, "binsparse", "no 'format' and no 'custom' key");
+	if (c != NULL && custom(r, c, b) != 0)
+		return -1;
+	if (json_is_true(json_object_get(bs, "fill")))
+		return bad(r, "fill", "a 'fill' value is not read");
+	if ((v = json_object_get(bs, "structure")) != NULL)
+		return bad(r, "structure", "a 'structure' ('%s') is not read",
+		    json_is_string(v) ? json_string_value(v) : "?");
+	dt = json_object_get(bs, "data_types");
+	if (!json_is_object(dt))
+		return bad(r, "data_types", "no 'data_types' object");
+	for (k = 0; k < (size_t)b->order; k++) {
+		snprintf(name, sizeof(name), "indices_%zu", k);
+		if (get_type(r, dt, name, &b->itype[k], NULL) != 0)
+			return -1;
+	}
+	if (get_type(r, dt, "values", &b->vtype, &b->iso) != 0)
+		return -1;
+	json_object_foreach(dt, key, v)
+		if (strncmp(key, "pointers_to_", 12) == 0)
+			return bad(r, key, "'%s': a format of pointers is not "
+			    "read", key);
+	return 0;
+}
+
+int
+ts_bsp_parse(struct ts_bsp *b, const char *text, size_t len,
+    const char *file, struct ts_diags *d)
+{
+	struct rd r = { text, len, file, d };
+	json_error_t err;
+	json_t *root;
+	int rv;
+
+	memset(b, 0, sizeof(*b));
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	if (root == NULL) {
+		ts_diag(d, TS_SEV_ERROR, file, err.line > 0 ? (uint64_t)err.line
+		    : 1, err.column > 0 ? (uint64_t)err.column : 0,
+		    TS_RULE_NONE, "binsparse descriptor: %s", err.text);
+		return -1;
+	}
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return bad(&r, NULL, "not a JSON object");
+	}
+	rv = parse(&r, root, b);
+	json_decref(root);
+	if (rv != 0)
+		ts_bsp_free(b);
+	return rv;
+}

@@ -1,0 +1,71 @@
+/*
+ * binsparse.h - the JSON descriptor of binsparse 0.1 (GraphBLAS's
+ * binsparse specification), internal to libtensorsuite, for the
+ * containers that carry it (NPZ, HDF5): written from a tensor's
+ * metadata as the specification asks, read leniently where the
+ * implementations differ (binsparse.c).
+ *
+ * A tensor is written as coordinates: order 2 as "COO" (or "COOC" when
+ * sorted by columns first), any other order as a "custom" format, a
+ * root "sparse" level of rank N over an "element" level; arrays
+ * indices_0 ... indices_{N-1} and values.  The stored level k holds the
+ * tensor's mode perm[k] (the specification's "transpose"), so that
+ * entries sorted by another order of the modes are written as they
+ * come.  A tensor without values has "iso[...]" values, one value 1.
+ */
+#ifndef TS_BINSPARSE_H
+#define TS_BINSPARSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tensorsuite.h"
+#include "format/npy.h"
+
+#define TS_BSP_VERSION	"0.1"
+
+struct ts_bsp {
+	int		 order;
+	uint64_t	 shape[TS_MAXORDER];
+	uint64_t	 nnz;		/* number_of_stored_values */
+	int		 perm[TS_MAXORDER];	/* level k holds mode perm[k] */
+	/* The arrays' types: indices_k (level k), values. */
+	enum ts_npy_type itype[TS_MAXORDER], vtype;
+	bool		 iso;		/* values: iso[...], one value */
+	/* The keys outside "binsparse" (TensorSuite's attributes), as a
+	 * JSON object's text, malloc'd; NULL when there are none. */
+	char		*attrs;
+};
+
+void	 ts_bsp_free(struct ts_bsp *);
+
+/*
+ * The descriptor of the tensor m describes, with nnz stored entries
+ * whose level k holds mode perm[k] (NULL: the identity), as JSON text,
+ * malloc'd: {"binsparse": {...}} and, beside that key, every attribute
+ * of m's canonical metadata, so that reading it back gives m again.
+ * Value-less: iso values of m's value type.
+ */
+void	 ts_bsp_of_meta(struct ts_bsp *, const struct ts_meta *m,
+	    uint64_t nnz, const int *perm);
+char	*ts_bsp_write(const struct ts_bsp *, const struct ts_meta *m);
+
+/*
+ * Parse a descriptor (len bytes of text, from file): bare or under the
+ * key "binsparse", version "0.1" or "0.1.0", "format" "COO", "COOR",
+ * "COOC", "CVEC" or "custom" (its "custom" object beside it or as the
+ * value of "format"), or no "format" key and a "custom" one, as
+ * binsparse's C reference writes tensors; a custom format must be one
+ * sparse level over an element level.  The types are binsparse's
+ * (uint8 to uint64, int8 to int64, float32, float64, bint8, and
+ * iso[...] for values).  0, or -1 with an error in d at the JSON text's
+ * line and column, or naming the key at fault.
+ */
+int	 ts_bsp_parse(struct ts_bsp *, const char *text, size_t len,
+	    const char *file, struct ts_diags *d);
+
+/* A binsparse type's name ("uint64"), and the type of one (-1). */
+const char *ts_bsp_type_name(enum ts_npy_type);
+int	 ts_bsp_type_of_name(const char *);
+
+#endif

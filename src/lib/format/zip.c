@@ -1,0 +1,310 @@
+/*
+ * zip.c - the zip container of .npz files, through libarchive: read by
+ * its seekable zip reader, which trusts the central directory (what
+ * numpy's zipfile reads too), one reader a member so that the arrays
+ * of an .npz stream side by side from one file; written by its zip
+ * writer, each member stored or deflated, with its size given first
+ * so that the local header says it (and zip64 when it must).
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensorsuite.h"
+#include "format/npy.h"
+#include "util/xalloc.h"
+
+#define INBUF	(256u << 10)
+
+struct ts_zip {
+	struct archive	*a;
+	struct ts_source *src;
+	uint64_t	 pos;		/* of the next read of src */
+	uint64_t	 nread;		/* of the member's data */
+	unsigned char	*buf;
+};
+
+static la_ssize_t
+zread(struct archive *a, void *arg, const void **out)
+{
+	struct ts_zip *z = arg;
+	long r = ts_source_pread(z->src, z->buf, INBUF, z->pos);
+
+	if (r < 0) {
+		archive_set_error(a, errno, "cannot read");
+		return -1;
+	}
+	z->pos += (uint64_t)r;
+	*out = z->buf;
+	return r;
+}
+
+static la_int64_t
+zseek(struct archive *a, void *arg, la_int64_t off, int whence)
+{
+	struct ts_zip *z = arg;
+	int64_t size = ts_source_size(z->src), to;
+
+	(void)a;
+	to = whence == SEEK_SET ? off : whence == SEEK_CUR ? (int64_t)z->pos +
+	    off : size + off;
+	if (to < 0 || (whence == SEEK_END && size < 0))
+		return ARCHIVE_FATAL;
+	z->pos = (uint64_t)to;
+	return to;
+}
+
+static la_int64_t
+zskip(struct archive *a, void *arg, la_int64_t n)
+{
+	struct ts_zip *z = arg;
+
+	(void)a;
+	z->pos += (uint64_t)n;
+	return n;
+}
+
+static void
+err_of(struct ts_npy_err *e, struct archive *a, uint64_t off,
+    const char *what)
+{
+	const char *s = archive_error_string(a);
+
+	e->off = off;
+	snprintf(e->msg, sizeof(e->msg), "%s%s%s", what, s != NULL ? ": " :
+	    "", s != NULL ? s : "");
+}
+
+/* A reader at src's first entry header; NULL with *e. */
+static struct ts_zip *
+zopen(struct ts_source *src, struct ts_npy_err *e)
+{
+	struct ts_zip *z = ts_xcalloc(1, sizeof(*z));
+
+	z->src = src;
+	z->buf = ts_xmalloc(INBUF);
+	z->a = archive_read_new();
+	archive_read_support_format_zip_seekable(z->a);
+	archive_read_set_read_callback(z->a, zread);
+	archive_read_set_seek_callback(z->a, zseek);
+	archive_read_set_skip_callback(z->a, zskip);
+	archive_read_set_callback_data(z->a, z);
+	if (ts_source_size(src) < 0 || archive_read_open1(z->a) !=
+	    ARCHIVE_OK) {
+		if (ts_source_size(src) < 0)
+			snprintf(e->msg, sizeof(e->msg), "a zip archive is "
+			    "read from a file, not a stream");
+		else
+			err_of(e, z->a, 0, "not a zip archive");
+		e->off = 0;
+		ts_zip_close(z);
+		return NULL;
+	}
+	return z;
+}
+
+long
+ts_zip_list(struct ts_source *src, char ***names, int64_t **sizes,
+    struct ts_npy_err *e)
+{
+	struct ts_zip *z = zopen(src, e);
+	struct archive_entry *ent;
+	size_t n = 0, cap = 0;
+	int r;
+
+	*names = NULL;
+	*sizes = NULL;
+	if (z == NULL)
+		return -1;
+	while ((r = archive_read_next_header(z->a, &ent)) == ARCHIVE_OK ||
+	    r == ARCHIVE_WARN) {
+		if (archive_entry_filetype(ent) != AE_IFREG)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			*names = ts_xreallocarray(*names, cap, sizeof(**names));
+			*sizes = ts_xreallocarray(*sizes, cap, sizeof(**sizes));
+		}
+		(*names)[n] = ts_xstrdup(archive_entry_pathname(ent) ?
+		    archive_entry_pathname(ent) : "");
+		(*sizes)[n++] = archive_entry_size_is_set(ent) ?
+		    archive_entry_size(ent) : -1;
+	}
+	if (r != ARCHIVE_EOF) {
+		err_of(e, z->a, 0, "a zip archive libarchive cannot read");
+		while (n > 0)
+			free((*names)[--n]);
+		free(*names);
+		free(*sizes);
+		*names = NULL;
+		*sizes = NULL;
+		ts_zip_close(z);
+		return -1;
+	}
+	ts_zip_close(z);
+	return (long)n;
+}
+
+struct ts_zip *
+ts_zip_open(struct ts_source *src, const char *name, struct ts_npy_err *e)
+{
+	struct ts_zip *z = zopen(src, e);
+	struct archive_entry *ent;
+	const char *p;
+	int r;
+
+	if (z == NULL)
+		return NULL;
+	while ((r = archive_read_next_header(z->a, &ent)) == ARCHIVE_OK ||
+	    r == ARCHIVE_WARN)
+		if (archive_entry_filetype(ent) == AE_IFREG && (p =
+		    archive_entry_pathname(ent)) != NULL && strcmp(p, name) ==
+		    0)
+			return z;
+	if (r != ARCHIVE_EOF)
+		err_of(e, z->a, 0, "a zip archive libarchive cannot read");
+	else {
+		e->off = 0;
+		snprintf(e->msg, sizeof(e->msg), "no member '%s'", name);
+	}
+	ts_zip_close(z);
+	return NULL;
+}
+
+long
+ts_zip_read(struct ts_zip *z, void *buf, size_t n, struct ts_npy_err *e)
+{
+	la_ssize_t r = archive_read_data(z->a, buf, n);
+
+	if (r < 0) {
+		err_of(e, z->a, z->nread, "a corrupt member");
+		return -1;
+	}
+	z->nread += (uint64_t)r;
+	return (long)r;
+}
+
+void
+ts_zip_close(struct ts_zip *z)
+{
+	if (z == NULL)
+		return;
+	archive_read_free(z->a);
+	free(z->buf);
+	free(z);
+}
+
+struct ts_zip_out {
+	struct archive	*a;
+	struct ts_sink	*k;
+	bool		 open;		/* archive_write_open2 done */
+};
+
+static la_ssize_t
+zwrite(struct archive *a, void *arg, const void *p, size_t n)
+{
+	struct ts_zip_out *zo = arg;
+
+	if (ts_sink_write(zo->k, p, n) != 0) {
+		archive_set_error(a, errno, "cannot write");
+		return -1;
+	}
+	return (la_ssize_t)n;
+}
+
+static int
+zerr(struct ts_zip_out *zo)
+{
+	errno = archive_errno(zo->a) > 0 ? archive_errno(zo->a) : EIO;
+	return -1;
+}
+
+struct ts_zip_out *
+ts_zip_out_new(struct ts_sink *k, bool deflate)
+{
+	struct ts_zip_out *zo = ts_xcalloc(1, sizeof(*zo));
+
+	zo->k = k;
+	zo->a = archive_write_new();
+	if (archive_write_set_format_zip(zo->a) != ARCHIVE_OK ||
+	    archive_write_set_options(zo->a, deflate ?
+	    "zip:compression=deflate" : "zip:compression=store") !=
+	    ARCHIVE_OK) {
+		errno = EIO;
+		archive_write_free(zo->a);
+		free(zo);
+		return NULL;
+	}
+	archive_write_set_bytes_per_block(zo->a, 64 * 1024);
+	archive_write_set_bytes_in_last_block(zo->a, 1);
+	if (archive_write_open2(zo->a, zo, NULL, zwrite, NULL, NULL) !=
+	    ARCHIVE_OK) {
+		zerr(zo);
+		ts_zip_out_free(zo);
+		return NULL;
+	}
+	zo->open = true;
+	return zo;
+}
+
+int
+ts_zip_add_begin(struct ts_zip_out *zo, const char *name, uint64_t size)
+{
+	struct archive_entry *e = archive_entry_new();
+	int r;
+
+	archive_entry_set_pathname(e, name);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	/* A fixed time: the same tensor gives the same bytes. */
+	archive_entry_set_mtime(e, 315619200, 0);
+	archive_entry_set_size(e, (la_int64_t)size);
+	r = archive_write_header(zo->a, e);
+	archive_entry_free(e);
+	return r == ARCHIVE_OK ? 0 : zerr(zo);
+}
+
+int
+ts_zip_add_data(struct ts_zip_out *zo, const void *p, size_t n)
+{
+	const char *c = p;
+	la_ssize_t r;
+
+	while (n > 0) {
+		if ((r = archive_write_data(zo->a, c, n)) <= 0)
+			return zerr(zo);
+		c += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+const char *
+ts_zip_out_error(struct ts_zip_out *zo)
+{
+	return archive_error_string(zo->a);
+}
+
+int
+ts_zip_out_finish(struct ts_zip_out *zo)
+{
+	int r = archive_write_close(zo->a) == ARCHIVE_OK ? 0 : zerr(zo), s;
+
+	s = errno;
+	archive_write_free(zo->a);
+	free(zo);
+	errno = s;
+	return r;
+}
+
+void
+ts_zip_out_free(struct ts_zip_out *zo)
+{
+	if (zo == NULL)
+		return;
+	archive_write_free(zo->a);
+	free(zo);
+}
