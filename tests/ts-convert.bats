@@ -751,7 +751,7 @@ Try 'ts-convert --help'."
 
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
 	mkbundle "$EL" t >/dev/null
-	ts-stat -q --readme --plot t/p t >/dev/null
+	ts-stat -q --readme --plot t >/dev/null
 	grep -q '^## Statistics' t/README.md
 	ts-convert -q "$REAL/matmul_2-2-2.tns" -o m
 	# Over another bundle, and over itself.

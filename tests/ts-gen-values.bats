@@ -841,7 +841,7 @@ assert n == len(bits) == 12000
 @test "ts-gen-values: --replace leaves ts-stat's Statistics section of the old values, and its links to pictures, out of the new README, and says so" {
 	cp -r "$EL" .
 	chmod -R u+w example-element
-	ts-stat -q --readme --plot example-element/p example-element >/dev/null
+	ts-stat -q --readme --plot example-element >/dev/null
 	grep -q '^| values | 6: min -1.25, max 1e+16' example-element/README.md
 	run -0 --separate-stderr ts-gen-values --replace --range 1:9 example-element -o r
 	[[ "$stderr" == *"r/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]

@@ -1057,7 +1057,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 
 @test "ts-sort: a rewrite of the entries takes ts-stat's Statistics section, and its links to pictures, out of the README, and says so" {
 	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" -o k
-	ts-stat -q --readme --plot k/p k >/dev/null
+	ts-stat -q --readme --plot k >/dev/null
 	grep -q '^| sorted | in no mode order |$' k/README.md
 	head -n 8 k/README.md >before
 	# In place: the README kept, less the section.
@@ -1067,7 +1067,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	diff before k/README.md
 	valid k
 	# A new bundle: the README of the source, less the section.
-	ts-stat -q -f --readme --plot k/p k >/dev/null
+	ts-stat -q --readme --plot k >/dev/null
 	run -0 ts-sort k -o s
 	grep -q '^## README of the source bundle' s/README.md
 	run -1 grep -q -e '^## Statistics' -e '^!\[' s/README.md

@@ -340,10 +340,12 @@ report(const struct tensor *t, const struct opts *o)
 		ts_fput_name(stdout, t->path);
 		printf(": %s\n", t->v.valid ? "valid" : "invalid");
 		report_table(stdout, t, false);
-		for (i = 0; i < t->npics; i++) {
+		for (i = 0; i < t->npic && o->plot; i++) {
+			if (t->pic[i].path == NULL)
+				continue;
 			fputs("  picture: ", stdout);
-			ts_fput_name(stdout, t->pics[i]);
-			printf(" (%s)\n", t->pic_what[i]);
+			ts_fput_name(stdout, t->pic[i].path);
+			printf(" (%s)\n", t->pic[i].what);
 		}
 		putchar('\n');
 		break;
@@ -364,9 +366,11 @@ report(const struct tensor *t, const struct opts *o)
 			printf(": %lld", (long long)t->bytes[order[i]]);
 		}
 		fputs("}, \"pictures\": [", stdout);
-		for (i = 0; i < t->npics; i++) {
-			fputs(i ? ", " : "", stdout);
-			ts_fput_json(stdout, t->pics[i]);
+		for (i = 0, k = 0; i < t->npic && o->plot; i++) {
+			if (t->pic[i].path == NULL)
+				continue;
+			fputs(k++ ? ", " : "", stdout);
+			ts_fput_json(stdout, t->pic[i].path);
 		}
 		fputs("]", stdout);
 		if (t->s.complete) {

@@ -22,6 +22,12 @@ extern const char *const ts_sorted_names[];
 extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
+/*
+ * The folder of a bundle that holds pictures drawn from its entries
+ * (ts-stat --plot), regular files directly in it.
+ */
+#define TS_BUNDLE_PICTURES	"pictures"
+
 /* A file of a bundle, as an archive packs it (bundle_files.c). */
 struct ts_bundle_file {
 	char		*name;		/* FILE */
