@@ -235,6 +235,74 @@ sums() {
 	assert_line --regexp '^-rw-r--r-- 0/0 +[0-9]+ 2026-12-01 00:00 SHA256SUMS$'
 }
 
+@test "ts-pack: a bundle's folder pictures/ goes in after its files, listed in SHA256SUMS; GNU tar and -x unpack it the same, and every README's pictures are there" {
+	local b
+	mkdir coll
+	cp -r "$EL" "$BL" coll/
+	chmod -R u+w coll
+	ts-stat -q --readme --plot -r coll >/dev/null
+	run -0 --separate-stderr ts-pack -o coll.tar.zst coll/*/
+	[ -z "$stderr" ]
+	run -0 bash -c 'zstd -dc coll.tar.zst | tar -t'
+	assert_output "example-block/
+example-block/example-block_metadata.json
+example-block/README.md
+example-block/example-block.tns
+example-block/pictures/
+example-block/pictures/example-block_slices_1_6.png
+example-block/pictures/example-block_slices_2_4.png
+example-block/pictures/example-block_spy_1-2_6x4.png
+example-element/
+example-element/example-element_metadata.json
+example-element/README.md
+example-element/example-element.tns
+example-element/example-element.tnsb
+example-element/pictures/
+example-element/pictures/example-element_card.png
+example-element/pictures/example-element_slices_1_4.png
+example-element/pictures/example-element_slices_2_3.png
+example-element/pictures/example-element_slices_3_2.png
+example-element/pictures/example-element_spy_1-2_4x3.png
+example-element/pictures/example-element_spy_1-3_4x2.png
+example-element/pictures/example-element_spy_2-3_3x2.png
+example-element/pictures/example-element_values.png
+SHA256SUMS"
+	run -0 bash -c 'zstd -dc coll.tar.zst | tar -xO SHA256SUMS | grep -c "  example-[a-z]*/pictures/example-[a-z]*_[a-z0-9_-]*\.png$"'
+	assert_output 11
+	run -0 ts-validate coll.tar.zst
+	assert_output "coll.tar.zst: valid (0 errors, 0 warnings)"
+	# --sums-only: the same lines, from the bundles on disk.
+	run -0 ts-pack --sums-only coll/*/
+	tar -xOf coll.tar.zst SHA256SUMS | diff -u - <(echo "$output")
+	mkdir t x
+	tar -xf coll.tar.zst -C t
+	(cd t && sha256sum -c --quiet SHA256SUMS)
+	run -0 ts-pack -x coll.tar.zst -C x
+	diff -r t x
+	run -0 sh -c 'cd x && ts-validate --checksums SHA256SUMS'
+	assert_output "SHA256SUMS: valid (0 errors, 0 warnings)
+example-block: valid (0 errors, 0 warnings)
+example-element: valid (0 errors, 0 warnings)
+3 operands: 3 valid, 0 invalid"
+	# Each README's links, decoded, are pictures that are there.
+	for b in x/example-block x/example-element; do
+		(cd "$b" && sed -n 's/^!\[[^]]*](\(.*\))$/\1/p' README.md |
+		    /usr/bin/python3 -c '
+import os, sys, urllib.parse
+links = sys.stdin.read().split()
+assert len(links) >= 3, links
+for u in links:
+    assert os.path.isfile(urllib.parse.unquote(u)), u')
+	done
+	# A file in the folder that the manifest does not list is an error.
+	echo x >x/example-block/pictures/extra.png
+	run -1 sh -c 'cd x && ts-validate --checksums SHA256SUMS'
+	assert_line "example-block/pictures/extra.png: error: it is not listed in the checksums: its data cannot be verified [A1]"
+	# ts-pack -x -f replaces a bundle with its pictures as packed.
+	run -0 ts-pack -f -x coll.tar.zst -C x
+	diff -r t x
+}
+
 @test "ts-pack: the manifest is no stray member: -t, --check, ts-validate and the tools read past it, -x writes it beside the bundles, merged" {
 	ts-pack -o a.tar.zst "$EL" "$BL"
 	ts-pack -o one.tar.zst "$EL"
@@ -712,6 +780,10 @@ example-element"
 	WANT=a/fifo hostile dir:a/ fifo:a/fifo
 	WANT=a/x hostile dir:a/ file:a/x=one file:a/x=two
 	WANT=a/deep/x hostile dir:a/ file:a/deep/x=@x
+	# The folder of pictures holds files, no folder, no link.
+	WANT=a/pictures/deep/x hostile dir:a/ file:a/pictures/deep/x=@x
+	WANT=a/pictures/.hidden hostile dir:a/ file:a/pictures/.hidden=@x
+	WANT=a/pictures hostile dir:a/ sym:a/pictures=/tmp file:a/pictures/evil=@x
 	WANT=loose hostile file:loose=@x
 	WANT=a/.hidden hostile file:a/.hidden=@x
 	WANT='-a/x' hostile file:-a/x=@x

@@ -445,7 +445,9 @@ struct ts_bundle_ns_ops {
 	struct ts_source *(*open)(void *ctx, const char *name);
 	/* The name for messages, malloc'd ("dir/x.tns"). */
 	char	*(*path)(void *ctx, const char *name);
-	/* fn for every file; stops at the first non-zero return. */
+	/* fn for every file (those of the folder of pictures as
+	 * pictures/FILE, tensorsuite(5) B6); stops at the first non-zero
+	 * return. */
 	int	(*list)(void *ctx, int (*fn)(const char *, void *), void *arg);
 	void	(*free)(void *ctx);
 	/*

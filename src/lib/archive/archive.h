@@ -14,7 +14,9 @@
  * bundle's name and *file to its file name (NULL for the folder itself),
  * both malloc'd; else why not ("it is a symbolic link"), with both NULL.
  * A member may be the folder NAME/ or a regular file NAME/FILE: NAME a
- * bundle name (B2), FILE a plain name, not hidden; leading "./" are
+ * bundle name (B2), FILE a plain name, not hidden; or the bundle's
+ * folder of pictures NAME/pictures/ (*file NULL) or a regular file in
+ * it, NAME/pictures/FILE (*file "pictures/FILE"; B6); leading "./" are
  * dropped.
  */
 const char *ts_member_check(const struct ts_member *, char **bundle,

@@ -25,6 +25,7 @@
 #include "tensorsuite.h"
 #include "archive/archive.h"
 #include "io/io.h"
+#include "model/model.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -96,7 +97,7 @@ const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
 	const char *p = m->name, *slash;
-	size_t n;
+	size_t n, pl, in = 0;
 	char *b;
 
 	*bundle = *file = NULL;
@@ -149,11 +150,23 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 	n = strlen(p);
 	if (m->type == TS_MEMBER_DIR && p[n - 1] == '/')
 		n--;
-	if (memchr(p, '/', n) != NULL || m->type == TS_MEMBER_DIR) {
-		free(b);
-		return "a bundle's files lie directly in its folder";
+	/* The folder of pictures, and a file directly in it (B6). */
+	pl = strlen(TS_BUNDLE_PICTURES);
+	if (n > pl && strncmp(p, TS_BUNDLE_PICTURES, pl) == 0 &&
+	    p[pl] == '/')
+		in = pl + 1;
+	if (m->type == TS_MEMBER_DIR && n == pl && strncmp(p,
+	    TS_BUNDLE_PICTURES, pl) == 0) {
+		*bundle = b;
+		return NULL;
 	}
-	if (!plainname(p, n)) {
+	if (memchr(p + in, '/', n - in) != NULL ||
+	    m->type == TS_MEMBER_DIR) {
+		free(b);
+		return "a bundle's files lie directly in its folder, or in "
+		    "its folder " TS_BUNDLE_PICTURES;
+	}
+	if (!plainname(p + in, n - in)) {
 		free(b);
 		return "its file name is hidden or holds control characters";
 	}

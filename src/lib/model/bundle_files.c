@@ -24,9 +24,13 @@ ts_bundle_left_out(struct ts_bundle *bd, const char *fname)
 	 * bundle's, and changes the archive with the world outside), nor
 	 * stored, since no archive of bundles holds a link (ts_unpack
 	 * refuses one); a folder, a hidden file and anything else but a
-	 * regular file are left out too.
+	 * regular file are left out too.  The folder of pictures is no
+	 * file: its files are (TS_BUNDLE_PICTURES/FILE, as the bundle
+	 * lists them).
 	 */
-	if (fname[0] == '.')
+	const char *base = strrchr(fname, '/');
+
+	if ((base != NULL ? base + 1 : fname)[0] == '.')
 		return "a hidden file";
 	if (ts_bundle_stat(bd, fname, &fs) != 0)
 		return NULL;	/* the packing says why */

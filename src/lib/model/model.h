@@ -23,8 +23,10 @@ extern const char *const ts_allowed_names[];
 extern const char *const ts_srctype_names[];
 
 /*
- * The folder of a bundle that holds pictures drawn from its entries
- * (ts-stat --plot), regular files directly in it.
+ * The one folder a bundle may hold (tensorsuite(5) B6): pictures drawn
+ * from its entries (ts-stat --plot), regular files directly in it,
+ * packed, listed and unpacked with the bundle as PICTURES/FILE, and
+ * left out by a tool that rewrites the entries.
  */
 #define TS_BUNDLE_PICTURES	"pictures"
 
