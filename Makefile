@@ -2,7 +2,7 @@
 
 include config.mk
 
-TOOLS   = ts-convert ts-gen-values ts-pack ts-sort ts-stat ts-validate
+TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib, one folder a role, in the
 # order src/lib/README declares (num util io model archive format stage
 # sort values validate; tests/layers.py checks it); the tools' own
@@ -54,6 +54,11 @@ $(BUILD)/obj/%.o: src/%.c
 PNG_CFLAGS    := $(shell $(PKG_CONFIG) --cflags libpng 2>/dev/null)
 ts-stat_LIBS  := $(shell $(PKG_CONFIG) --libs libpng 2>/dev/null || echo -lpng)
 $(BUILD)/obj/ts-stat/%.o: ALL_CFLAGS += $(PNG_CFLAGS)
+# ts-gen reads the reference generators' YAML configurations with
+# libyaml, which only it links.
+YAML_CFLAGS   := $(shell $(PKG_CONFIG) --cflags yaml-0.1 2>/dev/null)
+ts-gen_LIBS   := $(shell $(PKG_CONFIG) --libs yaml-0.1 2>/dev/null || echo -lyaml)
+$(BUILD)/obj/ts-gen/%.o: ALL_CFLAGS += $(YAML_CFLAGS)
 
 # A tool is every .c file in its folder, linked with the library.
 TOOLOBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/$(1)/*.c))
@@ -143,6 +148,12 @@ demo: deps
 	@$(BUILD)/bin/ts-validate $(BUILD)/examples.tar.zst
 	@echo '$$ ts-gen-values --expand share/example-block -o - | head -n 6'
 	@$(BUILD)/bin/ts-gen-values --expand share/example-block -o - | head -n 6
+	@echo '$$ ts-gen --model kronecker --levels 9 --nnz 20000 --duplicates unique --input-base 0 tests/data/syntensorgen/seeds/tiny_2d_seed.tns -f -o $(BUILD)/demo-kron'
+	@$(BUILD)/bin/ts-gen -q --model kronecker --levels 9 --nnz 20000 \
+	    --duplicates unique --input-base 0 \
+	    tests/data/syntensorgen/seeds/tiny_2d_seed.tns -f -o $(BUILD)/demo-kron
+	@echo '$$ ts-stat --fit --plot=$(BUILD)/demo-pictures -f $(BUILD)/demo-kron'
+	@$(BUILD)/bin/ts-stat -q --fit --plot=$(BUILD)/demo-pictures -f $(BUILD)/demo-kron
 
 bench: deps
 	@scripts/deps.sh --bench
@@ -153,6 +164,7 @@ lint:
 	mandoc -T lint -W warning man/*.[0-9]
 	tests/lint.sh
 	tests/layers.py .
+	tests/rules-check.py .
 
 # Every file install writes (below $(DESTDIR)): uninstall removes these
 # and nothing else, then those of the suite's own directories that are

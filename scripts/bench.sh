@@ -20,12 +20,13 @@
 # inside its archive against zstd -dc plus ts-validate of the bundle
 # unpacked.
 #
-# Last, ts-gen-values on the wide tensor's coordinates without values,
-# against ts-convert of the same value-less file.
+# Then ts-gen-values on the wide tensor's coordinates without values,
+# against ts-convert of the same value-less file.  Last, ts-gen (tsgen
+# below), against cat, ts-sort and the reference generator.
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues, BENCH_TURNS override)
+# archives|genvalues|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -82,7 +83,7 @@ if [ ! -x "$dir/gen-tensor" ] || [ tests/bench/gen-tensor.c -nt "$dir/gen-tensor
     [ "$genlib" -nt "$dir/gen-tensor" ]; then
 	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc/lib \
 	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$genlib" \
-	    $(pkg-config --libs jansson libarchive libcrypto libzstd) -lm -lpthread
+	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib) -lm -lpthread
 fi
 
 if [ ! -x "$dir/touch" ] || [ tests/bench/touch.c -nt "$dir/touch" ]; then
@@ -546,13 +547,124 @@ genvalues() {
 	return 0
 }
 
+# tsgen: ts-gen (issue 32), in turns with what it is held against, best
+# of $turns each: $n entries of every model to a .tnsb file against cat
+# of that file (target 1.5x); --duplicates unique against ts-sort of the
+# same entries (1.2x); -j 1 against -j 2 (1.7x); and, when SYNTENSORGEN
+# names a copy of the reference's SynTensorGen/ (in its repository, for
+# tensorsuiteIO/ beside it), its element-wise/random generator on its
+# random_large configuration against ts-gen --config of it (300x);
+# without it, that row is printed as skipped.
+tsgen() {
+	out="$dir/gen"
+	rm -rf "$out"; mkdir -p "$out"
+	d3=100000,80000,2000
+	echo
+	echo "== ts-gen: $n entries a model to a .tnsb file, $(nproc) cores, best of $turns"
+	printf '%-34s %8s %9s %9s %8s  %s\n' model seconds peak_MiB cat_s ratio "target 1.5x"
+	for spec in "uniform|--model uniform --dims $d3 --nnz $n" \
+	    "random|--model random --dims $d3 --nnz $n" \
+	    "zipf|--model zipf --dims $d3 --nnz $n" \
+	    "kronecker (CP seed 4^3, 8 levels)|--model kronecker --cp-rank 2 --cp-dims 4,4,4 --levels 8 --nnz $n" \
+	    "block ($n blocks, sorted)|--model block --partitions 2000,1000,100 --density $(echo "$n" | awk '{ print $1 / 2e8 }')" \
+	    "sbm (8 communities a mode)|--model sbm --dims $d3 --communities 8 --nnz $n" \
+	    "poisson-cp (rank 3, allow)|--model poisson-cp --dims $d3 --nnz $n --duplicates allow" \
+	    "like splatt_med, scaled (allow)|--model like --scale $(echo "$n" | awk '{ print $1 / 100000 }') --duplicates allow tests/data/real/splatt_med.tns"; do
+		label=${spec%%|*} args=${spec#*|}
+		t_g=999999 m_g=0 t_c=999999 k=0
+		while [ $k -lt "$turns" ]; do
+			rm="$out/m.tnsb"
+			run 1 "$bin/ts-gen" -q $args -o "$out/m.tnsb"
+			t_g=$(echo "$best_t $t_g" | awk '{ print ($1 < $2) ? $1 : $2 }')
+			m_g=$(echo "$best_m $m_g" | awk '{ print ($1 > $2) ? $1 : $2 }')
+			rm="$out/c.tnsb"
+			run 1 sh -c "cat '$out/m.tnsb' >'$out/c.tnsb'"
+			t_c=$(echo "$best_t $t_c" | awk '{ print ($1 < $2) ? $1 : $2 }')
+			k=$((k + 1))
+		done
+		rm=
+		printf '%-34s %8.2f %9.1f %9.2f %7sx  %s\n' "$label" "$t_g" \
+		    "$(echo "$m_g" | awk '{ print $1 / 1024 }')" "$t_c" \
+		    "$(ratio "$t_g" "$t_c")" "$(met "$t_g $t_c" '$1 <= 1.5 * $2')"
+		rm -f "$out/m.tnsb" "$out/c.tnsb"
+	done
+	# --duplicates unique against ts-sort of the same entries, a
+	# bundle of their binary file (the draws as they come).
+	args="--model uniform --dims $d3 --nnz $n"
+	"$bin/ts-gen" -q $args --binary -o "$out/a"
+	t_u=999999 m_u=0 t_s=999999 m_s=0 k=0
+	while [ $k -lt "$turns" ]; do
+		rm="$out/u.tnsb"
+		run 1 "$bin/ts-gen" -q $args --duplicates unique -o "$out/u.tnsb"
+		t_u=$(echo "$best_t $t_u" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_u=$(echo "$best_m $m_u" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		rm="$out/s.tnsb"
+		run 1 "$bin/ts-sort" -q "$out/a" -o "$out/s.tnsb"
+		t_s=$(echo "$best_t $t_s" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_s=$(echo "$best_m $m_s" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		k=$((k + 1))
+	done
+	rm=
+	rm -rf "$out/a" "$out/u.tnsb" "$out/s.tnsb"
+	echo "ts-gen --duplicates unique $t_u s ($(mib "$m_u") MiB) against ts-sort" \
+	    "of the same entries $t_s s ($(mib "$m_s") MiB): $(ratio "$t_u" "$t_s")x;" \
+	    "target 1.2x ($(met "$t_u $t_s" '$1 <= 1.2 * $2'))"
+	# One core against two, on a model whose draws cost more than
+	# their writing.
+	args="--model random --dims $d3 --nnz $n"
+	t_1=999999 t_2=999999 k=0
+	while [ $k -lt "$turns" ]; do
+		rm="$out/j.tnsb"
+		run 1 "$bin/ts-gen" -q -j 1 $args -o "$out/j.tnsb"
+		t_1=$(echo "$best_t $t_1" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		run 1 "$bin/ts-gen" -q -j 2 $args -o "$out/j.tnsb"
+		t_2=$(echo "$best_t $t_2" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		k=$((k + 1))
+	done
+	rm=
+	rm -f "$out/j.tnsb"
+	echo "ts-gen --model random -j 1 $t_1 s, -j 2 $t_2 s: $(ratio "$t_1" "$t_2")x;" \
+	    "target 1.7x ($(met "$t_1 $t_2" '$1 >= 1.7 * $2'))"
+	# The reference generator on its own random_large configuration.
+	cfg=${SYNTENSORGEN:+$SYNTENSORGEN/element-wise/random/configs/random_large.yaml}
+	if [ -z "$cfg" ] || [ ! -f "$cfg" ]; then
+		echo "random_generator.py on random_large: skipped (SYNTENSORGEN=DIR names a copy of SynTensorGen/)"
+		return 0
+	fi
+	mkdir -p "$out/ref"
+	(cd "$out/ref" && /usr/bin/time -f '%e %M' -o ../ref.time \
+	    /usr/bin/python3 "$SYNTENSORGEN/element-wise/random/random_generator.py" \
+	    generate --config "$cfg" >/dev/null) || {
+		echo "random_generator.py on random_large: failed (python3-numpy, python3-yaml?)"
+		return 0
+	}
+	t_r=$(awk '{ print $1 }' "$out/ref.time")
+	m_r=$(awk '{ print $2 }' "$out/ref.time")
+	t_g=999999 m_g=0 k=0
+	while [ $k -lt "$turns" ]; do
+		rm="$out/tg"
+		run 1 "$bin/ts-gen" -q -f --config "$cfg" -o "$out/tg"
+		t_g=$(echo "$best_t $t_g" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_g=$(echo "$best_m $m_g" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		k=$((k + 1))
+	done
+	rm=
+	echo "random_generator.py on random_large $t_r s ($(mib "$m_r") MiB);" \
+	    "ts-gen --config $t_g s ($(mib "$m_g") MiB): $(ratio "$t_r" "$t_g")x faster;" \
+	    "target 300x ($(met "$t_r $t_g" '$1 >= 300 * $2'))"
+	rm -rf "$out"
+	return 0
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
-gen friendly "$n"
-gen wide "$n" 100000,80000,2000 unsorted
-gen novalues "$n" 100000,80000,2000 unsorted novalues
-[ -z "$old" ] || gen widesorted "$n" 100000,80000,2000
-gen wide5m "$m5" 100000,80000,2000 unsorted
+if [ "$only" != gen ]; then
+	gen friendly "$n"
+	gen wide "$n" 100000,80000,2000 unsorted
+	gen novalues "$n" 100000,80000,2000 unsorted novalues
+	[ -z "$old" ] || gen widesorted "$n" 100000,80000,2000
+	gen wide5m "$m5" 100000,80000,2000 unsorted
+fi
 set -- $("$dir/touch" 256)
 echo "fresh memory: first writes $1 MB/s, writes again $2 MB/s (256 MiB; a" \
     "machine whose first writes are far slower pays it in every sort and" \
@@ -568,6 +680,7 @@ if [ -z "$only" ] || [ "$only" = wide ]; then
 fi
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
 [ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues
+[ -n "$only" ] && [ "$only" != gen ] || tsgen
 if [ -s "$t21" ]; then
 	echo
 	echo "== issue 21: the wide tensor, against ${base:-no baseline} in the same run" \

@@ -11,17 +11,19 @@
 # and fish (the completions are tried in each), libpng-dev (ts-stat's
 # pictures), python3-numpy (ts-stat's figures are checked against it),
 # libssl-dev (libcrypto's SHA-256, for archives' manifests),
-# libzstd-dev (zstd frames with their content checksum) and zlib1g-dev
-# (gzip undone with its CRC32 checked).
-# --bench adds GNU time.
+# libzstd-dev (zstd frames with their content checksum), zlib1g-dev
+# (gzip undone with its CRC32 checked) and libyaml-dev (ts-gen reads the
+# reference generators' YAML configurations).
+# --bench adds GNU time, and python3-yaml for the reference generator
+# the bench runs beside ts-gen (SYNTENSORGEN=DIR).
 set -eu
 
 pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
 zstd jq clang libclang-rt-dev strace valgrind libxml2-utils \
 bash-completion zsh fish libpng-dev python3-numpy libssl-dev libzstd-dev \
-zlib1g-dev"
-[ "${1:-}" = "--bench" ] && pkgs="$pkgs time"
+zlib1g-dev libyaml-dev"
+[ "${1:-}" = "--bench" ] && pkgs="$pkgs time python3-yaml"
 
 missing=""
 for p in $pkgs; do

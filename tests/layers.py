@@ -7,6 +7,12 @@ src/lib/FOLDER must name FOLDER or one below it; with a build directory,
 so must every symbol an object of the library takes from another (the
 calls that a public header would hide from the includes).
 
+Above the library, the front end (libtsfe.a) has three floors: the
+statistics (src/fe/stats), the front end's base (src/fe: fe.h,
+operand.h, readme.h, statsout.h), the engine (src/fe/job); the tools
+(src/ts-*) sit on top.  A file includes from its floor or those below,
+and a tool from no other tool.
+
     tests/layers.py TOP [BUILD]
 
 prints each offence and exits 1 when there is one.
@@ -77,9 +83,62 @@ def main():
                 if t is not None and rank[t] > rank[d]:
                     bad.append(f"{os.path.relpath(o, build)}: {d}/ calls "
                                f"{s} of {t}/, a folder above it")
+    bad += frontend(top, rank)
     for b in bad:
         print(b)
     return 1 if bad else 0
+
+
+FLOORS = {"stats": 0, "fe": 1, "job": 2, "tool": 3}
+
+
+def frontend(top, rank):
+    """The front end's floors and the tools (see the docstring)."""
+    bad = []
+    fe = os.path.join(top, "src/fe")
+    base_headers = {n for n in os.listdir(fe) if n.endswith(".h")}
+    files = []
+    for d, floor in (("src/fe/stats", "stats"), ("src/fe", "fe"),
+                     ("src/fe/job", "job")):
+        for n in sorted(os.listdir(os.path.join(top, d))):
+            if n.endswith((".c", ".h")):
+                files.append((os.path.join(d, n), floor, None))
+    src = os.path.join(top, "src")
+    for t in sorted(os.listdir(src)):
+        if t.startswith("ts-") and os.path.isdir(os.path.join(src, t)):
+            for n in sorted(os.listdir(os.path.join(src, t))):
+                if n.endswith((".c", ".h")):
+                    files.append((f"src/{t}/{n}", "tool", t))
+    tool_headers = {}
+    for f, floor, t in files:
+        if floor == "tool" and f.endswith(".h"):
+            tool_headers.setdefault(os.path.basename(f), set()).add(t)
+    for f, floor, tool in files:
+        with open(os.path.join(top, f)) as fp:
+            for n, line in enumerate(fp, 1):
+                m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+                if m is None:
+                    continue
+                inc = m.group(1)
+                head = inc.split("/")[0] if "/" in inc else None
+                if head in rank or inc in ("tensorsuite.h", "tsnum.h"):
+                    continue
+                if head in ("stats", "job"):
+                    to = head
+                elif head is None and inc in base_headers:
+                    to = "fe"
+                elif head is None and tool is not None and \
+                        tool in tool_headers.get(inc, ()):
+                    to = "tool"
+                else:
+                    bad.append(f"{f}:{n}: includes \"{inc}\", which is "
+                               "neither the library's, the front end's "
+                               "nor its own tool's")
+                    continue
+                if FLOORS[to] > FLOORS[floor]:
+                    bad.append(f"{f}:{n}: the {floor} floor includes "
+                               f"\"{inc}\", of the {to} floor above it")
+    return bad
 
 
 if __name__ == "__main__":

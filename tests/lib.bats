@@ -64,11 +64,19 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
-@test "no folder of the library includes from or calls into a folder above it" {
-	# The order is the 'Layers:' line of src/lib/README; the objects are
-	# those of the library this suite tests.
+@test "no folder of the library, the front end or a tool includes from or calls into one above it" {
+	# The order is the 'Layers:' line of src/lib/README, then the front
+	# end's floors (stats, its base, the engine) and the tools; the
+	# objects are those of the library this suite tests.
 	run "$TS_TOP/tests/layers.py" "$TS_TOP" "${TS_BIN%/bin}"
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	# The front end's base does not depend on the engine (issue 31).
+	mkdir -p t
+	cp -R "$TS_TOP/src" t/
+	sed -i 's|^#include "tensorsuite.h"$|&\n#include "job/job.h"|' t/src/fe/fe.h
+	run "$TS_TOP/tests/layers.py" t
+	assert_failure 1
+	assert_output --regexp 'src/fe/fe.h:[0-9]+: the fe floor includes "job/job.h", of the job floor above it'
 }
 
 @test "libtensorsuite(3) documents every function of the installed headers, and no other" {
@@ -236,7 +244,7 @@ main()
 	double v;
 	uint64_t r;
 
-	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, "E1", "bad %s", "row");
+	ts_diag(d, TS_SEV_ERROR, "x.tns", 3, 1, TS_RULE_E1, "bad %s", "row");
 	if (ts_diags_errors(d) != 1 || ts_diags_status(d) != TS_STATUS_DATA ||
 	    ts_parse_double(s, end, &v) != s + 3 ||
 	    ts_fmt_double(buf, v) != 3 || !ts_valid_name("example") ||

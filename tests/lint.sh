@@ -7,7 +7,8 @@
 #    has each of them in its man page, and each completion offers exactly
 #    that list: the bash one as its completion function answers, the zsh
 #    and fish ones as their files spell it;
-#  - every value a completion offers, the tool takes (run with it).
+#  - every value a completion offers, the tool takes (run with it), and
+#    --help names every value an option takes.
 # Prints what is wrong; exit 1 when something is.  Usage: tests/lint.sh
 # [BIN-DIR]
 set -u
@@ -87,6 +88,10 @@ for dir in "$top"/src/ts-*; do
 		for v in $want; do
 			grep -qw -- "$v" "$top/man/$t.1" ||
 				{ echo "lint: $t: $o takes '$v', which man/$t.1 does not name"; status=1; }
+			# The words come from the library's tables (formats,
+			# value types, ...): --help names each too.
+			"$bin/$t" --help | grep -qw -- "$v" ||
+				{ echo "lint: $t: $o takes '$v', which --help does not name"; status=1; }
 		done
 		for sh in bash zsh fish; do
 			got=$(${sh}_offers "$t" "$o")

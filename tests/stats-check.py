@@ -51,6 +51,65 @@ def dist(what, got, counts):
     same(what + " std", got["std"], float(counts.std()), 1e-9)
 
 
+def spread(what, got, counts, members, name):
+    """cv and imbalance of the non-empty members; their mean, std, cv
+    and imbalance over every member, the empty ones counting 0."""
+    c = np.asarray(counts, dtype=np.float64)
+    same(what + " cv", got["cv"], c.std() / c.mean(), 1e-9)
+    same(what + " imbalance", got["imbalance"], c.max() / c.mean(), 1e-9)
+    allc = np.concatenate([c, np.zeros(int(members) - len(c))]) \
+        if members < 1e7 else None
+    a = got["all"]
+    same(what + " all " + name, a[name], members, 1e-12)
+    mean = c.sum() / members
+    sq = (c * c).sum() / members
+    std = np.sqrt(max(sq - mean * mean, 0.0))
+    if allc is not None:
+        std = allc.std()
+    same(what + " all min", a["min"], 0 if members > len(c) else c.min())
+    same(what + " all mean", a["mean"], mean, 1e-9)
+    same(what + " all max", a["max"], c.max())
+    same(what + " all std", a["std"], std, 1e-6)
+    same(what + " all cv", a["cv"], std / mean, 1e-6)
+    same(what + " all imbalance", a["imbalance"], c.max() / mean, 1e-9)
+
+
+def csn(what, got, counts):
+    """The discrete power law of Clauset, Shalizi and Newman: for each
+    x_min among the distinct counts with 10 members or more at or above
+    it (at most 500, spread evenly), alpha by maximum likelihood with
+    the Hurwitz zeta function, the KS distance at each distinct count;
+    the x_min of the least distance."""
+    from scipy import optimize, special
+    x = np.sort(np.asarray(counts, dtype=np.float64))
+    u = np.unique(x)
+    step = -(-len(u) // 500) if len(u) > 500 else 1
+    best = None
+    for i in range(0, len(u) - 1, step):
+        t = x[x >= u[i]]
+        if len(t) < 10:
+            break
+        sl = np.log(t).sum()
+        r = optimize.minimize_scalar(
+            lambda a: a * sl + len(t) * np.log(special.zeta(a, u[i])),
+            bounds=(1.000001, 20), method="bounded",
+            options={"xatol": 1e-10})
+        a = r.x
+        tu = u[u >= u[i]]
+        emp = np.searchsorted(t, tu, side="right") / len(t)
+        fit = 1 - special.zeta(a, tu + 1) / special.zeta(a, u[i])
+        d = float(np.abs(emp - fit).max())
+        if best is None or d < best[2]:
+            best = (a, int(u[i]), d, len(t))
+    if best is None:
+        bad.append(what + ": ts-stat fits, numpy finds too few counts")
+        return
+    same(what + " x_min", got["xmin"], best[1])
+    same(what + " alpha", got["alpha"], best[0], 1e-5)
+    same(what + " ks", got["ks"], best[2], 1e-5)
+    same(what + " n", got["n"], best[3])
+
+
 def main():
     path, skip = sys.argv[1], int(sys.argv[2])
     st = json.load(sys.stdin, parse_float=decimal.Decimal)
@@ -150,6 +209,30 @@ def main():
                 _, cnt = np.unique(others, axis=0, return_counts=True)
             same("mode %d fibers" % (k + 1), f["fibers"], len(cnt))
             dist("mode %d fibers" % (k + 1), f, cnt)
+            nall = float(np.prod([float(d) for j, d in enumerate(grid)
+                                  if j != k]))
+            spread("mode %d fibers" % (k + 1), f, cnt, nall, "fibers")
+            if order == 1:
+                same("mode 1 per_slice", f["per_slice"], None)
+                continue
+            # The fibers in each slice of the first other mode.
+            ps = f["per_slice"]
+            s = 1 if k == 0 else 0
+            same("mode %d per_slice of_mode" % (k + 1), ps["of_mode"], s + 1)
+            fib = np.unique(others, axis=0)
+            col = s if s < k else s - 1
+            _, fcnt = np.unique(fib[:, col], return_counts=True)
+            same("mode %d per_slice slices" % (k + 1), ps["slices"],
+                 len(fcnt))
+            dist("mode %d per_slice" % (k + 1), ps, fcnt)
+            spread("mode %d per_slice" % (k + 1), ps, fcnt, float(grid[s]),
+                   "slices")
+    # The slices' power laws, by Clauset, Shalizi and Newman's method.
+    for k in range(order):
+        f = st["modes"][k].get("fit")
+        if f is not None:
+            _, cnt = np.unique(c0[:, k], return_counts=True)
+            csn("mode %d fit" % (k + 1), f, cnt)
     for b in bad:
         print("%s: %s" % (path, b))
     return 1 if bad else 0

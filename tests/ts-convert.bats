@@ -1358,7 +1358,7 @@ Try 'ts-convert --help'."
 	run ts-convert "$EL" -o el.json
 	assert_failure 1
 	# Named by its suffix only: what was meant may be a bundle.
-	assert_output --partial "not block-sparse: a DST named .json is cuTENSOR's block-sparse descriptor, which holds blocks; for a bundle (its metadata, a .json, with its data), give a DST without a suffix [K4]"
+	assert_output --partial "not block-sparse: cuTENSOR's block-sparse descriptor holds blocks (a DST named .json is cuTENSOR's block-sparse descriptor; for a bundle, give a DST without a suffix) [K4]"
 	[ ! -e el.json ]
 	run -1 ts-convert "$EL" -o el.out --to cutensor
 	assert_output --partial "not block-sparse: cuTENSOR's block-sparse descriptor holds blocks [K4]"

@@ -220,18 +220,114 @@ fe_pick_dup_policy(const char *opt, const char *arg)
 	return (enum ts_dup_policy)fe_pick_named(opt, arg, 0, dup_policy_word);
 }
 
-/* A bundle first, then the data files; cuTENSOR's arrays are written
- * only. */
+/* "a, b or c": n words, into buf (room for FE_WORDS bytes). */
+static const char *
+join(char *buf, const char *const *w, int n)
+{
+	int i;
+
+	*buf = '\0';
+	for (i = 0; i < n; i++)
+		snprintf(buf + strlen(buf), FE_WORDS - strlen(buf), "%s%s",
+		    i == 0 ? "" : i == n - 1 ? " or " : ", ", w[i]);
+	return buf;
+}
+
+const char *
+fe_words(char *buf, int first, const char *(*word)(int))
+{
+	const char *w[32];
+	int n = 0;
+
+	while (n < 32 && (w[n] = word(first + n)) != NULL)
+		n++;
+	return join(buf, w, n);
+}
+
+const char *
+fe_vtype_words(char *buf)
+{
+	return fe_words(buf, 0, vtype_word);
+}
+
+const char *
+fe_kind_words(char *buf, bool output, bool bundle)
+{
+	const char *w[TS_KIND_BUNDLE + 1];
+	int k, n = 0;
+
+	if (bundle)
+		w[n++] = ts_kind_name(TS_KIND_BUNDLE);
+	for (k = 0; k < TS_KIND_BUNDLE; k++)
+		if (output ? ts_kind_writable((enum ts_kind)k) :
+		    ts_kind_readable((enum ts_kind)k))
+			w[n++] = ts_kind_name((enum ts_kind)k);
+	return join(buf, w, n);
+}
+
+const char *
+fe_suffix_words(char *buf)
+{
+	const char *w[3 * TS_KIND_BUNDLE];
+	int k, i, n = 0;
+
+	for (k = 0; k < TS_KIND_BUNDLE; k++)
+		for (i = 0; ts_kind_writable((enum ts_kind)k) &&
+		    ts_kind_suffix((enum ts_kind)k, i) != NULL; i++)
+			w[n++] = ts_kind_suffix((enum ts_kind)k, i);
+	return join(buf, w, n);
+}
+
+void
+fe_output_help(FILE *fp, const char *stream)
+{
+	char sfx[FE_WORDS], to[FE_WORDS];
+
+	fprintf(fp,
+	    "  -o, --output DST         bundle directory or archive "
+	    "(.tar.zst, ...), or a\n"
+	    "                           %s file, possibly .gz,\n"
+	    "                           .zst, .xz or .bz2, or '-'\n"
+	    "      --to KIND            %s\n"
+	    "                           (default: from DST; to a stream, "
+	    "%s)\n", fe_suffix_words(sfx), fe_kind_words(to, true, true),
+	    stream);
+}
+
+void
+fe_input_help(FILE *fp)
+{
+	char it[FE_WORDS], vt[FE_WORDS], en[FE_WORDS];
+
+	fe_words(it, 0, itype_word);
+	fe_vtype_words(vt);
+	fe_words(en, TS_ENDIAN_LITTLE, endian_word);
+	fprintf(fp,
+	    "      --input-base 0|1     index base of a bare data file or "
+	    "stream\n"
+	    "      --input-index-type T %s (a bare binary stream)\n"
+	    "      --input-value-type T %s\n"
+	    "      --input-endian E     %s (a bare binary stream)\n"
+	    "      --no-values          a bare data file or stream holds "
+	    "coordinates only\n", it, vt, en);
+}
+
+/* A bundle first, then the formats read (--from) or written (--to), as
+ * the formats' table says. */
 enum ts_kind
 fe_pick_kind(const char *opt, const char *arg, bool output)
 {
 	const char *w[TS_KIND_BUNDLE + 2];
 	enum ts_kind v[TS_KIND_BUNDLE + 1];
-	int k, n = 0;
+	int k = ts_kind_of_name(arg), n = 0;
 
+	if (k >= 0 && !output && !ts_kind_readable((enum ts_kind)k))
+		fe_usage_error("%s %s: %s is written, not read", opt, arg,
+		    ts_kind_title((enum ts_kind)k));
 	v[n++] = TS_KIND_BUNDLE;
 	for (k = 0; k < TS_KIND_BUNDLE; k++)
-		if (output || k != TS_KIND_CUTENSOR)
+		if (output ? ts_kind_writable((enum ts_kind)k) :
+		    ts_kind_readable((enum ts_kind)k))
 			v[n++] = (enum ts_kind)k;
 	for (k = 0; k < n; k++)
 		w[k] = ts_kind_name(v[k]);
@@ -256,22 +352,6 @@ fe_version(void)
 	return fe_close_stdout(TS_EXIT_OK);
 }
 
-int
-fe_run_job(const struct ts_job_opts *o, bool quiet)
-{
-	char *src[1];
-	struct ts_diags *d;
-	int rv;
-
-	src[0] = (char *)(o->src != NULL ? o->src : "");
-	fe_stdin_once(o->meta, 1, src);
-	d = ts_diags_new(20, false);
-	fe_diags_live(d, quiet);
-	rv = ts_job_run(o, d);
-	ts_diags_print_suppressed(d, stderr);
-	ts_diags_free(d);
-	return rv;
-}
 
 int
 fe_parse_jobs(const char *arg)
@@ -408,28 +488,4 @@ fe_command_line(int argc, char *const argv[])
 		    argv[i], q ? "'" : "");
 	}
 	return s;
-}
-
-void
-fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
-{
-	char opt[40];
-
-	snprintf(opt, sizeof(opt), "--%s", name);
-	if (strcmp(name, "input-base") == 0)
-		o->in_base = fe_pick(opt, arg, fe_bases);
-	else if (strcmp(name, "input-endian") == 0)
-		o->in_endian = fe_pick_endian(opt, arg);
-	else if (strcmp(name, "input-index-type") == 0)
-		o->in_itype = fe_pick_itype(opt, arg);
-	else if (strcmp(name, "input-value-type") == 0)
-		o->in_vtype = fe_pick_vtype(opt, arg);
-	else if (strcmp(name, "member") == 0)
-		o->member = arg;
-	else if (strcmp(name, "meta") == 0)
-		o->meta = arg;
-	else if (strcmp(name, "no-values") == 0)
-		o->no_values = true;
-	else if (strcmp(name, "require-checksums") == 0)
-		ts_archive_require_checksums(true);
 }

@@ -12,9 +12,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tensorsuite.h"
-#include "job/job.h"
 
 /* The tools' exit statuses: the worst status of what they report. */
 enum { TS_EXIT_OK = TS_STATUS_OK, TS_EXIT_DATA = TS_STATUS_DATA,
@@ -66,14 +66,29 @@ enum ts_dup_policy fe_pick_dup_policy(const char *opt, const char *arg);
 enum ts_kind fe_pick_kind(const char *opt, const char *arg, bool output);
 /* "0", "1": an index base. */
 extern const char *const fe_bases[];
+/*
+ * The words an option takes, as --help lists them, from the library's
+ * tables ("float32, float64, int32 or int64"), into buf (FE_WORDS
+ * bytes), which is returned: those of word(first), word(first + 1), ...
+ * until NULL; the value types; the kinds --from reads (output false) or
+ * --to writes (a bundle first, when bundle); the suffixes that name the
+ * kinds written.
+ * fe_input_help prints the help lines of FE_INPUT_LONGOPTS.
+ */
+#define FE_WORDS	256
+const char *fe_words(char *buf, int first, const char *(*word)(int));
+const char *fe_vtype_words(char *buf);
+const char *fe_kind_words(char *buf, bool output, bool bundle);
+const char *fe_suffix_words(char *buf);
+void	 fe_input_help(FILE *);
+/* The help lines of -o and --to of a tool on the engine, whose stream
+ * output is of the kind stream says ("text", "SRC's kind"). */
+void	 fe_output_help(FILE *, const char *stream);
 /* A failed write to stdout is an error (jq's habit): flush and check;
  * returns status, or TS_EXIT_IO after a message. */
 int	 fe_close_stdout(int status);
 /* -V: "PROG (TensorSuite) VERSION" on stdout, checked like any output. */
 int	 fe_version(void);
-/* Run a job, its messages printed on stderr as they come (notes only
- * when not quiet); returns its exit status. */
-int	 fe_run_job(const struct ts_job_opts *, bool quiet);
 /* -j N: threads, 1..256; else a usage message and exit. */
 int	 fe_parse_jobs(const char *arg);
 /* A list like "3,1,2": at most max integers in [lo, hi] into out.
@@ -109,22 +124,33 @@ void	 fe_progress_init(bool quiet);
 void	 fe_diags_live(struct ts_diags *, bool quiet);
 
 /*
- * The options that describe an input, shared by the tools that read
- * one: give them the getopt value FE_OPT_INPUT and pass the long name
- * here: --input-base, --input-endian, --input-index-type,
- * --input-value-type, --member, --meta, --no-values, --require-checksums.
+ * The options that choose generated values (SPEC section 9), shared by
+ * the tools that make values (ts-gen-values, ts-gen): give them the
+ * getopt value FE_OPT_VALUE and pass the long name here: --binary-zeros,
+ * --dist, --explicit-zeros, --mean, --range, --std, --value,
+ * --value-domain.  A bad value is a usage error (exits).  The lines
+ * their --help gives them, as fe_value_usage prints them.
  */
-#define FE_OPT_INPUT	0x1000
-/* Their entries in a struct option array. */
-#define FE_INPUT_LONGOPTS						\
-	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
-	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
-	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
-void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
+#define FE_OPT_VALUE	0x1001
+#define FE_VALUE_LONGOPTS						\
+	{ "binary-zeros",	required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "dist",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "explicit-zeros",	required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "mean",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "range",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "std",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "value",		required_argument,	NULL, FE_OPT_VALUE }, \
+	{ "value-domain",	required_argument,	NULL, FE_OPT_VALUE }
+struct ts_genvalues_opts;
+void	 fe_value_opt(struct ts_genvalues_opts *, const char *name,
+	    const char *arg);
+void	 fe_value_usage(FILE *);
+/* --seed N: an integer of 0 to 2^64-1, else a usage error naming opt. */
+uint64_t fe_parse_seed(const char *opt, const char *arg);
+/* The n bytes at s as a number, a decimal literal read exactly; *isint
+ * when it is an integer of int64, in *iv.  Else a usage error naming
+ * opt. */
+double	 fe_parse_number(const char *opt, const char *s, size_t n,
+	    int64_t *iv, bool *isint);
 
 #endif

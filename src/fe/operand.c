@@ -22,25 +22,20 @@ static const char META_SUFFIX[] = "_metadata.json";
 static char *
 beside(const char *path)
 {
-	static const char *const ext[] = { ".tns", ".tnsb", NULL };
-	static const char *const zip[] = { "", ".gz", ".zst", ".xz", ".bz2",
-	    NULL };
 	const char *b = ts_basename(path);
 	struct stat st;
-	char *m, tail[16];
-	int i, k;
+	size_t stem;
+	char *m;
+	int k = ts_kind_of_path(b, &stem);
 
-	for (i = 0; ext[i] != NULL; i++)
-		for (k = 0; zip[k] != NULL; k++) {
-			snprintf(tail, sizeof(tail), "%s%s", ext[i], zip[k]);
-			if (!ts_has_suffix(b, tail) || strlen(b) == strlen(tail))
-				continue;
-			m = ts_xasprintf("%.*s%.*s%s", (int)(b - path), path,
-			    (int)(strlen(b) - strlen(tail)), b, META_SUFFIX);
-			if (stat(m, &st) == 0)
-				return m;
-			free(m);
-		}
+	/* A bundle's data files are TensorSuite's own. */
+	if ((k != TS_KIND_TEXT && k != TS_KIND_BINARY) || stem == 0)
+		return NULL;
+	m = ts_xasprintf("%.*s%.*s%s", (int)(b - path), path, (int)stem, b,
+	    META_SUFFIX);
+	if (stat(m, &st) == 0)
+		return m;
+	free(m);
 	return NULL;
 }
 
@@ -110,8 +105,8 @@ fe_check_data(const char *path, const char *meta,
 		ts_source_set_name(src, path);
 	if (ts_source_compression(src) != NULL &&
 	    (src = ts_source_decompress(src)) == NULL) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "cannot decompress: "
-		    "%s", strerror(errno));
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_NONE,
+		    "cannot decompress: %s", strerror(errno));
 		return;
 	}
 	kind = ts_sniff(src);
@@ -119,11 +114,12 @@ fe_check_data(const char *path, const char *meta,
 		mp = ts_xstrdup(meta);
 	else if (strcmp(path, "-") != 0)
 		mp = beside(path);
-	if (mp != NULL && (kind == TS_KIND_FROSTT || kind == TS_KIND_MTX)) {
-		ts_diag(d, TS_SEV_NOTE, path, 0, 0, "", "a %s file has no "
-		    "header to hold against '%s': it is checked on its own "
-		    "(ts-convert makes a bundle of it)", kind == TS_KIND_MTX ?
-		    "Matrix Market" : "FROSTT", mp);
+	/* Metadata describes TensorSuite's own data files only. */
+	if (mp != NULL && kind != TS_KIND_TEXT && kind != TS_KIND_BINARY) {
+		ts_diag(d, TS_SEV_NOTE, path, 0, 0, TS_RULE_NONE,
+		    "a %s file has no header to hold against '%s': it is "
+		    "checked on its own (ts-convert makes a bundle of it)",
+		    ts_kind_title(kind), mp);
 		free(mp);
 		mp = NULL;
 	}
@@ -254,9 +250,9 @@ fe_operands(int argc, char *argv[], bool recursive, size_t max_per_rule,
 			nf = fe_find_bundles(argv[i], &found, why);
 			if (nf == 0) {
 				q = ts_quote(argv[i], true);
-				ts_diag(why, TS_SEV_ERROR, NULL, 0, 0, "",
-				    "%s: no bundle below it (a folder holding "
-				    "NAME_metadata.json)", q);
+				ts_diag(why, TS_SEV_ERROR, NULL, 0, 0,
+				    TS_RULE_NONE, "%s: no bundle below it (a "
+				    "folder holding NAME_metadata.json)", q);
 				free(q);
 			}
 			if (nf > 0) {

@@ -27,19 +27,20 @@ fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v)
 	v->valid = v->errors == 0;
 	for (i = 0; i < ts_diags_len(d); i++) {
 		const struct ts_diag *g = ts_diags_at(d, i);
+		const char *id = ts_rule_id(g->rule);
 		char tag[8], padded[sizeof(v->rules) + 2];
 
-		if (g->sev != TS_SEV_ERROR || g->rule[0] == '\0')
+		if (g->sev != TS_SEV_ERROR || g->rule == TS_RULE_NONE)
 			continue;
 		/* Each rule once: " S1 S3 " holds " S1 ". */
-		snprintf(tag, sizeof(tag), " %s ", g->rule);
+		snprintf(tag, sizeof(tag), " %s ", id);
 		snprintf(padded, sizeof(padded), " %s ", v->rules);
 		if (strstr(padded, tag) != NULL)
 			continue;
 		n = strlen(v->rules);
-		if (n + strlen(g->rule) + 2 < sizeof(v->rules))
+		if (n + strlen(id) + 2 < sizeof(v->rules))
 			snprintf(v->rules + n, sizeof(v->rules) - n, "%s%s",
-			    n ? " " : "", g->rule);
+			    n ? " " : "", id);
 	}
 }
 
@@ -116,6 +117,57 @@ jdist(FILE *fp, const struct ts_dist *d)
 	jnum(fp, d->std);
 }
 
+/* --fit: a mode's "fit", null when not asked or not known. */
+static void
+jfit(FILE *fp, const struct ts_stats *s, const struct ts_fit *f)
+{
+	fputs(", \"fit\": ", fp);
+	if (!s->o.fit || !f->known) {
+		fputs("null", fp);
+		return;
+	}
+	fputs("{\"alpha\": ", fp);
+	jnum(fp, f->alpha);
+	fprintf(fp, ", \"xmin\": %llu, \"n\": %llu, \"ks\": ",
+	    (unsigned long long)f->xmin, (unsigned long long)f->n);
+	jnum(fp, f->ks);
+	fputc('}', fp);
+}
+
+/* A distribution's cv and imbalance, and "all": over every member of
+ * members, the empty ones too. */
+static void
+jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
+{
+	struct ts_spread sp;
+
+	ts_stats_spread(d, members, &sp);
+	if (!sp.known) {
+		fputs(", \"cv\": null, \"imbalance\": null, \"all\": null",
+		    fp);
+		return;
+	}
+	fputs(", \"cv\": ", fp);
+	jnum(fp, sp.cv);
+	fputs(", \"imbalance\": ", fp);
+	jnum(fp, sp.imbalance);
+	fprintf(fp, ", \"all\": {\"%s\": ", what);
+	jnum(fp, sp.members);
+	fputs(", \"min\": ", fp);
+	jnum(fp, sp.all_min);
+	fputs(", \"mean\": ", fp);
+	jnum(fp, sp.all_mean);
+	fputs(", \"max\": ", fp);
+	jnum(fp, (double)d->max);
+	fputs(", \"std\": ", fp);
+	jnum(fp, sp.all_std);
+	fputs(", \"cv\": ", fp);
+	jnum(fp, sp.all_cv);
+	fputs(", \"imbalance\": ", fp);
+	jnum(fp, sp.all_imbalance);
+	fputc('}', fp);
+}
+
 static void
 jmodes(struct json *j, const struct ts_stats *s)
 {
@@ -135,11 +187,13 @@ jmodes(struct json *j, const struct ts_stats *s)
 		    "false");
 		jdist(j->fp, &m->slices);
 		if (m->used)
-			fprintf(j->fp, ", \"used\": [%llu, %llu]}",
+			fprintf(j->fp, ", \"used\": [%llu, %llu]",
 			    (unsigned long long)m->lo,
 			    (unsigned long long)m->hi);
 		else
-			fputs(", \"used\": null}", j->fp);
+			fputs(", \"used\": null", j->fp);
+		jfit(j->fp, s, &m->fit);
+		fputc('}', j->fp);
 	}
 	fputc(']', j->fp);
 	key(j, "fibers");
@@ -149,9 +203,22 @@ jmodes(struct json *j, const struct ts_stats *s)
 	}
 	fputc('[', j->fp);
 	for (k = 0; k < s->order; k++) {
+		const struct ts_mode_stats *m = &s->mode[k];
+
 		fprintf(j->fp, "%s{\"mode\": %d, \"fibers\": %llu, ", k ? ", " :
-		    "", k + 1, (unsigned long long)s->mode[k].fibers.n);
-		jdist(j->fp, &s->mode[k].fibers);
+		    "", k + 1, (unsigned long long)m->fibers.n);
+		jdist(j->fp, &m->fibers);
+		jspread(j->fp, &m->fibers, ts_stats_fibers_all(s, k), "fibers");
+		if (s->order > 1) {
+			fprintf(j->fp, ", \"per_slice\": {\"of_mode\": %d, "
+			    "\"slices\": %llu, ", m->fps_mode + 1,
+			    (unsigned long long)m->fps.n);
+			jdist(j->fp, &m->fps);
+			jspread(j->fp, &m->fps, (double)s->mode[m->fps_mode].dim,
+			    "slices");
+			fputc('}', j->fp);
+		} else
+			fputs(", \"per_slice\": null", j->fp);
 		fputc('}', j->fp);
 	}
 	fputc(']', j->fp);

@@ -81,12 +81,45 @@ bool	 ts_add_u64(uint64_t, uint64_t, uint64_t *);
 
 enum ts_sev { TS_SEV_NOTE, TS_SEV_WARNING, TS_SEV_ERROR };
 
+/*
+ * The rules of the format, as tensorsuite(5) numbers them (B bundle, A
+ * archive manifest, M metadata, H data-file header, E element entries,
+ * K block entries, X cross-checks, S semantics, P streams), in its
+ * order; TS_RULE_NONE for a message under no rule.
+ */
+enum ts_rule {
+	TS_RULE_NONE,
+	TS_RULE_B1, TS_RULE_B2, TS_RULE_B3, TS_RULE_B4, TS_RULE_B5, TS_RULE_B6,
+	TS_RULE_A1, TS_RULE_M1, TS_RULE_M2, TS_RULE_M3, TS_RULE_M4,
+	TS_RULE_M5, TS_RULE_M6, TS_RULE_M7, TS_RULE_M8, TS_RULE_M9,
+	TS_RULE_H1, TS_RULE_H2, TS_RULE_H3, TS_RULE_H4, TS_RULE_H5,
+	TS_RULE_E1, TS_RULE_E2, TS_RULE_E3, TS_RULE_E4, TS_RULE_E5,
+	TS_RULE_K1, TS_RULE_K2, TS_RULE_K3, TS_RULE_K4, TS_RULE_X1,
+	TS_RULE_X2, TS_RULE_X3, TS_RULE_X4, TS_RULE_X5, TS_RULE_X6,
+	TS_RULE_X7, TS_RULE_X8, TS_RULE_S1, TS_RULE_S2, TS_RULE_S3,
+	TS_RULE_S4, TS_RULE_S5, TS_RULE_S6, TS_RULE_S7, TS_RULE_S8,
+	TS_RULE_S9, TS_RULE_P1,
+	TS_RULE_COUNT
+};
+/* Its id ("S1"; "" for TS_RULE_NONE), the section of tensorsuite(5)
+ * that states it, a line saying what it asks. */
+const char *ts_rule_id(enum ts_rule);
+const char *ts_rule_section(enum ts_rule);
+const char *ts_rule_text(enum ts_rule);
+/* The rule of an id ("S1"), or -1. */
+int	 ts_rule_of_id(const char *);
+/* The ids a rule is reported under when not its own ("S1" for E4 and
+ * K2, checked on the entries), else NULL; does it bind writers only
+ * (M2, E5), so that no reader reports it? */
+const char *ts_rule_under(enum ts_rule);
+bool	 ts_rule_binds_writers(enum ts_rule);
+
 struct ts_diag {
 	enum ts_sev	 sev;
 	char		*file;		/* NULL: about no file */
 	uint64_t	 line, col;	/* 1-based; 0 = unknown */
 	int64_t		 offset;	/* byte offset (binary); -1 = none */
-	char		 rule[4];	/* "S1", ... ; "" when no rule */
+	enum ts_rule	 rule;		/* TS_RULE_NONE when none */
 	char		*msg;		/* one line, no final newline */
 	int		 status;	/* an error's enum ts_status; else 0 */
 };
@@ -103,18 +136,18 @@ void	 ts_diags_free(struct ts_diags *);
 void	 ts_diags_clear(struct ts_diags *);
 /*
  * Record a message about file (NULL: none) at line and column (0:
- * unknown), under rule (NULL or "": none).  An error means the data was
+ * unknown), under rule (TS_RULE_NONE: none).  An error means the data was
  * rejected (status 1).  Returns false when the cap suppressed it.
  */
 bool	 ts_diag(struct ts_diags *, enum ts_sev, const char *file,
-	    uint64_t line, uint64_t col, const char *rule, const char *fmt, ...)
-	    __attribute__((format(printf, 7, 8)));
+	    uint64_t line, uint64_t col, enum ts_rule rule,
+	    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* The same at a byte offset (binary files). */
 bool	 ts_diag_off(struct ts_diags *, enum ts_sev, const char *file,
-	    int64_t offset, const char *rule, const char *fmt, ...)
+	    int64_t offset, enum ts_rule rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
 bool	 ts_vdiag(struct ts_diags *, enum ts_sev, const char *file,
-	    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+	    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
 	    const char *fmt, va_list);
 /* An error of the system (status 3), or of the caller's request
  * (status 2). */
@@ -124,7 +157,7 @@ void	 ts_diag_usage(struct ts_diags *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* Would a message for (file, rule) still be kept?  Lets hot loops skip
  * building messages nobody will see. */
-bool	 ts_diag_wanted(struct ts_diags *, const char *file, const char *rule);
+bool	 ts_diag_wanted(struct ts_diags *, const char *file, enum ts_rule rule);
 size_t	 ts_diags_errors(const struct ts_diags *);
 size_t	 ts_diags_count(const struct ts_diags *, enum ts_sev);
 size_t	 ts_diags_suppressed(const struct ts_diags *);
@@ -158,7 +191,7 @@ const char *ts_sev_name(enum ts_sev);
  * ================================================================ */
 
 enum ts_vtype { TS_VTYPE_FLOAT32, TS_VTYPE_FLOAT64, TS_VTYPE_INT32,
-    TS_VTYPE_INT64 };
+	TS_VTYPE_INT64, TS_VTYPE_COUNT };
 enum ts_itype { TS_ITYPE_UINT32, TS_ITYPE_UINT64 };
 enum ts_domain { TS_DOMAIN_GENERAL, TS_DOMAIN_NONNEGATIVE, TS_DOMAIN_BINARY };
 enum ts_sym { TS_SYM_NO, TS_SYM_PARTIAL, TS_SYM_FULL };
@@ -251,7 +284,8 @@ const char *ts_sparsity_name(enum ts_sparsity);
 int	 ts_sparsity_of_name(const char *);
 const char *ts_endian_name(enum ts_endian);
 int	 ts_endian_of_name(const char *);
-/* "tns", "tnsb", "frostt", "mtx", "cutensor", "bundle" */
+/* "tns", "tnsb", "frostt", "mtx", "cutensor", "bundle": the formats'
+ * table (its other functions below, with the decoders). */
 const char *ts_kind_name(enum ts_kind);
 int	 ts_kind_of_name(const char *);
 /* "keep", "sum", "first", "last", "error" */
@@ -260,6 +294,44 @@ int	 ts_dup_policy_of_name(const char *);
 /* Bytes of a value, of an index, in a binary file. */
 size_t	 ts_vtype_size(enum ts_vtype);
 size_t	 ts_itype_size(enum ts_itype);
+
+/*
+ * A value type, one row of the library's table: what everything that
+ * depends on the type asks, so that a new type is one row.
+ */
+enum { TS_VTYPE_OK, TS_VTYPE_NOT, TS_VTYPE_RANGE };
+struct ts_vtype_info {
+	const char	*name;		/* as the metadata spells it */
+	size_t		 size;		/* bytes of a binary record's value */
+	bool		 is_int;	/* values in ival; else in fval */
+	int		 bits;		/* a float's significand, 24 or 53 */
+	double		 max;		/* the largest finite value */
+	double		 least;		/* the smallest positive one */
+	int64_t		 imin, imax;	/* an integer type's range */
+	/*
+	 * The literal at p (nothing at or past end is read) as a value of
+	 * the type, into *f or *i: the end of the literal, with *why
+	 * TS_VTYPE_OK; TS_VTYPE_RANGE when it overflows the type (or
+	 * lies outside an integer's range); NULL with TS_VTYPE_NOT when
+	 * no literal of the type starts at p.
+	 */
+	const char	*(*parse)(const char *p, const char *end, double *f,
+			    int64_t *i, int *why);
+	/* The shortest text that reads back to the value (TS_NUMBUF
+	 * bytes at buf, NUL-terminated): its length. */
+	int		 (*print)(char *buf, double f, int64_t i);
+	/* A float type narrower than double: the nearest value of the
+	 * type (ties to even); NULL for float64 and the integers. */
+	double		 (*narrow)(double);
+	/* n values of binary fields stride bytes apart, from or to f or i,
+	 * byte-swapped when swap. */
+	void		 (*load)(const unsigned char *v, size_t stride, size_t n,
+			    bool swap, double *f, int64_t *i);
+	void		 (*store)(unsigned char *v, size_t stride, size_t n,
+			    bool swap, const double *f, const int64_t *i);
+};
+/* The row of a type; NULL for one that is none. */
+const struct ts_vtype_info *ts_vtype_info(enum ts_vtype);
 
 /* ================================================================
  * Sources: where bytes come from.
@@ -597,6 +669,43 @@ void	 ts_layout_of(const struct ts_meta *, enum ts_kind, struct ts_layout *);
  */
 enum ts_kind ts_sniff(struct ts_source *);
 /*
+ * The formats, one row each of the library's table.  A kind's title
+ * ("Matrix Market"), whether it is read and written, its file suffixes
+ * (i from 0; NULL past the last; FROSTT has none, its files are told by
+ * their bytes); the kind a file name's suffix names, under a
+ * compression suffix, with *stem (may be NULL) the length of the name
+ * without them, or -1; the kind first bytes tell (as ts_sniff).
+ */
+const char *ts_kind_title(enum ts_kind);
+/*
+ * What else a kind's row says: its value texts are copied as read (a
+ * text format: TS_KIND_VALUE_TEXTS); its files hold a comment line
+ * (TS_KIND_COMMENT); they have no header, and state neither their
+ * dimensions nor their index base (TS_KIND_BARE); its file name decides
+ * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
+ * without its banner).  The index base its files always have, or -1
+ * when the writer chooses (1 without metadata: rule P1).  The kind a
+ * file is read as: what its bytes say (sniffed), or, when no format
+ * claims them, the kind its name decides.
+ */
+enum { TS_KIND_VALUE_TEXTS = 1, TS_KIND_COMMENT = 2, TS_KIND_BARE = 4,
+	TS_KIND_NAMED = 8 };
+unsigned ts_kind_traits(enum ts_kind);
+int	 ts_kind_base(enum ts_kind);
+enum ts_kind ts_kind_read_as(enum ts_kind sniffed, const char *path);
+bool	 ts_kind_readable(enum ts_kind);
+bool	 ts_kind_writable(enum ts_kind);
+const char *ts_kind_suffix(enum ts_kind, int i);
+int	 ts_kind_of_path(const char *name, size_t *stem);
+enum ts_kind ts_kind_of_bytes(const char *p, size_t n);
+/*
+ * Why a kind cannot hold the tensor m describes (its order, blocks or
+ * elements), in buf (n bytes), with *rule the rule that says so (or
+ * TS_RULE_NONE); NULL when it can.
+ */
+const char *ts_kind_refuses(enum ts_kind, const struct ts_meta *m,
+	    char *buf, size_t n, enum ts_rule *rule);
+/*
  * Open a decoder of lay->kind (TS_KIND_TEXT, TS_KIND_BINARY,
  * TS_KIND_FROSTT, TS_KIND_MTX) on src and read its header, checking
  * it (H1-H5; X1 for the kind expected).  The decoder owns neither src
@@ -841,8 +950,9 @@ struct ts_sort_opts {
 	int		 order;
 	int		 prio[TS_MAXORDER];	/* 0-based modes, most
 						 * significant first */
-	bool		 has_values, is_int;
-	bool		 is_float32;	/* float values are float32 */
+	bool		 has_values;
+	enum ts_vtype	 vtype;		/* of the values: integers in ival,
+					 * floats in fval */
 	/*
 	 * Carry the batches' value texts through the sort.  Each value
 	 * must then be what its text parses to (as the decoders parse it,
@@ -890,11 +1000,11 @@ void	 ts_sorter_free(struct ts_sorter *);
 
 /*
  * The sort as a stage of a flow.  Errors (a repeat under TS_DUP_ERROR,
- * a sum that overflows the value type vtype, a failing temporary
+ * a sum that overflows the value type opts.vtype, a failing temporary
  * directory) are reported to d about file, tuples in index base base.
  * hint (may be NULL) is the decoder feeding the flow: its first batch
  * bounds the memory prepared for opts.expect entries.  After a sum, the
- * values handed on are rounded to vtype.  res (may be NULL), which must
+ * values handed on are rounded to that type.  res (may be NULL), which must
  * outlive the stage, gets the count of entries handed on once the input
  * is sorted, and bits of what they hold, for the metadata.
  */
@@ -902,8 +1012,8 @@ struct ts_sort_result {
 	uint64_t	 count;
 	unsigned	 seen;		/* 1: a zero; 2: not 0 or 1 (sums) */
 };
-struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, enum ts_vtype,
-	    int base, const char *file, const struct ts_decoder *hint,
+struct ts_stage *ts_stage_sort(const struct ts_sort_opts *, int base,
+	    const char *file, const struct ts_decoder *hint,
 	    struct ts_sort_result *res, struct ts_diags *);
 
 /* ================================================================

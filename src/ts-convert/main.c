@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "job/job.h"
 #include "model/model.h"
 
 enum {
@@ -52,44 +53,41 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
+	char from[FE_WORDS], to[FE_WORDS], sfx[FE_WORDS], vt[FE_WORDS];
+
 	fprintf(fp, "usage: %s [options] SRC DST\n"
 	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
-	fputs("Convert a tensor between TensorSuite bundles (directories or "
-	    "tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
+	/* The kinds, suffixes and types from the library's tables. */
+	fprintf(fp, "Convert a tensor between TensorSuite bundles (directories "
+	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
 	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.  DST's name "
 	    "tells its kind: a bundle has no suffix, or\n.tar.zst (.tar.gz, "
-	    ".tar.xz, .tar) for a bundle in an archive; files end in\n.tns, "
-	    ".tnsb, .mtx or .json (cutensor), possibly then .gz, .zst, .xz or "
-	    ".bz2;\nelse give --to.\n\n"
+	    ".tar.xz, .tar) for a bundle in an archive; files end in\n%s "
+	    "(possibly then .gz, .zst, .xz or .bz2); else give\n--to.\n\n"
 	    "Input:\n"
-	    "      --from KIND          bundle, tns, tnsb, frostt or mtx "
-	    "(default: detected)\n"
+	    "      --from KIND          %s\n"
+	    "                           (default: detected)\n"
 	    "      --member NAME        the bundle of an archive SRC that "
 	    "holds several\n"
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n"
-	    "      --input-base 0|1     index base of the input\n"
-	    "      --input-index-type T uint32 or uint64 (binary input)\n"
-	    "      --input-value-type T float32, float64, int32, int64\n"
-	    "      --input-endian E     little or big (binary input)\n"
-	    "      --no-values          the input holds coordinates only\n"
-	    "      --dims D1,...,DN     dimensions of a FROSTT input\n"
+	    "stream\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	fe_input_help(fp);
+	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
 	    "  -o, --output DST         write to DST (instead of the second "
 	    "operand)\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
-	    "cutensor (default:\n"
-	    "                           from DST; a .json DST is cutensor)\n"
+	    "      --to KIND            %s\n"
+	    "                           (default: from DST's name)\n"
 	    "      --text, --binary     data files of an output bundle\n"
 	    "      --index-base 0|1     index base of the output\n"
 	    "      --index-type T       uint32 or uint64\n"
-	    "      --value-type T       float32, float64, int32 or int64\n"
+	    "      --value-type T       %s\n"
 	    "      --endian E           little or big\n"
-	    "      --e16                write float values as %.16e, like "
+	    "      --e16                write float values as %%.16e, like "
 	    "the reference\n"
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
@@ -105,7 +103,8 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fp);
+	    "error, 3 I/O error.\n", fe_kind_words(to, true, true),
+	    fe_vtype_words(vt));
 }
 
 
@@ -159,9 +158,6 @@ main(int argc, char *argv[])
 			o.out_endian = fe_pick_endian("--endian", optarg);
 			break;
 		case OPT_FROM:
-			if (strcmp(optarg, "cutensor") == 0)
-				fe_usage_error("--from cutensor: cuTENSOR arrays "
-				    "are an output only");
 			o.from = fe_pick_kind("--from", optarg, false);
 			break;
 		case OPT_GROUP:

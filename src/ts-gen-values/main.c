@@ -3,7 +3,6 @@
  * of a seed and the entry's coordinates, inside every constraint its
  * metadata states.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,37 +10,26 @@
 #include <unistd.h>
 
 #include "values.h"
-#include "model/model.h"
 
 enum {
-	/* the options that choose values, OPT_BZEROS to OPT_ZEROS */
-	OPT_BZEROS = 256, OPT_DIST, OPT_DOMAIN, OPT_MEAN, OPT_RANGE,
-	OPT_REPLACE, OPT_SEED, OPT_STD, OPT_SYM, OPT_VALUE, OPT_ZEROS,
-	/* the others */
-	OPT_BLOCKS, OPT_EXPAND, OPT_TO, OPT_VTYPE
+	OPT_BLOCKS = 256, OPT_EXPAND, OPT_REPLACE, OPT_SEED, OPT_SYM, OPT_TO,
+	OPT_VTYPE
 };
 
 static const struct option longopts[] = {
-	{ "binary-zeros",	required_argument,	NULL, OPT_BZEROS },
 	{ "blocks-out",		required_argument,	NULL, OPT_BLOCKS },
-	{ "dist",		required_argument,	NULL, OPT_DIST },
 	{ "expand",		no_argument,		NULL, OPT_EXPAND },
-	{ "explicit-zeros",	required_argument,	NULL, OPT_ZEROS },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
 	FE_INPUT_LONGOPTS,
 	{ "jobs",		required_argument,	NULL, 'j' },
-	{ "mean",		required_argument,	NULL, OPT_MEAN },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
-	{ "range",		required_argument,	NULL, OPT_RANGE },
 	{ "replace",		no_argument,		NULL, OPT_REPLACE },
 	{ "seed",		required_argument,	NULL, OPT_SEED },
-	{ "std",		required_argument,	NULL, OPT_STD },
 	{ "symmetric-modes",	required_argument,	NULL, OPT_SYM },
 	{ "to",			required_argument,	NULL, OPT_TO },
-	{ "value",		required_argument,	NULL, OPT_VALUE },
-	{ "value-domain",	required_argument,	NULL, OPT_DOMAIN },
+	FE_VALUE_LONGOPTS,
 	{ "value-type",		required_argument,	NULL, OPT_VTYPE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
@@ -50,6 +38,8 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
+	char vt[FE_WORDS];
+
 	fprintf(fp, "usage: %s [-fhqV] [--dist DIST] [--range LO:HI] [--mean "
 	    "M] [--std S]\n                     [--value V] [--seed N] "
 	    "[--expand] [--blocks-out FILE]\n                     [-j N] "
@@ -60,35 +50,15 @@ usage(FILE *fp)
 	    "seed and the\nentry's coordinates, inside every constraint of "
 	    "its metadata.  SRC is a bundle\n(a directory or an archive), a "
 	    ".tns or .tnsb file, or '-' (the default); DST\nas for ts-convert "
-	    "(default '-').\n\n"
-	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
-	    "...), .tns, .tnsb,\n"
-	    "                           .mtx or .json file, possibly .gz, .zst, "
-	    ".xz or .bz2, or '-'\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
-	    "cutensor (default:\n"
-	    "                           from DST; to a stream, SRC's kind)\n"
-	    "  -f, --force              replace an existing DST or FILE\n"
-	    "Values:\n"
-	    "      --dist DIST          uniform, normal, constant or integers\n"
-	    "                           (default: integers for integer "
-	    "types, else uniform)\n"
-	    "      --range LO:HI        uniform on [LO,HI), integers in "
-	    "[LO,HI], normal\n"
-	    "                           clipped to [LO,HI] (default [-1,1), "
-	    "[0,1) if\n"
-	    "                           nonnegative; integers -100:100)\n"
-	    "      --mean M, --std S    normal (default 0 and 1)\n"
-	    "      --value V            constant (default 1)\n"
-	    "      --seed N             0 to 2^64-1 (default 0)\n"
-	    "      --binary-zeros P     binary domain: a 0 with probability P "
-	    "(default 0)\n"
+	    "(default '-').\n\n", fp);
+	fe_output_help(fp, "SRC's kind");
+	fputs("  -f, --force              replace an existing DST or FILE\n"
+	    "Values:\n", fp);
+	fe_value_usage(fp);
+	fprintf(fp, "      --seed N             0 to 2^64-1 (default 0)\n"
 	    "      --symmetric-modes M  groups of symmetric modes, e.g. 1,2 "
 	    "or 1,2/3,4\n"
-	    "      --value-type T       float32, float64, int32 or int64 "
-	    "(default: metadata)\n"
-	    "      --value-domain D     general, nonnegative or binary\n"
-	    "      --explicit-zeros Z   allowed or disallowed\n"
+	    "      --value-type T       %s (default: metadata)\n"
 	    "      --replace            replace the values SRC holds\n"
 	    "Block tensors:\n"
 	    "      --expand             write the elements of the blocks, "
@@ -101,43 +71,14 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n"
-	    "      --input-base 0|1, --input-index-type T, --input-value-type "
-	    "T,\n"
-	    "      --input-endian E, --no-values   the layout of a bare "
-	    "binary stream\n"
-	    "  -j, --jobs N             threads (default: the CPUs it may use)\n"
+	    "stream\n", fe_vtype_words(vt));
+	fe_input_help(fp);
+	fputs("  -j, --jobs N             threads (default: the CPUs it may use)\n"
 	    "  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage error "
 	    "(options that\nthe metadata does not allow), 3 I/O error.\n", fp);
-}
-
-/* A number: a decimal literal, read exactly; *isint when it is an
- * integer of int64, in *iv (a longer one is left to the value, which
- * the library finds out of the range of the value type). */
-static double
-number(const char *opt, const char *s, size_t n, int64_t *iv, bool *isint)
-{
-	const char *e = s + n, *p;
-	double v;
-
-	p = (*s == '-' || *s == '+') ? s + 1 : s;
-	*isint = p < e && strspn(p, "0123456789") >= (size_t)(e - p);
-	if (*isint) {
-		char buf[32];
-		char *end;
-
-		errno = 0;
-		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
-		*iv = strtoll(buf, &end, 10);
-		if (n >= sizeof(buf) || errno != 0)
-			*isint = false;
-	}
-	if (n == 0 || ts_parse_double(s, e, &v) != e)
-		fe_usage_error("%s: '%.*s' is not a number", opt, (int)n, s);
-	return v;
 }
 
 /* "1,2/3,4": groups of modes, each mode in one group at most. */
@@ -169,88 +110,6 @@ parse_groups(struct ts_genvalues_opts *g, const char *arg)
 bad:
 	fe_usage_error("--symmetric-modes: '%s' is not groups of two or more "
 	    "distinct modes, like 1,2 or 1,2/3,4", arg);
-}
-
-static void
-parse_seed(struct ts_genvalues_opts *g, const char *arg)
-{
-	char *end;
-
-	errno = 0;
-	g->seed = strtoull(arg, &end, 10);
-	if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0)
-		fe_usage_error("--seed: '%s' is not an integer from 0 to "
-		    "18446744073709551615", arg);
-}
-
-static void
-parse_range(struct ts_genvalues_opts *g, const char *arg)
-{
-	const char *colon = strchr(arg, ':');
-	bool a, b;
-
-	if (colon == NULL)
-		fe_usage_error("--range: '%s' is not LO:HI", arg);
-	g->lo = number("--range", arg, (size_t)(colon - arg), &g->ilo, &a);
-	g->hi = number("--range", colon + 1, strlen(colon + 1), &g->ihi, &b);
-	g->has_range = true;
-	g->range_int = a && b;
-}
-
-static const char *
-dist_word(int v)
-{
-	return ts_gen_dist_name((enum ts_gen_dist)v);
-}
-
-/* An option that chooses values, OPT_BZEROS to OPT_ZEROS. */
-static void
-value_opt(struct ts_genvalues_opts *g, int ch, const char *arg)
-{
-	int64_t iv;		/* of numbers that need not be integers */
-	bool isint;
-
-	switch (ch) {
-	case OPT_BZEROS:
-		g->binary_zeros = number("--binary-zeros", arg, strlen(arg),
-		    &iv, &isint);
-		break;
-	case OPT_DIST:
-		g->dist = (enum ts_gen_dist)fe_pick_named("--dist", arg,
-		    TS_GEN_DIST_UNIFORM, dist_word);
-		break;
-	case OPT_ZEROS:
-		g->zeros = fe_pick("--explicit-zeros", arg, ts_allowed_names);
-		break;
-	case OPT_MEAN:
-		g->mean = number("--mean", arg, strlen(arg), &iv, &isint);
-		g->has_mean = true;
-		break;
-	case OPT_RANGE:
-		parse_range(g, arg);
-		break;
-	case OPT_REPLACE:
-		g->replace = true;
-		break;
-	case OPT_SEED:
-		parse_seed(g, arg);
-		break;
-	case OPT_STD:
-		g->std = number("--std", arg, strlen(arg), &iv, &isint);
-		g->has_std = true;
-		break;
-	case OPT_SYM:
-		parse_groups(g, arg);
-		break;
-	case OPT_VALUE:
-		g->value = number("--value", arg, strlen(arg),
-		    &g->ivalue, &g->value_int);
-		g->has_value = true;
-		break;
-	case OPT_DOMAIN:
-		g->domain = fe_pick_domain("--value-domain", arg);
-		break;
-	}
 }
 
 static char *command;	/* as typed, for the README */
@@ -306,14 +165,22 @@ main(int argc, char *argv[])
 		case OPT_VTYPE:
 			o.out_vtype = fe_pick_vtype("--value-type", optarg);
 			break;
+		case OPT_REPLACE:
+			vp.o.replace = true;
+			break;
+		case OPT_SEED:
+			vp.o.seed = fe_parse_seed("--seed", optarg);
+			break;
+		case OPT_SYM:
+			parse_groups(&vp.o, optarg);
+			break;
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
+		case FE_OPT_VALUE:
+			fe_value_opt(&vp.o, longopts[li].name, optarg);
+			break;
 		default:
-			if (ch >= OPT_BZEROS && ch <= OPT_ZEROS) {
-				value_opt(&vp.o, ch, optarg);
-				break;
-			}
 			usage(stderr);
 			fe_try_help();
 			return TS_EXIT_USAGE;

@@ -38,7 +38,7 @@ sym_note(const struct ts_meta *m, const char *sname, struct ts_diags *d)
 	for (k = 0; k < m->order; k++)
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%d",
 		    k > 0 ? "," : "", k + 1);
-	ts_diag(d, TS_SEV_NOTE, sname, 0, 0, "S8", "the pattern is %s "
+	ts_diag(d, TS_SEV_NOTE, sname, 0, 0, TS_RULE_S8, "the pattern is %s "
 	    "symmetric, the values will not be: numerical_symmetry stays "
 	    "'no' (--symmetric-modes %s gives mirrored entries equal values)",
 	    m->psym == TS_SYM_FULL ? "fully" : "partially",
@@ -62,7 +62,7 @@ setup(struct values_part *p, struct job *j, bool output)
 	}
 	if (m->values_provided && !block && !p->o.replace) {
 		ts_diag_usage(d, "'%s' holds values already (--replace "
-		    "replaces them%s)", sname, ts_job_from(j) == TS_KIND_FROSTT ?
+		    "replaces them%s)", sname, ts_kind_traits(ts_job_from(j)) & TS_KIND_BARE ?
 		    "; --no-values reads the last column of a FROSTT file as "
 		    "a mode" : "");
 		return -1;
@@ -217,10 +217,10 @@ blocks_alone(void *arg, struct job *j)
 		if (ts_flow_read(f) == m->nnz_block)
 			rv = 0;
 		else
-			ts_diag(d, TS_SEV_ERROR, sname, 0, 0, "X7", "%llu "
-			    "blocks read; its header says %llu",
-			    (unsigned long long)ts_flow_read(f),
-			    (unsigned long long)m->nnz_block);
+			ts_diag(d, TS_SEV_ERROR, sname, 0, 0, TS_RULE_X7,
+			    "%llu blocks read; its header says %llu", (unsigned
+			    long long)ts_flow_read(f), (unsigned long
+			    long)m->nnz_block);
 	}
 	ts_flow_free(f);
 	ts_decoder_close(dec);

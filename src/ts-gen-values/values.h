@@ -7,6 +7,7 @@
 #define TS_VALUES_PART_H
 
 #include "fe.h"
+#include "job/job.h"
 #include "values/genvalues.h"
 
 struct values_part {

@@ -522,8 +522,8 @@ list(const struct opts *o, struct ts_diags *ad)
 		ts_bundle_free(bd);
 	}
 	if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
-		ts_diag(ad, TS_SEV_ERROR, o->list, 0, 0, "B5", "the archive "
-		    "holds no bundle");
+		ts_diag(ad, TS_SEV_ERROR, o->list, 0, 0, TS_RULE_B5,
+		    "the archive holds no bundle");
 	ts_bundles_close(bs);
 	ts_diags_free(d);
 	return rv;

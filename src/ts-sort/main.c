@@ -53,15 +53,9 @@ usage(FILE *fp)
 	    "(default: the\n"
 	    "                           metadata's sort_order, else 1..N)\n"
 	    "      --duplicates POLICY  keep, sum, first, last or error "
-	    "(default keep)\n"
-	    "  -o, --output DST         bundle directory or archive (.tar.zst, "
-	    "...), .tns, .tnsb,\n"
-	    "                           .mtx or .json file, possibly .gz, .zst, "
-	    ".xz or .bz2, or '-'\n"
-	    "      --to KIND            bundle, tns, tnsb, frostt, mtx or "
-	    "cutensor (default:\n"
-	    "                           from DST; to a stream, SRC's kind)\n"
-	    "  -i, --in-place           rewrite the bundle SRC, atomically\n"
+	    "(default keep)\n", fp);
+	fe_output_help(fp, "SRC's kind");
+	fputs("  -i, --in-place           rewrite the bundle SRC, atomically\n"
 	    "  -f, --force              replace an existing DST\n", fp);
 	fprintf(fp, "  -S, --buffer-size SIZE   memory for entries, e.g. 256M, "
 	    "2G, or a percentage of\n"
@@ -80,12 +74,9 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n"
-	    "      --input-base 0|1, --input-index-type T, --input-value-type "
-	    "T,\n"
-	    "      --input-endian E, --no-values   the layout of a bare "
-	    "binary stream\n"
-	    "  -q, --quiet              no notes on stderr\n"
+	    "stream\n", fp);
+	fe_input_help(fp);
+	fputs("  -q, --quiet              no notes on stderr\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected (or repeats with "

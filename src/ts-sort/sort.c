@@ -68,9 +68,7 @@ sort_options(struct sort_part *p, struct job *j)
 		return -1;
 	}
 	so->has_values = m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
-	so->is_int = m->value_type == TS_VTYPE_INT32 || m->value_type ==
-	    TS_VTYPE_INT64;
-	so->is_float32 = m->value_type == TS_VTYPE_FLOAT32;
+	so->vtype = m->value_type;
 	/* Texts travel when they come, nothing changes the values, and
 	 * they are what is written. */
 	so->keep_text = in->kind != TS_KIND_BINARY && !ts_job_opts(j)->e16 &&
@@ -107,7 +105,7 @@ sort_stages(void *arg, struct job *j, struct ts_flow *f,
 	 * only as far as it is valid. */
 	if (p->so.has_values && p->so.keep_text && p->so.texts_only)
 		ts_decoder_value_classes(dec);
-	st = ts_stage_sort(&p->so, m->value_type, m->index_base,
+	st = ts_stage_sort(&p->so, m->index_base,
 	    ts_job_src_name(j), dec, &p->sr, ts_job_diags(j));
 	if (st == NULL)
 		return -1;

@@ -7,6 +7,7 @@
 #define TS_SORT_PART_H
 
 #include "fe.h"
+#include "job/job.h"
 
 struct sort_part {
 	/* the request */

@@ -18,14 +18,15 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-enum { OPT_CSV = 256, OPT_EXACT, OPT_FIBERS, OPT_JSON, OPT_META, OPT_PLOT,
-	OPT_README, OPT_REQUIRE, OPT_SIZE };
+enum { OPT_CSV = 256, OPT_EXACT, OPT_FIBERS, OPT_FIT, OPT_JSON, OPT_META,
+	OPT_PLOT, OPT_README, OPT_REQUIRE, OPT_SIZE };
 
 static const struct option longopts[] = {
 	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "csv",		no_argument,		NULL, OPT_CSV },
 	{ "exact",		no_argument,		NULL, OPT_EXACT },
 	{ "fibers",		no_argument,		NULL, OPT_FIBERS },
+	{ "fit",		no_argument,		NULL, OPT_FIT },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "json",		no_argument,		NULL, OPT_JSON },
@@ -46,9 +47,9 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-fhqrsV] [--json | --csv] [--fibers] [--exact] "
-	    "[--plot[=DIR]]\n               [--size N] [--readme] [-m N] "
-	    "[--meta FILE] [-S SIZE] [-T DIR]\n               PATH ...\n",
+	fprintf(fp, "usage: %s [-fhqrsV] [--json | --csv] [--fibers] [--fit] "
+	    "[--exact]\n               [--plot[=DIR]] [--size N] [--readme] "
+	    "[-m N] [--meta FILE]\n               [-S SIZE] [-T DIR] PATH ...\n",
 	    fe_progname);
 	if (fp != stdout) {
 		fe_try_help();
@@ -65,6 +66,8 @@ usage(FILE *fp)
 	    "and repeats,\n"
 	    "                        through the sorter (else estimated)\n"
 	    "  -f, --force           --plot=DIR: replace pictures that differ\n"
+	    "      --fit             each mode's slices' power law (Clauset, "
+	    "Shalizi and Newman)\n"
 	    "      --fibers          the fibers of each mode too (sorts the "
 	    "entries)\n"
 	    "  -h, --help            show this help and exit\n"
@@ -114,6 +117,7 @@ tensor_new(const char *path, const struct opts *o)
 
 	memset(&so, 0, sizeof(so));
 	so.fibers = o->fibers;
+	so.fit = o->fit;
 	so.exact = o->exact;
 	so.mem_limit = o->mem_limit;
 	so.tmpdir = o->tmpdir;
@@ -251,7 +255,7 @@ archive(const char *path, const struct opts *o, int rv)
 		}
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
-			    "<stdin>", 0, 0, "B5", "the archive holds no "
+			    "<stdin>", 0, 0, TS_RULE_B5, "the archive holds no "
 			    "bundle");
 		ts_bundles_close(bs);
 	}
@@ -386,6 +390,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_FIBERS:
 			o.fibers = true;
+			break;
+		case OPT_FIT:
+			o.fit = true;
 			break;
 		case OPT_JSON:
 			o.format = FMT_JSON;

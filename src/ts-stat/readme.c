@@ -308,17 +308,19 @@ bundle_write(struct tensor *t, const struct opts *o)
 	int pics = 0, rv = -1;
 
 	if (t->dir == NULL) {
-		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "%s: not a bundle "
-		    "directory; nothing written into it%s", opt, inside ?
-		    " (--plot=DIR writes its pictures into DIR)" : "");
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, TS_RULE_NONE,
+		    "%s: not a bundle directory; nothing written into it%s",
+		    opt, inside ? " (--plot=DIR writes its pictures into DIR)" :
+		    "");
 		return 0;
 	}
 	/* What an invalid bundle's entries say may be anything: nothing
 	 * of them goes into it (nor into a file 'files' names twice,
 	 * which B3 refuses). */
 	if (!t->v.valid) {
-		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, "", "%s: the bundle "
-		    "is not valid: nothing is written into it", opt);
+		ts_diag(t->d, TS_SEV_NOTE, t->path, 0, 0, TS_RULE_NONE,
+		    "%s: the bundle is not valid: nothing is written into it",
+		    opt);
 		return give_up(t, 0);
 	}
 	if (t->bo == NULL)

@@ -17,7 +17,7 @@
 #include "util/progress.h"
 #include "util/xalloc.h"
 
-#define COLS	10
+#define COLS	16
 #define ROWS	(TS_MAXORDER + 1)
 
 /* A table of cells, printed with its columns aligned. */
@@ -113,6 +113,99 @@ dist_cells(struct table *t, int r, int c, const struct ts_dist *d)
 	cell(t, r, c + 2, "%.6g", d->mean);
 	cell(t, r, c + 3, "%llu", (unsigned long long)d->max);
 	cell(t, r, c + 4, "%.6g", d->std);
+}
+
+/* The spread of d over members in all: its cv and imbalance, then over
+ * every member (the empty ones count 0) their number, mean, std, cv
+ * and imbalance, from column c on. */
+static void
+spread_cells(struct table *t, int r, int c, const struct ts_dist *d,
+    double members)
+{
+	struct ts_spread sp;
+
+	ts_stats_spread(d, members, &sp);
+	if (!sp.known)
+		return;
+	cell(t, r, c, "%.4g", sp.cv);
+	cell(t, r, c + 1, "%.4g", sp.imbalance);
+	cell(t, r, c + 2, "%.6g", sp.members);
+	cell(t, r, c + 3, "%.6g", sp.all_mean);
+	cell(t, r, c + 4, "%.6g", sp.all_std);
+	cell(t, r, c + 5, "%.4g", sp.all_cv);
+	cell(t, r, c + 6, "%.4g", sp.all_imbalance);
+}
+
+static void
+spread_head(struct table *t, int c, const char *what)
+{
+	cell(t, 0, c, "cv");
+	cell(t, 0, c + 1, "imbalance");
+	cell(t, 0, c + 2, "all %s", what);
+	cell(t, 0, c + 3, "mean");
+	cell(t, 0, c + 4, "std");
+	cell(t, 0, c + 5, "cv");
+	cell(t, 0, c + 6, "imbalance");
+}
+
+/* --fit: each mode's slices' power law. */
+static void
+fit_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
+    const char *lead)
+{
+	int k, c;
+
+	fputc('\n', fp);
+	cell(t, 0, 0, "power law of");
+	cell(t, 0, 1, "alpha");
+	cell(t, 0, 2, "x_min");
+	cell(t, 0, 3, "slices in tail");
+	cell(t, 0, 4, "KS distance");
+	for (k = 0; k < s->order; k++) {
+		const struct ts_fit *f = &s->mode[k].fit;
+
+		cell(t, k + 1, 0, "mode %d slices", k + 1);
+		if (!f->known) {
+			for (c = 1; c <= 4; c++)
+				cell(t, k + 1, c, "-");
+			continue;
+		}
+		cell(t, k + 1, 1, "%.4f", f->alpha);
+		cell(t, k + 1, 2, "%llu", (unsigned long long)f->xmin);
+		cell(t, k + 1, 3, "%llu", (unsigned long long)f->n);
+		cell(t, k + 1, 4, "%.4f", f->ks);
+	}
+	table_print(fp, t, md, false, lead);
+}
+
+/* --fibers: the fibers of each mode per slice of another. */
+static void
+fps_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
+    const char *lead)
+{
+	int k;
+
+	fputc('\n', fp);
+	cell(t, 0, 0, "fibers of");
+	cell(t, 0, 1, "per slice of");
+	cell(t, 0, 2, "slices");
+	cell(t, 0, 3, "min fibers");
+	cell(t, 0, 4, "median");
+	cell(t, 0, 5, "mean");
+	cell(t, 0, 6, "max");
+	cell(t, 0, 7, "std");
+	spread_head(t, 8, "slices");
+	for (k = 0; k < s->order; k++) {
+		const struct ts_mode_stats *m = &s->mode[k];
+
+		cell(t, k + 1, 0, "mode %d", k + 1);
+		cell(t, k + 1, 1, "mode %d", m->fps_mode + 1);
+		cell(t, k + 1, 2, "%llu", (unsigned long long)m->fps.n);
+		dist_cells(t, k + 1, 3, &m->fps);
+		spread_cells(t, k + 1, 8, &m->fps,
+		    (double)s->mode[m->fps_mode].dim);
+	}
+	table_print(fp, t, md, false, lead);
 }
 
 static void
@@ -256,6 +349,8 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 			    (unsigned long long)m->hi);
 	}
 	table_print(fp, &t, md, false, lead);
+	if (s->o.fit)
+		fit_table(fp, &t, s, md, lead);
 	if (s->fibers) {
 		fputc('\n', fp);
 		cell(&t, 0, 0, "fibers of");
@@ -270,8 +365,13 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 			cell(&t, k + 1, 1, "%llu",
 			    (unsigned long long)s->mode[k].fibers.n);
 			dist_cells(&t, k + 1, 2, &s->mode[k].fibers);
+			spread_cells(&t, k + 1, 7, &s->mode[k].fibers,
+			    ts_stats_fibers_all(s, k));
 		}
+		spread_head(&t, 7, "fibers");
 		table_print(fp, &t, md, false, lead);
+		if (s->order > 1)
+			fps_table(fp, &t, s, md, lead);
 	}
 	for (k = 0; !md && k < s->order; k++)
 		if (s->mode[k].estimated) {

@@ -21,7 +21,7 @@ enum format { FMT_TEXT, FMT_JSON, FMT_CSV };
 struct opts {
 	enum format	 format;
 	bool		 quiet, strict, recursive, force, readme;
-	bool		 fibers, exact;
+	bool		 fibers, exact, fit;
 	size_t		 max_per_rule;
 	const char	*meta;		/* --meta: for lone data files */
 	size_t		 mem_limit;	/* -S */

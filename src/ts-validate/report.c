@@ -79,9 +79,9 @@ report_github(const struct result *r)
 					    (unsigned long long)g->col);
 			}
 		}
-		if (g->rule[0] != '\0') {
+		if (g->rule != TS_RULE_NONE) {
 			printf("%stitle=", sep);
-			ts_fput_gh(stdout, g->rule, true);
+			ts_fput_gh(stdout, ts_rule_id(g->rule), true);
 		}
 		fputs("::", stdout);
 		ts_fput_gh(stdout, g->msg, false);

@@ -123,9 +123,9 @@ unlisted_in(struct ts_manifest *mf, const char *dir, struct ts_diags *d)
 		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
 		    ts_manifest_find(mf, p) == NULL) {
 			shown = ts_member_shown(p);
-			ts_diag(d, TS_SEV_ERROR, shown, 0, 0, "A1", "it is not "
-			    "listed in the checksums: its data cannot be "
-			    "verified");
+			ts_diag(d, TS_SEV_ERROR, shown, 0, 0, TS_RULE_A1,
+			    "it is not listed in the checksums: its data "
+			    "cannot be verified");
 			free(shown);
 		}
 		free(p);
@@ -191,17 +191,17 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 		ts_progress(i, mf.n, false, "checking %s", shown);
 		if (digest(e->raw, buf, dg) != 0) {
 			if (errno == ENOENT || errno == ENOTDIR)
-				ts_diag(d, TS_SEV_ERROR, file, e->line, 0, "A1",
-				    "'%s' is listed, but there is no such file",
-				    shown);
+				ts_diag(d, TS_SEV_ERROR, file, e->line, 0,
+				    TS_RULE_A1, "'%s' is listed, but there is "
+				    "no such file", shown);
 			else if (errno == EISDIR || errno == EINVAL)
-				ts_diag(d, TS_SEV_ERROR, file, e->line, 0, "A1",
-				    "'%s' is listed, but it is not a regular "
-				    "file", shown);
+				ts_diag(d, TS_SEV_ERROR, file, e->line, 0,
+				    TS_RULE_A1, "'%s' is listed, but it is "
+				    "not a regular file", shown);
 			else
 				ts_diag_io(d, shown, "%s", strerror(errno));
 		} else if (memcmp(dg, e->digest, sizeof(dg)) != 0)
-			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, "A1",
+			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, TS_RULE_A1,
 			    "'%s': its SHA-256 differs from the one listed",
 			    shown);
 		free(shown);

@@ -284,7 +284,7 @@ fuzz_scan(const uint8_t *p, size_t n, const struct ts_layout *lay,
 
 		fprintf(fp, "%d %llu:%llu [%s] %s\n", (int)g->sev,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
-		    g->rule, g->msg);
+		    ts_rule_id(g->rule), g->msg);
 	}
 	FUZZ_ASSERT(fclose(fp) == 0);
 	ts_source_close(src);

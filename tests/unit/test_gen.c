@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "values/genvalues.h"
+#include "values/rng.h"
 #include "tap.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -626,9 +627,64 @@ test_blocks(void)
 	    "elements, first mode fastest (%d differ)", dense_bad);
 }
 
+/* ---- the generators' logarithm and exponential ---- */
+
+/* How many units in the last place a is from b. */
+static double
+ulps(double a, double b)
+{
+	if (a == b)
+		return 0;
+	return fabs(a - b) / (nextafter(fabs(b), INFINITY) - fabs(b));
+}
+
+/*
+ * rng.c's ln, exp and pow against the C library's, on random arguments
+ * across their ranges: within 2 units in the last place (and pow
+ * within what its exponent magnifies).  Their bits are the same on
+ * every machine; libm's need not be.
+ */
+static void
+test_math(void)
+{
+	double worst_ln = 0, worst_exp = 0, worst_pow = 0, x, y, u;
+	int i, special = 0;
+
+	for (i = 0; i < 200000; i++) {
+		x = ldexp(1 + (double)(next64() >> 11) * 0x1p-53,
+		    (int)below(2000) - 1000);
+		u = ulps(ts_rng_ln(x), log(x));
+		/* Near 1, ln x is near 0: measured against x - 1. */
+		if (fabs(x - 1) < 0.25)
+			u = fabs(ts_rng_ln(x) - log(x)) / (0x1p-52 *
+			    fabs(x - 1) + 0x1p-1074);
+		worst_ln = u > worst_ln ? u : worst_ln;
+		x = ((double)(next64() >> 11) * 0x1p-53 - 0.5) * 1400;
+		u = ulps(ts_rng_exp(x), exp(x));
+		if (exp(x) > 0x1p-1022)
+			worst_exp = u > worst_exp ? u : worst_exp;
+		x = 1 + (double)below(1000000);
+		y = -((double)(next64() >> 11) * 0x1p-53) * 4;
+		u = ulps(ts_rng_pow(x, y), pow(x, y)) / (1 + fabs(y *
+		    log(x)));
+		worst_pow = u > worst_pow ? u : worst_pow;
+	}
+	special += ts_rng_ln(1) != 0 || ts_rng_exp(0) != 1 ||
+	    ts_rng_ln(0) != -HUGE_VAL || ts_rng_exp(710) != HUGE_VAL ||
+	    ts_rng_exp(-746) != 0 || ts_rng_pow(7, 0) != 1;
+	ok(worst_ln <= 2, "ts_rng_ln within 2 ulp of log (worst %.2f)",
+	    worst_ln);
+	ok(worst_exp <= 2, "ts_rng_exp within 2 ulp of exp (worst %.2f)",
+	    worst_exp);
+	ok(worst_pow <= 4, "ts_rng_pow within 4 ulp of pow per unit of "
+	    "|y ln x| (worst %.2f)", worst_pow);
+	ok(special == 0, "ln 1, exp 0, ln 0, overflow, underflow, x^0");
+}
+
 int
 main(void)
 {
+	test_math();
 	test_constraints();
 	test_symmetry();
 	test_blocks();

@@ -78,6 +78,8 @@ random_batch(struct ts_batch *b, const struct ts_header *h,
 		case TS_VTYPE_INT64:
 			b->ival[i] = (int64_t)next64();
 			break;
+		case TS_VTYPE_COUNT:
+			break;
 		}
 	}
 }
@@ -302,8 +304,8 @@ test_meta_errors(void)
 	d = ts_diags_new(0, false);
 	ts_meta_init(&m);
 	ok(ts_meta_parse(&m, dup, sizeof(dup) - 1, "f", d) == -1 &&
-	    ts_diags_len(d) == 1 && strcmp(ts_diags_at(d, 0)->rule, "M1") ==
-	    0 && ts_diags_at(d, 0)->line == 2,
+	    ts_diags_len(d) == 1 && ts_diags_at(d, 0)->rule == TS_RULE_M1 &&
+	    ts_diags_at(d, 0)->line == 2,
 	    "duplicate keys are rejected with their line [M1]");
 	ts_meta_free(&m);
 	ts_diags_free(d);
@@ -323,9 +325,9 @@ test_diag_cap(void)
 	int i;
 
 	for (i = 0; i < 10; i++)
-		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, "S1", "w%d",
-		    i);
-	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, "S2", "n");
+		ts_diag(d, TS_SEV_WARNING, "f", (uint64_t)i + 1, 1, TS_RULE_S1,
+		    "w%d", i);
+	ts_diag(d, TS_SEV_NOTE, "f", 1, 1, TS_RULE_S2, "n");
 	ok(ts_diags_len(d) == 4 && ts_diags_count(d, TS_SEV_ERROR) == 10 &&
 	    ts_diags_suppressed(d) == 7 && ts_diags_at(d, 0)->sev ==
 	    TS_SEV_ERROR, "diagnostics: cap per rule, counts kept, strict "
@@ -342,7 +344,7 @@ last_msg(const struct ts_diags *d, const char *what)
 	if (ts_diags_len(d) == 0)
 		return false;
 	g = ts_diags_at(d, ts_diags_len(d) - 1);
-	return g->sev == TS_SEV_ERROR && strcmp(g->rule, "K4") == 0 &&
+	return g->sev == TS_SEV_ERROR && g->rule == TS_RULE_K4 &&
 	    strstr(g->msg, what) != NULL;
 }
 
@@ -896,7 +898,7 @@ scan_all(const char *text, size_t len, const struct ts_layout *lay,
 
 		ts_sbprintf(&sb, "%d %llu:%llu [%s] %s\n", (int)g->sev,
 		    (unsigned long long)g->line, (unsigned long long)g->col,
-		    g->rule, g->msg);
+		    ts_rule_id(g->rule), g->msg);
 	}
 	ts_source_close(src);
 	ts_diags_free(d);
@@ -1714,12 +1716,13 @@ test_input_bounds(void)
 				if (g->offset >= 0)
 					msg = ts_xasprintf("%s:+%lld: [%s] %s",
 					    g->file, (long long)g->offset,
-					    g->rule, g->msg);
+					    ts_rule_id(g->rule), g->msg);
 				else
 					msg = ts_xasprintf("%s:%llu:%llu: [%s] "
 					    "%s", g->file, (unsigned long long)
 					    g->line, (unsigned long long)
-					    g->col, g->rule, g->msg);
+					    g->col, ts_rule_id(g->rule),
+					    g->msg);
 			}
 			mtx = f[i].name[0] == 'm';
 			if (on || mtx)
@@ -1746,6 +1749,70 @@ test_input_bounds(void)
 		}
 }
 
+/*
+ * The value-type table (util/vtype.c): every row reads back what it
+ * prints and loads what it stores, byte-swapped or not, and names its
+ * limits: a type is one row, and this checks each one there is.
+ */
+static void
+test_vtypes(void)
+{
+	static const char *const over[TS_VTYPE_COUNT] = {
+		[TS_VTYPE_FLOAT32] = "1e39", [TS_VTYPE_FLOAT64] = "1e309",
+		[TS_VTYPE_INT32] = "2147483648",
+		[TS_VTYPE_INT64] = "9223372036854775808",
+	};
+	unsigned char rec[4 * 8];
+	char buf[TS_NUMBUF];
+	int t, k, why, bad;
+
+	for (t = 0; t < TS_VTYPE_COUNT; t++) {
+		const struct ts_vtype_info *vt = ts_vtype_info(t);
+		double f[4], g[4];
+		int64_t i[4], j[4];
+		const char *q;
+
+		bad = vt == NULL || ts_vtype_of_name(vt->name) != t ||
+		    ts_vtype_size(t) != vt->size;
+		for (k = 0; k < 2000 && !bad; k++) {
+			uint64_t u = next64();
+			double x;
+			int64_t y = vt->is_int ? (int64_t)u >> (64 - 8 *
+			    (int)vt->size) : 0;
+
+			memcpy(&x, &u, 8);
+			if (!vt->is_int && (isnan(x) || fabs(x) > vt->max))
+				x = (double)(int64_t)u / 1e9;
+			if (vt->narrow != NULL)
+				x = vt->narrow(x);
+			vt->print(buf, x, y);
+			q = vt->parse(buf, buf + strlen(buf), &g[0], &j[0],
+			    &why);
+			bad |= q != buf + strlen(buf) || why != TS_VTYPE_OK ||
+			    (vt->is_int ? j[0] != y : memcmp(&g[0], &x, 8) !=
+			    0);
+			f[k % 4] = x;
+			i[k % 4] = y;
+			if (k % 4 == 3) {
+				vt->store(rec, 8, 4, k % 8 == 3, f, i);
+				vt->load(rec, 8, 4, k % 8 == 3, g, j);
+				bad |= vt->is_int ? memcmp(i, j, sizeof(i)) :
+				    memcmp(f, g, sizeof(f));
+			}
+		}
+		q = vt->parse(over[t], over[t] + strlen(over[t]), &g[0],
+		    &j[0], &why);
+		bad |= why != TS_VTYPE_RANGE;
+		q = vt->parse("x", "x" + 1, &g[0], &j[0], &why);
+		bad |= q != NULL || why != TS_VTYPE_NOT;
+		ok(!bad, "value type %s: its row parses what it prints, loads "
+		    "what it stores, swapped or not, and knows its range",
+		    vt ? vt->name : "?");
+	}
+	ok(ts_vtype_info(TS_VTYPE_COUNT) == NULL &&
+	    ts_vtype_of_name("float16") == -1, "no row past the table");
+}
+
 int
 main(void)
 {
@@ -1770,6 +1837,7 @@ main(void)
 	test_escape();
 	test_gunzip();
 	test_input_bounds();
+	test_vtypes();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

@@ -584,7 +584,7 @@ run_case(const struct tcase *tc, long long min_spill)
 	o.order = tc->order;
 	memcpy(o.prio, tc->prio, sizeof(o.prio));
 	o.has_values = tc->hv;
-	o.is_int = tc->isint;
+	o.vtype = tc->isint ? TS_VTYPE_INT64 : TS_VTYPE_FLOAT64;
 	o.keep_text = tc->kt;
 	o.texts_only = tc->tonly;
 	o.expect = tc->expect;
@@ -810,7 +810,7 @@ test_texts(void)
 			memset(&o, 0, sizeof(o));
 			o.order = 1;
 			o.has_values = o.keep_text = true;
-			o.is_float32 = f32;
+			o.vtype = f32 ? TS_VTYPE_FLOAT32 : TS_VTYPE_FLOAT64;
 			o.threads = 1;
 			o.tmpdir = tmpdir;
 			o.mem_limit = mode ? 1 : 0;
@@ -1077,7 +1077,8 @@ test_errors(void)
 	o.order = 2;
 	o.prio[0] = 1;
 	o.prio[1] = 0;
-	o.has_values = o.is_int = true;
+	o.has_values = true;
+	o.vtype = TS_VTYPE_INT64;
 	o.threads = 1;
 	o.tmpdir = tmpdir;
 	o.dups = TS_DUP_SUM;

@@ -35,11 +35,11 @@ extent_put(void *self, struct ts_batch *b)
 		for (k = 0; k < b->order; k++)
 			if (b->coords[i * (size_t)b->order + (size_t)k] >
 			    DIM_MAX) {
-				ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1",
-				    "coordinate %llu is beyond 2^63-1, the "
-				    "largest dimension metadata can state",
-				    (unsigned long long)b->coords[i *
-				    (size_t)b->order + (size_t)k]);
+				ts_batch_diag(d, b, i, k, TS_SEV_ERROR,
+				    TS_RULE_S1, "coordinate %llu is beyond "
+				    "2^63-1, the largest dimension metadata "
+				    "can state", (unsigned long long)b->coords[i
+				    * (size_t)b->order + (size_t)k]);
 				return -1;
 			}
 	return 0;
@@ -64,12 +64,12 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 	base = j->o->in_base >= 0 ? j->o->in_base : h->base >= 0 ? h->base :
 	    zero ? 0 : 1;
 	if (zero && j->o->in_base < 0 && h->base < 0)
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "a coordinate "
-		    "is 0, so the file is read as 0-based (--input-base to "
-		    "change)");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "a coordinate is 0, so the file is read as 0-based "
+		    "(--input-base to change)");
 	for (k = 0; k < order; k++) {
 		if (inf->n > 0 && inf->min[k] < (uint64_t)base) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "S1",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_S1,
 			    "coordinate 0 in mode %d of a 1-based file",
 			    k + 1);
 			return -1;
@@ -82,7 +82,7 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 		}
 		m->dims[k] = inf->n ? inf->max[k] + 1 - (uint64_t)base : 1;
 		if (m->dims[k] > DIM_MAX) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "S1",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_S1,
 			    "0-based coordinate %llu in mode %d makes a "
 			    "dimension of 2^63, beyond the largest metadata "
 			    "can state", (unsigned long long)inf->max[k],
@@ -105,10 +105,10 @@ frostt_attributes(struct job *j, const struct ts_header *h,
 				return -1;
 			}
 			if (j->o->dims[k] < m->dims[k]) {
-				ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "",
-				    "--dims: mode %d has a coordinate beyond "
-				    "%llu", k + 1,
-				    (unsigned long long)j->o->dims[k]);
+				ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0,
+				    TS_RULE_NONE, "--dims: mode %d has a "
+				    "coordinate beyond %llu", k + 1, (unsigned
+				    long long)j->o->dims[k]);
 				return -1;
 			}
 			m->dims[k] = j->o->dims[k];
@@ -153,12 +153,11 @@ header_like(struct job *j, const struct ts_header *h,
 		return;
 	for (k = 0; k < order; k++)
 		p += sprintf(p, "%s%llu", k ? "," : "", (unsigned long long)d[k]);
-	ts_diag(j->d, TS_SEV_NOTE, j->sname, h->lines + 1, 1, "", "this row "
-	    "looks like a header, %s: its numbers match the shape of the "
-	    "other rows.  It is read as an entry, as FROSTT "
-	    "says; to read it as a header: tail -n +%llu FILE | ts-convert "
-	    "--from frostt --dims %s - ...", what,
-	    (unsigned long long)h->lines + 2, dims);
+	ts_diag(j->d, TS_SEV_NOTE, j->sname, h->lines + 1, 1, TS_RULE_NONE,
+	    "this row looks like a header, %s: its numbers match the shape of "
+	    "the other rows.  It is read as an entry, as FROSTT says; to read "
+	    "it as a header: tail -n +%llu FILE | ts-convert --from frostt "
+	    "--dims %s - ...", what, (unsigned long long)h->lines + 2, dims);
 }
 
 int
@@ -172,7 +171,8 @@ ts_job_infer(struct job *j, bool light)
 	struct ts_flow *f;
 	struct ts_batch b;
 	int order, k, base, rv = -1;
-	bool frostt = j->from == TS_KIND_FROSTT, header;
+	bool frostt = ts_kind_traits((enum ts_kind)j->from) & TS_KIND_BARE;
+	bool header;
 
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
@@ -216,13 +216,13 @@ ts_job_infer(struct job *j, bool light)
 	 * and ratings seldom do. */
 	if (frostt && m->values_provided && j->o->in_vtype < 0 && inf.n > 0 &&
 	    !inf.frac && !inf.zero && !inf.neg && inf.vmax >= 256)
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "every value is "
-		    "a positive integer, as ids are: if the file has no value "
-		    "column (a knowledge graph), --no-values reads its last "
-		    "column as mode %d", order + 1);
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "every value is a positive integer, as ids are: if the "
+		    "file has no value column (a knowledge graph), "
+		    "--no-values reads its last column as mode %d", order + 1);
 	if (h->nnz_known && h->nnz != inf.n) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "the size "
-		    "line says %llu entries; the file holds %llu",
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7,
+		    "the size line says %llu entries; the file holds %llu",
 		    (unsigned long long)h->nnz, (unsigned long long)inf.n);
 		goto out;
 	}

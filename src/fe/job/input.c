@@ -17,20 +17,6 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-/* x.mtx, or x.mtx compressed (x.mtx.gz, .zst, .xz, .bz2). */
-static bool
-mtx_name(const char *path)
-{
-	static const char *const sfx[] = { ".mtx", ".mtx.gz", ".mtx.zst",
-	    ".mtx.xz", ".mtx.bz2", NULL };
-	int i;
-
-	for (i = 0; sfx[i] != NULL; i++)
-		if (ts_has_suffix(path, sfx[i]))
-			return true;
-	return false;
-}
-
 /* Where the attributes of a bare data file come from (SPEC 8). */
 static int
 find_meta(struct job *j)
@@ -39,14 +25,14 @@ find_meta(struct job *j)
 	struct ts_source *ms;
 	char *mp = NULL;
 	struct stat st;
+	size_t stem;
+	int k;
 
 	if (j->o->meta != NULL)
 		mp = ts_xstrdup(j->o->meta);
-	else if (strcmp(src, "-") != 0 && (ts_has_suffix(b, ".tns") ||
-	    ts_has_suffix(b, ".tnsb"))) {
+	else if (strcmp(src, "-") != 0 && ((k = ts_kind_of_path(b, &stem)) ==
+	    TS_KIND_TEXT || k == TS_KIND_BINARY)) {
 		/* A file inside its bundle: NAME/NAME.tns(b). */
-		size_t stem = strlen(b) - (ts_has_suffix(b, ".tns") ? 4 : 5);
-
 		mp = ts_xasprintf("%.*s%.*s_metadata.json", (int)(b - src),
 		    src, (int)stem, b);
 		if (stat(mp, &st) != 0) {
@@ -116,8 +102,9 @@ layout_from_flags(struct job *j)
 	/* The order of coordinates does not depend on the base. */
 	if (j->from == TS_KIND_TEXT && o->in_base < 0 && (j->part == NULL ||
 	    !(j->part->flags & TS_JOB_ANY_BASE)))
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "no metadata; "
-		    "assuming 1-based coordinates (--input-base to change)");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "no metadata; assuming 1-based coordinates (--input-base "
+		    "to change)");
 	return 0;
 }
 
@@ -133,10 +120,10 @@ bundle_input(struct job *j, bool archive)
 			return -1;
 		j->bd = ts_bundles_next(j->ar, o->member, j->d);
 		if (j->bd == NULL && ts_diags_errors(j->d) == 0)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "B5", "the "
-			    "archive holds no bundle%s%s%s", o->member ? " '" :
-			    "", o->member ? o->member : "", o->member ? "'" :
-			    "");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_B5,
+			    "the archive holds no bundle%s%s%s", o->member ?
+			    " '" : "", o->member ? o->member : "", o->member ?
+			    "'" : "");
 	} else
 		j->bd = ts_bundle_open(o->src, j->d);
 	if (j->bd == NULL || ts_diags_errors(j->d) > 0)
@@ -168,6 +155,14 @@ ts_job_input(struct job *j)
 	struct stat st;
 	bool archive;
 
+	if (j->part != NULL && j->part->produce != NULL) {
+		/* Entries made, not read: the part's input hook says what
+		 * they are. */
+		j->from = j->src_kind = TS_KIND_TEXT;
+		j->in.kind = TS_KIND_TEXT;
+		j->meta_known = true;
+		return 0;
+	}
 	j->from = o->from;
 	/* An archive: named so, or starting as one, or --member given. */
 	archive = (j->from == TS_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
@@ -188,8 +183,9 @@ ts_job_input(struct job *j)
 		}
 		if (ts_source_compression(j->src) != NULL &&
 		    (j->src = ts_source_decompress(j->src)) == NULL) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "",
-			    "cannot decompress: %s", strerror(errno));
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0,
+			    TS_RULE_NONE, "cannot decompress: %s",
+			    strerror(errno));
 			return -1;
 		}
 		if (j->from == TS_JOB_AUTO)
@@ -197,9 +193,9 @@ ts_job_input(struct job *j)
 		/* A file named .mtx is Matrix Market, banner or not: its
 		 * decoder says what is wrong, instead of FROSTT making an
 		 * entry of its size line. */
-		if (o->from == TS_JOB_AUTO && j->from == TS_KIND_FROSTT &&
-		    mtx_name(o->src))
-			j->from = TS_KIND_MTX;
+		if (o->from == TS_JOB_AUTO)
+			j->from = ts_kind_read_as((enum ts_kind)j->from,
+			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
 		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
 		    find_meta(j) != 0)
@@ -223,13 +219,16 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
-	if (j->used && ts_source_rewind(j->src) != 0) {
+	if (j->part != NULL && j->part->produce != NULL)
+		dec = j->part->produce(j->part->arg, j);
+	else if (j->used && ts_source_rewind(j->src) != 0) {
 		ts_diag_io(j->d, j->sname, "cannot read it again: %s",
 		    strerror(errno));
 		return NULL;
+	} else {
+		j->used = true;
+		dec = ts_decoder_open(j->src, lay, j->d);
 	}
-	j->used = true;
-	dec = ts_decoder_open(j->src, lay, j->d);
 	/* S1 is the flow's bounds stage's to say (and an import's
 	 * dimensions may come from the entries). */
 	if (dec != NULL)

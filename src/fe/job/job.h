@@ -77,6 +77,12 @@ int	 ts_job_threads(const struct job *);
 struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
 /* Today's date, UTC, as the metadata's 'time' says it (malloc'd). */
 char	*ts_job_today(void);
+/* Into a bundle DST being written (bo, as the part's aux hook has it):
+ * the file fname holding the n bytes of text, named by the key of the
+ * metadata's 'files' (NULL: none): 0, or -1 (reported). */
+struct ts_bundle_out;
+int	 ts_job_put_file(struct job *, struct ts_bundle_out *bo,
+	    const char *key, const char *fname, const char *text, size_t n);
 
 /*
  * A tool's part of a job: the stages it adds to the flow and what they
@@ -95,6 +101,12 @@ enum {
 
 struct ts_job_part {
 	unsigned flags;		/* TS_JOB_* */
+	/* A part that makes the entries rather than read them (a
+	 * generator): the job opens no SRC (src only names the entries in
+	 * messages), its input hook sets every attribute (ts_job_meta),
+	 * and each time the job reads the entries this gives a decoder
+	 * that makes them (ts_decoder_new), or NULL (reported). */
+	struct ts_decoder *(*produce)(void *arg, struct job *);
 	/* With no DST: the job is SRC read through the part's own flow,
 	 * once SRC is open: 0, or -1 (reported). */
 	int	(*alone)(void *arg, struct job *);
@@ -114,6 +126,9 @@ struct ts_job_part {
 	int	(*ready)(void *arg, struct job *);
 	/* The flow has run: what its stages found, into the attributes. */
 	void	(*done)(void *arg, struct job *);
+	/* A bundle DST, its data files written: the part's own files,
+	 * through ts_job_put_file: 0, or -1 (reported). */
+	int	(*aux)(void *arg, struct job *, struct ts_bundle_out *);
 	/* A section for the README of a bundle written, malloc'd. */
 	char	*(*readme)(void *arg, struct job *);
 	/* The end (rv: the job's so far, 0 or -1): what the part writes
@@ -121,5 +136,30 @@ struct ts_job_part {
 	int	(*finish)(void *arg, struct job *, int rv);
 	void	*arg;
 };
+
+/* ---- the front end of a tool on the engine (cli.c) ---- */
+
+/* Run a job, its messages printed on stderr as they come (notes only
+ * when not quiet); returns its exit status. */
+int	 fe_run_job(const struct ts_job_opts *, bool quiet);
+
+/*
+ * The options that describe an input, shared by the tools that read
+ * one: give them the getopt value FE_OPT_INPUT and pass the long name
+ * here: --input-base, --input-endian, --input-index-type,
+ * --input-value-type, --member, --meta, --no-values, --require-checksums.
+ */
+#define FE_OPT_INPUT	0x1000
+/* Their entries in a struct option array. */
+#define FE_INPUT_LONGOPTS						\
+	{ "input-base",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-endian",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-index-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "input-value-type",	required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "member",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
+	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
+	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
+void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
 
 #endif

@@ -35,6 +35,8 @@ struct job {
 	bool			 out_text;	/* outputs copy texts */
 	struct ts_sink		*sink;		/* file DST, opened first */
 	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
+	void			*written;	/* files the part put in it:
+						 * names, as JSON keys */
 };
 
 /* input.c */

@@ -19,6 +19,7 @@
 #include <jansson.h>
 
 #include "tensorsuite.h"
+#include "fe.h"
 #include "job/job_int.h"
 #include "readme.h"
 #include "io/io.h"
@@ -85,6 +86,8 @@ setstr(char **dst, const char *v)
 static void
 sink_refused(struct job *j, const char *path, int e)
 {
+	char kinds[FE_WORDS];
+
 	if (e == EEXIST)
 		ts_diag_usage(j->d, "'%s' exists (-f replaces it)", path);
 	else if (e == ENOTEMPTY)
@@ -96,8 +99,8 @@ sink_refused(struct job *j, const char *path, int e)
 		    "replace it", path, ts_kind_name(j->to));
 	else if (e == ENOTDIR)
 		ts_diag_usage(j->d, "'%s' is not a directory, so a bundle "
-		    "cannot be written to it: give --to tns, tnsb, frostt, mtx "
-		    "or cutensor", path);
+		    "cannot be written to it: give --to %s", path,
+		    fe_kind_words(kinds, true, false));
 	else if (e == EOPNOTSUPP)
 		ts_diag_usage(j->d, "'%s': this libarchive cannot write %s "
 		    "output: give a name without that suffix", path,
@@ -172,8 +175,9 @@ ts_job_open_output(struct job *j)
 	}
 	if ((j->bo = ts_bundle_out_open(dir, flags)) == NULL &&
 	    errno == EWOULDBLOCK) {
-		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, "", "another program "
-		    "is writing this bundle; waiting for it to finish");
+		ts_diag(j->d, TS_SEV_NOTE, o->dst, 0, 0, TS_RULE_NONE,
+		    "another program is writing this bundle; waiting for it "
+		    "to finish");
 		j->bo = ts_bundle_out_open(dir, flags | TS_BUNDLE_OUT_WAIT);
 	}
 	if (j->bo == NULL)
@@ -247,7 +251,7 @@ change_attributes(struct job *j, bool text, bool binary)
 	for (k = 0; k < m->order; k++)
 		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
-			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
 			    "--index-type uint32 cannot hold the coordinates "
 			    "of mode %d (dimension %llu)", k + 1,
 			    (unsigned long long)m->dims[k]);
@@ -268,7 +272,7 @@ meta_selfcheck(struct job *j)
 	/* What a reader would refuse, a writer never writes. */
 	if (strlen(text) >= TS_META_MAX) {
 		ts_diag(j->d, TS_SEV_ERROR, j->bd ? ts_bundle_meta_path(j->bd) :
-		    NULL, 0, 0, "M1", "rewritten, the metadata would be "
+		    NULL, 0, 0, TS_RULE_M1, "rewritten, the metadata would be "
 		    "larger than %u MiB, which no reader takes",
 		    TS_META_MAX >> 20);
 		free(text);
@@ -284,7 +288,7 @@ meta_selfcheck(struct job *j)
 				ts_diag_usage(j->d, "the output metadata would "
 				    "be invalid: %s [%s]",
 				    ts_diags_at(chk, i)->msg,
-				    ts_diags_at(chk, i)->rule);
+				    ts_rule_id(ts_diags_at(chk, i)->rule));
 		free(text);
 		text = NULL;
 	}
@@ -318,9 +322,10 @@ source_readme(struct job *j, size_t cap, bool *cut)
 		return NULL;
 	if (!fs.regular || fs.link) {
 		p = ts_bundle_path(j->bd, m->f_readme);
-		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "%s: a README is read "
-		    "from a regular file of the bundle only; it is not read",
-		    fs.link ? "a symbolic link" : "not a regular file");
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "%s: a README is read from a regular file of the bundle "
+		    "only; it is not read", fs.link ? "a symbolic link" :
+		    "not a regular file");
 		free(p);
 		return NULL;
 	}
@@ -334,9 +339,9 @@ source_readme(struct job *j, size_t cap, bool *cut)
 	text[n] = '\0';
 	if (n == cap && ts_source_read(src, &(char){ 0 }, 1) > 0) {
 		p = ts_bundle_path(j->bd, m->f_readme);
-		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, "", "longer than %zu "
-		    "MiB: the new README carries its first %zu MiB", cap >>
-		    20, cap >> 20);
+		ts_diag(j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "longer than %zu MiB: the new README carries its first "
+		    "%zu MiB", cap >> 20, cap >> 20);
 		free(p);
 	}
 	ts_source_close(src);
@@ -344,10 +349,10 @@ source_readme(struct job *j, size_t cap, bool *cut)
 	*cut = strlen(text) == n && fe_readme_cut(text);
 	if (*cut) {
 		p = ts_xasprintf("%s/%s", j->dstdir, m->f_readme);
-		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "the Statistics section "
-		    "ts-stat wrote of the entries before this rewrite is left "
-		    "out, with its links to pictures: 'ts-stat --readme' "
-		    "writes it anew");
+		ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE,
+		    "the Statistics section ts-stat wrote of the entries "
+		    "before this rewrite is left out, with its links to "
+		    "pictures: 'ts-stat --readme' writes it anew");
 		free(p);
 	}
 	return text;
@@ -361,11 +366,17 @@ readme_text(struct job *j)
 	char *old = source_readme(j, README_MAX, &cut), *s;
 	char *date = ts_job_today();
 
-	s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
-	    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name, j->o->program,
-	    TS_VERSION, date, j->sname, ts_kind_name(j->src_kind),
-	    j->o->command ? j->o->command : "", old && *old ?
-	    "\n## README of the source bundle\n\n" : "", old ? old : "");
+	if (j->part != NULL && j->part->produce != NULL)
+		s = ts_xasprintf("# %s\n\nGenerated by %s %s on %s.\n\n"
+		    "Command:\n\n    %s\n", m->name, j->o->program, TS_VERSION,
+		    date, j->o->command ? j->o->command : "");
+	else
+		s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
+		    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name,
+		    j->o->program, TS_VERSION, date, j->sname,
+		    ts_kind_name(j->src_kind), j->o->command ? j->o->command :
+		    "", old && *old ? "\n## README of the source bundle\n\n" :
+		    "", old ? old : "");
 	if (j->part != NULL && j->part->readme != NULL) {
 		char *g = j->part->readme(j->part->arg, j), *t;
 
@@ -399,6 +410,25 @@ put_file(struct job *j, struct ts_bundle_out *bo, const char *fname,
 	return 0;
 }
 
+int
+ts_job_put_file(struct job *j, struct ts_bundle_out *bo, const char *key,
+    const char *fname, const char *text, size_t n)
+{
+	struct ts_meta *m = j->mp;
+
+	if (put_file(j, bo, fname, text, n) != 0)
+		return -1;
+	if (j->written == NULL)
+		j->written = json_object();
+	json_object_set_new(j->written, fname, json_true());
+	if (key != NULL) {
+		if (m->f_other == NULL)
+			m->f_other = json_object();
+		json_object_set_new(m->f_other, key, json_string(fname));
+	}
+	return 0;
+}
+
 struct auxctx {
 	struct job		*j;
 	struct ts_bundle_out	*bo;
@@ -417,9 +447,9 @@ pictures_left_out(struct job *j)
 {
 	char *p = ts_xasprintf("%s/%s", j->dstdir, TS_BUNDLE_PICTURES);
 
-	ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, "", "the pictures ts-stat drew "
-	    "of the entries before this rewrite are left out: 'ts-stat "
-	    "--plot' draws them anew");
+	ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE, "the pictures "
+	    "ts-stat drew of the entries before this rewrite are left out: "
+	    "'ts-stat --plot' draws them anew");
 	free(p);
 }
 
@@ -453,8 +483,8 @@ copy_one(const char *fname, void *arg)
 	if (fs.link) {
 		char *p = ts_bundle_path(c->j->bd, fname);
 
-		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, "", "a symbolic "
-		    "link: not copied into the new bundle");
+		ts_diag(c->j->d, TS_SEV_WARNING, p, 0, 0, TS_RULE_NONE,
+		    "a symbolic link: not copied into the new bundle");
 		free(p);
 		return 0;
 	}
@@ -501,11 +531,11 @@ prune_files(struct job *j, json_t *copied)
 		    (m->f_binary && strcmp(f, m->f_binary) == 0) ||
 		    strcmp(f, "README.md") == 0 || strcmp(f, meta) == 0)
 			continue;
-		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "'files.%s' "
-		    "names '%s', which the output bundle does not hold: left "
-		    "out (%s)", k, f, j->bd == NULL ? "only a bundle SRC "
-		    "brings its files along" : "not a regular file of its "
-		    "own");
+		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+		    "'files.%s' names '%s', which the output bundle does not "
+		    "hold: left out (%s)", k, f, j->bd == NULL ? "only a "
+		    "bundle SRC brings its files along" : "not a regular file "
+		    "of its own");
 		json_object_del((json_t *)m->f_other, k);
 	}
 	free(meta);
@@ -522,7 +552,8 @@ copy_aux(struct job *j, struct ts_bundle_out *bo)
 	char *meta;
 	int rv = 0;
 
-	c.copied = json_object();
+	/* The part's own files are there, as the copies are. */
+	c.copied = j->written != NULL ? json_copy(j->written) : json_object();
 	c.pictures = false;
 	if (j->bd != NULL) {
 		meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
@@ -558,7 +589,7 @@ ready(void *arg)
 	if (j->part != NULL && j->part->ready != NULL) {
 		/* Everything is read: the count is final. */
 		if (ts_flow_read(os->flow) != os->want) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7",
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7,
 			    "%llu entries read; its header says %llu",
 			    (unsigned long long)ts_flow_read(os->flow),
 			    (unsigned long long)os->want);
@@ -622,8 +653,7 @@ pump(struct outputs *os, const char *label)
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	for (i = 0; i < os->n; i++)
-		if (os->v[i].kind != TS_KIND_TEXT &&
-		    os->v[i].kind != TS_KIND_FROSTT)
+		if (!(ts_kind_traits(os->v[i].kind) & TS_KIND_VALUE_TEXTS))
 			break;
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
@@ -632,7 +662,7 @@ pump(struct outputs *os, const char *label)
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
 	if (ts_flow_read(os->flow) != os->want) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "X7", "%llu "
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7, "%llu "
 		    "entries read; its header says %llu",
 		    (unsigned long long)ts_flow_read(os->flow),
 		    (unsigned long long)os->want);
@@ -736,7 +766,7 @@ binary_caveat(struct job *j)
 {
 	if (!j->mp->values_provided && j->mp->sparsity != TS_SPARSITY_BLOCK)
 		ts_diag(j->d, TS_SEV_NOTE, strcmp(j->o->dst, "-") == 0 ?
-		    "<stdout>" : j->o->dst, 0, 0, "E3", "a binary file "
+		    "<stdout>" : j->o->dst, 0, 0, TS_RULE_E3, "a binary file "
 		    "without values is read by this toolkit only; the "
 		    "reference reader expects a value field");
 }
@@ -783,6 +813,9 @@ write_bundle(struct job *j, bool text, bool binary)
 		goto out;
 	/* Sorting changed what the metadata says, and so may the files
 	 * that come along. */
+	if (j->part != NULL && j->part->aux != NULL &&
+	    j->part->aux(j->part->arg, j, os.bo) != 0)
+		goto out;
 	if ((!j->o->inplace && copy_aux(j, os.bo) != 0) ||
 	    (mtext = meta_selfcheck(j)) == NULL)
 		goto out;
@@ -844,12 +877,11 @@ lone_base(struct job *j, struct ts_layout *l)
 	    j->o->dst;
 	int k;
 
-	if (j->to != TS_KIND_TEXT && j->to != TS_KIND_BINARY &&
-	    j->to != TS_KIND_FROSTT)
+	if (ts_kind_base(j->to) >= 0)
 		return 0;
 	if (j->o->out_base >= 0) {
 		if (j->o->out_base != 1)
-			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, "P1",
+			ts_diag(j->d, TS_SEV_WARNING, dst, 0, 0, TS_RULE_P1,
 			    "written %d-based without its metadata: its "
 			    "reader needs --input-base %d", j->o->out_base,
 			    j->o->out_base);
@@ -862,7 +894,7 @@ lone_base(struct job *j, struct ts_layout *l)
 		if (m->dims[k] <= UINT32_MAX)
 			continue;
 		if (j->o->out_itype >= 0 && j->to == TS_KIND_BINARY) {
-			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, "M4",
+			ts_diag(j->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M4,
 			    "--index-type uint32 cannot hold the 1-based "
 			    "coordinates of mode %d (dimension %llu) of a "
 			    "file without its metadata", k + 1,
@@ -871,9 +903,9 @@ lone_base(struct job *j, struct ts_layout *l)
 		}
 		l->itype = TS_ITYPE_UINT64;
 		if (j->to == TS_KIND_BINARY)
-			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, "", "written "
-			    "1-based, the coordinates of mode %d need uint64 "
-			    "indices", k + 1);
+			ts_diag(j->d, TS_SEV_NOTE, dst, 0, 0, TS_RULE_NONE,
+			    "written 1-based, the coordinates of mode %d need "
+			    "uint64 indices", k + 1);
 	}
 	return 0;
 }
@@ -883,43 +915,32 @@ write_single(struct job *j)
 {
 	struct ts_meta *m = j->mp;
 	struct outputs os;
-	const char *dst = j->o->dst;
+	const char *dst = j->o->dst, *why;
+	enum ts_rule rule;
+	char buf[200];
 	int rv;
 
 	memset(&os, 0, sizeof(os));
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
-	if (j->to == TS_KIND_MTX && m->order != 2) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "Matrix Market "
-		    "holds matrices; this tensor has order %d", m->order);
-		return -1;
-	}
-	if ((j->to == TS_KIND_MTX || j->to == TS_KIND_FROSTT) &&
-	    m->sparsity == TS_SPARSITY_BLOCK) {
-		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "", "the tensor is "
-		    "block-sparse: its entries are blocks, which %s cannot "
-		    "hold", ts_kind_name(j->to));
-		return -1;
-	}
-	if (j->to == TS_KIND_CUTENSOR && m->sparsity != TS_SPARSITY_BLOCK) {
-		/* A .json DST may have been meant as metadata. */
-		if (j->o->to == TS_JOB_AUTO)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-			    "block-sparse: a DST named .json is cuTENSOR's "
-			    "block-sparse descriptor, which holds blocks; for "
-			    "a bundle (its metadata, a .json, with its data), "
-			    "give a DST without a suffix");
+	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
+	    NULL) {
+		/* A DST named by its suffix may have meant a bundle. */
+		if (j->o->to == TS_JOB_AUTO && !j->stream)
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s "
+			    "(a DST named %s is %s; for a bundle, give a DST "
+			    "without a suffix)", why, ts_kind_suffix(j->to, 0),
+			    ts_kind_title(j->to));
 		else
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, "K4", "not "
-			    "block-sparse: cuTENSOR's block-sparse descriptor "
-			    "holds blocks");
+			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s",
+			    why);
 		return -1;
 	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
 	    j->to == TS_KIND_BINARY) != 0)
 		return -1;
-	if (j->to == TS_KIND_MTX) {
+	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
 		os.eo.comment = os.comment;

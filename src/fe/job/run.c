@@ -9,7 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "tensorsuite.h"
+#include "fe.h"
 #include "job/job_int.h"
 #include "util/progress.h"
 #include "util/sysres.h"
@@ -30,36 +33,15 @@ ts_job_opts_init(struct ts_job_opts *o)
 	o->program = "tensorsuite";
 }
 
-/* The suffixes that name a file's kind, under a compression suffix
- * (x.tns.zst). */
-static const struct {
-	const char	*sfx;
-	int		 kind;
-} suffixes[] = {
-	{ ".tnsb", TS_KIND_BINARY }, { ".tns", TS_KIND_TEXT },
-	{ ".mtx", TS_KIND_MTX },
-	{ ".json", TS_KIND_CUTENSOR }, { NULL, TS_JOB_AUTO }
-};
-
-/* The kind a file name says, or TS_JOB_AUTO; *stem gets the length of
- * the name without the suffixes it recognised. */
+/* The kind a file name says (the formats' table), or TS_JOB_AUTO;
+ * *stem gets the length of the name without the suffixes it
+ * recognised. */
 static int
 kind_of_name(const char *name, size_t *stem)
 {
-	size_t n = strlen(name), l;
-	int i;
+	int k = ts_kind_of_path(name, stem);
 
-	if (ts_sink_compression(name) != NULL)
-		n = (size_t)(strrchr(name, '.') - name);
-	*stem = n;
-	for (i = 0; suffixes[i].sfx != NULL; i++) {
-		l = strlen(suffixes[i].sfx);
-		if (n >= l && memcmp(name + n - l, suffixes[i].sfx, l) == 0) {
-			*stem = n - l;
-			return suffixes[i].kind;
-		}
-	}
-	return TS_JOB_AUTO;
+	return k >= 0 && ts_kind_writable((enum ts_kind)k) ? k : TS_JOB_AUTO;
 }
 
 /*
@@ -75,10 +57,7 @@ dst_kind(struct job *j)
 	size_t n = strlen(dst), stem;
 	struct stat st;
 	bool there = strcmp(dst, "-") != 0 && stat(dst, &st) == 0;
-	static const enum ts_kind order[] = { TS_KIND_BUNDLE, TS_KIND_TEXT,
-	    TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX, TS_KIND_CUTENSOR };
-	char kinds[80] = "";
-	int i;
+	char kinds[FE_WORDS], sfx[FE_WORDS];
 
 	j->stream = strcmp(dst, "-") == 0 || (there &&
 	    !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode));
@@ -97,14 +76,12 @@ dst_kind(struct job *j)
 	    !(there && S_ISDIR(st.st_mode)) && ts_compress_of(b) >= 0;
 	if (j->to != TS_JOB_AUTO)
 		return 0;
-	for (i = 0; i < (int)(sizeof(order) / sizeof(order[0])); i++)
-		snprintf(kinds + strlen(kinds), sizeof(kinds) - strlen(kinds),
-		    "%s%s", i == 0 ? "" : i + 1 < (int)(sizeof(order) /
-		    sizeof(order[0])) ? ", " : " or ", ts_kind_name(order[i]));
+	fe_kind_words(kinds, true, true);
+	fe_suffix_words(sfx);
 	ts_diag_usage(j->d, "'%s': cannot tell the kind of output from its "
-	    "name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz "
-	    "or .bz2; no suffix for a bundle, .tar.zst for a bundle in an "
-	    "archive): give --to %s", dst, kinds);
+	    "name (%s, possibly then .gz, .zst, .xz or .bz2; no suffix for a "
+	    "bundle, .tar.zst for a bundle in an archive): give --to %s",
+	    dst, sfx, kinds);
 	return -1;
 }
 
@@ -220,6 +197,8 @@ run(struct job *j)
 	if (j->part != NULL && j->part->input != NULL &&
 	    j->part->input(j->part->arg, j) != 0)
 		return -1;
+	if (j->part != NULL && j->part->produce != NULL)
+		ts_layout_of(j->mp, TS_KIND_TEXT, &j->in);
 	/* A filter to a stream keeps its input's kind. */
 	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
 	    o->to == TS_JOB_AUTO && j->stream)
@@ -239,10 +218,10 @@ run(struct job *j)
 			return -1;
 		}
 		if (spool)
-			ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, "", "copied "
-			    "to a temporary file in '%s', to read it twice: "
-			    "%lld bytes", dir,
-			    (long long)ts_source_size(j->src));
+			ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
+			    "copied to a temporary file in '%s', to read it "
+			    "twice: %lld bytes", dir, (long
+			    long)ts_source_size(j->src));
 		if (ts_job_infer(j, j->to != TS_KIND_BUNDLE) != 0)
 			return -1;
 	}
@@ -269,11 +248,12 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 	ts_meta_init(&j.m);
 	j.mp = &j.m;
 	if (run(&j) != 0 && ts_diags_status(d) == TS_STATUS_OK)
-		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, "", "failed");
+		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, TS_RULE_NONE, "failed");
 	ts_sink_abort(j.sink);
 	ts_bundle_out_abort(j.bo);
 	ts_job_input_free(&j);
 	ts_meta_free(&j.m);
+	json_decref(j.written);
 	free(j.dstdir);
 	ts_progress_clear();
 	st = ts_diags_status(d);
@@ -339,7 +319,7 @@ ts_job_input_layout(const struct job *j)
 int64_t
 ts_job_src_size(const struct job *j)
 {
-	return ts_source_size(j->src);
+	return j->src != NULL ? ts_source_size(j->src) : -1;
 }
 
 bool

@@ -1206,9 +1206,9 @@ static int
 read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 {
 	struct ts_stats *s = p->s;
-	struct dist_acc acc;
+	struct dist_acc acc, facc;
 	struct ts_batch b;
-	uint64_t prev[TS_MAXORDER], run = 0, reps = 0;
+	uint64_t prev[TS_MAXORDER], run = 0, reps = 0, fib = 0;
 	const int order = p->order;
 	/* Fibers: the group is every mode but the last of prio. */
 	const int g = q->kind == SQ_FIBERS ? order - 1 : 1;
@@ -1218,6 +1218,7 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 	int j;
 
 	memset(&acc, 0, sizeof(acc));
+	memset(&facc, 0, sizeof(facc));
 	if (ts_sorter_finish(q->so) != 0)
 		return -1;
 	ts_batch_init(&b, order, BATCH);
@@ -1239,29 +1240,43 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 			if (!same && run > 0) {
 				dist_add(&acc, run);
 				run = 0;
+				/* Fibers: a slice of prio[0] ends. */
+				if (t[q->prio[0]] != prev[q->prio[0]]) {
+					dist_add(&facc, fib);
+					fib = 0;
+				}
 			}
+			fib += run == 0;
 			run++;
 			memcpy(prev, t, (size_t)order * sizeof(*t));
 			have = true;
 		}
-	if (run > 0)
+	if (run > 0) {
 		dist_add(&acc, run);
+		dist_add(&facc, fib);
+	}
 	ts_batch_free(&b);
 	if (r < 0) {
 		dist_free(&acc);
+		dist_free(&facc);
 		return -1;
 	}
-	if (q->kind == SQ_FIBERS)
+	if (q->kind == SQ_FIBERS) {
 		dist_end(&acc, &s->mode[q->k].fibers);
-	else if (q->kind == SQ_SLICES) {
+		dist_end(&facc, &s->mode[q->k].fps);
+		s->mode[q->k].fps_mode = q->prio[0];
+	} else if (q->kind == SQ_SLICES) {
 		struct ts_mode_stats *ms = &s->mode[q->k];
 
+		if (s->o.fit)
+			ts_stats_fit(&acc, &ms->fit);
 		dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 		ms->estimated = false;
 		ms->exact_sorted = true;
 	} else
 		dist_free(&acc);
+	dist_free(&facc);
 	s->repeats_known = true;
 	s->repeats = reps;
 	return 0;
@@ -1341,6 +1356,8 @@ stats_finish(void *self)
 		for (bi = first; bi < c->nb && bi - first < ms->dim; bi++)
 			if (c->c[bi] != 0 || c->nwrap > 0)
 				dist_add(&acc, slices_count(c, bi));
+		if (s->o.fit)
+			ts_stats_fit(&acc, &ms->fit);
 		dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 	}
@@ -1497,11 +1514,9 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 	p->block = h->block;
 	p->values_inferred = l->values < 0 && !h->block;
 	p->has_values = (l->values > 0 || p->values_inferred) && !h->block;
-	p->is_int = l->vtype == TS_VTYPE_INT32 || l->vtype == TS_VTYPE_INT64;
+	p->is_int = ts_vtype_info(l->vtype)->is_int;
 	p->dec_base = l->base;
 	p->fbase = m != NULL ? m->index_base : h->base >= 0 ? h->base : -1;
-	if (m == NULL && h->kind == TS_KIND_MTX)
-		p->fbase = 1;
 	/* A block file without metadata: 1-based, as SPEC 8 assumes (its
 	 * blocks index the partition lines). */
 	if (p->fbase < 0 && p->block) {

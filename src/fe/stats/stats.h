@@ -44,6 +44,7 @@ struct ts_stats_opts {
 	int		 threads;	/* of the sorts (0: 2) */
 	int		 plot;		/* pixels a side of the pictures'
 					 * grids; 0: none kept */
+	bool		 fit;		/* the slices' power laws */
 };
 
 /*
@@ -61,6 +62,29 @@ struct ts_dist {
 	uint64_t	 hist[TS_STATS_HIST];
 };
 
+/* The power law that fits a distribution's tail (ts-stat --fit):
+ * P(x) = x^-alpha / zeta(alpha, xmin) for x >= xmin, found by the
+ * method of Clauset, Shalizi and Newman; its Kolmogorov-Smirnov distance
+ * to the n members at or above xmin.  known false: too few distinct
+ * counts to fit. */
+struct ts_fit {
+	bool		 known;
+	double		 alpha;
+	uint64_t	 xmin;
+	double		 ks;
+	uint64_t	 n;
+};
+
+/* A distribution's spread: its coefficient of variation (std / mean)
+ * and imbalance (max / mean); and over every member, the empty ones
+ * too (members of them in all). */
+struct ts_spread {
+	bool		 known;
+	double		 members;
+	double		 cv, imbalance;
+	double		 all_min, all_mean, all_std, all_cv, all_imbalance;
+};
+
 struct ts_mode_stats {
 	uint64_t	 dim;		/* grid sections, for blocks */
 	uint64_t	 nonempty;	/* slices with an entry */
@@ -72,6 +96,11 @@ struct ts_mode_stats {
 					 * index base */
 	struct ts_dist	 fibers;	/* entries per non-empty fiber
 					 * (the other modes fixed) */
+	struct ts_fit	 fit;		/* of slices (--fit) */
+	/* the non-empty mode-k fibers in each non-empty slice of mode
+	 * fps_mode (the first mode but k) */
+	struct ts_dist	 fps;
+	int		 fps_mode;
 };
 
 struct ts_value_stats {
@@ -197,6 +226,13 @@ size_t	 ts_stats_vbucket(double x);
 double	 ts_stats_vbucket_low(size_t b);
 
 /* ---- the parts, shared with the tests ---- */
+
+/* The spread of d over members in all (fit.c). */
+void	 ts_stats_spread(const struct ts_dist *d, double members,
+	    struct ts_spread *);
+/* The mode-k fibers in all, empty ones too: the product of the other
+ * modes' dimensions (sections, for blocks), as a double. */
+double	 ts_stats_fibers_all(const struct ts_stats *, int k);
 
 /* n / p (p the product of the dims, order of them): the double nearest
  * to the exact fraction (ties to even), whatever the size of p; 0 when

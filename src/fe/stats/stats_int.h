@@ -29,6 +29,8 @@ void	 dist_add(struct dist_acc *, uint64_t count);
 void	 dist_add_n(struct dist_acc *, uint64_t count, uint64_t n);
 /* The distribution, and the accumulator emptied. */
 void	 dist_end(struct dist_acc *, struct ts_dist *);
+/* The power law of a's tail (fit.c), before dist_end empties it. */
+void	 ts_stats_fit(const struct dist_acc *a, struct ts_fit *f);
 void	 dist_free(struct dist_acc *);
 
 /* A HyperLogLog sketch of 2^HLL_P registers (standard error 1.04 /

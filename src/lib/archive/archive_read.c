@@ -664,12 +664,13 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 	free(ar->prev);
 	ar->prev = ts_xstrdup(TS_MANIFEST);
 	if (++ar->nman > 1)
-		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "the archive "
-		    "holds a second manifest: only the first is read");
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
+		    "the archive holds a second manifest: only the first is "
+		    "read");
 	else if (size > MANIFEST_MAX)
-		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is larger "
-		    "than %lld MiB: no manifest is", (long long)(MANIFEST_MAX >>
-		    20));
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
+		    "it is larger than %lld MiB: no manifest is", (long
+		    long)(MANIFEST_MAX >> 20));
 	if (ar->nman > 1 || size > MANIFEST_MAX || size < 0) {
 		free(file);
 		return 0;	/* its data is passed by the next header */
@@ -714,7 +715,7 @@ verify(struct ts_archive *ar)
 	ar->verified = true;
 	if (ar->nman == 0) {
 		ts_diag(ar->vd, require_sums ? TS_SEV_ERROR : TS_SEV_NOTE,
-		    ar->name, 0, 0, "A1", "it holds no %s manifest: its "
+		    ar->name, 0, 0, TS_RULE_A1, "it holds no %s manifest: its "
 		    "members %s", TS_MANIFEST, require_sums ? "cannot be "
 		    "verified (--require-checksums)" : "could not be "
 		    "verified");
@@ -722,8 +723,9 @@ verify(struct ts_archive *ar)
 	}
 	file = ts_xasprintf("%s:%s", ar->name, TS_MANIFEST);
 	if (ar->after != NULL)
-		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, "A1", "it is not the "
-		    "archive's last member: '%s' comes after it", ar->after);
+		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
+		    "it is not the archive's last member: '%s' comes after it",
+		    ar->after);
 	for (i = 0; i < ar->nseen; i++) {
 		const struct seen *sn = &ar->seen[i];
 		char *where;
@@ -734,11 +736,11 @@ verify(struct ts_archive *ar)
 		shown = ts_member_shown(sn->name);
 		where = ts_xasprintf("%s:%s", ar->name, shown);
 		if (me == NULL)
-			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, "A1", "it is "
-			    "not listed in %s: its data cannot be verified",
-			    TS_MANIFEST);
+			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, TS_RULE_A1,
+			    "it is not listed in %s: its data cannot be "
+			    "verified", TS_MANIFEST);
 		else if (memcmp(me->digest, sn->digest, TS_SHA256_LEN) != 0)
-			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, "A1",
+			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, TS_RULE_A1,
 			    "SHA-256 differs from %s", TS_MANIFEST);
 		if (me != NULL)
 			me->found = true;
@@ -749,9 +751,9 @@ verify(struct ts_archive *ar)
 		if (ar->mf.e[i].found)
 			continue;
 		shown = ts_member_shown(ar->mf.e[i].raw);
-		ts_diag(ar->vd, TS_SEV_ERROR, file, ar->mf.e[i].line, 0, "A1",
-		    "'%s' is listed, but the archive holds no such file",
-		    shown);
+		ts_diag(ar->vd, TS_SEV_ERROR, file, ar->mf.e[i].line, 0,
+		    TS_RULE_A1, "'%s' is listed, but the archive holds no "
+		    "such file", shown);
 		free(shown);
 	}
 	free(file);

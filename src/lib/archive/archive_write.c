@@ -314,23 +314,23 @@ leave_out(const struct ts_bundle_file *v, size_t n, struct ts_diags *d)
 		if ((why = v[j].left_out) == NULL)
 			continue;
 		if (v[j].named) {
-			ts_diag(d, TS_SEV_ERROR, v[j].shown, 0, 0, "B5", "%s, "
-			    "which the metadata names: an archive holds %s",
-			    why, strcmp(why, "a symbolic link") == 0 ? "no "
-			    "link and never what one points to" : "regular "
-			    "files only");
+			ts_diag(d, TS_SEV_ERROR, v[j].shown, 0, 0, TS_RULE_B5,
+			    "%s, which the metadata names: an archive holds %s",
+			    why, strcmp(why, "a symbolic link") == 0 ?
+			    "no link and never what one points to" :
+			    "regular files only");
 			rv = -1;
 		} else if (strcmp(why, "a symbolic link") == 0)
-			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
-			    "left out of the archive, which holds no link and "
-			    "never what one points to", why);
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, TS_RULE_B5,
+			    "%s: left out of the archive, which holds no link "
+			    "and never what one points to", why);
 		else if (strcmp(why, "a folder") == 0)
-			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
-			    "left out of the archive (a bundle's files are at "
-			    "its top)", why);
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, TS_RULE_B5,
+			    "%s: left out of the archive (a bundle's files "
+			    "are at its top)", why);
 		else
-			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, "B5", "%s: "
-			    "left out of the archive", why);
+			ts_diag(d, TS_SEV_WARNING, v[j].shown, 0, 0, TS_RULE_B5,
+			    "%s: left out of the archive", why);
 	}
 	return rv;
 }
@@ -354,7 +354,7 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 	if (leave_out(v, n, d) != 0)
 		goto out;
 	if (strcmp(ts_bundle_name(bd), TS_MANIFEST) == 0) {
-		ts_diag(d, TS_SEV_ERROR, ts_bundle_where(bd), 0, 0, "B5",
+		ts_diag(d, TS_SEV_ERROR, ts_bundle_where(bd), 0, 0, TS_RULE_B5,
 		    "a bundle named '%s' cannot go into an archive, whose "
 		    "manifest has that name", TS_MANIFEST);
 		goto out;

@@ -234,7 +234,7 @@ advance(struct ts_bundles *bs)
 					    ts_archive_error(bs->ar));
 				else
 					ts_diag(bs->d, TS_SEV_ERROR, bs->label,
-					    0, 0, "B5", "%s",
+					    0, 0, TS_RULE_B5, "%s",
 					    ts_archive_error(bs->ar));
 			}
 			return false;
@@ -244,8 +244,8 @@ advance(struct ts_bundles *bs)
 			shown = ts_member_shown(bs->cur.name);
 			ts_diag(bs->d, strcmp(why, "it is not in a bundle's "
 			    "folder") == 0 ? TS_SEV_WARNING : TS_SEV_ERROR,
-			    bs->label, 0, 0, "B5", "member '%s' is left out: "
-			    "%s", shown, why);
+			    bs->label, 0, 0, TS_RULE_B5, "member '%s' is left "
+			    "out: %s", shown, why);
 			free(shown);
 			continue;
 		}
@@ -255,10 +255,10 @@ advance(struct ts_bundles *bs)
 		if (was_done(bs, bs->cb) || (mine && find_kept(bs, bs->cf) !=
 		    NULL)) {
 			shown = ts_member_shown(bs->cur.name);
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
-			    "member '%s' is left out: %s", shown, mine ? "it "
-			    "comes twice" : "it comes apart from the rest of "
-			    "its bundle");
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "member '%s' is left out: %s", shown,
+			    mine ? "it comes twice" : "it comes apart from "
+			    "the rest of its bundle");
 			free(shown);
 			continue;
 		}
@@ -273,10 +273,10 @@ note_spill(struct ts_bundles *bs)
 	if (bs->noted)
 		return;
 	bs->noted = true;
-	ts_diag(bs->d, TS_SEV_NOTE, bs->label, 0, 0, "B5", "the members of "
-	    "'%s' do not come in the order of a bundle's reading (metadata, "
-	    "README, data files): some are kept in a temporary directory",
-	    bs->bname);
+	ts_diag(bs->d, TS_SEV_NOTE, bs->label, 0, 0, TS_RULE_B5, "the members "
+	    "of '%s' do not come in the order of a bundle's reading "
+	    "(metadata, README, data files): some are kept in a temporary "
+	    "directory", bs->bname);
 }
 
 /* Copy the current member's data to a file of the spill directory. */
@@ -410,8 +410,8 @@ pass(struct ts_bundles *bs, int mode)
 				rv = -1;
 		}
 		if (rv != 0 && ts_source_error(src) != NULL)
-			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0, "B5",
-			    "%s", ts_source_error(src));
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "%s", ts_source_error(src));
 		else if (rv != 0)
 			ts_diag_io(bs->d, ts_source_name(src), "cannot keep it: "
 			    "%s", strerror(errno));
@@ -634,9 +634,9 @@ ts_bundles_open(const char *path, const char *tmpdir, struct ts_diags *d)
 		    errno == EIO)
 			ts_diag_io(d, label, "%s", strerror(errno));
 		else
-			ts_diag(d, TS_SEV_ERROR, label, 0, 0, "B5", "not a tar "
-			    "archive%s%s", errno == EILSEQ ? "" : ": ",
-			    errno == EILSEQ ? "" : strerror(errno));
+			ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+			    "not a tar archive%s%s", errno == EILSEQ ? "" :
+			    ": ", errno == EILSEQ ? "" : strerror(errno));
 		return NULL;
 	}
 	bs = ts_xcalloc(1, sizeof(*bs));

@@ -110,30 +110,29 @@ ts_manifest_parse(struct ts_manifest *mf, const char *data, size_t len,
 			for (i = 0; i < n && i < 64 && ((s[i] >= '0' &&
 			    s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')); i++)
 				continue;
-			ts_diag(d, TS_SEV_ERROR, file, line, i + 1 + esc, "A1",
-			    "%s", n == 0 && !esc ? "an empty line; each line "
-			    "is a SHA-256 in hex, two spaces and a path" :
-			    "expected the 64 lower-case hex digits of a "
-			    "SHA-256");
+			ts_diag(d, TS_SEV_ERROR, file, line, i + 1 + esc,
+			    TS_RULE_A1, "%s", n == 0 && !esc ? "an empty "
+			    "line; each line is a SHA-256 in hex, two spaces "
+			    "and a path" : "expected the 64 lower-case hex "
+			    "digits of a SHA-256");
 			continue;
 		}
 		if (n < 66 || s[64] != ' ' || (s[65] != ' ' && s[65] != '*')) {
-			ts_diag(d, TS_SEV_ERROR, file, line, (n > 64 &&
-			    s[64] == ' ' ? 66 : 65) + esc, "A1", "expected "
-			    "two spaces (or ' *') between the digest and the "
-			    "path");
+			ts_diag(d, TS_SEV_ERROR, file, line, (n > 64 && s[64] ==
+			    ' ' ? 66 : 65) + esc, TS_RULE_A1, "expected two "
+			    "spaces (or ' *') between the digest and the path");
 			continue;
 		}
 		if (n == 66) {
-			ts_diag(d, TS_SEV_ERROR, file, line, 67 + esc, "A1",
-			    "no path after the digest");
+			ts_diag(d, TS_SEV_ERROR, file, line, 67 + esc,
+			    TS_RULE_A1, "no path after the digest");
 			continue;
 		}
 		if ((path = unescape(s + 66, n - 66, esc, &bad)) == NULL) {
 			ts_diag(d, TS_SEV_ERROR, file, line, 67 + esc + bad,
-			    "A1", "%s", s[66 + bad] == '\0' ? "a NUL byte "
-			    "in the path" : "an escape other than '\\\\', "
-			    "'\\n' or '\\r' in the path");
+			    TS_RULE_A1, "%s", s[66 + bad] == '\0' ?
+			    "a NUL byte in the path" : "an escape other than "
+			    "'\\\\', '\\n' or '\\r' in the path");
 			continue;
 		}
 		mf->e = ts_xreallocarray(mf->e, mf->n + 1, sizeof(*mf->e));
@@ -150,9 +149,10 @@ ts_manifest_parse(struct ts_manifest *mf, const char *data, size_t len,
 		if (strcmp(mf->e[i].path, mf->e[i - 1].path) == 0) {
 			char *shown = ts_member_shown(mf->e[i].path);
 
-			ts_diag(d, TS_SEV_ERROR, file, mf->e[i].line, 67, "A1",
-			    "'%s' is listed twice (first on line %llu)",
-			    shown, (unsigned long long)mf->e[i - 1].line);
+			ts_diag(d, TS_SEV_ERROR, file, mf->e[i].line, 67,
+			    TS_RULE_A1, "'%s' is listed twice (first on line "
+			    "%llu)", shown, (unsigned long long)mf->e[i -
+			    1].line);
 			free(shown);
 			/* Found, so that it is not said to be missing. */
 			mf->e[i].found = true;

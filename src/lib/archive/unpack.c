@@ -66,8 +66,8 @@ refuse(struct unpack *u, const struct ts_member *m, const char *why)
 {
 	char *shown = ts_member_shown(m->name);
 
-	ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "member '%s' is "
-	    "refused: %s", shown, why);
+	ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5, "member '%s' "
+	    "is refused: %s", shown, why);
 	free(shown);
 	return -1;
 }
@@ -224,9 +224,10 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	ts_source_close(src);
 	if (r < 0 || done != (uint64_t)m->size) {
 		close(fd);
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "member "
-		    "'%s/%s' is refused: %s", b, f, r < 0 ? ts_archive_error(ar)
-		    : "its data is not as long as its header says");
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5,
+		    "member '%s/%s' is refused: %s", b, f, r < 0 ?
+		    ts_archive_error(ar) : "its data is not as long as its "
+		    "header says");
 		(void)e;
 		return -1;
 	}
@@ -254,9 +255,9 @@ put_manifest(struct unpack *u, const char *text, size_t n)
 	int fd = -1, e, rv = -1;
 
 	if (bundle_index(u, TS_MANIFEST) >= 0) {
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "bundle "
-		    "'%s' is refused: the archive's manifest has that name",
-		    TS_MANIFEST);
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5,
+		    "bundle '%s' is refused: the archive's manifest has that "
+		    "name", TS_MANIFEST);
 		goto out;
 	}
 	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -465,7 +466,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 		free(f);
 	}
 	if (rv == 0 && r < 0) {
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "%s",
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5, "%s",
 		    ts_archive_error(ar));
 		rv = -1;
 	}
@@ -492,8 +493,8 @@ extract(struct unpack *u, struct ts_archive *ar)
 		rv = put_manifest(u, text, n);
 	}
 	if (rv == 0 && u->n == 0) {
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "B5", "the archive "
-		    "holds no bundle");
+		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5,
+		    "the archive holds no bundle");
 		rv = -1;
 	}
 	return rv;
@@ -517,12 +518,13 @@ check_all(struct unpack *u)
 		    u->d);
 		if (bd != NULL && u->o->check(bd, u->o->check_arg, u->d) != 0 &&
 		    ts_diags_errors(u->d) == before)
-			ts_diag(u->d, TS_SEV_ERROR, shown, 0, 0, "", "refused");
+			ts_diag(u->d, TS_SEV_ERROR, shown, 0, 0, TS_RULE_NONE,
+			    "refused");
 		ts_bundle_free(bd);
 		if (ts_diags_errors(u->d) > before) {
-			ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, "",
-			    "bundle '%s' is invalid: nothing unpacked",
-			    u->names[i]);
+			ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0,
+			    TS_RULE_NONE, "bundle '%s' is invalid: nothing "
+			    "unpacked", u->names[i]);
 			rv = -1;
 		}
 		free(shown);
@@ -691,8 +693,8 @@ ts_unpack(const char *archive, const struct ts_unpack_opts *o,
 	}
 	if ((ar = ts_archive_open(archive)) == NULL) {
 		if (errno == EILSEQ)
-			ts_diag(d, TS_SEV_ERROR, u.label, 0, 0, "B5", "not a "
-			    "tar archive");
+			ts_diag(d, TS_SEV_ERROR, u.label, 0, 0, TS_RULE_B5,
+			    "not a tar archive");
 		else
 			ts_diag_io(d, u.label, "%s", strerror(errno));
 		return -1;

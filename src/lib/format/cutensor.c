@@ -25,26 +25,29 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 
 	memset(ct, 0, sizeof(*ct));
 	if (!h->block) {
-		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "not a block "
+		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_K4, "not a block "
 		    "tensor: cuTENSOR's block-sparse descriptor holds blocks");
 		return -1;
 	}
 	if (h->order > TS_CUTENSOR_MAXMODES) {
-		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "order %d: cuTENSOR "
-		    "takes at most %d modes", h->order, TS_CUTENSOR_MAXMODES);
+		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_K4, "order %d: "
+		    "cuTENSOR takes at most %d modes", h->order,
+		    TS_CUTENSOR_MAXMODES);
 		return -1;
 	}
 	for (m = 0; m < h->order; m++) {
 		if (h->parts[m] > INT32_MAX) {
-			ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "mode %d "
-			    "has %llu sections; cuTENSOR takes at most 2^31 - "
-			    "1", m + 1, (unsigned long long)h->parts[m]);
+			ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_K4,
+			    "mode %d has %llu sections; cuTENSOR takes at "
+			    "most 2^31 - 1", m + 1, (unsigned long
+			    long)h->parts[m]);
 			return -1;
 		}
 		total += h->parts[m];
 	}
 	if (nblocks > SIZE_MAX / sizeof(int32_t) / (size_t)h->order) {
-		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "too many blocks");
+		ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_K4, "too many "
+		    "blocks");
 		return -1;
 	}
 	ct->num_modes = (uint32_t)h->order;
@@ -59,8 +62,8 @@ ts_cutensor_fill(struct ts_cutensor *ct, const struct ts_header *h,
 	    sizeof(int32_t));
 	for (i = 0; i < nblocks * (uint64_t)h->order; i++) {
 		if (coords[i] > INT32_MAX) {
-			ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "K4", "block "
-			    "coordinate %llu does not fit int32",
+			ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_K4,
+			    "block coordinate %llu does not fit int32",
 			    (unsigned long long)coords[i]);
 			ts_cutensor_free(ct);
 			return -1;
@@ -131,7 +134,7 @@ static int
 ct_open(struct ts_encoder *enc)
 {
 	if (!enc->lay.block) {
-		ts_diag(enc->d, TS_SEV_ERROR, NULL, 0, 0, "", "not "
+		ts_diag(enc->d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_NONE, "not "
 		    "block-sparse: cuTENSOR's block-sparse descriptor holds "
 		    "blocks");
 		return -1;

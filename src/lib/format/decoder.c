@@ -69,23 +69,6 @@ in_range(struct ts_decoder *dec, struct ts_batch *b, long rv)
 	return rv;
 }
 
-static const struct ts_decoder_ops *
-decoder_ops(enum ts_kind kind)
-{
-	switch (kind) {
-	case TS_KIND_TEXT:
-		return &ts_tns_decoder;
-	case TS_KIND_BINARY:
-		return &ts_tnsb_decoder;
-	case TS_KIND_FROSTT:
-		return &ts_frostt_decoder;
-	case TS_KIND_MTX:
-		return &ts_mtx_decoder;
-	default:
-		return NULL;
-	}
-}
-
 void
 ts_layout_of(const struct ts_meta *m, enum ts_kind kind, struct ts_layout *l)
 {
@@ -103,39 +86,28 @@ enum ts_kind
 ts_sniff(struct ts_source *src)
 {
 	const char *p;
-	long n = ts_source_peek(src, &p, 64), i = 0;
+	long n = ts_source_peek(src, &p, 64);
 
-	if (n >= 18 && memcmp(p, "%%TensorSuite-TNSB", 18) == 0)
-		return TS_KIND_BINARY;
-	if (n >= 17 && memcmp(p, "%%TensorSuite-TNS", 17) == 0)
-		return TS_KIND_TEXT;
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if ((n - i >= 14 && strncasecmp(p + i, "%%MatrixMarket", 14) == 0) ||
-	    (n - i >= 13 && strncasecmp(p + i, "%MatrixMarket", 13) == 0))
-		return TS_KIND_MTX;
-	return TS_KIND_FROSTT;
+	return ts_kind_of_bytes(p, n > 0 ? (size_t)n : 0);
 }
 
-struct ts_decoder *
-ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+/* A decoder of ops on src (or on none, named name); it takes state. */
+static struct ts_decoder *
+decoder_new(const struct ts_decoder_ops *ops, struct ts_source *src,
+    const char *name, void *state, const struct ts_layout *lay,
     struct ts_diags *d)
 {
-	const struct ts_decoder_ops *ops = decoder_ops(lay->kind);
 	struct ts_decoder *dec;
 
-	if (ops == NULL) {
-		errno = EINVAL;
-		return NULL;
-	}
 	dec = ts_xcalloc(1, sizeof(*dec));
 	dec->ops = ops;
 	dec->src = src;
 	dec->d = d;
-	dec->file = ts_xstrdup(ts_source_name(src));
+	dec->file = ts_xstrdup(name);
 	dec->lay = *lay;
 	dec->h.base = -1;
 	dec->threads = default_threads();
+	dec->state = state;
 	pthread_rwlock_init(&dec->local_lock, NULL);
 	if (ops->open(dec) != 0) {
 		ts_decoder_close(dec);
@@ -144,6 +116,26 @@ ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
 	if (dec->lay.block)
 		dec->lay.values = 0;
 	return dec;
+}
+
+struct ts_decoder *
+ts_decoder_open(struct ts_source *src, const struct ts_layout *lay,
+    struct ts_diags *d)
+{
+	const struct ts_decoder_ops *ops = ts_format_decoder(lay->kind);
+
+	if (ops == NULL) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return decoder_new(ops, src, ts_source_name(src), NULL, lay, d);
+}
+
+struct ts_decoder *
+ts_decoder_new(const struct ts_decoder_ops *ops, void *state,
+    const char *name, const struct ts_layout *lay, struct ts_diags *d)
+{
+	return decoder_new(ops, NULL, name, state, lay, d);
 }
 
 const struct ts_header *
@@ -178,8 +170,7 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	b->texts_only = false;
 	b->local = b->local_cont = false;
 	b->has_values = dec->lay.values > 0;
-	b->is_int = dec->lay.vtype == TS_VTYPE_INT32 || dec->lay.vtype ==
-	    TS_VTYPE_INT64;
+	b->is_int = ts_vtype_info(dec->lay.vtype)->is_int;
 	rv = dec->ops->next(dec, b);
 	/* Text tells whether rows hold values at its first row. */
 	b->has_values = dec->lay.values > 0;

@@ -27,32 +27,12 @@ ts_encoder_set_threads(struct ts_encoder *enc, int n)
 	enc->threads = n < 1 ? 1 : n;
 }
 
-static const struct ts_encoder_ops *
-encoder_ops(enum ts_kind kind)
-{
-	switch (kind) {
-	case TS_KIND_TEXT:
-		return &ts_tns_encoder;
-	case TS_KIND_BINARY:
-		return &ts_tnsb_encoder;
-	case TS_KIND_FROSTT:
-		return &ts_frostt_encoder;
-	case TS_KIND_MTX:
-		return &ts_mtx_encoder;
-	case TS_KIND_CUTENSOR:
-		return &ts_cutensor_encoder;
-	case TS_KIND_BUNDLE:	/* not one file */
-		break;
-	}
-	return NULL;
-}
-
 struct ts_encoder *
 ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
     const struct ts_layout *lay, const struct ts_encode_opts *o,
     struct ts_diags *d)
 {
-	const struct ts_encoder_ops *ops = encoder_ops(lay->kind);
+	const struct ts_encoder_ops *ops = ts_format_encoder(lay->kind);
 	struct ts_encoder *enc;
 	int m;
 

@@ -51,6 +51,17 @@ struct ts_decoder {
 	pthread_rwlock_t	 local_lock;
 };
 
+/*
+ * A decoder whose entries come from no source, given by ops (a
+ * generator's): ops->open fills dec->h from state, which the decoder
+ * takes (ops->close frees it), and next makes the entries.  It is named
+ * name in messages.  Having no source, it counts its progress in
+ * entries: dec->off is how many it gave, of dec->h.nnz (dec->h.nnz_block
+ * for blocks).  NULL, with the problem in d, when open fails.
+ */
+struct ts_decoder *ts_decoder_new(const struct ts_decoder_ops *ops,
+	    void *state, const char *name, const struct ts_layout *lay,
+	    struct ts_diags *d);
 
 /*
  * Have the threads that parse dec's text (if it comes to that) call
@@ -211,9 +222,9 @@ struct ts_tns_state {
 /* tns_header.c: the TensorSuite header, shared by text and binary. */
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);
-void	 ts_tns_crlf_warn(struct ts_decoder *, const char *rule);
+void	 ts_tns_crlf_warn(struct ts_decoder *, enum ts_rule rule);
 void	 ts_warn_crlf(struct ts_diags *, const char *file, uint64_t line,
-	    struct ts_warned *, const char *rule);
+	    struct ts_warned *, enum ts_rule rule);
 struct ts_tns_state *ts_tns_state_new(struct ts_decoder *, size_t bufsz);
 void	 ts_tns_close(struct ts_decoder *);
 /* tns_text.c: rows of TensorSuite text and FROSTT. */
@@ -258,12 +269,17 @@ char	*ts_cutensor_json(const struct ts_cutensor *);
  * the cap would hide it, it is only counted, unformatted (located.c).
  */
 void	 ts_batch_diag(struct ts_diags *, const struct ts_batch *, size_t i,
-	    int k, enum ts_sev, const char *rule, const char *fmt, ...)
+	    int k, enum ts_sev, enum ts_rule rule, const char *fmt, ...)
 	    __attribute__((format(printf, 7, 8)));
 /* A coordinate tuple as text "(3, 1, 4)", in index base base; long
  * ones end in ", ...)".  Returns buf. */
 char	*ts_tuple_str(char *buf, size_t n, const uint64_t *t, int order,
 	    int base);
+
+/* A kind's decoder and encoder, from the formats' table (formats.c);
+ * NULL when it is not read, or not written. */
+const struct ts_decoder_ops *ts_format_decoder(enum ts_kind);
+const struct ts_encoder_ops *ts_format_encoder(enum ts_kind);
 
 /*
  * S1 (inrange.c): is some coordinate of the n tuples of order order at c

@@ -76,7 +76,7 @@ content(struct ts_decoder *dec, size_t *len, uint64_t *off, uint64_t *line)
 		    NULL)
 			return NULL;
 		if (crlf)
-			ts_tns_crlf_warn(dec, "H1");
+			ts_tns_crlf_warn(dec, TS_RULE_H1);
 		if (ts_text_countfields(s) > 0 && s[strspn(s, " \t")] != '#')
 			return s;
 	}
@@ -125,9 +125,9 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 	for (k = 0; k < n; k++)
 		if (v[k] > TS_DIM_MAX) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line,
-			    fieldcol(s, len, k), "", "%s %llu is beyond "
-			    "2^63-1, the largest metadata can state", what,
-			    (unsigned long long)v[k]);
+			    fieldcol(s, len, k), TS_RULE_NONE, "%s %llu is "
+			    "beyond 2^63-1, the largest metadata can state",
+			    what, (unsigned long long)v[k]);
 			return -1;
 		}
 	return 0;
@@ -136,8 +136,8 @@ toolarge(struct ts_decoder *dec, uint64_t line, const char *s, size_t len,
 static void
 hdrerr(struct ts_decoder *dec, uint64_t line, const char *what)
 {
-	ts_diag(dec->d, TS_SEV_ERROR, dec->file, line, 1, "", "%s header: "
-	    "expected %s", dec->h.dialect, what);
+	ts_diag(dec->d, TS_SEV_ERROR, dec->file, line, 1, TS_RULE_NONE,
+	    "%s header: expected %s", dec->h.dialect, what);
 }
 
 /* Tensor Toolbox's sptensor text, after its first line. */
@@ -263,17 +263,17 @@ not_rows(struct ts_decoder *dec, const char *s, size_t len, uint64_t line)
 		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\r')
 			bin++;
 	if (bin > 0)
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "",
-		    "binary data, and not TensorSuite binary (which starts "
-		    "with the line %%%%TensorSuite-TNSB): not a tensor file "
-		    "these tools read");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "binary data, and not TensorSuite binary "
+		    "(which starts with the line %%%%TensorSuite-TNSB): not a "
+		    "tensor file these tools read");
 	else
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "",
-		    "the first line, '%.*s%s', is not a row of coordinates "
-		    "and a value (FROSTT), nor the first line of a TensorSuite "
-		    "file (%%%%TensorSuite-TNS) or of Matrix Market "
-		    "(%%%%MatrixMarket): not a tensor file these tools read",
-		    (int)n, s, len > n ? "..." : "");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "the first line, '%.*s%s', is not a row of "
+		    "coordinates and a value (FROSTT), nor the first line of "
+		    "a TensorSuite file (%%%%TensorSuite-TNS) or of Matrix "
+		    "Market (%%%%MatrixMarket): not a tensor file these tools "
+		    "read", (int)n, s, len > n ? "..." : "");
 }
 
 /*
@@ -298,15 +298,16 @@ frostt_open(struct ts_decoder *dec)
 		if (L->failed)
 			return -1;
 		if (L->off == 0)
-			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "",
-			    "empty: no tensor to read (a bundle, a .tns or "
-			    ".tnsb file, FROSTT rows or Matrix Market)");
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0,
+			    TS_RULE_NONE, "empty: no tensor to read (a "
+			    "bundle, a .tns or .tnsb file, FROSTT rows or "
+			    "Matrix Market)");
 		else
-			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "",
-			    "no rows, only %llu blank or comment lines: a "
-			    "FROSTT file gives its order by its first row, "
-			    "coordinates then a value", (unsigned long long)
-			    L->line);
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0,
+			    TS_RULE_NONE, "no rows, only %llu blank or "
+			    "comment lines: a FROSTT file gives its order by "
+			    "its first row, coordinates then a value", (unsigned
+			    long long) L->line);
 		return -1;
 	}
 	if (word(s, len, "sptensor")) {
@@ -317,9 +318,9 @@ frostt_open(struct ts_decoder *dec)
 	for (k = 0; dense[k] != NULL; k++)
 		if (word(s, len, dense[k])) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
-			    "", "a dense '%s' in the text format of Tensor "
-			    "Toolbox and pyttb: TensorSuite reads its sparse "
-			    "kind, 'sptensor'", dense[k]);
+			    TS_RULE_NONE, "a dense '%s' in the text format of "
+			    "Tensor Toolbox and pyttb: TensorSuite reads its "
+			    "sparse kind, 'sptensor'", dense[k]);
 			return -1;
 		}
 	n = ts_text_countfields(s);
@@ -340,17 +341,17 @@ frostt_open(struct ts_decoder *dec)
 	}
 	h->order = n - dec->lay.values;
 	if (h->order < 1 || h->order > TS_MAXORDER) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1, "", "the "
-		    "first row has %d field%s: a FROSTT row holds 1 to %d "
-		    "coordinates%s", n, n == 1 ? "" : "s", TS_MAXORDER,
-		    dec->lay.values ? ", then a value (--no-values: "
-		    "coordinates only)" : "");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, line + 1, 1,
+		    TS_RULE_NONE, "the first row has %d field%s: a FROSTT row "
+		    "holds 1 to %d coordinates%s", n, n == 1 ? "" : "s",
+		    TS_MAXORDER, dec->lay.values ? ", then a value "
+		    "(--no-values: coordinates only)" : "");
 		return -1;
 	}
 done:
 	if (h->dialect != NULL)
-		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, "", "read as %s: "
-		    "its header gives the order%s%s", h->dialect,
+		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, TS_RULE_NONE,
+		    "read as %s: its header gives the order%s%s", h->dialect,
 		    h->dims_known ? " and dimensions" : "", h->nnz_known ?
 		    " and the count of entries" : "");
 	h->bytes = L->off;

@@ -51,8 +51,8 @@ bundle_data(struct ts_input *in, const char *path, struct ts_diags *d)
 		f = ts_bundle_data_file(in->bd, TS_KIND_BINARY);
 	}
 	if (f == NULL) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "B3", "the bundle holds "
-		    "no data file its metadata names");
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_B3, "the bundle "
+		    "holds no data file its metadata names");
 		return -1;
 	}
 	ts_layout_of(m, in->lay.kind, &in->lay);
@@ -84,9 +84,9 @@ ts_input_open(const char *path, const char *member, struct ts_diags *d)
 			goto fail;
 		if ((in->bd = ts_bundles_next(in->ar, member, d)) == NULL) {
 			if (ts_diags_errors(d) == errs)
-				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "B5", "the "
-				    "archive holds no bundle%s%s%s", member ?
-				    " '" : "", member ? member : "", member ?
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_B5,
+				    "the archive holds no bundle%s%s%s", member
+				    ? " '" : "", member ? member : "", member ?
 				    "'" : "");
 			goto fail;
 		}

@@ -50,23 +50,22 @@ ts_bounds_report(struct ts_diags *d, const struct ts_batch *b, size_t i,
 	    (uint64_t)base;
 
 	if (raw < (uint64_t)base)
-		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
-		    "of mode %d is below the index base %d",
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, TS_RULE_S1,
+		    "coordinate %llu of mode %d is below the index base %d",
 		    (unsigned long long)raw, k + 1, base);
 	else if (block)
-		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "block "
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, TS_RULE_S1, "block "
 		    "coordinate %llu is outside the %llu sections of mode %d",
 		    (unsigned long long)raw, (unsigned long long)lim[k], k + 1);
 	else if (base == 1)
-		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
-		    "exceeds dimension %llu of mode %d",
-		    (unsigned long long)raw, (unsigned long long)lim[k],
-		    k + 1);
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, TS_RULE_S1,
+		    "coordinate %llu exceeds dimension %llu of mode %d",
+		    (unsigned long long)raw, (unsigned long long)lim[k], k + 1);
 	else
-		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, "S1", "coordinate %llu "
-		    "exceeds %llu, the largest 0-based index of mode %d "
-		    "(dimension %llu)", (unsigned long long)raw,
-		    (unsigned long long)(lim[k] - 1), k + 1,
-		    (unsigned long long)lim[k]);
+		ts_batch_diag(d, b, i, k, TS_SEV_ERROR, TS_RULE_S1,
+		    "coordinate %llu exceeds %llu, the largest 0-based index "
+		    "of mode %d (dimension %llu)", (unsigned long long)raw,
+		    (unsigned long long)(lim[k] - 1), k + 1, (unsigned long
+		    long)lim[k]);
 }
 

@@ -45,8 +45,9 @@ ts_lines_fill(struct ts_lines *L, size_t maxcap)
 	if (L->cap - L->len < 2) {	/* keep room for a sentinel */
 		if (L->cap >= maxcap) {
 			L->failed = true;
-			ts_diag(L->d, TS_SEV_ERROR, L->file, L->line + 1, 0, "",
-			    "line is longer than %zu MiB", maxcap >> 20);
+			ts_diag(L->d, TS_SEV_ERROR, L->file, L->line + 1, 0,
+			    TS_RULE_NONE, "line is longer than %zu MiB", maxcap
+			    >> 20);
 			errno = EFBIG;
 			return -1;
 		}
@@ -57,11 +58,12 @@ ts_lines_fill(struct ts_lines *L, size_t maxcap)
 	if (n < 0) {
 		L->failed = true;
 		if (ts_source_error(L->src) != NULL)
-			ts_diag(L->d, TS_SEV_ERROR, L->file, 0, 0, "", "%s",
-			    ts_source_error(L->src));
+			ts_diag(L->d, TS_SEV_ERROR, L->file, 0, 0, TS_RULE_NONE,
+			    "%s", ts_source_error(L->src));
 		else if (errno == EILSEQ)
-			ts_diag(L->d, TS_SEV_ERROR, L->file, 0, 0, "", "cannot "
-			    "decompress: the compressed data is corrupt");
+			ts_diag(L->d, TS_SEV_ERROR, L->file, 0, 0, TS_RULE_NONE,
+			    "cannot decompress: the compressed data is "
+			    "corrupt");
 		else
 			ts_diag_io(L->d, L->file, "read error: %s",
 			    strerror(errno));

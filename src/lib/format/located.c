@@ -31,7 +31,7 @@ ts_batch_col(const struct ts_batch *b, size_t i, int k)
 
 void
 ts_batch_diag(struct ts_diags *d, const struct ts_batch *b, size_t i, int k,
-    enum ts_sev sev, const char *rule, const char *fmt, ...)
+    enum ts_sev sev, enum ts_rule rule, const char *fmt, ...)
 {
 	uint64_t line = 0, col = 0;
 	int64_t off = -1;

@@ -116,7 +116,8 @@ rerr(struct ts_mtx_reader *r, uint64_t line, uint64_t col, const char *fmt,
 	va_list ap;
 
 	va_start(ap, fmt);
-	ts_vdiag(r->d, TS_SEV_ERROR, r->file, line, col, -1, "", fmt, ap);
+	ts_vdiag(r->d, TS_SEV_ERROR, r->file, line, col, -1, TS_RULE_NONE, fmt,
+	    ap);
 	va_end(ap);
 }
 
@@ -281,7 +282,7 @@ read_banner(struct ts_mtx_reader *r)
 		r->L.pos = (size_t)(s - r->L.buf);
 		r->L.off = 0;
 		r->L.line = 0;
-		ts_diag(r->d, TS_SEV_NOTE, r->file, 1, 1, "", "no "
+		ts_diag(r->d, TS_SEV_NOTE, r->file, 1, 1, TS_RULE_NONE, "no "
 		    "%%%%MatrixMarket banner: line 1 is read as the size line "
 		    "of a 'coordinate real general' matrix (--from frostt "
 		    "reads the file as FROSTT)");
@@ -563,7 +564,7 @@ lerr(struct ts_mtx_reader *r, const char *row, const char *p,
 
 	va_start(ap, fmt);
 	ts_vdiag(r->d, TS_SEV_ERROR, r->file, r->L.line + 1,
-	    (uint64_t)(p - row) + 1, -1, "", fmt, ap);
+	    (uint64_t)(p - row) + 1, -1, TS_RULE_NONE, fmt, ap);
 	va_end(ap);
 }
 

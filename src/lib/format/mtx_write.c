@@ -34,9 +34,9 @@ mtx_enc_open(struct ts_encoder *enc)
 	}
 	w = ts_xcalloc(1, sizeof(*w));
 	enc->state = w;
-	w->field = enc->lay.values <= 0 ? TS_MTX_PATTERN : (enc->lay.vtype ==
-	    TS_VTYPE_INT32 || enc->lay.vtype == TS_VTYPE_INT64) ? TS_MTX_INTEGER
-	    : TS_MTX_REAL;
+	w->field = enc->lay.values <= 0 ? TS_MTX_PATTERN :
+	    ts_vtype_info(enc->lay.vtype)->is_int ? TS_MTX_INTEGER :
+	    TS_MTX_REAL;
 	ts_outbuf_puts(o, "%%MatrixMarket matrix coordinate ");
 	ts_outbuf_puts(o, names[w->field]);
 	ts_outbuf_puts(o, " general\n");

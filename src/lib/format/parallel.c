@@ -242,8 +242,7 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 		/* As the decoder says of the batches it hands on: the
 		 * chunk's first row told whether rows hold values. */
 		b->has_values = c->lay.values > 0;
-		b->is_int = c->lay.vtype == TS_VTYPE_INT32 || c->lay.vtype ==
-		    TS_VTYPE_INT64;
+		b->is_int = ts_vtype_info(c->lay.vtype)->is_int;
 		b->local = dec->local != NULL && !caller;
 		b->local_cont = false;
 		if (b->local && b->n > 0)
@@ -352,18 +351,21 @@ warnings(struct ts_par *p, struct ts_decoder *dec, struct chunk *c,
     struct ts_warned *w, uint64_t base)
 {
 	if (c->w.crlf_line != 0)
-		ts_warn_crlf(dec->d, dec->file, base + c->w.crlf_line, w, "E1");
+		ts_warn_crlf(dec->d, dec->file, base + c->w.crlf_line, w,
+		    TS_RULE_E1);
 	if (c->w.blank_line != 0 && !w->blank && p->lay.kind != TS_KIND_FROSTT)
 	    {
 		w->blank = true;
 		ts_diag(dec->d, TS_SEV_WARNING, dec->file, base +
-		    c->w.blank_line, 1, "E1", "blank line between entries");
+		    c->w.blank_line, 1, TS_RULE_E1, "blank line between "
+		    "entries");
 	}
 	if (c->w.comment_line != 0 && !w->comment &&
 	    p->lay.kind != TS_KIND_FROSTT) {
 		w->comment = true;
 		ts_diag(dec->d, TS_SEV_WARNING, dec->file, base +
-		    c->w.comment_line, 1, "E1", "comment line between entries");
+		    c->w.comment_line, 1, TS_RULE_E1, "comment line between "
+		    "entries");
 	}
 }
 

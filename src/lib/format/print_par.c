@@ -252,7 +252,7 @@ copy_in(const struct ts_encoder *enc, struct pjob *j, const struct ts_batch *b,
 {
 	const size_t k = (size_t)b->order, at = j->b.n;
 	const bool ints = enc->lay.kind == TS_KIND_MTX ? b->is_int :
-	    enc->lay.vtype == TS_VTYPE_INT32 || enc->lay.vtype == TS_VTYPE_INT64;
+	    ts_vtype_info(enc->lay.vtype)->is_int;
 	size_t i, need;
 
 	if (at == 0) {

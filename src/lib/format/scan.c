@@ -368,11 +368,12 @@ INLINE int
 value(const struct ts_layout *lay, int classes, int vec, const char *lo,
     const char *p, const char *e, const char *lim, double *fv, int64_t *iv)
 {
+	const struct ts_vtype_info *vt;
 	const char *q;
-	int c;
+	int c, why;
 
-	switch (lay->vtype) {
-	case TS_VTYPE_FLOAT64:
+	/* float64, the common type: its digits parsed in place. */
+	if (lay->vtype == TS_VTYPE_FLOAT64) {
 		if ((c = class_of(classes, p, e)) >= 0) {
 			*fv = c;
 			return 1;
@@ -382,34 +383,15 @@ value(const struct ts_layout *lay, int classes, int vec, const char *lo,
 			    !infinite(*fv);
 		q = ts_parse_double(p, lim, fv);
 		return q == e && !infinite(*fv);
-	case TS_VTYPE_FLOAT32: {
-		float f;
-
-		if ((c = class_of(classes, p, e)) >= 0) {
-			*fv = c;
-			return 1;
-		}
-		q = ts_parse_float(p, lim, &f);
-		*fv = f;
-		return q == e && !infinite(*fv);
 	}
-	case TS_VTYPE_INT32:
-	case TS_VTYPE_INT64: {
-		bool neg = *p == '-';
-		uint64_t u, max;
-
-		q = p + (*p == '-' || *p == '+');
-		if (parse_u64(&q, e, &u) != 0 || q != e)
-			return 0;
-		max = lay->vtype == TS_VTYPE_INT32 ? (uint64_t)INT32_MAX :
-		    (uint64_t)INT64_MAX;
-		if (u > max + (neg ? 1 : 0))
-			return 0;
-		*iv = neg ? (int64_t)(0 - u) : (int64_t)u;
+	vt = ts_vtype_info(lay->vtype);
+	if (!vt->is_int && (c = class_of(classes, p, e)) >= 0) {
+		*fv = c;
 		return 1;
 	}
-	}
-	return 0;
+	/* An infinity of a float: the row's own reader says what it is. */
+	q = vt->parse(p, e, fv, iv, &why);
+	return q == e && why == TS_VTYPE_OK && (vt->is_int || !infinite(*fv));
 }
 
 enum { ROW_OK, ROW_OTHER, ROW_PAST };

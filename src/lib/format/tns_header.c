@@ -46,7 +46,7 @@ ts_tns_close(struct ts_decoder *dec)
 
 void
 ts_warn_crlf(struct ts_diags *d, const char *file, uint64_t line,
-    struct ts_warned *w, const char *rule)
+    struct ts_warned *w, enum ts_rule rule)
 {
 	if (w->defer) {
 		if (w->crlf_line == 0)
@@ -61,7 +61,7 @@ ts_warn_crlf(struct ts_diags *d, const char *file, uint64_t line,
 }
 
 void
-ts_tns_crlf_warn(struct ts_decoder *dec, const char *rule)
+ts_tns_crlf_warn(struct ts_decoder *dec, enum ts_rule rule)
 {
 	struct ts_tns_state *t = dec->state;
 
@@ -77,7 +77,7 @@ hdrline(struct ts_decoder *dec, size_t *lenp)
 	char *s = ts_lines_get(&t->L, lenp, &crlf, LINE_MAX_HDR);
 
 	if (s != NULL && crlf)
-		ts_tns_crlf_warn(dec, "H1");
+		ts_tns_crlf_warn(dec, TS_RULE_H1);
 	return s;
 }
 
@@ -87,7 +87,7 @@ hdrline(struct ts_decoder *dec, size_t *lenp)
  */
 static long
 hdrints(struct ts_decoder *dec, const char *s, size_t len, uint64_t **out,
-    size_t *cap, const char *rule, const char *what)
+    size_t *cap, enum ts_rule rule, const char *what)
 {
 	struct ts_tns_state *t = dec->state;
 	const char *p = s, *end = s + len;
@@ -124,8 +124,8 @@ expect_prefix(struct ts_decoder *dec, const char *s, size_t len,
 	size_t pl = strlen(prefix);
 
 	if (s == NULL || len < pl || memcmp(s, prefix, pl) != 0) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1, "H2",
-		    "expected '%s...' on line %llu", prefix,
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
+		    TS_RULE_H2, "expected '%s...' on line %llu", prefix,
 		    (unsigned long long)t->L.line);
 		return false;
 	}
@@ -145,7 +145,7 @@ badmagic(struct ts_decoder *dec, const char *s, size_t len)
 	for (i = 0; i < n; i++)
 		shown[i] = (s[i] >= ' ' && s[i] < 0x7f) ? s[i] : '?';
 	shown[n] = '\0';
-	ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1, "H1", "not a "
+	ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1, TS_RULE_H1, "not a "
 	    "TensorSuite %s file: line 1 is '%s%s', not '%s'", dec->lay.kind ==
 	    TS_KIND_TEXT ? "text" : "binary", shown, len > n ? "..." : "",
 	    dec->lay.kind == TS_KIND_TEXT ? MAGIC_TEXT : MAGIC_BIN);
@@ -164,11 +164,11 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 
 	h->block = true;
 	s = hdrline(dec, &len);
-	if (s == NULL || (n = hdrints(dec, s, len, v, vcap, "H4",
+	if (s == NULL || (n = hdrints(dec, s, len, v, vcap, TS_RULE_H4,
 	    "block size line")) < 0 || n != h->order + 1) {
 		if (s == NULL || n >= 0)
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
-			    "H4", "expected the block size line "
+			    TS_RULE_H4, "expected the block size line "
 			    "'g1 ... g%d nnz_block'", h->order);
 		return -1;
 	}
@@ -176,8 +176,8 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 		h->parts[i] = (*v)[i];
 		if ((*v)[i] == 0 || (*v)[i] > h->dims[i]) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
-			    "H4", "mode %d has %llu sections; it must be in "
-			    "1..%llu", i + 1, (unsigned long long)(*v)[i],
+			    TS_RULE_H4, "mode %d has %llu sections; it must "
+			    "be in 1..%llu", i + 1, (unsigned long long)(*v)[i],
 			    (unsigned long long)h->dims[i]);
 			return -1;
 		}
@@ -188,44 +188,43 @@ read_blocks(struct ts_decoder *dec, uint64_t **v, size_t *vcap)
 		bool ovf = false;
 
 		s = hdrline(dec, &len);
-		if (s == NULL || (n = hdrints(dec, s, len, v, vcap, "H4",
+		if (s == NULL || (n = hdrints(dec, s, len, v, vcap, TS_RULE_H4,
 		    "partition line")) < 0) {
 			if (s == NULL && !t->L.failed)
 				ts_diag(dec->d, TS_SEV_ERROR, dec->file,
-				    t->L.line + 1, 0, "H4", "file ends "
+				    t->L.line + 1, 0, TS_RULE_H4, "file ends "
 				    "before partition line %d", i + 1);
 			return -1;
 		}
 		if ((uint64_t)n != h->parts[i]) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
-			    "H4", "partition line %d has %ld extents; the "
-			    "block size line says %llu", i + 1, n,
-			    (unsigned long long)h->parts[i]);
+			    TS_RULE_H4, "partition line %d has %ld extents; "
+			    "the block size line says %llu", i + 1, n, (unsigned
+			    long long)h->parts[i]);
 			return -1;
 		}
 		for (long k = 0; k < n; k++) {
 			if ((*v)[k] == 0) {
 				ts_diag(dec->d, TS_SEV_ERROR, dec->file,
-				    t->L.line, 0, "H4", "section %ld of mode "
-				    "%d has extent 0", k + 1, i + 1);
+				    t->L.line, 0, TS_RULE_H4, "section %ld of "
+				    "mode %d has extent 0", k + 1, i + 1);
 				return -1;
 			}
 			ovf |= !ts_add_u64(sum, (*v)[k], &sum);
 		}
 		if (ovf) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
-			    "X5", "the extents of mode %d sum to more than "
-			    "18446744073709551615 (2^64 - 1), not to its "
-			    "dimension %llu", i + 1,
-			    (unsigned long long)h->dims[i]);
+			    TS_RULE_X5, "the extents of mode %d sum to more "
+			    "than 18446744073709551615 (2^64 - 1), not to its "
+			    "dimension %llu", i + 1, (unsigned long
+			    long)h->dims[i]);
 			return -1;
 		}
 		if (sum != h->dims[i]) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
-			    "X5", "the extents of mode %d sum to %llu, not to "
-			    "its dimension %llu", i + 1,
-			    (unsigned long long)sum,
-			    (unsigned long long)h->dims[i]);
+			    TS_RULE_X5, "the extents of mode %d sum to %llu, "
+			    "not to its dimension %llu", i + 1, (unsigned long
+			    long)sum, (unsigned long long)h->dims[i]);
 			return -1;
 		}
 		h->extents[i] = ts_xreallocarray(NULL, (size_t)n,
@@ -250,9 +249,10 @@ ts_tns_read_header(struct ts_decoder *dec)
 	s = hdrline(dec, &len);
 	if (s == NULL) {
 		if (!t->L.failed)
-			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 0, "H1",
-			    "empty file; expected '%s'", dec->lay.kind ==
-			    TS_KIND_TEXT ? MAGIC_TEXT : MAGIC_BIN);
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 0,
+			    TS_RULE_H1, "empty file; expected '%s'",
+			    dec->lay.kind == TS_KIND_TEXT ? MAGIC_TEXT :
+			    MAGIC_BIN);
 		return -1;
 	}
 	{
@@ -263,10 +263,10 @@ ts_tns_read_header(struct ts_decoder *dec)
 
 		if ((istext && dec->lay.kind == TS_KIND_BINARY) ||
 		    (isbin && dec->lay.kind == TS_KIND_TEXT)) {
-			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1, "X1",
-			    "this is a %s data file but is used as the %s "
-			    "file", istext ? "text" : "binary",
-			    istext ? "binary" : "text");
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 1, 1,
+			    TS_RULE_X1, "this is a %s data file but is used "
+			    "as the %s file", istext ? "text" : "binary", istext
+			    ? "binary" : "text");
 			return -1;
 		}
 		if (!istext && !isbin) {
@@ -281,22 +281,22 @@ ts_tns_read_header(struct ts_decoder *dec)
 	if (!expect_prefix(dec, s, len, "% name: ", &h->name))
 		return -1;
 	while ((s = hdrline(dec, &len)) != NULL && len > 0 && s[0] == '%')
-		ts_diag(dec->d, TS_SEV_WARNING, dec->file, t->L.line, 1, "H2",
-		    "extra header line skipped (the reference reader "
-		    "rejects it)");
+		ts_diag(dec->d, TS_SEV_WARNING, dec->file, t->L.line, 1,
+		    TS_RULE_H2, "extra header line skipped (the reference "
+		    "reader rejects it)");
 	if (s == NULL) {
 		if (!t->L.failed)
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line + 1,
-			    0, "H3", "file ends before the size line");
+			    0, TS_RULE_H3, "file ends before the size line");
 		return -1;
 	}
-	if ((n = hdrints(dec, s, len, &v, &vcap, "H3", "size line")) < 0)
+	if ((n = hdrints(dec, s, len, &v, &vcap, TS_RULE_H3, "size line")) < 0)
 		goto fail;
 	if (n < 3 || v[0] < 1 || v[0] > TS_MAXORDER ||
 	    (uint64_t)n != v[0] + 2) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1, "H3",
-		    "the size line must be 'order d1 ... dN nnz' with order "
-		    "in 1..%d", TS_MAXORDER);
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 1,
+		    TS_RULE_H3, "the size line must be 'order d1 ... dN nnz' "
+		    "with order in 1..%d", TS_MAXORDER);
 		goto fail;
 	}
 	h->order = (int)v[0];
@@ -304,17 +304,17 @@ ts_tns_read_header(struct ts_decoder *dec)
 		h->dims[i] = v[i + 1];
 		if (h->dims[i] == 0) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line, 0,
-			    "H3", "dimension %d is 0", i + 1);
+			    TS_RULE_H3, "dimension %d is 0", i + 1);
 			goto fail;
 		}
 	}
 	for (i = 1; i <= h->order + 1; i++)
 		if (v[i] > TS_DIM_MAX) {
 			ts_diag(dec->d, TS_SEV_ERROR, dec->file, t->L.line,
-			    fieldcol(s, len, i), "H3", "%s %llu is beyond "
-			    "2^63-1, the largest metadata can state",
-			    i <= h->order ? "dimension" : "count",
-			    (unsigned long long)v[i]);
+			    fieldcol(s, len, i), TS_RULE_H3, "%s %llu is "
+			    "beyond 2^63-1, the largest metadata can state", i
+			    <= h->order ? "dimension" : "count", (unsigned long
+			    long)v[i]);
 			goto fail;
 		}
 	h->nnz = v[h->order + 1];

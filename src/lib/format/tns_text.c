@@ -45,11 +45,11 @@ ts_text_countfields(const char *p)
 }
 
 static void
-rowerr(struct ts_rowctx *x, const char *row, const char *p, const char *rule,
+rowerr(struct ts_rowctx *x, const char *row, const char *p, enum ts_rule rule,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static void
-rowerr(struct ts_rowctx *x, const char *row, const char *p, const char *rule,
+rowerr(struct ts_rowctx *x, const char *row, const char *p, enum ts_rule rule,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -84,62 +84,24 @@ static const char *
 parse_value(struct ts_rowctx *x, const char *row, const char *p,
     const char *end, double *fv, int64_t *iv)
 {
-	const enum ts_vtype vt = x->lay->vtype;
+	const struct ts_vtype_info *vt = ts_vtype_info(x->lay->vtype);
 	char tb[48];
 	const char *q;
+	int why;
 
-	switch (vt) {
-	case TS_VTYPE_FLOAT64:
-		q = ts_parse_double(p, end, fv);
-		if (q == NULL || !isdelim(*q))
-			break;
-		if (overflowed(*fv, p)) {
-			rowerr(x, row, p, "S5", "value '%s' overflows "
-			    "float64", tokstr(p, tb, sizeof(tb)));
-			return NULL;
-		}
-		return q;
-	case TS_VTYPE_FLOAT32: {
-		float f;
-
-		q = ts_parse_float(p, end, &f);
-		if (q == NULL || !isdelim(*q))
-			break;
-		*fv = f;
-		if (overflowed(*fv, p)) {
-			rowerr(x, row, p, "S5", "value '%s' overflows "
-			    "float32", tokstr(p, tb, sizeof(tb)));
-			return NULL;
-		}
-		return q;
+	q = vt->parse(p, end, fv, iv, &why);
+	/* Digits past an integer's range are that, whatever follows. */
+	if (why == TS_VTYPE_RANGE && (vt->is_int || isdelim(*q))) {
+		rowerr(x, row, p, TS_RULE_S5, vt->is_int ? "value '%s' is out "
+		    "of the range of %s" : "value '%s' overflows %s",
+		    tokstr(p, tb, sizeof(tb)), vt->name);
+		return NULL;
 	}
-	case TS_VTYPE_INT32:
-	case TS_VTYPE_INT64: {
-		bool neg = *p == '-';
-		uint64_t u;
-		int e;
-
-		q = p + (*p == '-' || *p == '+');
-		e = parse_u64(&q, end, &u);
-		if (e == 1 || (e == 0 && !isdelim(*q)))
-			break;
-		if (vt == TS_VTYPE_INT32 ? (e == 2 || u > (neg ?
-		    (uint64_t)INT32_MAX + 1 : (uint64_t)INT32_MAX)) : (e == 2 ||
-		    u > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)))
-		    {
-			rowerr(x, row, p, "S5", "value '%s' is out of the "
-			    "range of %s", tokstr(p, tb, sizeof(tb)),
-			    ts_vtype_name(vt));
-			return NULL;
-		}
-		*iv = neg ? (int64_t)(0 - u) : (int64_t)u;
+	if (why == TS_VTYPE_OK && isdelim(*q))
 		return q;
-	}
-	}
-	rowerr(x, row, p, (vt == TS_VTYPE_INT32 || vt == TS_VTYPE_INT64) ? "S5"
-	    : "E2", "value '%s' is not %s", tokstr(p, tb, sizeof(tb)), (vt ==
-	    TS_VTYPE_INT32 || vt == TS_VTYPE_INT64) ? "an integer" : "a number"
-	    );
+	rowerr(x, row, p, vt->is_int ? TS_RULE_S5 : TS_RULE_E2, "value '%s' is "
+	    "not %s", tokstr(p, tb, sizeof(tb)), vt->is_int ? "an integer" :
+	    "a number");
 	return NULL;
 }
 
@@ -172,8 +134,8 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 			if (*first == 0)
 				*first = x->line;
 		} else if (blank ? !x->w->blank : !x->w->comment) {
-			ts_diag(x->d, TS_SEV_WARNING, x->file, x->line, 1, "E1",
-			    blank ? "blank line between entries" :
+			ts_diag(x->d, TS_SEV_WARNING, x->file, x->line, 1,
+			    TS_RULE_E1, blank ? "blank line between entries" :
 			    "comment line between entries");
 			if (blank)
 				x->w->blank = true;
@@ -183,7 +145,7 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 		goto next;
 	}
 	if (*p == '%' && lay->kind != TS_KIND_FROSTT) {
-		rowerr(x, row, p, "H5", "a header line after the size "
+		rowerr(x, row, p, TS_RULE_H5, "a header line after the size "
 		    "line%s", lay->block ? " and the partition lines" : "");
 		goto next;
 	}
@@ -197,13 +159,14 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 		v = (uint64_t)(*p - '0');
 		if (v > 9) {
 			if (*p == '\n' || *p == '\r')
-				rowerr(x, row, p, "E1", "row has %d "
+				rowerr(x, row, p, TS_RULE_E1, "row has %d "
 				    "coordinates; the tensor has order %d", k,
 				    order);
 			else
-				rowerr(x, row, p, *p == '-' ? "S1" : "E1",
-				    "coordinate '%s' is not an unsigned "
-				    "integer", tokstr(p, tb, sizeof(tb)));
+				rowerr(x, row, p, *p == '-' ? TS_RULE_S1 :
+				    TS_RULE_E1, "coordinate '%s' is not an "
+				    "unsigned integer", tokstr(p, tb,
+				    sizeof(tb)));
 			goto next;
 		}
 		p++;
@@ -214,14 +177,15 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 			uint64_t chk;
 
 			if (parse_u64(&q, p, &chk) != 0) {
-				rowerr(x, row, s, "S1", "coordinate '%s' is "
-				    "too large", tokstr(s, tb, sizeof(tb)));
+				rowerr(x, row, s, TS_RULE_S1, "coordinate "
+				    "'%s' is too large", tokstr(s, tb,
+				    sizeof(tb)));
 				goto next;
 			}
 		}
 		if (!isdelim(*p)) {
-			rowerr(x, row, s, "E1", "coordinate '%s' is not an "
-			    "unsigned integer", tokstr(s, tb, sizeof(tb)));
+			rowerr(x, row, s, TS_RULE_E1, "coordinate '%s' is not "
+			    "an unsigned integer", tokstr(s, tb, sizeof(tb)));
 			goto next;
 		}
 		c[k] = v - base;
@@ -229,7 +193,7 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 	}
 	if (lay->values) {
 		if (*p == '\n' || *p == '\r') {
-			rowerr(x, row, p, "S6", "row has no value; "
+			rowerr(x, row, p, TS_RULE_S6, "row has no value; "
 			    "'values_provided' is true");
 			goto next;
 		}
@@ -242,16 +206,16 @@ ts_text_row(struct ts_rowctx *x, struct ts_batch *b, const char *p,
 		p = skipws(s);
 	}
 	if (*p == '\r' && p[1] == '\n') {
-		ts_warn_crlf(x->d, x->file, x->line, x->w, "E1");
+		ts_warn_crlf(x->d, x->file, x->line, x->w, TS_RULE_E1);
 		p++;
 	}
 	if (*p != '\n') {
 		if (!lay->values && ts_text_countfields(row) == order + 1)
-			rowerr(x, row, p, "S6", "row has a value; "
+			rowerr(x, row, p, TS_RULE_S6, "row has a value; "
 			    "'values_provided' is false");
 		else
-			rowerr(x, row, p, "E1", "row has %d fields; expected "
-			    "%d", ts_text_countfields(row), order +
+			rowerr(x, row, p, TS_RULE_E1, "row has %d fields; "
+			    "expected %d", ts_text_countfields(row), order +
 			    (lay->values ? 1 : 0));
 		goto next;
 	}
@@ -362,6 +326,9 @@ ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
 	 * caller asked for another style. */
 	const bool copy = values && b->texts &&
 	    enc->o.valfmt == TS_VALFMT_SHORTEST;
+	const struct ts_vtype_info *vt = ts_vtype_info(enc->lay.vtype);
+	/* The reference writer's %.16e, for floats. */
+	const bool e16 = enc->o.valfmt == TS_VALFMT_E16 && !vt->is_int;
 	size_t i;
 	int k;
 
@@ -411,22 +378,8 @@ ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
 			p += b->vlen[i];
 			*p++ = '\n';
 		} else if (values) {
-			switch (enc->lay.vtype) {
-			case TS_VTYPE_FLOAT64:
-				p += enc->o.valfmt == TS_VALFMT_E16 ?
-				    ts_fmt_double_e16(p, b->fval[i]) :
-				    ts_fmt_double(p, b->fval[i]);
-				break;
-			case TS_VTYPE_FLOAT32:
-				p += enc->o.valfmt == TS_VALFMT_E16 ?
-				    ts_fmt_double_e16(p, b->fval[i]) :
-				    ts_fmt_float(p, (float)b->fval[i]);
-				break;
-			case TS_VTYPE_INT32:
-			case TS_VTYPE_INT64:
-				p += ts_fmt_i64(p, b->ival[i]);
-				break;
-			}
+			p += e16 ? ts_fmt_double_e16(p, b->fval[i]) :
+			    vt->print(p, b->fval[i], b->ival[i]);
 			*p++ = '\n';
 		} else if (enc->lay.kind == TS_KIND_FROSTT) {
 			*p++ = '1';	/* SPEC E5 */

@@ -39,8 +39,8 @@ tnsb_open(struct ts_decoder *dec)
 	if (ts_tns_read_header(dec) != 0)
 		return -1;
 	if (dec->lay.values < 0) {
-		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, "E3", "a binary "
-		    "file cannot say whether it holds values");
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, TS_RULE_E3,
+		    "a binary file cannot say whether it holds values");
 		return -1;
 	}
 	t->recsz = (size_t)dec->h.order * ts_itype_size(dec->lay.itype) +
@@ -73,8 +73,8 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 	if (avail == 0) {
 		if (L->len > L->pos) {
 			ts_diag_off(dec->d, TS_SEV_ERROR, dec->file,
-			    (int64_t)L->off, "X8", "file ends inside a record "
-			    "(%zu of %zu bytes)", L->len - L->pos, rs);
+			    (int64_t)L->off, TS_RULE_X8, "file ends inside a "
+			    "record (%zu of %zu bytes)", L->len - L->pos, rs);
 			L->off += L->len - L->pos;
 			L->pos = L->len;
 		}
@@ -108,38 +108,9 @@ tnsb_next(struct ts_decoder *dec, struct ts_batch *b)
 			for (k = 0; k < order; k++)
 				c[k] = ld_u64(rec + i * rs + 8 * (size_t)k,
 				    swap) - base;
-	if (dec->lay.values) {
-		const unsigned char *v = rec + (size_t)order * isz;
-
-		switch (dec->lay.vtype) {
-		case TS_VTYPE_FLOAT32:
-			for (i = 0; i < n; i++) {
-				uint32_t u = (uint32_t)ld_u32(v + i * rs, swap);
-				float f;
-
-				memcpy(&f, &u, 4);
-				b->fval[b->n + i] = f;
-			}
-			break;
-		case TS_VTYPE_FLOAT64:
-			for (i = 0; i < n; i++) {
-				uint64_t u = ld_u64(v + i * rs, swap);
-
-				memcpy(&b->fval[b->n + i], &u, 8);
-			}
-			break;
-		case TS_VTYPE_INT32:
-			for (i = 0; i < n; i++)
-				b->ival[b->n + i] = (int32_t)(uint32_t)
-				    ld_u32(v + i * rs, swap);
-			break;
-		case TS_VTYPE_INT64:
-			for (i = 0; i < n; i++)
-				b->ival[b->n + i] = (int64_t)ld_u64(v + i * rs,
-				    swap);
-			break;
-		}
-	}
+	if (dec->lay.values)
+		ts_vtype_info(dec->lay.vtype)->load(rec + (size_t)order * isz,
+		    rs, n, swap, b->fval + b->n, b->ival + b->n);
 	for (i = 0; i < n; i++) {
 		b->loc[b->n + i] = L->off + i * rs;
 		b->row[b->n + i] = NULL;
@@ -227,37 +198,9 @@ tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
 						    swap);
 				}
 		v = p + (size_t)order * isz;
-		if (values) {
-			switch (enc->lay.vtype) {
-			case TS_VTYPE_FLOAT32:
-				for (i = 0; i < n; i++) {
-					float f = (float)b->fval[at + i];
-					uint32_t u;
-
-					memcpy(&u, &f, 4);
-					st32(v + i * rs, u, swap);
-				}
-				break;
-			case TS_VTYPE_FLOAT64:
-				for (i = 0; i < n; i++) {
-					uint64_t u;
-
-					memcpy(&u, &b->fval[at + i], 8);
-					st64(v + i * rs, u, swap);
-				}
-				break;
-			case TS_VTYPE_INT32:
-				for (i = 0; i < n; i++)
-					st32(v + i * rs, (uint32_t)b->ival[at + i],
-					    swap);
-				break;
-			case TS_VTYPE_INT64:
-				for (i = 0; i < n; i++)
-					st64(v + i * rs, (uint64_t)b->ival[at + i],
-					    swap);
-				break;
-			}
-		}
+		if (values)
+			ts_vtype_info(enc->lay.vtype)->store((unsigned char *)v,
+			    rs, n, swap, b->fval + at, b->ival + at);
 		ts_outbuf_done(o, n * rs);
 		at += n;
 	}

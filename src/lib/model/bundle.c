@@ -304,9 +304,9 @@ static void
 named_missing(struct ts_bundle *bd, const char *key, const char *fname,
     bool found, struct ts_diags *d)
 {
-	ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, "B3", "'files.%s' names "
-	    "'%s', which %s", key, fname, found ? "is not a regular file" :
-	    "does not exist");
+	ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, TS_RULE_B3,
+	    "'files.%s' names '%s', which %s", key, fname, found ?
+	    "is not a regular file" : "does not exist");
 }
 
 /* A data file named in 'files': must exist, and be NAME.tns(b) (B2).
@@ -329,7 +329,7 @@ datafile(struct ts_bundle *bd, const char *fname, const char *ext,
 	}
 	want = ts_xasprintf("%s%s", bd->name, ext);
 	if (strcmp(want, fname) != 0)
-		ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, "B2",
+		ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, TS_RULE_B2,
 		    "'files.%s' is '%s'; the bundle's %s file must be '%s'",
 		    key, fname, key, want);
 	free(want);
@@ -339,15 +339,15 @@ datafile(struct ts_bundle *bd, const char *fname, const char *ext,
 static void
 no_readme(struct ts_bundle *bd, struct ts_diags *d)
 {
-	ts_diag(d, TS_SEV_WARNING, bd->meta_path, 0, 0, "B1", "the bundle has "
-	    "no README.md");
+	ts_diag(d, TS_SEV_WARNING, bd->meta_path, 0, 0, TS_RULE_B1,
+	    "the bundle has no README.md");
 }
 
 static void
 unnamed(struct ts_bundle *bd, const char *fn, struct ts_diags *d)
 {
-	ts_diag(d, TS_SEV_WARNING, bd->meta_path, 0, 0, "B3", "'%s' is in the "
-	    "bundle but 'files' does not name it", fn);
+	ts_diag(d, TS_SEV_WARNING, bd->meta_path, 0, 0, TS_RULE_B3,
+	    "'%s' is in the bundle but 'files' does not name it", fn);
 }
 
 /* Read the metadata and find the files (B1-B3). */
@@ -360,9 +360,9 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 
 	if (ts_bundle_stat(bd, bd->meta_file, &fs) != 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
-			ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, "B1",
-			    "no metadata file: a bundle '%s' holds '%s%s'",
-			    bd->name, bd->name, META_SUFFIX);
+			ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0,
+			    TS_RULE_B1, "no metadata file: a bundle '%s' "
+			    "holds '%s%s'", bd->name, bd->name, META_SUFFIX);
 		else
 			ts_diag_io(d, bd->meta_path, "%s", strerror(errno));
 		return;
@@ -385,8 +385,8 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 	ts_source_close(src);
 	bd->meta_ok = true;
 	if (m->name != NULL && strcmp(m->name, bd->name) != 0)
-		ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, "B2", "'name' is "
-		    "'%s' but the bundle is '%s'", m->name, bd->name);
+		ts_diag(d, TS_SEV_ERROR, bd->meta_path, 0, 0, TS_RULE_B2,
+		    "'name' is '%s' but the bundle is '%s'", m->name, bd->name);
 	bd->text = datafile(bd, m->f_text, ".tns", "text", d);
 	bd->binary = datafile(bd, m->f_binary, ".tnsb", "binary", d);
 	if (m->f_readme != NULL) {
@@ -537,8 +537,8 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 		bl = strlen(base);
 		if (bl <= sizeof(META_SUFFIX) - 1 || strcmp(base + bl -
 		    (sizeof(META_SUFFIX) - 1), META_SUFFIX) != 0) {
-			ts_diag(d, TS_SEV_ERROR, path, 0, 0, "B1", "not a "
-			    "bundle: give the bundle directory or its "
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_B1,
+			    "not a bundle: give the bundle directory or its "
 			    "NAME_metadata.json file");
 			return NULL;
 		}
@@ -550,7 +550,7 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 			char *dn = lastcomp(dir);
 
 			if (strcmp(dn, name) != 0)
-				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "B2",
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_B2,
 				    "the metadata file is for '%s' but the "
 				    "folder is '%s'", name, dn);
 			free(dn);

@@ -164,11 +164,11 @@ keyloc(struct ctx *c, const char *key, uint64_t *line, uint64_t *col)
 }
 
 static void
-kdiag(struct ctx *c, enum ts_sev sev, const char *key, const char *rule,
+kdiag(struct ctx *c, enum ts_sev sev, const char *key, enum ts_rule rule,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static void
-kdiag(struct ctx *c, enum ts_sev sev, const char *key, const char *rule,
+kdiag(struct ctx *c, enum ts_sev sev, const char *key, enum ts_rule rule,
     const char *fmt, ...)
 {
 	uint64_t line = 1, col = 0;
@@ -234,8 +234,8 @@ enumkey(struct ctx *c, json_t *root, const char *key,
 	for (int k = 0; list[k] != NULL; k++)
 		n += (size_t)snprintf(allowed + n, sizeof(allowed) - n,
 		    "%s'%s'", k ? ", " : "", list[k]);
-	kdiag(c, TS_SEV_ERROR, key, "M1", "'%s' is '%s'; allowed: %s", key,
-	    json_string_value(v), allowed);
+	kdiag(c, TS_SEV_ERROR, key, TS_RULE_M1, "'%s' is '%s'; allowed: %s",
+	    key, json_string_value(v), allowed);
 	return -1;
 }
 
@@ -315,7 +315,7 @@ valid_url(const char *s)
  */
 static int
 intarray(struct ctx *c, json_t *root, const char *key, int64_t lo,
-    int64_t hi, uint64_t *out, size_t max, const char *rule)
+    int64_t hi, uint64_t *out, size_t max, enum ts_rule rule)
 {
 	json_t *a = json_object_get(root, key), *v;
 	size_t i, n;
@@ -324,14 +324,14 @@ intarray(struct ctx *c, json_t *root, const char *key, int64_t lo,
 		return -1;
 	n = json_array_size(a);
 	if (n > max) {
-		kdiag(c, TS_SEV_ERROR, key, "M1",
+		kdiag(c, TS_SEV_ERROR, key, TS_RULE_M1,
 		    "'%s' has %zu elements; at most %zu are allowed", key, n,
 		    max);
 		return -1;
 	}
 	json_array_foreach(a, i, v) {
 		if (!json_is_integer(v)) {
-			kdiag(c, TS_SEV_ERROR, key, "M1",
+			kdiag(c, TS_SEV_ERROR, key, TS_RULE_M1,
 			    "element %zu of '%s' is not an integer", i + 1,
 			    key);
 			return -1;
@@ -375,14 +375,14 @@ files_distinct(struct ctx *c, json_t *files)
 		if ((s = json_string_value(v)) == NULL || *s == '\0')
 			continue;
 		if (own[0] != NULL && strcmp(s, own[0]) == 0)
-			kdiag(c, TS_SEV_ERROR, "files", "B3", "'files.%s' "
-			    "names '%s', the metadata file", k, s);
+			kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
+			    "'files.%s' names '%s', the metadata file", k, s);
 		for (i = 1; i < 3; i++)
 			/* (Named by its own key too: the pair is told.) */
 			if (own[i] != NULL && strcmp(s, own[i]) == 0 &&
 			    strcmp(k, data[i]) != 0 && !json_equal(v,
 			    json_object_get(files, data[i])))
-				kdiag(c, TS_SEV_ERROR, "files", "B3",
+				kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
 				    "'files.%s' names '%s', the name of the "
 				    "bundle's %s file", k, s, data[i]);
 		/* Each pair once: the keys after this one. */
@@ -392,7 +392,7 @@ files_distinct(struct ctx *c, json_t *files)
 			v2 = json_object_iter_value(it);
 			if ((s2 = json_string_value(v2)) != NULL &&
 			    strcmp(s, s2) == 0)
-				kdiag(c, TS_SEV_ERROR, "files", "B3",
+				kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
 				    "'files.%s' and 'files.%s' both name "
 				    "'%s': each names a file of its own", k,
 				    k2, s);
@@ -415,14 +415,14 @@ check_files(struct ctx *c, json_t *files)
 		const char *s;
 
 		if (!json_is_string(v) && !json_is_null(v)) {
-			kdiag(c, TS_SEV_ERROR, "files", "B3",
+			kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
 			    "'files.%s' must be a string or null", k);
 			continue;
 		}
 		s = json_is_string(v) ? json_string_value(v) : "";
 		if (*s != '\0' && (strchr(s, '/') != NULL ||
 		    strcmp(s, "..") == 0 || strcmp(s, ".") == 0)) {
-			kdiag(c, TS_SEV_ERROR, "files", "B3",
+			kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
 			    "'files.%s' is '%s'; it must name a file inside "
 			    "the bundle", k, s);
 			continue;
@@ -437,7 +437,7 @@ check_files(struct ctx *c, json_t *files)
 			json_object_set(m->f_other, k, v);
 	}
 	if (m->f_text == NULL && m->f_binary == NULL)
-		kdiag(c, TS_SEV_ERROR, "files", "B3",
+		kdiag(c, TS_SEV_ERROR, "files", TS_RULE_B3,
 		    "'files' names neither a 'text' nor a 'binary' file");
 	m->have |= TS_HAVE_FILES;
 	files_distinct(c, files);
@@ -453,11 +453,11 @@ check_cross(struct ctx *c)
 
 	if ((h & TS_HAVE_ENDIAN) && (h & TS_HAVE_FILES)) {
 		if (m->endianness == TS_ENDIAN_NONE && m->f_binary != NULL)
-			kdiag(c, TS_SEV_ERROR, "endianness", "M3",
+			kdiag(c, TS_SEV_ERROR, "endianness", TS_RULE_M3,
 			    "'endianness' is 'none' but 'files' names a "
 			    "binary file");
 		else if (m->endianness != TS_ENDIAN_NONE && m->f_binary == NULL)
-			kdiag(c, TS_SEV_ERROR, "endianness", "M3",
+			kdiag(c, TS_SEV_ERROR, "endianness", TS_RULE_M3,
 			    "'endianness' is '%s' but the bundle has no "
 			    "binary file", ts_endian_names[m->endianness]);
 	}
@@ -466,7 +466,7 @@ check_cross(struct ctx *c)
 		for (i = 0; i < m->order; i++)
 			if (m->dims[i] - 1 + (uint64_t)m->index_base >
 			    UINT32_MAX) {
-				kdiag(c, TS_SEV_ERROR, "index_type", "M4",
+				kdiag(c, TS_SEV_ERROR, "index_type", TS_RULE_M4,
 				    "'index_type' uint32 cannot hold "
 				    "coordinate %llu of mode %d",
 				    (unsigned long long)(m->dims[i] - 1 +
@@ -474,7 +474,7 @@ check_cross(struct ctx *c)
 				break;
 			}
 	if ((h & TS_HAVE_PSYM) && (h & TS_HAVE_NSYM) && m->nsym > m->psym)
-		kdiag(c, TS_SEV_ERROR, "numerical_symmetry", "M5",
+		kdiag(c, TS_SEV_ERROR, "numerical_symmetry", TS_RULE_M5,
 		    "'numerical_symmetry' '%s' is stronger than "
 		    "'pattern_symmetry' '%s'", ts_sym_name(m->nsym),
 		    ts_sym_name(m->psym));
@@ -494,13 +494,13 @@ check_cross(struct ctx *c)
 			if (!(h & (k ? TS_HAVE_NSYM : TS_HAVE_PSYM)))
 				continue;
 			if (s == TS_SYM_FULL && !alleq)
-				kdiag(c, TS_SEV_ERROR, key, "M5", "'%s' is "
-				    "'full' but the dimensions are not all "
-				    "equal", key);
+				kdiag(c, TS_SEV_ERROR, key, TS_RULE_M5,
+				    "'%s' is 'full' but the dimensions are "
+				    "not all equal", key);
 			else if (s == TS_SYM_PARTIAL && !pair)
-				kdiag(c, TS_SEV_ERROR, key, "M5", "'%s' is "
-				    "'partial' but no two dimensions are "
-				    "equal", key);
+				kdiag(c, TS_SEV_ERROR, key, TS_RULE_M5,
+				    "'%s' is 'partial' but no two dimensions "
+				    "are equal", key);
 		}
 	}
 	if ((h & TS_HAVE_SPARSITY) && (h & TS_HAVE_DENSE) &&
@@ -513,24 +513,25 @@ check_cross(struct ctx *c)
 		case TS_SPARSITY_ELEMENT:
 		case TS_SPARSITY_BLOCK:
 			if (m->ndense != 0)
-				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
-				    "'dense_modes' must be [] when "
-				    "'sparsity_type' is '%s'",
+				kdiag(c, TS_SEV_ERROR, "dense_modes",
+				    TS_RULE_M6, "'dense_modes' must be [] "
+				    "when 'sparsity_type' is '%s'",
 				    ts_sparsity_names[m->sparsity]);
 			break;
 		case TS_SPARSITY_NO:
 			if (m->ndense != m->order || !asc)
-				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
-				    "'dense_modes' must list every mode "
-				    "1..%d when 'sparsity_type' is 'no'",
-				    m->order);
+				kdiag(c, TS_SEV_ERROR, "dense_modes",
+				    TS_RULE_M6, "'dense_modes' must list "
+				    "every mode 1..%d when 'sparsity_type' is "
+				    "'no'", m->order);
 			break;
 		case TS_SPARSITY_SEMI:
 			if (m->ndense == 0 || m->ndense >= m->order || !asc)
-				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
-				    "'dense_modes' must be a non-empty proper "
-				    "subset of 1..%d in ascending order when "
-				    "'sparsity_type' is 'semi'", m->order);
+				kdiag(c, TS_SEV_ERROR, "dense_modes",
+				    TS_RULE_M6, "'dense_modes' must be a "
+				    "non-empty proper subset of 1..%d in "
+				    "ascending order when 'sparsity_type' is "
+				    "'semi'", m->order);
 			break;
 		}
 	}
@@ -546,11 +547,11 @@ check_cross(struct ctx *c)
 				seen[m->sort_order[i]] = true;
 		}
 		if (m->sorted && (m->nsort != m->order || !perm))
-			kdiag(c, TS_SEV_ERROR, "sort_order", "M9",
+			kdiag(c, TS_SEV_ERROR, "sort_order", TS_RULE_M9,
 			    "'sort_order' must be a permutation of 1..%d "
 			    "when 'sorted' is 'lexicographic'", m->order);
 		else if (!m->sorted && m->nsort != 0)
-			kdiag(c, TS_SEV_ERROR, "sort_order", "M9",
+			kdiag(c, TS_SEV_ERROR, "sort_order", TS_RULE_M9,
 			    "'sort_order' must be [] when 'sorted' is 'none'");
 	}
 }
@@ -562,17 +563,18 @@ check_keys(struct ctx *c, json_t *root)
 	const char *k;
 	json_t *v;
 	size_t i;
-	int n, r;
+	int n, r, t;
 	uint64_t tmp[TS_MAXORDER];
+	const char *vtypes[TS_VTYPE_COUNT + 1];
 
 	/* Presence and JSON types (M1). */
 	for (i = 0; i < NKEYS; i++) {
 		v = json_object_get(root, keys[i].name);
 		if (v == NULL)
-			kdiag(c, TS_SEV_ERROR, NULL, "M1",
+			kdiag(c, TS_SEV_ERROR, NULL, TS_RULE_M1,
 			    "required key '%s' is missing", keys[i].name);
 		else if (!typeok(v, keys[i].type))
-			kdiag(c, TS_SEV_ERROR, keys[i].name, "M1",
+			kdiag(c, TS_SEV_ERROR, keys[i].name, TS_RULE_M1,
 			    "'%s' must be %s", keys[i].name,
 			    typenames[keys[i].type]);
 	}
@@ -582,15 +584,15 @@ check_keys(struct ctx *c, json_t *root)
 			if (strcmp(k, keys[i].name) == 0)
 				break;
 		if (i == NKEYS) {
-			kdiag(c, TS_SEV_WARNING, k, "M1", "unknown key '%s'",
-			    k);
+			kdiag(c, TS_SEV_WARNING, k, TS_RULE_M1, "unknown key "
+			    "'%s'", k);
 			json_object_set(m->unknown, k, v);
 		}
 	}
 
 	m->version = strkey(root, "version");
 	if (m->version && strcmp(m->version, TS_FORMAT) != 0)
-		kdiag(c, TS_SEV_ERROR, "version", "M1",
+		kdiag(c, TS_SEV_ERROR, "version", TS_RULE_M1,
 		    "'version' is '%s'; this toolkit reads '%s'", m->version,
 		    TS_FORMAT);
 	m->name = strkey(root, "name");
@@ -598,19 +600,19 @@ check_keys(struct ctx *c, json_t *root)
 		if (ts_valid_name(m->name))
 			m->have |= TS_HAVE_NAME;
 		else
-			kdiag(c, TS_SEV_ERROR, "name", "B2", "'name' '%s' is "
-			    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d "
-			    "bytes", m->name, TS_NAMEMAX);
+			kdiag(c, TS_SEV_ERROR, "name", TS_RULE_B2,
+			    "'name' '%s' is not [A-Za-z0-9][A-Za-z0-9._-]* of "
+			    "at most %d bytes", m->name, TS_NAMEMAX);
 	}
 	m->group = strkey(root, "group");
 	m->id = strkey(root, "id");
 	if (m->id && (strlen(m->id) != 4 ||
 	    strspn(m->id, "0123456789") != 4))
-		kdiag(c, TS_SEV_ERROR, "id", "M1",
+		kdiag(c, TS_SEV_ERROR, "id", TS_RULE_M1,
 		    "'id' is '%s'; it must be exactly four digits", m->id);
 	m->time = strkey(root, "time");
 	if (m->time && !valid_date(m->time))
-		kdiag(c, TS_SEV_ERROR, "time", "M1",
+		kdiag(c, TS_SEV_ERROR, "time", TS_RULE_M1,
 		    "'time' is '%s'; it must be a real date YYYY-MM-DD",
 		    m->time);
 	m->source_type = strkey(root, "source_type");
@@ -619,11 +621,14 @@ check_keys(struct ctx *c, json_t *root)
 	m->source = strkey(root, "source");
 	m->source_url = strkey(root, "source_url");
 	if (m->source_url && !valid_url(m->source_url))
-		kdiag(c, TS_SEV_ERROR, "source_url", "M1",
+		kdiag(c, TS_SEV_ERROR, "source_url", TS_RULE_M1,
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);
 
-	if ((r = enumkey(c, root, "value_type", ts_vtype_names)) >= 0) {
+	for (t = 0; t < TS_VTYPE_COUNT; t++)
+		vtypes[t] = ts_vtype_name((enum ts_vtype)t);
+	vtypes[t] = NULL;
+	if ((r = enumkey(c, root, "value_type", vtypes)) >= 0) {
 		m->value_type = (enum ts_vtype)r;
 		m->have |= TS_HAVE_VTYPE;
 	}
@@ -644,7 +649,7 @@ check_keys(struct ctx *c, json_t *root)
 			m->index_base = (int)json_integer_value(v);
 			m->have |= TS_HAVE_BASE;
 		} else
-			kdiag(c, TS_SEV_ERROR, "index_base", "M1",
+			kdiag(c, TS_SEV_ERROR, "index_base", TS_RULE_M1,
 			    "'index_base' is %lld; it must be 0 or 1",
 			    (long long)json_integer_value(v));
 	}
@@ -678,7 +683,7 @@ check_keys(struct ctx *c, json_t *root)
 		json_int_t o = json_integer_value(v);
 
 		if (o < 1 || o > TS_MAXORDER)
-			kdiag(c, TS_SEV_ERROR, "order", "M1",
+			kdiag(c, TS_SEV_ERROR, "order", TS_RULE_M1,
 			    "'order' is %lld; it must be in 1..%d",
 			    (long long)o, TS_MAXORDER);
 		else {
@@ -687,9 +692,9 @@ check_keys(struct ctx *c, json_t *root)
 		}
 	}
 	if ((n = intarray(c, root, "dimensions", 1, INT64_MAX, m->dims,
-	    TS_MAXORDER, "M1")) >= 0 && (m->have & TS_HAVE_ORDER)) {
+	    TS_MAXORDER, TS_RULE_M1)) >= 0 && (m->have & TS_HAVE_ORDER)) {
 		if (n != m->order)
-			kdiag(c, TS_SEV_ERROR, "dimensions", "M1",
+			kdiag(c, TS_SEV_ERROR, "dimensions", TS_RULE_M1,
 			    "'dimensions' has %d elements; 'order' is %d", n,
 			    m->order);
 		else
@@ -704,7 +709,7 @@ check_keys(struct ctx *c, json_t *root)
 		    i++)
 			ovf |= !ts_mul_u64(prod, m->dims[i], &prod);
 		if (z < 0)
-			kdiag(c, TS_SEV_ERROR, "nnz", "M1",
+			kdiag(c, TS_SEV_ERROR, "nnz", TS_RULE_M1,
 			    "'nnz' is %lld; it must not be negative",
 			    (long long)z);
 		else if ((m->have & TS_HAVE_DIMS) && !ovf &&
@@ -712,11 +717,11 @@ check_keys(struct ctx *c, json_t *root)
 		    m->dups_allowed))
 			/* Repeats may outnumber the positions; entries that
 			 * are all different may not. */
-			kdiag(c, TS_SEV_ERROR, "nnz", "M1", "'nnz' is %lld, "
-			    "more than the %llu positions of the tensor%s",
-			    (long long)z, (unsigned long long)prod, (m->have &
-			    TS_HAVE_DUPS) ? " ('duplicates' is 'disallowed')" :
-			    "");
+			kdiag(c, TS_SEV_ERROR, "nnz", TS_RULE_M1,
+			    "'nnz' is %lld, more than the %llu positions of "
+			    "the tensor%s", (long long)z, (unsigned long
+			    long)prod, (m->have & TS_HAVE_DUPS) ?
+			    " ('duplicates' is 'disallowed')" : "");
 		else {
 			m->nnz = (uint64_t)z;
 			m->have |= TS_HAVE_NNZ;
@@ -725,7 +730,7 @@ check_keys(struct ctx *c, json_t *root)
 	r = json_is_string(json_object_get(root, "sorted")) ?
 	    enumkey(c, root, "sorted", ts_sorted_names) : -1;
 	if (r >= 0 && (n = intarray(c, root, "sort_order", 1, TS_MAXORDER,
-	    tmp, TS_MAXORDER, "M9")) >= 0) {
+	    tmp, TS_MAXORDER, TS_RULE_M9)) >= 0) {
 		m->sorted = r == 1;
 		m->nsort = n;
 		for (i = 0; i < (size_t)n; i++)
@@ -733,7 +738,7 @@ check_keys(struct ctx *c, json_t *root)
 		m->have |= TS_HAVE_SORT;
 	}
 	if ((n = intarray(c, root, "dense_modes", 1, TS_MAXORDER, tmp,
-	    TS_MAXORDER, "M6")) >= 0) {
+	    TS_MAXORDER, TS_RULE_M6)) >= 0) {
 		m->ndense = n;
 		for (i = 0; i < (size_t)n; i++)
 			m->dense_modes[i] = (int)tmp[i] - 1;
@@ -742,9 +747,10 @@ check_keys(struct ctx *c, json_t *root)
 				if (m->dense_modes[i] >= m->order)
 					break;
 			if (i < (size_t)n)
-				kdiag(c, TS_SEV_ERROR, "dense_modes", "M6",
-				    "'dense_modes' names mode %d; 'order' is "
-				    "%d", m->dense_modes[i] + 1, m->order);
+				kdiag(c, TS_SEV_ERROR, "dense_modes",
+				    TS_RULE_M6, "'dense_modes' names mode %d; "
+				    "'order' is %d", m->dense_modes[i] + 1,
+				    m->order);
 			else
 				m->have |= TS_HAVE_DENSE;
 		}
@@ -760,16 +766,17 @@ check_keys(struct ctx *c, json_t *root)
 		    typeok(nb, J_INT_NULL)) {
 			if (block && (json_is_null(bp) || json_is_null(nb)))
 				kdiag(c, TS_SEV_ERROR, json_is_null(bp) ?
-				    "block_partitions" : "nnz_block", "M7",
-				    "'block_partitions' and 'nnz_block' must "
-				    "not be null when 'sparsity_type' is "
-				    "'block'");
+				    "block_partitions" : "nnz_block",
+				    TS_RULE_M7, "'block_partitions' and "
+				    "'nnz_block' must not be null when "
+				    "'sparsity_type' is 'block'");
 			else if (!block && (!json_is_null(bp) ||
 			    !json_is_null(nb)))
 				kdiag(c, TS_SEV_ERROR, !json_is_null(bp) ?
-				    "block_partitions" : "nnz_block", "M7",
-				    "'block_partitions' and 'nnz_block' must "
-				    "be null when 'sparsity_type' is '%s'",
+				    "block_partitions" : "nnz_block",
+				    TS_RULE_M7, "'block_partitions' and "
+				    "'nnz_block' must be null when "
+				    "'sparsity_type' is '%s'",
 				    ts_sparsity_names[m->sparsity]);
 			else if (block)
 				m->have |= TS_HAVE_BLOCKS;
@@ -779,22 +786,22 @@ check_keys(struct ctx *c, json_t *root)
 			bool ovf = false;
 
 			n = intarray(c, root, "block_partitions", 1, INT64_MAX,
-			    m->parts, TS_MAXORDER, "M7");
+			    m->parts, TS_MAXORDER, TS_RULE_M7);
 			if (n < 0)
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
 			else if ((m->have & TS_HAVE_ORDER) && n != m->order) {
-				kdiag(c, TS_SEV_ERROR, "block_partitions", "M7",
-				    "'block_partitions' has %d elements; "
-				    "'order' is %d", n, m->order);
+				kdiag(c, TS_SEV_ERROR, "block_partitions",
+				    TS_RULE_M7, "'block_partitions' has %d "
+				    "elements; 'order' is %d", n, m->order);
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
 			}
 			for (i = 0; (m->have & TS_HAVE_BLOCKS) &&
 			    (m->have & TS_HAVE_DIMS) && i < (size_t)n; i++)
 				if (m->parts[i] > m->dims[i]) {
 					kdiag(c, TS_SEV_ERROR,
-					    "block_partitions", "M7", "mode "
-					    "%zu has %llu sections, more than "
-					    "its dimension %llu", i + 1,
+					    "block_partitions", TS_RULE_M7,
+					    "mode %zu has %llu sections, more "
+					    "than its dimension %llu", i + 1,
 					    (unsigned long long)m->parts[i],
 					    (unsigned long long)m->dims[i]);
 					m->have &= ~(unsigned)TS_HAVE_BLOCKS;
@@ -802,12 +809,12 @@ check_keys(struct ctx *c, json_t *root)
 			for (i = 0; n > 0 && i < (size_t)n; i++)
 				ovf |= !ts_mul_u64(prod, m->parts[i], &prod);
 			if (json_integer_value(nb) < 0) {
-				kdiag(c, TS_SEV_ERROR, "nnz_block", "M7",
+				kdiag(c, TS_SEV_ERROR, "nnz_block", TS_RULE_M7,
 				    "'nnz_block' must not be negative");
 				m->have &= ~(unsigned)TS_HAVE_BLOCKS;
 			} else if (n > 0 && !ovf &&
 			    (uint64_t)json_integer_value(nb) > prod) {
-				kdiag(c, TS_SEV_ERROR, "nnz_block", "M7",
+				kdiag(c, TS_SEV_ERROR, "nnz_block", TS_RULE_M7,
 				    "'nnz_block' is %lld, more than the %llu "
 				    "blocks of the grid",
 				    (long long)json_integer_value(nb),
@@ -817,11 +824,11 @@ check_keys(struct ctx *c, json_t *root)
 			m->nnz_block = (uint64_t)json_integer_value(nb);
 		}
 		if (block && (m->have & TS_HAVE_ORDER) && m->order > 8)
-			kdiag(c, TS_SEV_WARNING, "order", "M1", "a block "
+			kdiag(c, TS_SEV_WARNING, "order", TS_RULE_M1, "a block "
 			    "tensor of order %d cannot be handed to cuTENSOR "
 			    "(at most 8)", m->order);
 		if (block && (m->have & TS_HAVE_VALUES) && m->values_provided)
-			kdiag(c, TS_SEV_ERROR, "values_provided", "K1",
+			kdiag(c, TS_SEV_ERROR, "values_provided", TS_RULE_K1,
 			    "block files store no values; 'values_provided' "
 			    "must be false");
 	}
@@ -872,12 +879,12 @@ ts_meta_parse(struct ts_meta *m, const char *text, size_t len,
 	    &err);
 	if (root == NULL) {
 		ts_diag(d, TS_SEV_ERROR, file, err.line > 0 ? (uint64_t)err.line
-		    : 1, err.column > 0 ? (uint64_t)err.column : 0, "M1", "%s",
-		    err.text);
+		    : 1, err.column > 0 ? (uint64_t)err.column : 0, TS_RULE_M1,
+		    "%s", err.text);
 		return -1;
 	}
 	if (!json_is_object(root)) {
-		ts_diag(d, TS_SEV_ERROR, file, 1, 1, "M1",
+		ts_diag(d, TS_SEV_ERROR, file, 1, 1, TS_RULE_M1,
 		    "the metadata must be one JSON object");
 		json_decref(root);
 		return -1;
@@ -911,8 +918,8 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 	    cap - len)) != 0) {
 		if (r < 0) {
 			if (ts_source_error(src) != NULL)
-				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "", "%s",
-				    ts_source_error(src));
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0,
+				    TS_RULE_NONE, "%s", ts_source_error(src));
 			else
 				ts_diag_io(d, path, "read error: %s",
 				    strerror(errno));
@@ -926,7 +933,7 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 		}
 	}
 	if (len == META_MAX) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "M1",
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_M1,
 		    "metadata larger than %u bytes", META_MAX);
 		free(buf);
 		return -1;

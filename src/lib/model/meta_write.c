@@ -133,7 +133,7 @@ ts_meta_canonical(const struct ts_meta *m)
 	sb_key(&b, "source_url", false);
 	sb_str(&b, m->source_url);
 	sb_key(&b, "value_type", false);
-	sb_str(&b, ts_vtype_names[m->value_type]);
+	sb_str(&b, ts_vtype_name(m->value_type));
 	sb_key(&b, "value_domain", false);
 	sb_str(&b, ts_domain_names[m->value_domain]);
 	sb_key(&b, "values_provided", false);

@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-extern const char *const ts_vtype_names[];
 extern const char *const ts_itype_names[];
 extern const char *const ts_domain_names[];
 extern const char *const ts_sym_names[];

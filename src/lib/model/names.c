@@ -1,8 +1,9 @@
 /*
  * names.c - the words of the enums, spelled once: the metadata's
- * enumerated keys and the kinds of data, in the order of their enums,
- * for reading, writing, options and messages alike; and the functions
- * that turn one into the other.
+ * enumerated keys and the duplicates policies, in the order of their
+ * enums, for reading, writing, options and messages alike; and the
+ * functions that turn one into the other.  (The value types and the
+ * formats are tables of their own: util/vtype.c, format/formats.c.)
  */
 #include <stddef.h>
 #include <string.h>
@@ -10,8 +11,6 @@
 #include "tensorsuite.h"
 #include "model/model.h"
 
-const char *const ts_vtype_names[] = { "float32", "float64", "int32", "int64",
-    NULL };
 const char *const ts_itype_names[] = { "uint32", "uint64", NULL };
 const char *const ts_domain_names[] = { "general", "nonnegative", "binary",
     NULL };
@@ -22,10 +21,20 @@ const char *const ts_endian_names[] = { "none", "little", "big", NULL };
 const char *const ts_sorted_names[] = { "none", "lexicographic", NULL };
 const char *const ts_allowed_names[] = { "disallowed", "allowed", NULL };
 const char *const ts_srctype_names[] = { "synthetic", "real", NULL };
-static const char *const kind_names[] = { "tns", "tnsb", "frostt", "mtx",
-    "cutensor", "bundle", NULL };
 static const char *const dup_policy_names[] = { "keep", "sum", "first",
     "last", "error", NULL };
+
+#define N(list)	(sizeof(list) / sizeof(list[0]) - 1)
+
+/* Each list is its enum, word for word (the value types are a table of
+ * their own, util/vtype.c). */
+_Static_assert(N(ts_itype_names) == TS_ITYPE_UINT64 + 1, "itype words");
+_Static_assert(N(ts_domain_names) == TS_DOMAIN_BINARY + 1, "domain words");
+_Static_assert(N(ts_sym_names) == TS_SYM_FULL + 1, "symmetry words");
+_Static_assert(N(ts_sparsity_names) == TS_SPARSITY_BLOCK + 1,
+    "sparsity words");
+_Static_assert(N(ts_endian_names) == TS_ENDIAN_BIG + 1, "endian words");
+_Static_assert(N(dup_policy_names) == TS_DUP_ERROR + 1, "policy words");
 
 /* The word of value v of a list of n, or NULL. */
 static const char *
@@ -44,20 +53,6 @@ value(const char *const *list, const char *s)
 		if (strcmp(list[i], s) == 0)
 			return i;
 	return -1;
-}
-
-#define N(list)	(sizeof(list) / sizeof(list[0]) - 1)
-
-const char *
-ts_vtype_name(enum ts_vtype t)
-{
-	return word(ts_vtype_names, N(ts_vtype_names), (int)t);
-}
-
-int
-ts_vtype_of_name(const char *s)
-{
-	return value(ts_vtype_names, s);
 }
 
 const char *
@@ -121,18 +116,6 @@ ts_endian_of_name(const char *s)
 }
 
 const char *
-ts_kind_name(enum ts_kind k)
-{
-	return word(kind_names, N(kind_names), (int)k);
-}
-
-int
-ts_kind_of_name(const char *s)
-{
-	return value(kind_names, s);
-}
-
-const char *
 ts_dup_policy_name(enum ts_dup_policy p)
 {
 	return word(dup_policy_names, N(dup_policy_names), (int)p);
@@ -142,12 +125,6 @@ int
 ts_dup_policy_of_name(const char *s)
 {
 	return value(dup_policy_names, s);
-}
-
-size_t
-ts_vtype_size(enum ts_vtype t)
-{
-	return (t == TS_VTYPE_FLOAT32 || t == TS_VTYPE_INT32) ? 4 : 8;
 }
 
 size_t

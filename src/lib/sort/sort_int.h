@@ -126,6 +126,8 @@ struct ts_sorter {
 	int		 order;		/* modes */
 	int		 rec_words;	/* 64-bit words a record */
 	bool		 has_values;
+	const struct ts_vtype_info *vt;	/* of the values */
+	bool		 is_int;	/* ... ival, not fval */
 	bool		 keep_text;	/* value texts, in a record word */
 	int		 val_words;	/* a value word: 0 or 1 */
 	bool		 novals;	/* fval/ival left unset (texts_only) */
@@ -306,7 +308,7 @@ dbits(double x)
 static inline int
 sum_val(const struct ts_sorter *s, uint64_t *acc, uint64_t v)
 {
-	if (s->o.is_int) {
+	if (s->is_int) {
 		int64_t r;
 
 		if (__builtin_add_overflow((int64_t)*acc, (int64_t)v, &r)) {
@@ -330,7 +332,7 @@ fmt_val(const struct ts_sorter *s, char *buf, uint64_t v)
 {
 	double x;
 
-	if (s->o.is_int)
+	if (s->is_int)
 		return ts_fmt_i64(buf, (int64_t)v);
 	memcpy(&x, &v, 8);
 	return ts_fmt_double(buf, x);

@@ -80,14 +80,14 @@ sort_finish(void *self)
 	char tb[256];
 
 	if (rv != 0 && ts_sorter_dup(st->s) != NULL) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S3", "entry %s "
-		    "repeats (--duplicates error)", ts_tuple_str(tb,
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S3,
+		    "entry %s repeats (--duplicates error)", ts_tuple_str(tb,
 		    sizeof(tb), ts_sorter_dup(st->s), st->o.order, st->base));
 		return -1;
 	}
 	if (rv != 0 && errno == ERANGE) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S5", "a sum of "
-		    "repeated entries overflows %s",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S5,
+		    "a sum of repeated entries overflows %s",
 		    ts_vtype_name(st->vtype));
 		return -1;
 	}
@@ -104,6 +104,7 @@ static long
 sort_next(void *self, struct ts_batch *b)
 {
 	struct sortst *st = self;
+	const struct ts_vtype_info *vt = ts_vtype_info(st->vtype);
 	long r = ts_sorter_next(st->s, b);
 	size_t e;
 
@@ -113,19 +114,19 @@ sort_next(void *self, struct ts_batch *b)
 	}
 	if (st->o.dups != TS_DUP_SUM || !b->has_values)
 		return r;
-	/* A float32 sum is rounded to float32, and its text must say so:
-	 * format rather than copy. */
-	if (st->vtype == TS_VTYPE_FLOAT32) {
+	/* A sum of a narrower float is rounded to its type, and its text
+	 * must say so: format rather than copy. */
+	if (vt->narrow != NULL) {
 		b->texts = false;
 		for (e = 0; e < b->n; e++)
-			b->fval[e] = (float)b->fval[e];
+			b->fval[e] = vt->narrow(b->fval[e]);
 	}
-	if (st->vtype == TS_VTYPE_INT32)
+	if (vt->is_int)
 		for (e = 0; e < b->n; e++)
-			if (b->ival[e] < INT32_MIN || b->ival[e] > INT32_MAX) {
+			if (b->ival[e] < vt->imin || b->ival[e] > vt->imax) {
 				ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0,
-				    "S5", "a sum of repeated entries overflows "
-				    "int32");
+				    TS_RULE_S5, "a sum of repeated entries "
+				    "overflows %s", vt->name);
 				return -1;
 			}
 	/* A sum may make a zero or leave the binary domain: the metadata,
@@ -165,7 +166,7 @@ static const struct ts_stage_ops sort_ops = {
 };
 
 struct ts_stage *
-ts_stage_sort(const struct ts_sort_opts *o, enum ts_vtype vtype, int base,
+ts_stage_sort(const struct ts_sort_opts *o, int base,
     const char *file, const struct ts_decoder *hint,
     struct ts_sort_result *res, struct ts_diags *d)
 {
@@ -179,7 +180,7 @@ ts_stage_sort(const struct ts_sort_opts *o, enum ts_vtype vtype, int base,
 	st = ts_xcalloc(1, sizeof(*st));
 	st->s = s;
 	st->o = *o;
-	st->vtype = vtype;
+	st->vtype = o->vtype;
 	st->base = base;
 	st->file = ts_xstrdup(file);
 	st->hint = hint;

@@ -45,6 +45,12 @@ ts_sorter_new(const struct ts_sort_opts *o)
 	s->o = *o;
 	s->order = o->order;
 	s->has_values = o->has_values;
+	if ((s->vt = ts_vtype_info(o->vtype)) == NULL) {
+		free(s);
+		errno = EINVAL;
+		return NULL;
+	}
+	s->is_int = s->vt->is_int;
 	s->keep_text = o->has_values && o->keep_text;
 	/* With its text, a value is kept only when sums need it. */
 	s->val_words = s->has_values && (!s->keep_text || o->dups ==
@@ -210,7 +216,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 				/* No text to keep (binary input): the
 				 * shortest text of the value instead. */
 				char buf[TS_NUMBUF];
-				int len = fmt_val(s, buf, s->o.is_int ?
+				int len = fmt_val(s, buf, s->is_int ?
 				    (uint64_t)b->ival[i] : dbits(b->fval[i]));
 
 				tc[i] = ts_tc_word(s, buf, (uint32_t)len);
@@ -279,7 +285,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 		for (i = 0; i < bn; i++) {
 			uint64_t *r = s->rec + base + i * (size_t)s->rec_words;
 
-			r[nw] = s->o.is_int ? (uint64_t)b->ival[i] :
+			r[nw] = s->is_int ? (uint64_t)b->ival[i] :
 			    dbits(b->fval[i]);
 		}
 	if (s->keep_text)
@@ -294,7 +300,7 @@ ts_sorter_add(struct ts_sorter *s, const struct ts_batch *b)
 				    TC_SHIFT | TC_ARENA;
 			else {
 				char buf[TS_NUMBUF];
-				int len = fmt_val(s, buf, s->o.is_int ?
+				int len = fmt_val(s, buf, s->is_int ?
 				    (uint64_t)b->ival[i] : dbits(b->fval[i]));
 
 				*t = ts_arena_put(s, buf, (uint32_t)len) <<
@@ -419,7 +425,7 @@ emit(struct ts_sorter *s, struct ts_batch *b, size_t *olen,
 		b->vlen[i] = tlen;
 	}
 	if (s->has_values && !s->novals) {
-		if (s->o.is_int)
+		if (s->is_int)
 			b->ival[i] = (int64_t)val;
 		else
 			memcpy(&b->fval[i], &val, 8);
@@ -442,7 +448,7 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 	}
 	b->n = 0;
 	b->has_values = s->has_values;
-	b->is_int = s->o.is_int;
+	b->is_int = s->is_int;
 	b->texts = s->keep_text;
 	b->texts_only = s->novals;
 	b->file = NULL;
@@ -507,7 +513,7 @@ ts_sorter_next(struct ts_sorter *s, struct ts_batch *b)
 				uint64_t v = s->keep_text ? rec_val(s, q,
 				    b->vtext[i], b->vlen[i]) : q[nw];
 
-				if (s->o.is_int)
+				if (s->is_int)
 					b->ival[i] = (int64_t)v;
 				else
 					memcpy(&b->fval[i], &v, 8);

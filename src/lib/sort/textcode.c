@@ -264,7 +264,7 @@ ts_tc_word(struct ts_sorter *s, const char *p, uint32_t len)
 {
 	uint64_t w, lay;
 
-	if (!tc_pack(p, len, s->o.is_int, &w, &lay))
+	if (!tc_pack(p, len, s->is_int, &w, &lay))
 		return TC_ARENA;
 	return w << TC_SHIFT | tc_index(s, lay);
 }
@@ -297,28 +297,14 @@ ts_arena_put(struct ts_sorter *s, const char *t, uint32_t len)
 uint64_t
 ts_text_val(const struct ts_sorter *s, const char *t, uint32_t len)
 {
-	const char *p = t, *e = t + len;
 	uint64_t v = 0;
+	double x = 0;
+	int64_t i = 0;
+	int why;
 
-	if (s->o.is_int) {
-		bool neg = p != e && *p == '-';
-
-		p += p != e && (*p == '-' || *p == '+');
-		(void)parse_u64(&p, e, &v);
-		return neg ? 0 - v : v;
-	}
-	if (s->o.is_float32) {
-		float f = 0;
-		double x;
-
-		(void)ts_parse_float(p, e, &f);
-		x = f;
-		memcpy(&v, &x, 8);
-	} else {
-		double x = 0;
-
-		(void)ts_parse_double(p, e, &x);
-		memcpy(&v, &x, 8);
-	}
+	(void)s->vt->parse(t, t + len, &x, &i, &why);
+	if (s->is_int)
+		return (uint64_t)i;
+	memcpy(&v, &x, 8);
 	return v;
 }

@@ -71,18 +71,17 @@ blocks_put(void *self, struct ts_batch *b)
 		for (k = 0; k < order; k++)
 			ovf |= !ts_mul_u64(vol, s->ext[k][c[k]], &vol);
 		if (ovf || !ts_add_u64(s->count, vol, &s->count)) {
-			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "K3", "the "
-			    "non-zero blocks up to this one hold more than "
-			    "18446744073709551615 (2^64 - 1) elements; 'nnz' "
-			    "is %llu", (unsigned long long)s->nnz);
+			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, TS_RULE_K3,
+			    "the non-zero blocks up to this one hold more "
+			    "than 18446744073709551615 (2^64 - 1) elements; "
+			    "'nnz' is %llu", (unsigned long long)s->nnz);
 			return -1;
 		}
 		if (s->count > s->nnz) {
-			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "K3", "the "
-			    "non-zero blocks up to this one hold %llu "
-			    "elements, more than 'nnz' (%llu)",
-			    (unsigned long long)s->count,
-			    (unsigned long long)s->nnz);
+			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, TS_RULE_K3,
+			    "the non-zero blocks up to this one hold %llu "
+			    "elements, more than 'nnz' (%llu)", (unsigned long
+			    long)s->count, (unsigned long long)s->nnz);
 			return -1;
 		}
 	}
@@ -96,9 +95,9 @@ blocks_finish(void *self)
 
 	if (s->count == s->nnz)
 		return 0;
-	ts_diag(s->d, TS_SEV_ERROR, s->file, 0, 0, "K3", "the non-zero blocks "
-	    "hold %llu elements; 'nnz' is %llu", (unsigned long long)s->count,
-	    (unsigned long long)s->nnz);
+	ts_diag(s->d, TS_SEV_ERROR, s->file, 0, 0, TS_RULE_K3, "the non-zero "
+	    "blocks hold %llu elements; 'nnz' is %llu", (unsigned long
+	    long)s->count, (unsigned long long)s->nnz);
 	return -1;
 }
 

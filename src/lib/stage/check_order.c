@@ -43,12 +43,13 @@ order_put(void *self, struct ts_batch *b)
 			ts_tuple_str(tb, sizeof(tb), t, order, s->base);
 			ts_tuple_str(pb, sizeof(pb), s->prev, order, s->base);
 			if (c > 0)
-				ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "",
-				    "entry %s is out of order in key %s: it "
-				    "follows %s", tb, s->key, pb);
+				ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR,
+				    TS_RULE_NONE, "entry %s is out of order "
+				    "in key %s: it follows %s", tb, s->key, pb);
 			else
-				ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, "",
-				    "entry %s repeats the one before it", tb);
+				ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR,
+				    TS_RULE_NONE, "entry %s repeats the one "
+				    "before it", tb);
 			return -1;
 		}
 		memcpy(s->prev, t, (size_t)order * sizeof(*t));

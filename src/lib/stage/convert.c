@@ -21,7 +21,7 @@ static int
 bad(const struct conv *s, const struct ts_batch *b, size_t i,
     const char *fmt, const char *num)
 {
-	ts_batch_diag(s->d, b, i, b->order, TS_SEV_ERROR, "S5", fmt, num,
+	ts_batch_diag(s->d, b, i, b->order, TS_SEV_ERROR, TS_RULE_S5, fmt, num,
 	    ts_vtype_name(s->to));
 	return -1;
 }
@@ -30,9 +30,9 @@ static int
 conv_put(void *self, struct ts_batch *b)
 {
 	const struct conv *s = self;
-	const bool fint = s->from == TS_VTYPE_INT32 || s->from ==
-	    TS_VTYPE_INT64;
-	const bool tint = s->to == TS_VTYPE_INT32 || s->to == TS_VTYPE_INT64;
+	const struct ts_vtype_info *to = ts_vtype_info(s->to);
+	const bool fint = ts_vtype_info(s->from)->is_int;
+	const bool tint = to->is_int;
 	char nb[TS_NUMBUF];
 	size_t i;
 
@@ -42,16 +42,15 @@ conv_put(void *self, struct ts_batch *b)
 		if (fint && tint) {
 			int64_t v = b->ival[i];
 
-			if (s->to == TS_VTYPE_INT32 && (v < INT32_MIN ||
-			    v > INT32_MAX)) {
+			if (v < to->imin || v > to->imax) {
 				ts_fmt_i64(nb, v);
 				return bad(s, b, i, "value %s does not fit %s",
 				    nb);
 			}
 		} else if (fint) {
 			int64_t v = b->ival[i];
-			double d = s->to == TS_VTYPE_FLOAT32 ? (double)(float)v
-			    : (double)v;
+			double d = to->narrow != NULL ? to->narrow((double)v) :
+			    (double)v;
 
 			/* Exact when it converts back; 2^63 itself does not
 			 * fit int64, so compare in double first. */
@@ -63,25 +62,24 @@ conv_put(void *self, struct ts_batch *b)
 			b->fval[i] = d;
 		} else if (tint) {
 			double v = b->fval[i];
-			double lo = s->to == TS_VTYPE_INT32 ? -2147483648.0 :
-			    -9223372036854775808.0;
-
-			if (!(v == floor(v) && v >= lo && v < -lo)) {
+			/* (2^63 is no int64: compare in double.) */
+			if (!(v == floor(v) && v >= (double)to->imin &&
+			    v < -(double)to->imin)) {
 				ts_fmt_double(nb, v);
 				return bad(s, b, i, "value %s is not an integer "
 				    "of %s", nb);
 			}
 			b->ival[i] = (int64_t)v;
-		} else if (s->to == TS_VTYPE_FLOAT32) {
-			double v = b->fval[i];
-			bool over = isfinite(v) && isinf((float)v);
+		} else if (to->narrow != NULL) {
+			double v = b->fval[i], w = to->narrow(v);
+			bool over = isfinite(v) && isinf(w);
 
-			if (over || (v != 0 && (float)v == 0)) {
+			if (over || (v != 0 && w == 0)) {
 				ts_fmt_double(nb, v);
 				return bad(s, b, i, over ? "value %s overflows "
 				    "%s" : "value %s underflows %s to 0", nb);
 			}
-			b->fval[i] = (float)v;
+			b->fval[i] = w;
 		}
 	}
 	b->is_int = tint;

@@ -138,8 +138,8 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 		if (ts_encoder_put(f->out[i], b) != 0) {
 			if (errno == EINVAL)
 				ts_diag(f->d, TS_SEV_ERROR, ts_sink_name(
-				    f->out[i]->sink), 0, 0, "", "the entries "
-				    "do not fit this output (%s)",
+				    f->out[i]->sink), 0, 0, TS_RULE_NONE,
+				    "the entries do not fit this output (%s)",
 				    f->out[i]->ops->name);
 			else
 				ts_diag_io(f->d, ts_sink_name(f->out[i]->sink),
@@ -273,6 +273,7 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 	struct ts_source *src = ts_decoder_source(f->dec);
 	bool holds = false;
 	struct ts_batch b;
+	uint64_t total;
 	long r;
 	int i, rv = -1;
 
@@ -286,11 +287,13 @@ ts_flow_run(struct ts_flow *f, int (*ready)(void *), void *arg)
 		holds |= f->st[i]->ops->next != NULL;
 	ts_batch_init(&b, h->order, BATCH);
 	local_start(f);
+	/* A decoder of no source counts its progress in entries. */
+	total = src == NULL ? (h->block ? h->nnz_block : h->nnz) :
+	    ts_source_size(src) < 0 ? 0 : (uint64_t)ts_source_size(src);
 	for (;;) {
-		ts_progress(ts_decoder_offset(f->dec), ts_source_size(src) < 0 ? 0 :
-		    (uint64_t)ts_source_size(src), true, "%s %s", holds ?
-		    "reading" : f->nout > 0 || ready != NULL ? "converting" :
-		    "checking", f->what);
+		ts_progress(ts_decoder_offset(f->dec), total, src != NULL,
+		    "%s %s", holds ? "reading" : f->nout > 0 || ready != NULL ?
+		    "converting" : "checking", f->what);
 		if ((r = ts_decoder_next(f->dec, &b)) <= 0)
 			break;
 		f->read += b.n;

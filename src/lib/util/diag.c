@@ -19,9 +19,9 @@
 #include "util/xalloc.h"
 
 struct ts_rulecount {
-	char	*file;
-	char	 rule[4];
-	size_t	 seen, suppressed;
+	char		*file;
+	enum ts_rule	 rule;
+	size_t		 seen, suppressed;
 };
 
 struct ts_diags {
@@ -102,13 +102,13 @@ samefile(const char *a, const char *b)
 }
 
 static struct ts_rulecount *
-rulecount(struct ts_diags *d, const char *file, const char *rule)
+rulecount(struct ts_diags *d, const char *file, enum ts_rule rule)
 {
 	size_t i;
 	struct ts_rulecount *rc;
 
 	for (i = 0; i < d->nrc; i++)
-		if (strcmp(d->rc[i].rule, rule) == 0 &&
+		if (d->rc[i].rule == rule &&
 		    samefile(d->rc[i].file, file))
 			return &d->rc[i];
 	if (d->nrc == d->caprc) {
@@ -118,18 +118,18 @@ rulecount(struct ts_diags *d, const char *file, const char *rule)
 	rc = &d->rc[d->nrc++];
 	memset(rc, 0, sizeof(*rc));
 	rc->file = file ? ts_xstrdup(file) : NULL;
-	snprintf(rc->rule, sizeof(rc->rule), "%s", rule);
+	rc->rule = rule;
 	return rc;
 }
 
 bool
-ts_diag_wanted(struct ts_diags *d, const char *file, const char *rule)
+ts_diag_wanted(struct ts_diags *d, const char *file, enum ts_rule rule)
 {
 	struct ts_rulecount *rc;
 
 	if (d->max_per_rule == 0)
 		return true;
-	rc = rulecount(d, file, rule ? rule : "");
+	rc = rulecount(d, file, rule);
 	return rc->seen < d->max_per_rule;
 }
 
@@ -157,7 +157,7 @@ repeated(const struct ts_diags *d, enum ts_sev sev, const char *file,
 /* Record one message with the exit status it implies. */
 static bool
 record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
-    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
     const char *fmt, va_list ap)
 {
 	struct ts_rulecount *rc;
@@ -177,7 +177,7 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	if (sev == TS_SEV_ERROR && status > d->status)
 		d->status = status;
 	d->count[sev]++;
-	rc = rulecount(d, file, rule ? rule : "");
+	rc = rulecount(d, file, rule);
 	rc->seen++;
 	if (d->max_per_rule != 0 && rc->seen > d->max_per_rule) {
 		rc->suppressed++;
@@ -194,7 +194,7 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 	g->line = line;
 	g->col = col;
 	g->offset = offset;
-	snprintf(g->rule, sizeof(g->rule), "%s", rule ? rule : "");
+	g->rule = rule;
 	g->msg = ts_xstrdup(buf);
 	g->status = sev == TS_SEV_ERROR ? status : TS_STATUS_OK;
 	if (d->emit != NULL)
@@ -204,7 +204,7 @@ record(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
 
 bool
 ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
-    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
     const char *fmt, va_list ap)
 {
 	return record(d, sev, TS_STATUS_DATA, file, line, col, offset, rule,
@@ -213,7 +213,8 @@ ts_vdiag(struct ts_diags *d, enum ts_sev sev, const char *file,
 
 bool
 ts_diag(struct ts_diags *d, enum ts_sev sev, const char *file,
-    uint64_t line, uint64_t col, const char *rule, const char *fmt, ...)
+    uint64_t line, uint64_t col, enum ts_rule rule, const char *fmt,
+    ...)
 {
 	va_list ap;
 	bool r;
@@ -226,7 +227,7 @@ ts_diag(struct ts_diags *d, enum ts_sev sev, const char *file,
 
 bool
 ts_diag_off(struct ts_diags *d, enum ts_sev sev, const char *file,
-    int64_t offset, const char *rule, const char *fmt, ...)
+    int64_t offset, enum ts_rule rule, const char *fmt, ...)
 {
 	va_list ap;
 	bool r;
@@ -243,7 +244,8 @@ ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_SEV_ERROR, TS_STATUS_IO, file, 0, 0, -1, "", fmt, ap);
+	record(d, TS_SEV_ERROR, TS_STATUS_IO, file, 0, 0, -1, TS_RULE_NONE, fmt,
+	    ap);
 	va_end(ap);
 }
 
@@ -253,7 +255,8 @@ ts_diag_usage(struct ts_diags *d, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	record(d, TS_SEV_ERROR, TS_STATUS_USAGE, NULL, 0, 0, -1, "", fmt, ap);
+	record(d, TS_SEV_ERROR, TS_STATUS_USAGE, NULL, 0, 0, -1, TS_RULE_NONE,
+	    fmt, ap);
 	va_end(ap);
 }
 
@@ -297,7 +300,7 @@ void
 ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
 {
 	if (g->status == TS_STATUS_IO && g->line == 0 && g->offset < 0 &&
-	    g->rule[0] == '\0') {
+	    g->rule == TS_RULE_NONE) {
 		/* The system failing us, as err(3) says it. */
 		if (prog != NULL)
 			fprintf(fp, "%s: ", prog);
@@ -328,8 +331,8 @@ ts_diag_print(const struct ts_diag *g, FILE *fp, const char *prog)
 	} else
 		fprintf(fp, "%s: ", sevnames[g->sev]);
 	fputs(g->msg, fp);
-	if (g->rule[0] != '\0')
-		fprintf(fp, " [%s]", g->rule);
+	if (g->rule != TS_RULE_NONE)
+		fprintf(fp, " [%s]", ts_rule_id(g->rule));
 	fputc('\n', fp);
 }
 
@@ -347,8 +350,8 @@ ts_diags_print_suppressed(const struct ts_diags *d, FILE *fp)
 		}
 		fprintf(fp, "note: %zu more diagnostics%s%s%s not shown\n",
 		    d->rc[i].suppressed,
-		    d->rc[i].rule[0] ? " [" : "", d->rc[i].rule,
-		    d->rc[i].rule[0] ? "]" : "");
+		    d->rc[i].rule ? " [" : "", ts_rule_id(d->rc[i].rule),
+		    d->rc[i].rule ? "]" : "");
 	}
 }
 
@@ -391,8 +394,8 @@ ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 		else
 			fputs(", \"offset\": null", fp);
 		fputs(", \"rule\": ", fp);
-		if (g->rule[0])
-			ts_fput_json(fp, g->rule);
+		if (g->rule != TS_RULE_NONE)
+			ts_fput_json(fp, ts_rule_id(g->rule));
 		else
 			fputs("null", fp);
 		fputs(", \"message\": ", fp);
@@ -405,12 +408,12 @@ ts_diags_print_json(const struct ts_diags *d, FILE *fp)
 /* A formatter that takes the message as it is. */
 static bool
 recordf(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
-    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
     const char *fmt, ...) __attribute__((format(printf, 9, 10)));
 
 static bool
 recordf(struct ts_diags *d, enum ts_sev sev, int status, const char *file,
-    uint64_t line, uint64_t col, int64_t offset, const char *rule,
+    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
     const char *fmt, ...)
 {
 	va_list ap;

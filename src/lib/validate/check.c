@@ -102,8 +102,8 @@ check_value(struct entries *c, const struct ts_batch *b, size_t i)
 		else if (m->value_domain == TS_DOMAIN_BINARY)
 			bad = v != 0 && v != 1;
 		if (bad)
-			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S5",
-			    "value %lld is not %s", (long long)v,
+			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR,
+			    TS_RULE_S5, "value %lld is not %s", (long long)v,
 			    m->value_domain == TS_DOMAIN_BINARY ? "0 or 1" :
 			    "nonnegative");
 	} else {
@@ -112,26 +112,26 @@ check_value(struct entries *c, const struct ts_batch *b, size_t i)
 
 		zero = v == 0;
 		if (isnan(v) || isinf(v))
-			ts_batch_diag(c->d, b, i, order, TS_SEV_WARNING, "E2",
-			    "value %s is not finite (the reference writer "
-			    "refuses it)", isnan(v) ? "nan" : v > 0 ? "inf" :
-			    "-inf");
+			ts_batch_diag(c->d, b, i, order, TS_SEV_WARNING,
+			    TS_RULE_E2, "value %s is not finite (the "
+			    "reference writer refuses it)", isnan(v) ? "nan" : v
+			    > 0 ? "inf" : "-inf");
 		if (m->value_domain == TS_DOMAIN_NONNEGATIVE)
 			bad = !(v >= 0);
 		else if (m->value_domain == TS_DOMAIN_BINARY)
 			bad = v != 0 && v != 1;
 		if (bad) {
 			ts_fmt_double(nb, v);
-			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S5",
-			    "value %s is not %s", nb, m->value_domain ==
-			    TS_DOMAIN_BINARY ? "0 or 1" : "nonnegative");
+			ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR,
+			    TS_RULE_S5, "value %s is not %s", nb,
+			    m->value_domain == TS_DOMAIN_BINARY ? "0 or 1" :
+			    "nonnegative");
 		}
 	}
 	if (zero && c->check_zeros)
-		ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, "S4", "explicit "
-		    "zero at %s; 'explicit_zeros' is 'disallowed'",
-		    tuplestr(c, b->coords + i * (size_t)order, tb,
-		    sizeof(tb)));
+		ts_batch_diag(c->d, b, i, order, TS_SEV_ERROR, TS_RULE_S4,
+		    "explicit zero at %s; 'explicit_zeros' is 'disallowed'",
+		    tuplestr(c, b->coords + i * (size_t)order, tb, sizeof(tb)));
 }
 
 static int
@@ -177,16 +177,17 @@ entries_put(void *self, struct ts_batch *b)
 
 				if (r > 0)
 					ts_batch_diag(c->d, b, i, 0,
-					    TS_SEV_ERROR, "S2", "entry %s is "
-					    "out of order: it follows %s",
-					    tuplestr(c, t, tb, sizeof(tb)),
-					    tuplestr(c, prev, tb2,
+					    TS_SEV_ERROR, TS_RULE_S2,
+					    "entry %s is out of order: it "
+					    "follows %s", tuplestr(c, t, tb,
+					    sizeof(tb)), tuplestr(c, prev, tb2,
 					    sizeof(tb2)));
 				else if (r == 0 && !m->dups_allowed)
 					ts_batch_diag(c->d, b, i, 0,
-					    TS_SEV_ERROR, "S3", "entry %s "
-					    "repeats the one before it",
-					    tuplestr(c, t, tb, sizeof(tb)));
+					    TS_SEV_ERROR, TS_RULE_S3,
+					    "entry %s repeats the one before "
+					    "it", tuplestr(c, t, tb,
+					    sizeof(tb)));
 			}
 			prev = t;
 		}
@@ -262,17 +263,17 @@ compare_put(void *self, struct ts_batch *t)
 		if (bin->done || !stream_next(bin)) {
 			if (x->mismatches == 0)
 				ts_diag(x->d, TS_SEV_ERROR, t->file, t->loc[i],
-				    1, "X6", "the binary file ends before this "
-				    "entry");
+				    1, TS_RULE_X6, "the binary file ends "
+				    "before this entry");
 			x->mismatches++;
 			return 0;
 		}
 		if (!sameentry(t, i, &bin->b, bin->i, t->order)) {
 			x->mismatches++;
-			ts_diag(x->d, TS_SEV_ERROR, t->file, t->loc[i], 1, "X6",
-			    "entry %s differs from record %llu of the binary "
-			    "file (offset %llu)", tuplestr(x->c, t->coords +
-			    i * (size_t)t->order, tb, sizeof(tb)),
+			ts_diag(x->d, TS_SEV_ERROR, t->file, t->loc[i], 1,
+			    TS_RULE_X6, "entry %s differs from record %llu of "
+			    "the binary file (offset %llu)", tuplestr(x->c,
+			    t->coords + i * (size_t)t->order, tb, sizeof(tb)),
 			    (unsigned long long)(bin->b.first + bin->i + 1),
 			    (unsigned long long)bin->b.loc[bin->i]);
 		}
@@ -418,8 +419,8 @@ open_stream(struct ts_bundle *bd, const char *fname, enum ts_kind kind,
 	if (s->src == NULL) {
 		char *p = ts_bundle_path(bd, fname);
 
-		ts_diag(d, TS_SEV_ERROR, p, 0, 0, "", "cannot decompress: %s",
-		    strerror(errno));
+		ts_diag(d, TS_SEV_ERROR, p, 0, 0, TS_RULE_NONE, "cannot "
+		    "decompress: %s", strerror(errno));
 		free(p);
 		return -1;
 	}
@@ -444,9 +445,9 @@ static void
 check_name(const struct ts_header *h, const char *path, struct ts_diags *d)
 {
 	if (h->name != NULL && !ts_valid_name(h->name))
-		ts_diag(d, TS_SEV_ERROR, path, 3, 9, "B2", "'%% name' '%s' is "
-		    "not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d bytes",
-		    h->name, TS_NAMEMAX);
+		ts_diag(d, TS_SEV_ERROR, path, 3, 9, TS_RULE_B2, "'%% name' "
+		    "'%s' is not [A-Za-z0-9][A-Za-z0-9._-]* of at most %d "
+		    "bytes", h->name, TS_NAMEMAX);
 }
 
 /* X2-X5 and X8: a header against the metadata. */
@@ -460,34 +461,35 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 	int i;
 
 	if (m->version && strcmp(h->version, m->version) != 0)
-		ts_diag(d, TS_SEV_ERROR, path, 2, 12, "X2", "'%% version' is "
-		    "'%s'; the metadata says '%s'", h->version, m->version);
+		ts_diag(d, TS_SEV_ERROR, path, 2, 12, TS_RULE_X2,
+		    "'%% version' is '%s'; the metadata says '%s'", h->version,
+		    m->version);
 	if (m->name && strcmp(h->name, m->name) != 0)
-		ts_diag(d, TS_SEV_ERROR, path, 3, 9, "X3", "'%% name' is '%s'; "
-		    "the metadata says '%s'", h->name, m->name);
+		ts_diag(d, TS_SEV_ERROR, path, 3, 9, TS_RULE_X3, "'%% name' "
+		    "is '%s'; the metadata says '%s'", h->name, m->name);
 	if (h->order != m->order) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size line "
-		    "gives order %d; the metadata says %d", h->order,
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_X4, "the size "
+		    "line gives order %d; the metadata says %d", h->order,
 		    m->order);
 		return false;
 	}
 	for (i = 0; i < h->order; i++)
 		if (h->dims[i] != m->dims[i]) {
-			ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size "
-			    "line gives dimension %llu for mode %d; the "
-			    "metadata says %llu",
-			    (unsigned long long)h->dims[i], i + 1,
-			    (unsigned long long)m->dims[i]);
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_X4,
+			    "the size line gives dimension %llu for mode %d; "
+			    "the metadata says %llu", (unsigned long
+			    long)h->dims[i], i + 1, (unsigned long
+			    long)m->dims[i]);
 			ok = false;
 		}
 	if (h->nnz != m->nnz)
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X4", "the size line "
-		    "gives nnz %llu; the metadata says %llu",
-		    (unsigned long long)h->nnz, (unsigned long long)m->nnz);
+		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_X4, "the size "
+		    "line gives nnz %llu; the metadata says %llu", (unsigned
+		    long long)h->nnz, (unsigned long long)m->nnz);
 	if (block) {
 		for (i = 0; i < h->order; i++)
 			if (h->parts[i] != m->parts[i]) {
-				ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X5",
+				ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_X5,
 				    "the block size line gives %llu sections "
 				    "for mode %d; 'block_partitions' says %llu",
 				    (unsigned long long)h->parts[i], i + 1,
@@ -495,9 +497,10 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 				ok = false;
 			}
 		if (h->nnz_block != m->nnz_block)
-			ts_diag(d, TS_SEV_ERROR, path, 0, 0, "X5", "the block "
-			    "size line gives nnz_block %llu; the metadata "
-			    "says %llu", (unsigned long long)h->nnz_block,
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_X5,
+			    "the block size line gives nnz_block %llu; the "
+			    "metadata says %llu",
+			    (unsigned long long)h->nnz_block,
 			    (unsigned long long)m->nnz_block);
 	}
 	if (h->kind == TS_KIND_BINARY && ts_source_size(s->src) >= 0) {
@@ -510,18 +513,17 @@ check_header(const struct ts_meta *m, struct stream *s, struct ts_diags *d)
 		if (!ts_mul_u64(recs, rs, &want) ||
 		    !ts_add_u64(want, h->bytes, &want) || want != size)
 			ts_diag_off(d, TS_SEV_ERROR, path, (int64_t)h->bytes,
-			    "X8", "the file has %llu bytes; a header of %llu "
-			    "and %llu records of %llu make %s%llu",
-			    (unsigned long long)size,
-			    (unsigned long long)h->bytes,
-			    (unsigned long long)recs, (unsigned long long)rs,
-			    want < h->bytes ? "more than " : "",
+			    TS_RULE_X8, "the file has %llu bytes; a header of "
+			    "%llu and %llu records of %llu make %s%llu",
+			    (unsigned long long)size, (unsigned long
+			    long)h->bytes, (unsigned long long)recs, (unsigned
+			    long long)rs, want < h->bytes ? "more than " : "",
 			    (unsigned long long)want);
 		if (!l->values && !block)
-			ts_diag(d, TS_SEV_NOTE, path, 0, 0, "E3", "a binary "
-			    "file without values is read by this toolkit "
-			    "only; the reference reader expects a value "
-			    "field");
+			ts_diag(d, TS_SEV_NOTE, path, 0, 0, TS_RULE_E3,
+			    "a binary file without values is read by this "
+			    "toolkit only; the reference reader expects a "
+			    "value field");
 	}
 	return ok;
 }
@@ -622,25 +624,26 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	ts_flow_free(f);
 
 	if (bin != NULL && stream_next(bin) && x.mismatches == 0)
-		ts_diag(d, TS_SEV_ERROR, ts_source_name(bin->src), 0, 0, "X6",
-		    "the binary file holds more entries than the text file");
+		ts_diag(d, TS_SEV_ERROR, ts_source_name(bin->src), 0, 0,
+		    TS_RULE_X6, "the binary file holds more entries than the "
+		    "text file");
 	if (only_x6)
 		return;
 	if (ts_decoder_layout(pri->dec)->kind != TS_KIND_BINARY) {
 		expect = c.block ? m->nnz_block : m->nnz;
 		if (ts_decoder_rows(pri->dec) != expect)
-			ts_diag(d, TS_SEV_ERROR, file, 0, 0, "X7", "the file "
-			    "holds %llu %s; the metadata says %llu",
+			ts_diag(d, TS_SEV_ERROR, file, 0, 0, TS_RULE_X7,
+			    "the file holds %llu %s; the metadata says %llu",
 			    (unsigned long long)ts_decoder_rows(pri->dec),
-			    c.block ? "blocks" : "entries",
-			    (unsigned long long)expect);
+			    c.block ? "blocks" : "entries", (unsigned long
+			    long)expect);
 	}
 	if (c.block && !c.bad_bounds && c.vol_ovf)
-		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "K3", "the non-zero "
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, TS_RULE_K3, "the non-zero "
 		    "blocks hold more than 18446744073709551615 (2^64 - 1) "
 		    "elements; 'nnz' is %llu", (unsigned long long)m->nnz);
 	else if (c.block && !c.bad_bounds && c.volume != m->nnz)
-		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "K3", "the non-zero "
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, TS_RULE_K3, "the non-zero "
 		    "blocks hold %llu elements; 'nnz' is %llu",
 		    (unsigned long long)c.volume, (unsigned long long)m->nnz);
 	if (c.ord != NULL && !c.failed) {
@@ -701,15 +704,15 @@ x6_again(struct ts_bundle *bd, const struct digest *t, const struct digest *b,
 
 		if (last > t->n)
 			last = t->n;
-		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, "X6", "entries %llu to %llu "
-		    "differ from the same records of the binary file (which "
-		    "entries, the archive cannot be read again to tell)",
+		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, TS_RULE_X6, "entries %llu "
+		    "to %llu differ from the same records of the binary file "
+		    "(which entries, the archive cannot be read again to tell)",
 		    (unsigned long long)first + 1, (unsigned long long)last);
 	}
 	if (t->n != b->n)
-		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, "X6", "the text file holds "
-		    "%llu entries, the binary file %llu",
-		    (unsigned long long)t->n, (unsigned long long)b->n);
+		ts_diag(d, TS_SEV_ERROR, tp, 0, 0, TS_RULE_X6, "the text file "
+		    "holds %llu entries, the binary file %llu", (unsigned long
+		    long)t->n, (unsigned long long)b->n);
 	free(tp);
 }
 
@@ -867,10 +870,11 @@ self_put(void *self, struct ts_batch *b)
 			    (size_t)k];
 
 			if (v >= lim[k])
-				ts_batch_diag(c->d, b, i, k, TS_SEV_ERROR, "S1",
-				    "coordinate %llu exceeds dimension %llu of "
-				    "mode %d", (unsigned long long)v,
-				    (unsigned long long)c->dims[k], k + 1);
+				ts_batch_diag(c->d, b, i, k, TS_SEV_ERROR,
+				    TS_RULE_S1, "coordinate %llu exceeds "
+				    "dimension %llu of mode %d", (unsigned long
+				    long)v, (unsigned long long)c->dims[k], k +
+				    1);
 			else if (v == 0)
 				c->zero = true;
 			else if (v == c->dims[k] && !c->top) {
@@ -911,20 +915,20 @@ check_alone(struct stream *s, const struct ts_check_opts *o,
 	ts_flow_run(f, NULL, NULL);
 	ts_flow_free(f);
 	if (c.zero && c.top)
-		ts_diag(d, TS_SEV_ERROR, file, c.topline, 0, "S1", "coordinate "
-		    "%llu of mode %d is its dimension, yet another coordinate "
-		    "is 0: neither base holds every coordinate",
+		ts_diag(d, TS_SEV_ERROR, file, c.topline, 0, TS_RULE_S1,
+		    "coordinate %llu of mode %d is its dimension, yet another "
+		    "coordinate is 0: neither base holds every coordinate",
 		    (unsigned long long)c.dims[c.topmode - 1], c.topmode);
 	if (h->nnz_known && ts_decoder_rows(s->dec) != (h->block ?
 	    h->nnz_block : h->nnz))
-		ts_diag(d, TS_SEV_ERROR, file, 0, 0, "X7", "the file holds "
-		    "%llu %s; its size line says %llu",
-		    (unsigned long long)ts_decoder_rows(s->dec), h->block ?
-		    "blocks" : "entries", (unsigned long long) (h->block ?
-		    h->nnz_block : h->nnz));
-	ts_diag(d, TS_SEV_NOTE, file, 0, 0, "", "no metadata: the header, the "
-	    "rows, the bounds and the count were checked; the attributes' "
-	    "rules (S2-S9, X) need the metadata (--meta FILE)");
+		ts_diag(d, TS_SEV_ERROR, file, 0, 0, TS_RULE_X7, "the file "
+		    "holds %llu %s; its size line says %llu", (unsigned long
+		    long)ts_decoder_rows(s->dec), h->block ? "blocks" :
+		    "entries", (unsigned long long) (h->block ? h->nnz_block :
+		    h->nnz));
+	ts_diag(d, TS_SEV_NOTE, file, 0, 0, TS_RULE_NONE, "no metadata: the "
+	    "header, the rows, the bounds and the count were checked; the "
+	    "attributes' rules (S2-S9, X) need the metadata (--meta FILE)");
 }
 
 static void
@@ -953,8 +957,9 @@ check_file(struct ts_source *src, enum ts_kind kind,
 	} else {
 		if (kind == TS_KIND_BINARY) {
 			ts_diag(d, TS_SEV_ERROR, ts_source_name(src), 0, 0,
-			    "E3", "a binary file does not say how its records are "
-			    "laid out: give its metadata (--meta FILE)");
+			    TS_RULE_E3, "a binary file does not say how its "
+			    "records are laid out: give its metadata (--meta "
+			    "FILE)");
 			ts_source_close(src);
 			return;
 		}
@@ -1014,8 +1019,8 @@ ts_check_archive(const char *path, const struct ts_check_opts *co,
 		ts_bundle_free(bd);
 	}
 	if ((n = ts_bundles_count(bs)) == 0 && ts_diags_errors(d) == 0)
-		ts_diag(d, TS_SEV_ERROR, label, 0, 0, "B5", "the archive holds "
-		    "no bundle");
+		ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+		    "the archive holds no bundle");
 	ts_bundles_close(bs);
 	return n;
 }

@@ -155,12 +155,11 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 	o->report_dups = op->s3;
 	o->dups_from = -1;
 	o->has_values = m->values_provided && m->sparsity != TS_SPARSITY_BLOCK;
-	o->is_int = m->value_type == TS_VTYPE_INT32 || m->value_type ==
-	    TS_VTYPE_INT64;
+	o->is_int = ts_vtype_info(m->value_type)->is_int;
 	/* Symmetry needs the coordinates twice in a record. */
 	if ((psym || nsym) && 2 * m->order + 1 > TS_MAXORDER) {
-		ts_diag(d, TS_SEV_NOTE, o->file, 0, 0, psym ? "S7" : "S8",
-		    "order %d: symmetry is checked up to order %d",
+		ts_diag(d, TS_SEV_NOTE, o->file, 0, 0, psym ? TS_RULE_S7 :
+		    TS_RULE_S8, "order %d: symmetry is checked up to order %d",
 		    m->order, (TS_MAXORDER - 1) / 2);
 	} else if ((psym || nsym) && m->order >= 2 && (all_dims_equal(m) ||
 	    !partial))
@@ -200,8 +199,8 @@ ts_ordered_new(const struct ts_meta *m, const struct ts_ordered_opts *op,
 		for (p = 0; p < s->k; p++)
 			so.prio[p] = p;
 		so.has_values = true;
-		so.is_int = !s->vals || o->is_int;
-		so.is_float32 = s->vals && m->value_type == TS_VTYPE_FLOAT32;
+		/* No values: the records' value word holds integers. */
+		so.vtype = s->vals ? m->value_type : TS_VTYPE_INT64;
 		so.mem_limit = o->n > 0 ? mem / (size_t)o->n : mem;
 		so.tmpdir = op->tmpdir;
 		so.threads = op->threads > 0 ? op->threads : 1;
@@ -348,11 +347,11 @@ where(const struct osort *s, const struct group *g, size_t e)
 }
 
 static void
-odiag(struct ts_ordered *o, uint64_t loc, const char *rule, const char *fmt,
+odiag(struct ts_ordered *o, uint64_t loc, enum ts_rule rule, const char *fmt,
     ...) __attribute__((format(printf, 4, 5)));
 
 static void
-odiag(struct ts_ordered *o, uint64_t loc, const char *rule, const char *fmt,
+odiag(struct ts_ordered *o, uint64_t loc, enum ts_rule rule, const char *fmt,
     ...)
 {
 	va_list ap;
@@ -439,9 +438,9 @@ dups_in(struct ts_ordered *o, const struct osort *s, const struct group *g)
 			if (!o->report_dups)
 				return;
 			original(o, s, g, e, x);
-			odiag(o, where(s, g, e), "S3", "entry %s repeats the "
-			    "one at %s %llu", tstr(o, x, tb, sizeof(tb)),
-			    o->loc_offset ? "offset" : "line",
+			odiag(o, where(s, g, e), TS_RULE_S3, "entry %s "
+			    "repeats the one at %s %llu", tstr(o, x, tb,
+			    sizeof(tb)), o->loc_offset ? "offset" : "line",
 			    (unsigned long long)where(s, g, e - 1));
 		}
 }
@@ -476,18 +475,19 @@ canon_group(struct ts_ordered *o, struct osort *s, const struct group *g)
 			if (f == g->n) {
 				s->pattern_ok = s->values_ok = false;
 				if (claim_p)
-					odiag(o, where(s, g, e), "S7", "entry %s "
-					    "has no mirror %s (modes %d and %d "
-					    "swapped)", tstr(o, x, tb,
+					odiag(o, where(s, g, e), TS_RULE_S7,
+					    "entry %s has no mirror %s (modes "
+					    "%d and %d swapped)", tstr(o, x, tb,
 					    sizeof(tb)), tstr(o, y, tb2,
 					    sizeof(tb2)), p + 1, p + 2);
 			} else if (s->vals && !sameval(o, g, e, f)) {
 				s->values_ok = false;
 				if (claim_v)
-					odiag(o, where(s, g, e), "S8", "entry %s "
-					    "and its mirror %s hold different "
-					    "values", tstr(o, x, tb, sizeof(tb)),
-					    tstr(o, y, tb2, sizeof(tb2)));
+					odiag(o, where(s, g, e), TS_RULE_S8,
+					    "entry %s and its mirror %s hold "
+					    "different values", tstr(o, x, tb,
+					    sizeof(tb)), tstr(o, y, tb2,
+					    sizeof(tb2)));
 			}
 		}
 	}
@@ -531,10 +531,10 @@ semi_group(struct ts_ordered *o, const struct osort *s, const struct group *g)
 			return;	/* said once, at the end */
 	if ((uint64_t)g->n != o->want) {
 		original(o, s, g, 0, x);
-		odiag(o, where(s, g, 0), "S9", "the sparse part of entry %s "
-		    "has %llu of its %llu dense entries", tstr(o, x, tb,
-		    sizeof(tb)), (unsigned long long)g->n,
-		    (unsigned long long)o->want);
+		odiag(o, where(s, g, 0), TS_RULE_S9, "the sparse part of "
+		    "entry %s has %llu of its %llu dense entries", tstr(o, x,
+		    tb, sizeof(tb)), (unsigned long long)g->n, (unsigned long
+		    long)o->want);
 	}
 }
 
@@ -590,11 +590,12 @@ read_repeats(struct ts_ordered *o, int j)
 				o->dups = true;
 				/* A group keeps GROUP_MAX members. */
 				if (o->report_dups && ++e < GROUP_MAX)
-					odiag(o, (uint64_t)b.ival[i], "S3",
-					    "entry %s repeats the one at %s "
-					    "%llu", tstr(o, c, tb, sizeof(tb)),
-					    o->loc_offset ? "offset" : "line",
-					    (unsigned long long)prevloc);
+					odiag(o, (uint64_t)b.ival[i],
+					    TS_RULE_S3, "entry %s repeats the "
+					    "one at %s %llu", tstr(o, c, tb,
+					    sizeof(tb)), o->loc_offset ?
+					    "offset" : "line", (unsigned long
+					    long)prevloc);
 			}
 			prev = c;
 			prevloc = (uint64_t)b.ival[i];
@@ -662,7 +663,7 @@ read_groups(struct ts_ordered *o, int j)
 static void
 partial(struct ts_ordered *o, bool values)
 {
-	const char *rule = values ? "S8" : "S7";
+	enum ts_rule rule = values ? TS_RULE_S8 : TS_RULE_S7;
 	const char *what = values ? "tensor" : "pattern";
 	const char *key = values ? "numerical_symmetry" : "pattern_symmetry";
 	bool full = false, some = false;
@@ -719,10 +720,11 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 	    (m->sparsity == TS_SPARSITY_NO || m->sparsity == TS_SPARSITY_SEMI)
 	    && !bad_bounds) {
 		if (o->dups)
-			ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, "S9", "a "
-			    "tensor with repeated entries cannot store %s once",
-			    m->sparsity == TS_SPARSITY_NO ? "every position" :
-			    "every combination of its dense modes");
+			ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, TS_RULE_S9,
+			    "a tensor with repeated entries cannot store %s "
+			    "once", m->sparsity == TS_SPARSITY_NO ?
+			    "every position" : "every combination of its "
+			    "dense modes");
 		else if (m->sparsity == TS_SPARSITY_NO) {
 			uint64_t prod = 1;
 			int k;
@@ -731,11 +733,11 @@ ts_ordered_finish(struct ts_ordered *o, bool bad_bounds)
 				if (!ts_mul_u64(prod, m->dims[k], &prod))
 					prod = UINT64_MAX;
 			if (o->count != prod)
-				ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0, "S9",
-				    "%llu entries are stored; a dense tensor "
-				    "stores all %llu positions",
-				    (unsigned long long)o->count,
-				    (unsigned long long)prod);
+				ts_diag(o->d, TS_SEV_ERROR, o->file, 0, 0,
+				    TS_RULE_S9, "%llu entries are stored; a "
+				    "dense tensor stores all %llu positions",
+				    (unsigned long long)o->count, (unsigned long
+				    long)prod);
 		}
 	}
 	return 0;

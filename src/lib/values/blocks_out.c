@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
+#include "format/format.h"
 #include "values/genvalues.h"
 #include "util/xalloc.h"
 
@@ -33,44 +34,17 @@ struct blkst {
 	size_t		 vsize;
 };
 
-static void
-put_le(unsigned char *p, uint64_t v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
 /* The values of el to the sink, little-endian in the value type. */
 static int
 flush_values(struct blkst *st)
 {
 	struct ts_batch *el = &st->el;
 	unsigned char *p = st->buf;
-	uint64_t u;
-	size_t i;
 
 	ts_genvalues_fill(st->g, el);
-	for (i = 0; i < el->n; i++, p += st->vsize) {
-		switch (st->g->vtype) {
-		case TS_VTYPE_FLOAT32: {
-			float f = (float)el->fval[i];
-			uint32_t w;
-
-			memcpy(&w, &f, 4);
-			u = w;
-			break;
-		}
-		case TS_VTYPE_FLOAT64:
-			memcpy(&u, &el->fval[i], 8);
-			break;
-		default:
-			u = (uint64_t)el->ival[i];
-			break;
-		}
-		put_le(p, u, st->vsize);
-	}
+	/* Little-endian: swapped on a big-endian host. */
+	st->g->vt->store(p, st->vsize, el->n, !ts_host_little(), el->fval,
+	    el->ival);
 	if (el->n > 0 && ts_sink_write(st->k, st->buf, el->n * st->vsize) !=
 	    0) {
 		ts_diag_io(st->d, ts_sink_name(st->k), "write error: %s",

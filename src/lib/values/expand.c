@@ -85,7 +85,7 @@ exp_put(void *self, struct ts_batch *b)
 
 		if (st->sorted && st->n > 0 &&
 		    cmp_blocks(st, block(st, st->n - 1), c) > 0) {
-			ts_batch_diag(st->d, b, i, 0, TS_SEV_ERROR, "S2",
+			ts_batch_diag(st->d, b, i, 0, TS_SEV_ERROR, TS_RULE_S2,
 			    "block out of order: the metadata says the blocks "
 			    "are sorted");
 			return -1;
@@ -94,8 +94,8 @@ exp_put(void *self, struct ts_batch *b)
 		for (k = 0; k < st->order; k++)
 			ovf |= !ts_mul_u64(vol, st->ext[k][c[k]], &vol);
 		if (ovf || !ts_add_u64(st->count, vol, &st->count)) {
-			ts_batch_diag(st->d, b, i, 0, TS_SEV_ERROR, "K3", "the "
-			    "blocks hold more than 18446744073709551615 "
+			ts_batch_diag(st->d, b, i, 0, TS_SEV_ERROR, TS_RULE_K3,
+			    "the blocks hold more than 18446744073709551615 "
 			    "(2^64 - 1) elements");
 			return -1;
 		}
@@ -111,10 +111,9 @@ exp_finish(void *self)
 	struct expst *st = self;
 
 	if (st->count != st->expect) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "K3", "the blocks "
-		    "hold %llu elements; nnz says %llu",
-		    (unsigned long long)st->count,
-		    (unsigned long long)st->expect);
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_K3,
+		    "the blocks hold %llu elements; nnz says %llu", (unsigned
+		    long long)st->count, (unsigned long long)st->expect);
 		return -1;
 	}
 	if (st->nnz != NULL)

@@ -14,9 +14,9 @@
  * Every step is integer arithmetic or IEEE-754 double arithmetic that
  * rounds once (+ - * / sqrt, frexp, round): no libm function whose last
  * bit varies between C libraries or CPUs (glibc picks log and cos by
- * CPU), which is why ln() is written out below.  Expressions must not
- * be contracted to fused multiply-adds: GCC does not in ISO C mode
- * (-std=c11), and clang is told so here.
+ * CPU), which is why the logarithm is rng.c's (values/rng.h).
+ * Expressions must not be contracted to fused multiply-adds: GCC does
+ * not in ISO C mode (-std=c11), and clang is told so here.
  *
  * The options are checked against the metadata here, once, so that
  * every value the stages make meets the value type, the domain and the
@@ -35,10 +35,9 @@
 #include "tensorsuite.h"
 #include "model/model.h"
 #include "values/genvalues.h"
+#include "values/rng.h"
 #include "util/xalloc.h"
 
-#define GAMMA	0x9e3779b97f4a7c15ULL	/* SplitMix64's increment */
-#define WYP0	0xa0761d6478bd642fULL	/* wyhash's first secret */
 #define TRIES	64	/* draws before a value 0 gives way */
 
 void
@@ -51,56 +50,6 @@ ts_genvalues_opts_init(struct ts_genvalues_opts *o)
 
 /* ---- the function ---- */
 
-/* SplitMix64's finalizer (Steele, Lea and Flood 2014; Vigna's
- * constants), a bijection of 64-bit words. */
-static inline uint64_t
-mix64(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-/*
- * wyhash's folded multiply: the 128-bit product of a and b, its two
- * halves XORed.  One multiplication mixes a coordinate in as well as
- * the three of mix64 would, and costs a third.
- */
-static inline uint64_t
-mum(uint64_t a, uint64_t b)
-{
-#ifdef __SIZEOF_INT128__
-	__extension__ typedef unsigned __int128 u128;
-	u128 p = (u128)a * b;
-
-	return (uint64_t)p ^ (uint64_t)(p >> 64);
-#else
-	uint64_t al = a & 0xffffffff, ah = a >> 32;
-	uint64_t bl = b & 0xffffffff, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (lh & 0xffffffff) + (hl & 0xffffffff);
-	uint64_t lo = (mid << 32) | (ll & 0xffffffff);
-	uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-
-	return lo ^ hi;
-#endif
-}
-
-/* The next number of the entry's SplitMix64 stream. */
-static inline uint64_t
-next(uint64_t *s)
-{
-	*s += GAMMA;
-	return mix64(*s);
-}
-
-/* Its top 53 bits as a double in [0, 1). */
-static inline double
-unit(uint64_t *s)
-{
-	return (double)(next(s) >> 11) * 0x1p-53;
-}
-
 /* The coordinates c absorbed one by one into h. */
 static inline uint64_t
 absorb(uint64_t h, const uint64_t *c, int order)
@@ -108,7 +57,7 @@ absorb(uint64_t h, const uint64_t *c, int order)
 	int k;
 
 	for (k = 0; k < order; k++)
-		h = mum(h ^ c[k], WYP0);
+		h = ts_rng_mum(h ^ c[k], TS_RNG_WYP0);
 	return h;
 }
 
@@ -139,31 +88,6 @@ entry_state(const struct ts_genvalues *g, const uint64_t *c)
 	return absorb(g->h0, t, g->order);
 }
 
-/*
- * The natural logarithm of x in (0, 1], from + - * / alone: x = m 2^e
- * with m in [sqrt(1/2), sqrt(2)), and ln m = 2 atanh(t), t = (m-1)/(m+1),
- * whose series to t^23 is exact to double precision there (|t| < 0.172).
- */
-static double
-ln(double x)
-{
-	static const double ln2 = 0.6931471805599453;
-	double m, t, t2, p;
-	int e, k;
-
-	m = frexp(x, &e);
-	if (m < 0.7071067811865476) {
-		m *= 2;
-		e--;
-	}
-	t = (m - 1) / (m + 1);
-	t2 = t * t;
-	p = 1.0 / 23;
-	for (k = 21; k >= 1; k -= 2)
-		p = p * t2 + 1.0 / k;
-	return (double)e * ln2 + 2 * t * p;
-}
-
 /* A standard normal number: Marsaglia's polar method. */
 static double
 normal(uint64_t *s)
@@ -172,11 +96,11 @@ normal(uint64_t *s)
 	int n;
 
 	for (n = 0; n < TRIES; n++) {
-		a = 2 * unit(s) - 1;
-		b = 2 * unit(s) - 1;
+		a = 2 * ts_rng_unit(s) - 1;
+		b = 2 * ts_rng_unit(s) - 1;
 		q = a * a + b * b;
 		if (q > 0 && q < 1)
-			return a * sqrt(-2 * ln(q) / q);
+			return a * sqrt(-2 * ts_rng_ln(q) / q);
 	}
 	return 0;
 }
@@ -185,7 +109,7 @@ normal(uint64_t *s)
 static int64_t
 integer(const struct ts_genvalues *g, uint64_t *s)
 {
-	uint64_t r = next(s), lim;
+	uint64_t r = ts_rng_next(s), lim;
 	int64_t v;
 	int n;
 
@@ -194,7 +118,7 @@ integer(const struct ts_genvalues *g, uint64_t *s)
 		 * remainder is as likely. */
 		lim = (0 - g->span) % g->span;
 		for (n = 1; r < lim && n < TRIES; n++)
-			r = next(s);
+			r = ts_rng_next(s);
 		r %= g->span;
 	}
 	v = (int64_t)((uint64_t)g->ilo + r);
@@ -227,7 +151,8 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 	int n;
 
 	if (g->binary) {
-		v = !(g->o.binary_zeros > 0 && unit(&s) < g->o.binary_zeros);
+		v = !(g->o.binary_zeros > 0 &&
+		    ts_rng_unit(&s) < g->o.binary_zeros);
 		*f = (double)v;
 		*i = v;
 		return;
@@ -248,7 +173,7 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 			x = x < g->lo ? g->lo : x > g->hi ? g->hi : x;
 			break;
 		default:
-			x = g->lo + g->width * unit(&s);
+			x = g->lo + g->width * ts_rng_unit(&s);
 			break;
 		}
 		if (g->isint) {
@@ -259,8 +184,8 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 				return;
 			}
 		} else {
-			if (g->vtype == TS_VTYPE_FLOAT32)
-				x = (float)x;
+			if (g->vt->narrow != NULL)
+				x = g->vt->narrow(x);
 			if (x != 0 || g->zeros) {
 				*f = x;
 				return;
@@ -299,10 +224,11 @@ static inline __attribute__((always_inline)) uint64_t
 absorb_k(uint64_t h0, const uint64_t *c, const int order)
 {
 	if (order == 2)
-		return mum(mum(h0 ^ c[0], WYP0) ^ c[1], WYP0);
+		return ts_rng_mum(ts_rng_mum(h0 ^ c[0], TS_RNG_WYP0) ^ c[1],
+		    TS_RNG_WYP0);
 	if (order == 3)
-		return mum(mum(mum(h0 ^ c[0], WYP0) ^ c[1], WYP0) ^ c[2],
-		    WYP0);
+		return ts_rng_mum(ts_rng_mum(ts_rng_mum(h0 ^ c[0],
+		    TS_RNG_WYP0) ^ c[1], TS_RNG_WYP0) ^ c[2], TS_RNG_WYP0);
 	return absorb(h0, c, order);
 }
 
@@ -319,7 +245,8 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 	/* In locals: the stores to fval might alias g's doubles. */
 	const double lo = g->lo, width = g->width;
 	const uint64_t h0 = g->h0;
-	const bool zeros = g->zeros, f32 = g->vtype == TS_VTYPE_FLOAT32;
+	const bool zeros = g->zeros;
+	double (*const narrow)(double) = g->vt->narrow;
 	const uint64_t *c = b->coords + from * (size_t)order;
 	double *fv = b->fval;
 	size_t e;
@@ -329,16 +256,16 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 		uint64_t s1 = absorb_k(h0, c + order, order);
 		uint64_t s2 = absorb_k(h0, c + 2 * order, order);
 		uint64_t s3 = absorb_k(h0, c + 3 * order, order);
-		double x0 = lo + width * unit(&s0);
-		double x1 = lo + width * unit(&s1);
-		double x2 = lo + width * unit(&s2);
-		double x3 = lo + width * unit(&s3);
+		double x0 = lo + width * ts_rng_unit(&s0);
+		double x1 = lo + width * ts_rng_unit(&s1);
+		double x2 = lo + width * ts_rng_unit(&s2);
+		double x3 = lo + width * ts_rng_unit(&s3);
 
-		if (f32) {
-			x0 = (float)x0;
-			x1 = (float)x1;
-			x2 = (float)x2;
-			x3 = (float)x3;
+		if (narrow != NULL) {
+			x0 = narrow(x0);
+			x1 = narrow(x1);
+			x2 = narrow(x2);
+			x3 = narrow(x3);
 		}
 		if (!zeros && (x0 == 0 || x1 == 0 || x2 == 0 || x3 == 0)) {
 			if (x0 == 0)
@@ -357,10 +284,10 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 	}
 	for (; e < to; e++, c += order) {
 		uint64_t s0 = absorb_k(h0, c, order);
-		double x0 = lo + width * unit(&s0);
+		double x0 = lo + width * ts_rng_unit(&s0);
 
-		if (f32)
-			x0 = (float)x0;
+		if (narrow != NULL)
+			x0 = narrow(x0);
 		if (x0 == 0 && !zeros)
 			x0 = redraw(g, c);
 		fv[e] = x0;
@@ -429,22 +356,20 @@ ts_gen_dist_name(enum ts_gen_dist d)
 static double
 type_max(enum ts_vtype t)
 {
-	return t == TS_VTYPE_FLOAT32 ? FLT_MAX : t == TS_VTYPE_FLOAT64 ? DBL_MAX
-	    : t == TS_VTYPE_INT32 ? 2147483647.0 : 9223372036854775807.0;
+	return ts_vtype_info(t)->max;
 }
 
 static double
 type_least(enum ts_vtype t)
 {
-	return t == TS_VTYPE_FLOAT32 ? 0x1p-149 : t == TS_VTYPE_FLOAT64 ?
-	    0x1p-1074 : 1;
+	return ts_vtype_info(t)->least;
 }
 
 static void
 int_limits(enum ts_vtype t, int64_t *lo, int64_t *hi)
 {
-	*lo = t == TS_VTYPE_INT32 ? INT32_MIN : INT64_MIN;
-	*hi = t == TS_VTYPE_INT32 ? INT32_MAX : INT64_MAX;
+	*lo = ts_vtype_info(t)->imin;
+	*hi = ts_vtype_info(t)->imax;
 }
 
 /* An error of the request: the options do not fit the tensor. */
@@ -549,7 +474,7 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    "every mode is symmetric to every other");
 		for (k = 0; k < g->order; k++) {
 			if (g->dims[k] != g->dims[0]) {
-				ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, "M5",
+				ts_diag(d, TS_SEV_ERROR, NULL, 0, 0, TS_RULE_M5,
 				    "numerical_symmetry 'full' needs equal "
 				    "dimensions");
 				return -1;
@@ -609,7 +534,7 @@ fallback(struct ts_genvalues *g, bool closed, struct ts_diags *d)
 static bool
 exact_int(const struct ts_genvalues *g, double x)
 {
-	double lim = g->vtype == TS_VTYPE_FLOAT32 ? 0x1p24 : 0x1p53;
+	double lim = ldexp(1, g->vt->bits);
 
 	return x == floor(x) && fabs(x) <= lim;
 }
@@ -695,13 +620,13 @@ resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 	} else {
 		if (!isfinite(v) || fabs(v) > type_max(g->vtype))
 			BAD("--value: not a finite %s", ts_vtype_name(g->vtype));
-		if (g->vtype == TS_VTYPE_FLOAT32)
-			v = (float)v;
+		if (g->vt->narrow != NULL)
+			v = g->vt->narrow(v);
 		g->fconst = v + 0.0;
 	}
 	if (v == 0 && !g->zeros)
 		BAD("--value: %s 0, and explicit_zeros is 'disallowed'",
-		    g->vtype == TS_VTYPE_FLOAT32 && o->value != 0 ?
+		    g->vt->narrow != NULL && o->value != 0 ?
 		    "rounds to" : "is");
 	if (v < 0 && g->dom == TS_DOMAIN_NONNEGATIVE)
 		BAD("--value: below 0, and value_domain is 'nonnegative'");
@@ -757,13 +682,14 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 	g->zeros = o->zeros >= 0 ? o->zeros == 1 : m->zeros_allowed;
 	g->nsym = g->result = m->nsym;
 	g->psym = m->psym;
-	g->isint = g->vtype == TS_VTYPE_INT32 || g->vtype == TS_VTYPE_INT64;
+	g->vt = ts_vtype_info(g->vtype);
+	g->isint = g->vt->is_int;
 	g->binary = g->dom == TS_DOMAIN_BINARY;
 	g->dist = o->dist != TS_GEN_DIST_DEFAULT ? o->dist : g->isint ?
 	    TS_GEN_DIST_INTEGERS : TS_GEN_DIST_UNIFORM;
 	g->mean = o->has_mean ? o->mean : 0;
 	g->std = o->has_std ? o->std : 1;
-	g->h0 = mix64(o->seed + GAMMA);
+	g->h0 = ts_rng_mix(o->seed + TS_RNG_GAMMA);
 	if (check_applicable(g, o, d) != 0 || resolve_symmetry(g, o, d) != 0 ||
 	    (!g->binary && (g->dist == TS_GEN_DIST_CONSTANT ?
 	    resolve_constant(g, o, d) : resolve_range(g, o, d)) != 0)) {
@@ -804,8 +730,9 @@ ts_genvalues_nsym(const struct ts_genvalues *g)
 static char *
 num(char *buf, const struct ts_genvalues *g, double x)
 {
-	if (g->vtype == TS_VTYPE_FLOAT32 && fabs(x) <= FLT_MAX)
-		ts_fmt_float(buf, (float)x);
+	/* A value of the type in its own shortest text. */
+	if (!g->isint && fabs(x) <= g->vt->max)
+		g->vt->print(buf, x, 0);
 	else
 		ts_fmt_double(buf, x);
 	return buf;

@@ -1,9 +1,9 @@
 /*
  * genvalues.h - the value generator inside libtensorsuite (not
- * installed; ts-gen-values is its user): its options, its functions and
- * stages, and its state, resolved from the options and the metadata by
- * genvalues.c, and shared with the stages that use it (the value stage,
- * the dense block writer).
+ * installed; ts-gen-values and ts-gen are its users): its options, its
+ * functions and stages, and its state, resolved from the options and the
+ * metadata by genvalues.c, and shared with the stages that use it (the
+ * value stage, the dense block writer).
  */
 #ifndef TS_GENVALUES_H
 #define TS_GENVALUES_H
@@ -112,6 +112,7 @@ struct ts_genvalues {
 	int		 order;
 	uint64_t	 dims[TS_MAXORDER];
 	enum ts_vtype	 vtype;
+	const struct ts_vtype_info *vt;	/* its row */
 	enum ts_domain	 dom;
 	bool		 zeros;		/* explicit zeros allowed */
 	enum ts_sym	 nsym;

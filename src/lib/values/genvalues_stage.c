@@ -389,7 +389,7 @@ check_given(struct genst *st)
 				some = swappable(st, g->gmode[n][i],
 				    g->gmode[n][j]);
 	if (!some) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but no two modes of a "
 		    "group of --symmetric-modes %s can be swapped without "
 		    "changing the pattern, so no mirrored entries would hold "
@@ -397,7 +397,7 @@ check_given(struct genst *st)
 		return -1;
 	}
 	if (full_pattern(st) && !some_value_changes(st)) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but these values would "
 		    "be fully symmetric: every value equals its mirrors' "
 		    "under every swap of modes (--symmetric-modes %s)",
@@ -475,7 +475,7 @@ hold_finish(void *self)
 	free(st->set);
 	st->set = NULL;
 	if (pairs == 0) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S7",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S7,
 		    "numerical_symmetry is 'partial', but no two equal-sized "
 		    "modes can be swapped without changing the pattern");
 		return -1;
@@ -501,7 +501,7 @@ hold_finish(void *self)
 	ts_gen_set_groups(g, group);
 	g->found = true;
 	if (g->reduced && !some_value_changes(st)) {
-		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, "S8",
+		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
 		    "numerical_symmetry is 'partial', but these values would "
 		    "be fully symmetric: every value equals its mirrors' "
 		    "under every swap of modes");

@@ -1,0 +1,283 @@
+/*
+ * produce.c - the decoder that makes a model's entries (gen.h): the
+ * engine reads it as it reads a file, so that a generated tensor goes
+ * through the flow every tool has (stages, encoders, bundles, archives,
+ * outputs that appear whole or not at all).
+ *
+ * Entries come in batches of BATCH, batch j holding entries [j BATCH,
+ * (j + 1) BATCH).  With threads, workers each take the next batch not
+ * taken, draw it, run the flow's local functions on it (the values,
+ * ts_decoder_set_local) and mark it done; the caller hands the batches
+ * on in order.  An entry depends on nothing but its index, so the
+ * entries are the same however many threads draw them.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "format/format.h"
+#include "util/xalloc.h"
+
+#define BATCH		8192
+#define MAXWORKERS	64
+
+enum { FREE, BUSY, DONE };
+
+struct slot {
+	struct ts_batch	 b;
+	uint64_t	 idx;		/* the batch it holds */
+	int		 state;
+};
+
+struct prod {
+	const struct gen *g;
+	uint64_t	 n, made;	/* entries to make, handed on */
+	bool		 ones, isint;
+	/* the workers */
+	struct ts_decoder *dec;
+	pthread_t	 tid[MAXWORKERS];
+	int		 nt, nid;
+	struct slot	*slot;
+	int		 nslot;
+	uint64_t	 nbatch, assign, deliver;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	bool		 quit;
+};
+
+/* Entries [first, first + n) into b: coordinates, and values 1. */
+static void
+make(struct prod *p, uint64_t first, size_t n, struct ts_batch *b)
+{
+	size_t i;
+
+	gen_fill(p->g, first, n, b->coords);
+	b->n = n;
+	b->has_values = p->ones;
+	b->is_int = p->isint;
+	for (i = 0; p->ones && i < n; i++) {
+		b->fval[i] = 1;
+		b->ival[i] = 1;
+	}
+}
+
+static void *
+worker(void *arg)
+{
+	struct prod *p = arg;
+	struct ts_decoder *dec = p->dec;
+	struct slot *s;
+	uint64_t first;
+	int id;
+
+	pthread_mutex_lock(&p->mu);
+	id = p->nid++;
+	for (;;) {
+		while (!p->quit && (p->assign >= p->nbatch ||
+		    p->slot[p->assign % (uint64_t)p->nslot].state != FREE))
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->quit)
+			break;
+		s = &p->slot[p->assign % (uint64_t)p->nslot];
+		s->idx = p->assign++;
+		s->state = BUSY;
+		pthread_mutex_unlock(&p->mu);
+		first = s->idx * BATCH;
+		make(p, first, first + BATCH <= p->n ? BATCH :
+		    (size_t)(p->n - first), &s->b);
+		/* The flow's local functions, on this thread. */
+		pthread_rwlock_rdlock(&dec->local_lock);
+		s->b.local = dec->local != NULL;
+		s->b.local_cont = false;
+		if (s->b.local)
+			dec->local(dec->local_arg, id, &s->b);
+		pthread_rwlock_unlock(&dec->local_lock);
+		pthread_mutex_lock(&p->mu);
+		s->state = DONE;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+static void
+stop(struct prod *p)
+{
+	int i;
+
+	pthread_mutex_lock(&p->mu);
+	p->quit = true;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	for (i = 0; i < p->nt; i++)
+		pthread_join(p->tid[i], NULL);
+	p->nt = 0;
+}
+
+static void
+start(struct prod *p, int workers)
+{
+	int i;
+
+	p->nbatch = (p->n + BATCH - 1) / BATCH;
+	p->nslot = 2 * workers + 2;
+	p->slot = ts_xcalloc((size_t)p->nslot, sizeof(*p->slot));
+	for (i = 0; i < p->nslot; i++)
+		ts_batch_init(&p->slot[i].b, p->g->o.order, BATCH);
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->cv, NULL);
+	for (i = 0; i < workers && i < MAXWORKERS; i++)
+		if (pthread_create(&p->tid[p->nt], NULL, worker, p) == 0)
+			p->nt++;
+}
+
+static int
+prod_open(struct ts_decoder *dec)
+{
+	struct prod *p = dec->state;
+	const struct gen *g = p->g;
+	struct ts_header *h = &dec->h;
+	int k;
+
+	h->kind = TS_KIND_TEXT;
+	h->order = g->o.order;
+	memcpy(h->dims, g->o.dims, sizeof(h->dims));
+	h->nnz = p->n;
+	h->nnz_known = h->dims_known = true;
+	h->base = -1;
+	if (g->m->needs & BLOCKS) {
+		h->block = true;
+		h->nnz = g->nnz_elements;
+		h->nnz_block = p->n;
+		for (k = 0; k < g->o.order; k++) {
+			h->parts[k] = g->nparts[k];
+			h->extents[k] = ts_xreallocarray(NULL, g->nparts[k],
+			    sizeof(uint64_t));
+			memcpy(h->extents[k], g->extents[k], g->nparts[k] *
+			    sizeof(uint64_t));
+		}
+	}
+	return 0;
+}
+
+static void
+swap(uint64_t **a, uint64_t **b)
+{
+	uint64_t *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static void
+swapd(double **a, double **b)
+{
+	double *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static void
+swapi(int64_t **a, int64_t **b)
+{
+	int64_t *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static long
+prod_next(struct ts_decoder *dec, struct ts_batch *b)
+{
+	struct prod *p = dec->state;
+	size_t n = p->n - p->made < b->cap ? (size_t)(p->n - p->made) :
+	    b->cap, k = (size_t)p->g->o.order;
+	struct slot *s;
+
+	if (n == 0)
+		return 0;
+	if (dec->threads < 2) {
+		make(p, p->made, n, b);
+	} else {
+		if (p->slot == NULL)
+			start(p, dec->threads);
+		pthread_mutex_lock(&p->mu);
+		s = &p->slot[p->deliver % (uint64_t)p->nslot];
+		while (s->state != DONE || s->idx != p->deliver)
+			pthread_cond_wait(&p->cv, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+		/* The slot's arrays become the flow's batch's, and the
+		 * batch's the slot's, when they are as large: no copy. */
+		n = s->b.n;
+		if (b->cap == s->b.cap) {
+			swap(&b->coords, &s->b.coords);
+			swapd(&b->fval, &s->b.fval);
+			swapi(&b->ival, &s->b.ival);
+		} else {
+			memcpy(b->coords, s->b.coords, n * k * sizeof(uint64_t));
+			memcpy(b->fval, s->b.fval, n * sizeof(double));
+			memcpy(b->ival, s->b.ival, n * sizeof(int64_t));
+		}
+		b->n = n;
+		b->has_values = s->b.has_values;
+		b->is_int = s->b.is_int;
+		b->local = s->b.local;
+		b->local_cont = false;
+		pthread_mutex_lock(&p->mu);
+		s->state = FREE;
+		p->deliver++;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	p->made += n;
+	dec->rows += n;
+	dec->off = dec->rows;
+	return (long)n;
+}
+
+static void
+prod_close(struct ts_decoder *dec)
+{
+	struct prod *p = dec->state;
+	int i;
+
+	if (p == NULL)
+		return;
+	if (p->slot != NULL) {
+		stop(p);
+		for (i = 0; i < p->nslot; i++)
+			ts_batch_free(&p->slot[i].b);
+		free(p->slot);
+		pthread_mutex_destroy(&p->mu);
+		pthread_cond_destroy(&p->cv);
+	}
+	free(p);
+	dec->state = NULL;
+}
+
+static const struct ts_decoder_ops prod_ops = {
+	"ts-gen", prod_open, prod_next, prod_close
+};
+
+struct ts_decoder *
+gen_decoder(const struct gen *g, uint64_t n, int threads,
+    const struct ts_layout *lay, bool ones, const char *name,
+    struct ts_diags *d)
+{
+	struct prod *p = ts_xcalloc(1, sizeof(*p));
+	struct ts_layout l = *lay;
+	struct ts_decoder *dec;
+
+	p->g = g;
+	p->n = n;
+	p->ones = ones;
+	p->isint = ts_vtype_info(l.vtype)->is_int;
+	l.values = ones;
+	if ((dec = ts_decoder_new(&prod_ops, p, name, &l, d)) == NULL)
+		return NULL;
+	p->dec = dec;
+	ts_decoder_set_threads(dec, threads);
+	return dec;
+}
