@@ -526,9 +526,9 @@ t"
 @test "ts-pack: --index FILE.csv writes CSV, one row per bundle, with sizes per kind of file" {
 	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$REF/random_tiny"
 	run -0 cat idx.csv
-	assert_line --index 0 --regexp "^name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,metadata_sha256,readme_sha256,text_sha256,binary_sha256,valid,"
-	assert_line --index 1 --regexp "^example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414(,[0-9a-f]{64}){4},true,"
-	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},true,'
+	assert_line --index 0 --regexp "^name,group,id,path,archive,valid,broken_rules,order,dimensions,nnz,density,value_type,index_type,index_base,sparsity_type,pattern_symmetry,numerical_symmetry,duplicates,source_type,source_url,time,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,metadata_sha256,readme_sha256,text_sha256,binary_sha256,positions,"
+	assert_line --index 1 --regexp "^example-element,examples,0001,$EL,a.tar.zst,true,,3,4x3x2,6,0.25,float64,uint64,1,element,no,no,disallowed,synthetic,,2026-12-01,811,211,132,260,0,1414(,[0-9a-f]{64}){4},24,"
+	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},[^,]*,a.tar.zst,true,,3,64x64x64,4096,0.015625,float64,[^,]*,[01],element,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},262144,'
 }
 
 @test "ts-pack: --index FILE.csv writes a text cell that starts as a formula with a quote before it, quoted, and a control in its text form, as ts-stat does" {
@@ -630,25 +630,48 @@ for r in csv.DictReader(open("idx.csv")):
 	assert_output --partial "no bundle given"
 }
 
-# ts-stat --csv and the index agree: every column of ts-stat's is the
-# index's too (the files' sizes and the path aside), with the same cells.
-@test "ts-pack: --index carries ts-stat's columns for every packed bundle, with its cells" {
-	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$BL" "$REF/demo_A"
-	ts-stat -q --csv "$REF/demo_A" "$BL" "$EL" >stat.csv
-	/usr/bin/python3 - idx.csv stat.csv <<-'PY'
-	import csv, sys
-	ix = list(csv.DictReader(open(sys.argv[1])))
-	st = list(csv.DictReader(open(sys.argv[2])))
-	skip = {"path", "name", "text_bytes", "binary_bytes", "metadata_bytes", "readme_bytes"}
-	for a, b in zip(ix, st):
-	    assert a["name"] == b["name"], (a["name"], b["name"])
-	    for k in b:
-	        if k not in skip:
-	            assert k in a, k
-	            assert a[k] == b[k], (a["name"], k, a[k], b[k])
+# One index: ts-stat --csv and ts-pack --index write the same columns
+# (fe/statsout.c, ts-stat(1)), with the same cells but the archive; their
+# JSON records have those keys, with the same values.
+@test "ts-pack: --index and ts-stat --csv write one column set, cell by cell the same on the bundles of tests/data, and --json the same keys" {
+	mkdir coll
+	cp -R "$EL" "$BL" "$BI" "$REF/demo_A" "$REF/demo_B" "$REF/random_tiny" coll/
+	ts-convert -q "$DATA/real/matmul_2-2-2.tns" -o coll/matmul
+	ts-convert -q "$DATA/mtx/abb313.mtx" -o coll/abb313
+	run -0 ts-pack -o a.tar.zst --index idx.csv coll/*
+	run -0 ts-pack -o b.tar.zst --index idx.json coll/*
+	ts-stat -q --csv coll/* >stat.csv
+	ts-stat -q --json coll/* >stat.json
+	/usr/bin/python3 - idx.csv stat.csv idx.json stat.json <<-'PY'
+	import csv, json, sys
+	ix, st = (list(csv.reader(open(f))) for f in sys.argv[1:3])
+	assert ix[0] == st[0], (ix[0], st[0])
+	head = ix[0]
+	for c in ("name", "group", "id", "order", "dimensions", "nnz", "density",
+	          "value_type", "index_type", "sparsity_type", "pattern_symmetry",
+	          "numerical_symmetry", "sorted", "duplicates", "source_type",
+	          "source_url", "bytes", "text_sha256", "binary_sha256",
+	          "metadata_sha256", "readme_sha256", "mode_nonempty"):
+	    assert c in head, c
+	ix = {r[0]: r for r in ix[1:]}
+	st = {r[0]: r for r in st[1:]}
+	assert sorted(ix) == sorted(st) and len(ix) == 8, (sorted(ix), sorted(st))
+	for n in ix:
+	    for c, a, b in zip(head, ix[n], st[n]):
+	        if c != "archive":
+	            assert a == b, (n, c, a, b)
+	        assert c != "metadata_sha256" or len(a) == 64, (n, a)
+	jx = {r["name"]: r for r in json.load(open(sys.argv[3]))}
+	js = {r["name"]: r for r in map(json.loads, open(sys.argv[4]))}
+	assert sorted(jx) == sorted(ix) == sorted(js)
+	for n in jx:
+	    for c in head:
+	        assert c in jx[n] and c in js[n], (n, c)
+	        if c != "archive":
+	            assert jx[n][c] == js[n][c], (n, c, jx[n][c], js[n][c])
+	    assert jx[n]["archive"] == "b.tar.zst" and js[n]["archive"] is None
 	PY
-	run -0 ts-pack -o b.tar.zst --index idx.json "$EL"
-	run -0 jq -c '.[0].statistics | [.valid, .sorted, .modes[0].nonempty, .values.distinct]' idx.json
+	run -0 jq -c '.[] | select(.name == "example-element") | [.valid, .sorted, .modes[0].nonempty, .values.distinct]' idx.json
 	assert_output '[true,[1,2,3],4,6]'
 }
 

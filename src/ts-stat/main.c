@@ -125,6 +125,7 @@ tensor_new(const char *path, const struct opts *o)
 	t->path = ts_xstrdup(path);
 	t->d = ts_diags_new(o->max_per_rule, o->strict);
 	ts_stats_init(&t->s, &so);
+	fe_record_init(&t->rec);
 	for (i = 0; i < NFILES; i++)
 		t->bytes[i] = -1;
 	return t;
@@ -136,6 +137,7 @@ tensor_free(struct tensor *t)
 	size_t i;
 
 	ts_stats_free(&t->s);
+	fe_record_free(&t->rec);
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
 		free(t->fname[i]);
@@ -185,6 +187,32 @@ sizes(struct tensor *t, struct ts_bundle *bd)
 	free(mf);
 }
 
+/* The index record of t's bundle bd: what its metadata says, the sizes
+ * and digests of its files. */
+static void
+record(struct tensor *t, struct ts_bundle *bd)
+{
+	fe_record_free(&t->rec);
+	fe_record_init(&t->rec);
+	fe_record_meta(&t->rec, ts_bundle_meta(bd));
+	fe_record_files(&t->rec, bd, true);
+}
+
+/* The record of a bundle directory once ts-stat has written into it:
+ * its files as they now are. */
+static void
+record_dir(struct tensor *t, const char *path)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_bundle *bd = ts_bundle_open(path, d);
+
+	if (bd != NULL) {
+		record(t, bd);
+		ts_bundle_free(bd);
+	}
+	ts_diags_free(d);
+}
+
 /* Done with t: its statistics completed, its pictures and README
  * written, reported; the worst status so far. */
 static int
@@ -202,6 +230,8 @@ finish(struct tensor *t, const struct opts *o, int rv)
 		plot_write(t, o);
 	if (t->s.complete && (o->readme || (o->plot && o->plot_dir == NULL)))
 		bundle_write(t, o);
+	if (o->format != FMT_TEXT && t->dir != NULL)
+		record_dir(t, t->path);
 	report(t, o);
 	st = ts_diags_status(t->d);
 	tensor_free(t);
@@ -250,6 +280,8 @@ archive(const char *path, const struct opts *o, int rv)
 			t->name = ts_xstrdup(ts_bundle_name(bd));
 			ts_stats_bundle(bd, &co, &t->s, t->d);
 			sizes(t, bd);
+			if (o->format != FMT_TEXT)
+				record(t, bd);
 			ts_bundle_free(bd);
 			rv = finish(t, o, rv);
 		}
@@ -316,6 +348,8 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		    S_ISREG(st.st_mode)) {
 			t->fname[F_TEXT] = ts_xstrdup(ts_basename(path));
 			t->bytes[F_TEXT] = (int64_t)st.st_size;
+			t->rec.bytes[FE_F_TEXT] = t->rec.total =
+			    (int64_t)st.st_size;
 		}
 		break;
 	}

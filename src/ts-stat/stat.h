@@ -55,6 +55,8 @@ struct tensor {
 	struct ts_diags	*d;
 	struct ts_stats	 s;
 	struct fe_verdict v;
+	struct fe_record rec;		/* its index record's metadata and
+					 * files (--json, --csv) */
 	struct picture	*pic;		/* its pictures, in the order a page
 					 * shows them */
 	size_t		 npic;

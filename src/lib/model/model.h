@@ -50,6 +50,11 @@ void	 ts_bundle_files_free(struct ts_bundle_file *, size_t n);
  * "a hidden file", "not a regular file"), or NULL. */
 const char *ts_bundle_left_out(struct ts_bundle *, const char *fname);
 
+/* The SHA-256 digest of file fname of bd, in lower-case hex as
+ * sha256sum prints it, into hex (TS_SHA256_HEX bytes): 0, or -1 with
+ * errno when it cannot be read. */
+int	 ts_bundle_digest(struct ts_bundle *, const char *fname, char *hex);
+
 /*
  * Done reading bd's files: its directory is no longer held (bundle.c),
  * so that a writer that replaces it, this program too, need not wait
