@@ -500,6 +500,30 @@ t"
 	[ ! -e x.tar.zst ]
 }
 
+@test "ts-pack: -r packs every bundle below a directory as ts-validate -r finds them (not the folder as a bundle); a folder with none is an error and nothing is written" {
+	mkdir -p coll/a/b coll/notes
+	cp -R "$EL" coll/
+	cp -R "$BL" coll/a/b/
+	cp -R "$REF/random_tiny" coll/a/
+	ln -s "$BI" coll/link
+	run -0 ts-validate -r coll
+	assert_equal "$(grep -o '^coll/[^:]*' <<<"$output" | tr '\n' ' ')" "coll/a/b/example-block coll/a/random_tiny coll/example-element "
+	run -0 ts-pack -q -r -o c.tar.zst coll
+	run -0 ts-pack -t c.tar.zst
+	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "example-block example-element random_tiny "
+	# The same bytes as the bundles named one by one, and the same sums.
+	ts-pack -q -o d.tar.zst coll/example-element coll/a/b/example-block coll/a/random_tiny
+	cmp c.tar.zst d.tar.zst
+	run -0 ts-pack -q -r --sums-only coll
+	assert_equal "$output" "$(tar -xOf d.tar.zst SHA256SUMS)"
+	mkdir empty
+	run -1 --separate-stderr ts-pack -r -o e.tar.zst empty
+	[[ $stderr == *"'empty': no bundle below it"* ]]
+	[ ! -e e.tar.zst ]
+	run -2 --separate-stderr ts-pack -r -t c.tar.zst
+	[[ $stderr == *"-r does not go with -t"* ]]
+}
+
 @test "ts-pack: a bundle path that does not exist is an I/O error" {
 	run ts-pack -o x.tar.zst nosuch
 	assert_failure 3

@@ -15,6 +15,7 @@ struct opts {
 	const char	*out, *each, *extract, *list, *dir, *index;
 	int		 validate;	/* -1 none, 0 quick, 1 deep */
 	bool		 force, quiet, json, check;
+	bool		 recursive;	/* -r */
 	bool		 sums_only;	/* --sums-only: the manifest alone */
 	int		 level, jobs;
 	uint64_t	 max_size, max_members;
