@@ -141,8 +141,8 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
 	{ "std",		required_argument,	NULL, FE_OPT_VALUE }, \
 	{ "value",		required_argument,	NULL, FE_OPT_VALUE }, \
 	{ "value-domain",	required_argument,	NULL, FE_OPT_VALUE }
-struct ts_genvalues_opts;
-void	 fe_value_opt(struct ts_genvalues_opts *, const char *name,
+struct fe_genvalues_opts;
+void	 fe_value_opt(struct fe_genvalues_opts *, const char *name,
 	    const char *arg);
 void	 fe_value_usage(FILE *);
 /* --seed N: an integer of 0 to 2^64-1, else a usage error naming opt. */

@@ -62,7 +62,7 @@ fe_num(char *buf, double v)
 static double
 frac(uint64_t a, uint64_t b)
 {
-	return ts_stats_ratio_double(a, &b, 1);
+	return fe_stats_ratio_double(a, &b, 1);
 }
 
 /* ---- JSON ---- */
@@ -121,7 +121,7 @@ jdist(FILE *fp, const struct ts_dist *d)
 
 /* --fit: a mode's "fit", null when not asked or not known. */
 static void
-jfit(FILE *fp, const struct ts_stats *s, const struct ts_fit *f)
+jfit(FILE *fp, const struct fe_stats *s, const struct ts_fit *f)
 {
 	fputs(", \"fit\": ", fp);
 	if (!s->o.fit || !f->known) {
@@ -143,7 +143,7 @@ jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
 {
 	struct ts_spread sp;
 
-	ts_stats_spread(d, members, &sp);
+	fe_stats_spread(d, members, &sp);
 	if (!sp.known) {
 		fputs(", \"cv\": null, \"imbalance\": null, \"all\": null",
 		    fp);
@@ -171,7 +171,7 @@ jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
 }
 
 static void
-jmodes(struct json *j, const struct ts_stats *s)
+jmodes(struct json *j, const struct fe_stats *s)
 {
 	int k;
 
@@ -210,7 +210,7 @@ jmodes(struct json *j, const struct ts_stats *s)
 		fprintf(j->fp, "%s{\"mode\": %d, \"fibers\": %llu, ", k ? ", " :
 		    "", k + 1, (unsigned long long)m->fibers.n);
 		jdist(j->fp, &m->fibers);
-		jspread(j->fp, &m->fibers, ts_stats_fibers_all(s, k), "fibers");
+		jspread(j->fp, &m->fibers, fe_stats_fibers_all(s, k), "fibers");
 		if (s->order > 1) {
 			fprintf(j->fp, ", \"per_slice\": {\"of_mode\": %d, "
 			    "\"slices\": %llu, ", m->fps_mode + 1,
@@ -227,7 +227,7 @@ jmodes(struct json *j, const struct ts_stats *s)
 }
 
 static void
-jvalues(struct json *j, const struct ts_stats *s)
+jvalues(struct json *j, const struct fe_stats *s)
 {
 	const struct ts_value_stats *v = &s->values;
 
@@ -261,7 +261,7 @@ jvalues(struct json *j, const struct ts_stats *s)
 }
 
 void
-fe_stats_json(FILE *fp, const struct ts_stats *s, const char *indent)
+fe_stats_json(FILE *fp, const struct fe_stats *s, const char *indent)
 {
 	struct json j = { fp, indent, true };
 	int k;
@@ -565,7 +565,7 @@ put_dims(struct out *o, int order, const uint64_t *dims)
 enum dfield { D_N, D_MIN, D_MEDIAN, D_MEAN, D_MAX, D_STD };
 
 static void
-put_dist(struct out *o, const struct ts_stats *s, bool fibers, enum dfield f)
+put_dist(struct out *o, const struct fe_stats *s, bool fibers, enum dfield f)
 {
 	int k;
 
@@ -599,7 +599,7 @@ put_dist(struct out *o, const struct ts_stats *s, bool fibers, enum dfield f)
 
 /* The lowest (hi false) or highest index used of each mode. */
 static void
-put_used(struct out *o, const struct ts_stats *s, bool hi)
+put_used(struct out *o, const struct fe_stats *s, bool hi)
 {
 	int k;
 
@@ -639,7 +639,7 @@ fe_record_write(FILE *fp, const struct fe_record *r, enum fe_form form)
 	static const char *const fname[FE_NF] = { "metadata", "readme",
 	    "text", "binary" };
 	struct out o = { fp, form, true };
-	const struct ts_stats *s = r != NULL && r->s != NULL &&
+	const struct fe_stats *s = r != NULL && r->s != NULL &&
 	    r->s->complete ? r->s : NULL;
 	const struct ts_value_stats *vs = s != NULL && s->values.present ?
 	    &s->values : NULL;
@@ -687,7 +687,7 @@ fe_record_write(FILE *fp, const struct fe_record *r, enum fe_form form)
 		if (s != NULL)
 			put_raw(&o, s->density);
 		else if (r->order > 0) {
-			dens = ts_stats_ratio(r->nnz, r->dims, r->order);
+			dens = fe_stats_ratio(r->nnz, r->dims, r->order);
 			put_raw(&o, dens);
 			free(dens);
 		} else

@@ -28,7 +28,7 @@ void	 fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v);
  * each mode's --fit and the spreads of its fibers with them; without
  * braces, on one line (indent NULL), or one a line, each after the
  * first starting with indent. */
-void	 fe_stats_json(FILE *, const struct ts_stats *s, const char *indent);
+void	 fe_stats_json(FILE *, const struct fe_stats *s, const char *indent);
 
 /*
  * The record of a tensor in a collection's index: the one set of
@@ -55,7 +55,7 @@ struct fe_record {
 	 * such file), of all the files an archive packs (-1: not known) */
 	int64_t		 bytes[FE_NF], total;
 	char		 sha256[FE_NF][65];	/* "": not known */
-	const struct ts_stats *s;	/* NULL or not complete: not read */
+	const struct fe_stats *s;	/* NULL or not complete: not read */
 	const struct fe_verdict *v;
 };
 

@@ -111,12 +111,12 @@ usage(FILE *fp)
 int
 main(int argc, char *argv[])
 {
-	struct ts_job_opts o;
+	struct fe_job_opts o;
 	int ch, rv, li = 0;
 	bool quiet = false;
 
 	fe_init("ts-convert");
-	ts_job_opts_init(&o);
+	fe_job_opts_init(&o);
 	/* getopt_long reorders argv: keep the command as typed. */
 	char *typed[argc + 1], *command;
 	int nargs = argc;

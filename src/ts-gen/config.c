@@ -747,7 +747,7 @@ static void
 values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 {
 	const struct cfgval *v = V(c);
-	struct ts_genvalues_opts *vo = &p->vo;
+	struct fe_genvalues_opts *vo = &p->vo;
 	int dom;
 
 	p->values = v->values != 0 && v->dups != 2;
@@ -755,7 +755,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 	case 1:		/* uniform */
 		if (!(v->vlow < v->vhigh))
 			err(c, at, "value.low", "must be below value.high");
-		vo->dist = TS_GEN_DIST_UNIFORM;
+		vo->dist = FE_GEN_DIST_UNIFORM;
 		vo->has_range = true;
 		vo->lo = v->vlow;
 		vo->hi = v->vhigh;
@@ -765,7 +765,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 		if (!(v->vstd > 0) || !(v->vclip > 0))
 			err(c, at, "value.std", "value.std and value.clip "
 			    "must be above 0");
-		vo->dist = TS_GEN_DIST_NORMAL;
+		vo->dist = FE_GEN_DIST_NORMAL;
 		vo->has_mean = vo->has_std = vo->has_range = true;
 		vo->mean = v->vmean;
 		vo->std = v->vstd;
@@ -777,7 +777,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 		if (v->vconst == 1)
 			dom = TS_DOMAIN_BINARY;
 		else {
-			vo->dist = TS_GEN_DIST_CONSTANT;
+			vo->dist = FE_GEN_DIST_CONSTANT;
 			vo->has_value = true;
 			vo->value = v->vconst;
 			vo->value_int = v->vconst == floor(v->vconst) &&
@@ -932,7 +932,7 @@ mkdirs(const char *dir)
 
 /* Where the bundle goes, what it holds, how it is described. */
 static void
-output(struct cfg *c, struct gen_part *p, struct ts_job_opts *jo,
+output(struct cfg *c, struct gen_part *p, struct fe_job_opts *jo,
     bool dst_given)
 {
 	const struct cfgval *v = V(c);
@@ -1041,7 +1041,7 @@ slurp(const char *path, size_t *n)
 }
 
 int
-gen_config(struct gen_part *p, struct ts_job_opts *jo, const char *path,
+gen_config(struct gen_part *p, struct fe_job_opts *jo, const char *path,
     bool dst_given, struct ts_diags *d)
 {
 	struct cfg c;

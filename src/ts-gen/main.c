@@ -188,7 +188,7 @@ usage(FILE *fp)
 /* --config FILE: its request, its messages printed as they come;
  * the exit status. */
 static int
-read_config(struct gen_part *gp, struct ts_job_opts *jo, const char *path,
+read_config(struct gen_part *gp, struct fe_job_opts *jo, const char *path,
     bool quiet)
 {
 	struct ts_diags *d = ts_diags_new(20, false);
@@ -238,7 +238,7 @@ operand_dst(const char *dst, char op)
  * given.
  */
 static int
-run_pair(struct gen_part *gp, struct ts_job_opts *jo, bool quiet)
+run_pair(struct gen_part *gp, struct fe_job_opts *jo, bool quiet)
 {
 	char *dst[2];
 	struct stat st;
@@ -266,7 +266,7 @@ static char *command;	/* as typed, for the README */
 int
 main(int argc, char *argv[])
 {
-	struct ts_job_opts jo;
+	struct fe_job_opts jo;
 	struct gen_part gp;
 	struct gen_opts *o = &gp.g.o;
 	const char *config = NULL, *modelopt = NULL;
@@ -274,7 +274,7 @@ main(int argc, char *argv[])
 	int ch, rv, li = 0;
 
 	fe_init("ts-gen");
-	ts_job_opts_init(&jo);
+	fe_job_opts_init(&jo);
 	gen_part_init(&gp);
 	gen_opts_init(&gp);
 	command = fe_command_line(argc, argv);

@@ -140,15 +140,15 @@ digest(const struct item *it, const char *fname, char *hex)
 /* The statistics of a bundle's entries: false when they could not be
  * read. */
 static bool
-stats_of(const struct item *it, struct ts_stats *s, struct fe_verdict *v)
+stats_of(const struct item *it, struct fe_stats *s, struct fe_verdict *v)
 {
 	struct ts_diags *d = ts_diags_new(1, false);
 	struct ts_check_opts co;
 
 	memset(&co, 0, sizeof(co));
-	ts_stats_init(s, NULL);
+	fe_stats_init(s, NULL);
 	if (ts_bundle_meta(it->bd) != NULL)
-		ts_stats_bundle(it->bd, &co, s, d);
+		fe_stats_bundle(it->bd, &co, s, d);
 	fe_verdict_of(d, v);
 	ts_diags_free(d);
 	return s->complete;
@@ -157,7 +157,7 @@ stats_of(const struct item *it, struct ts_stats *s, struct fe_verdict *v)
 /* The record of a bundle (fe/statsout.h), the digests of its files
  * those of its archive's manifest; r->s and r->v point into s and v. */
 static void
-record_of(const struct item *it, struct fe_record *r, struct ts_stats *s,
+record_of(const struct item *it, struct fe_record *r, struct fe_stats *s,
     struct fe_verdict *v)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
@@ -213,7 +213,7 @@ static void
 json_record(struct ts_strbuf *b, const struct item *it, bool last)
 {
 	struct fe_record r;
-	struct ts_stats s;
+	struct fe_stats s;
 	struct fe_verdict v;
 	struct files f;
 	char hex[TS_SHA256_HEX];
@@ -240,7 +240,7 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 	}
 	ts_sbprintf(b, "}}%s\n", last ? "" : ",");
 	files_free(&f);
-	ts_stats_free(&s);
+	fe_stats_free(&s);
 	fe_record_free(&r);
 }
 
@@ -248,13 +248,13 @@ static void
 csv_record(struct ts_strbuf *b, const struct item *it)
 {
 	struct fe_record r;
-	struct ts_stats s;
+	struct fe_stats s;
 	struct fe_verdict v;
 
 	record_of(it, &r, &s, &v);
 	append(b, &r, FE_CSV);
 	ts_sbprintf(b, "\n");
-	ts_stats_free(&s);
+	fe_stats_free(&s);
 	fe_record_free(&r);
 }
 

@@ -15,7 +15,7 @@
 #include "fe.h"
 #include "operand.h"
 #include "pack.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/progress.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"

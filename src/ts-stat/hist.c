@@ -208,7 +208,7 @@ int
 pic_slices(struct tensor *t, int k, bool draw)
 {
 	const struct ts_dist *d = &t->s.mode[k].slices;
-	struct xtick xt[TS_STATS_HIST];
+	struct xtick xt[FE_STATS_HIST];
 	struct image im;
 	struct hist hs;
 	char *file, *what, mode[16], dim[32], *cap;
@@ -222,7 +222,7 @@ pic_slices(struct tensor *t, int k, bool draw)
 	    "log-log", t->s.block ? "non-zero blocks" : "entries", k + 1);
 	if (!draw)
 		return pic_add(t, file, what, NULL, NULL, 0);
-	for (j = 0; j < TS_STATS_HIST; j++)
+	for (j = 0; j < FE_STATS_HIST; j++)
 		if (d->hist[j] > 0)
 			top = j;
 	memset(xt, 0, sizeof(xt));
@@ -284,19 +284,19 @@ group(size_t b, size_t f)
 static double
 vpos(const struct vside *sd, size_t f, double x, bool neg)
 {
-	size_t b = ts_stats_vbucket(x) % TS_STATS_VHALF;
-	double lo = ts_stats_vbucket_low(b), hi = ts_stats_vbucket_low(b + 1);
+	size_t b = fe_stats_vbucket(x) % FE_STATS_VHALF;
+	double lo = fe_stats_vbucket_low(b), hi = fe_stats_vbucket_low(b + 1);
 	double g = ((double)b + (x - lo) / (hi - lo)) / (double)f;
 
 	return neg ? (double)sd->at + (double)(group(sd->hi, f) + 1) - g :
 	    (double)sd->at + g - (double)group(sd->lo, f);
 }
 
-/* The least magnitude of bucket b of a side, b up to TS_STATS_VHALF. */
+/* The least magnitude of bucket b of a side, b up to FE_STATS_VHALF. */
 static double
 mag_low(size_t b)
 {
-	return b >= TS_STATS_VHALF ? HUGE_VAL : ts_stats_vbucket_low(b);
+	return b >= FE_STATS_VHALF ? HUGE_VAL : fe_stats_vbucket_low(b);
 }
 
 /* The ticks of a side: 10^k in its range, or 1, 2 and 5 times them,
@@ -362,9 +362,9 @@ pic_values(struct tensor *t, bool draw)
 		return pic_add(t, file, what, NULL, NULL, 0);
 	memset(&neg, 0, sizeof(neg));
 	memset(&pos, 0, sizeof(pos));
-	for (b = 0; vh != NULL && b < 2 * TS_STATS_VHALF; b++) {
-		struct vside *sd = b < TS_STATS_VHALF ? &neg : &pos;
-		size_t m = b % TS_STATS_VHALF;
+	for (b = 0; vh != NULL && b < 2 * FE_STATS_VHALF; b++) {
+		struct vside *sd = b < FE_STATS_VHALF ? &neg : &pos;
+		size_t m = b % FE_STATS_VHALF;
 
 		if (vh[b] == 0)
 			continue;
@@ -380,7 +380,7 @@ pic_values(struct tensor *t, bool draw)
 		n = (neg.on ? group(neg.hi, f) - group(neg.lo, f) + 1 : 0) +
 		    (pos.on ? group(pos.hi, f) - group(pos.lo, f) + 1 : 0) +
 		    (vs->zeros > 0 || (neg.on && pos.on));
-		if (n * VBAR <= HW - 120 - 2 * SLOT || f >= TS_STATS_VHALF)
+		if (n * VBAR <= HW - 120 - 2 * SLOT || f >= FE_STATS_VHALF)
 			break;
 		f *= 2;
 	}
@@ -392,12 +392,12 @@ pic_values(struct tensor *t, bool draw)
 		zero = neg.n;
 	pos.at = neg.n + (zero != SIZE_MAX);
 	pos.n = pos.on ? group(pos.hi, f) - group(pos.lo, f) + 1 : 0;
-	for (b = 0; vh != NULL && b < 2 * TS_STATS_VHALF; b++) {
-		size_t m = b % TS_STATS_VHALF;
+	for (b = 0; vh != NULL && b < 2 * FE_STATS_VHALF; b++) {
+		size_t m = b % FE_STATS_VHALF;
 
 		if (vh[b] == 0)
 			continue;
-		if (b < TS_STATS_VHALF)
+		if (b < FE_STATS_VHALF)
 			slot[neg.at + group(neg.hi, f) - group(m, f)] += vh[b];
 		else
 			slot[pos.at + group(m, f) - group(pos.lo, f)] += vh[b];

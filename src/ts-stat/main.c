@@ -112,7 +112,7 @@ static struct tensor *
 tensor_new(const char *path, const struct opts *o)
 {
 	struct tensor *t = ts_xcalloc(1, sizeof(*t));
-	struct ts_stats_opts so;
+	struct fe_stats_opts so;
 	int i;
 
 	memset(&so, 0, sizeof(so));
@@ -124,7 +124,7 @@ tensor_new(const char *path, const struct opts *o)
 	so.plot = o->plot ? o->size : 0;
 	t->path = ts_xstrdup(path);
 	t->d = ts_diags_new(o->max_per_rule, o->strict);
-	ts_stats_init(&t->s, &so);
+	fe_stats_init(&t->s, &so);
 	fe_record_init(&t->rec);
 	for (i = 0; i < NFILES; i++)
 		t->bytes[i] = -1;
@@ -136,7 +136,7 @@ tensor_free(struct tensor *t)
 {
 	size_t i;
 
-	ts_stats_free(&t->s);
+	fe_stats_free(&t->s);
 	fe_record_free(&t->rec);
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
@@ -220,7 +220,7 @@ finish(struct tensor *t, const struct opts *o, int rv)
 {
 	int st;
 
-	ts_stats_end(&t->s, t->d);
+	fe_stats_end(&t->s, t->d);
 	fe_verdict_of(t->d, &t->v);
 	/* Drawn when asked for and there is where to put them, else named
 	 * for the README's links. */
@@ -278,7 +278,7 @@ archive(const char *path, const struct opts *o, int rv)
 			t->path = ts_xasprintf("%s:%s", strcmp(path, "-") ?
 			    path : "<stdin>", ts_bundle_name(bd));
 			t->name = ts_xstrdup(ts_bundle_name(bd));
-			ts_stats_bundle(bd, &co, &t->s, t->d);
+			fe_stats_bundle(bd, &co, &t->s, t->d);
 			sizes(t, bd);
 			if (o->format != FMT_TEXT)
 				record(t, bd);
@@ -333,14 +333,14 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		if ((bd = ts_bundle_open(path, t->d)) == NULL)
 			break;
 		t->name = ts_xstrdup(ts_bundle_name(bd));
-		ts_stats_bundle(bd, &co, &t->s, t->d);
+		fe_stats_bundle(bd, &co, &t->s, t->d);
 		sizes(t, bd);
 		/* Its directory no longer held: the README's commit
 		 * replaces it. */
 		ts_bundle_free(bd);
 		break;
 	case FE_OPERAND_DATA:
-		ts_stats_watch(&t->s, &w);
+		fe_stats_watch(&t->s, &w);
 		co.watch = &w;
 		fe_check_data(path, o->meta, &co, &name, t->d);
 		t->name = name != NULL ? name : stem(path);
@@ -449,7 +449,7 @@ main(int argc, char *argv[])
 			break;
 		case OPT_SIZE:
 			o.size = (int)count("--size", optarg, 16,
-			    TS_STATS_PLOT_MAX);
+			    FE_STATS_PLOT_MAX);
 			break;
 		default:
 			usage(stderr);

@@ -27,7 +27,7 @@
 char *
 pic_caption(const struct tensor *t)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	struct ts_strbuf b = { NULL, 0, 0 };
 	int k;
 
@@ -105,7 +105,7 @@ pic_framed(struct image *im, const struct tensor *t, uint32_t w, uint32_t h,
 int
 plot(struct tensor *t, const struct opts *o, bool draw)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	int a, b, i, rv = 0;
 
 	/* A page shows the card first, then each pair, then the
@@ -118,8 +118,8 @@ plot(struct tensor *t, const struct opts *o, bool draw)
 	else
 		for (a = 0; a < s->order; a++)
 			for (b = a + 1; b < s->order; b++)
-				if (ts_stats_pair_drawn(s->order, a, b)) {
-					struct ts_stats_grid g;
+				if (fe_stats_pair_drawn(s->order, a, b)) {
+					struct fe_stats_grid g;
 
 					memset(&g, 0, sizeof(g));
 					g.a = a;

@@ -18,7 +18,7 @@
 
 struct tensor;
 struct opts;
-struct ts_stats_grid;
+struct fe_stats_grid;
 
 /* "NAME: D1 x D2, nnz N", malloc'd. */
 char	*pic_caption(const struct tensor *);
@@ -35,7 +35,7 @@ int	 pic_add(struct tensor *t, char *file, char *what,
 	    const struct image *im, const char *const *kv, int nkv);
 
 int	 pic_spy(struct tensor *, const struct opts *,
-	    const struct ts_stats_grid *, bool draw);
+	    const struct fe_stats_grid *, bool draw);
 int	 pic_card(struct tensor *, const struct opts *, bool draw);
 int	 pic_slices(struct tensor *, int k, bool draw);
 int	 pic_values(struct tensor *, bool draw);

@@ -27,7 +27,7 @@ struct tick {
 };
 
 struct panel {
-	const struct ts_stats_grid *g;
+	const struct fe_stats_grid *g;
 	uint32_t	 z, f;
 	uint32_t	 pw, ph;	/* the plot, inside its frame */
 	struct tick	*rt, *ct;	/* rows', columns' ticks */
@@ -74,7 +74,7 @@ ticks(const struct panel *p, uint64_t base, uint64_t dim, bool across,
 	}
 	*out = ts_xcalloc(64, sizeof(**out));
 	for (c = base; c <= last && n < 64; ) {
-		int64_t at = bin_px(p, ts_stats_grid_bin(p->g, c));
+		int64_t at = bin_px(p, fe_stats_grid_bin(p->g, c));
 
 		if (n == 0 || (double)(c - (*out)[n - 1].c) * ppc >= sep) {
 			(*out)[n].c = c;
@@ -93,9 +93,9 @@ ticks(const struct panel *p, uint64_t base, uint64_t dim, bool across,
 /* Lay out a panel of grid g, each side at most side pixels. */
 static void
 panel_layout(struct panel *p, const struct tensor *t,
-    const struct ts_stats_grid *g, uint32_t side)
+    const struct fe_stats_grid *g, uint32_t side)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	uint32_t m = g->rows > g->cols ? g->rows : g->cols, maxw = 0, w;
 	int64_t over, lo, hi;
 	size_t i;
@@ -161,7 +161,7 @@ panel_free(struct panel *p)
 static uint64_t
 panel_max(const struct panel *p, uint64_t *px)
 {
-	const struct ts_stats_grid *g = p->g;
+	const struct fe_stats_grid *g = p->g;
 	uint32_t r, c, pw = p->f > 1 ? p->pw : g->cols;
 	uint64_t max = 0;
 
@@ -181,7 +181,7 @@ panel_max(const struct panel *p, uint64_t *px)
 static void
 panel_draw(struct image *im, const struct panel *p, int64_t x, int64_t y)
 {
-	const struct ts_stats_grid *g = p->g;
+	const struct fe_stats_grid *g = p->g;
 	const int64_t fl = x + p->fl, ft = y + p->ft;
 	uint32_t pw = p->f > 1 ? p->pw : g->cols, ph = p->f > 1 ? p->ph :
 	    g->rows, r, c, tw;
@@ -232,10 +232,10 @@ panel_draw(struct image *im, const struct panel *p, int64_t x, int64_t y)
 }
 
 int
-pic_spy(struct tensor *t, const struct opts *o, const struct ts_stats_grid *g,
+pic_spy(struct tensor *t, const struct opts *o, const struct fe_stats_grid *g,
     bool draw)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	struct image im;
 	struct panel p;
 	char *file, *what, modes[32], dims[64], bins[128], *cap;
@@ -290,7 +290,7 @@ pic_spy(struct tensor *t, const struct opts *o, const struct ts_stats_grid *g,
 int
 pic_card(struct tensor *t, const struct opts *o, bool draw)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	struct panel *p;
 	struct image im;
 	uint32_t side = (uint32_t)o->size / 2 < 16 ? 16 : (uint32_t)o->size /

@@ -53,7 +53,7 @@ struct tensor {
 	char		*fname[NFILES];	/* a bundle's files, or NULL */
 	int64_t		 bytes[NFILES];
 	struct ts_diags	*d;
-	struct ts_stats	 s;
+	struct fe_stats	 s;
 	struct fe_verdict v;
 	struct fe_record rec;		/* its index record's metadata and
 					 * files (--json, --csv) */

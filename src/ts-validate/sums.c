@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "validate.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "model/model.h"
 #include "util/path.h"
 #include "util/progress.h"

@@ -52,7 +52,7 @@ static const struct ts_stage_ops extent_ops = {
 /* FROSTT: the base from the coordinates, dimensions from their extent
  * (or --dims), unless a dialect's header states them. */
 static int
-frostt_attributes(struct job *j, const struct ts_header *h,
+frostt_attributes(struct fe_job *j, const struct ts_header *h,
     const struct ts_inferred *inf, int order, int *basep)
 {
 	struct ts_meta *m = &j->m;
@@ -125,7 +125,7 @@ frostt_attributes(struct job *j, const struct ts_header *h,
  * but the user should know, and how to read it the other way.
  */
 static void
-header_like(struct job *j, const struct ts_header *h,
+header_like(struct fe_job *j, const struct ts_header *h,
     const struct ts_inferred *inf, int order)
 {
 	double v = inf->first_value;
@@ -161,7 +161,7 @@ header_like(struct job *j, const struct ts_header *h,
 }
 
 int
-ts_job_infer(struct job *j, bool light)
+fe_job_infer(struct fe_job *j, bool light)
 {
 	struct ts_meta *m = &j->m;
 	struct ts_layout lay = j->in;
@@ -177,7 +177,7 @@ ts_job_infer(struct job *j, bool light)
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
 		lay.base = 0;	/* read raw; the base is found below */
-	if ((dec = ts_job_decoder(j, &lay)) == NULL)
+	if ((dec = fe_job_decoder(j, &lay)) == NULL)
 		return -1;
 	h = ts_decoder_header(dec);
 	order = h->order;

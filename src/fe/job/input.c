@@ -19,7 +19,7 @@
 
 /* Where the attributes of a bare data file come from (SPEC 8). */
 static int
-find_meta(struct job *j)
+find_meta(struct fe_job *j)
 {
 	const char *src = j->o->src, *b = ts_basename(src);
 	struct ts_source *ms;
@@ -63,16 +63,16 @@ find_meta(struct job *j)
 }
 
 static void
-layout_from_meta(struct job *j)
+layout_from_meta(struct fe_job *j)
 {
 	ts_layout_of(j->mp, j->in.kind, &j->in);
 }
 
 /* A bare binary stream needs its layout spelled out (SPEC 8). */
 static int
-layout_from_flags(struct job *j)
+layout_from_flags(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	char missing[200] = "";
 
 	j->in.values = o->no_values ? 0 : j->from == TS_KIND_BINARY ? 1 : -1;
@@ -101,7 +101,7 @@ layout_from_flags(struct job *j)
 	}
 	/* The order of coordinates does not depend on the base. */
 	if (j->from == TS_KIND_TEXT && o->in_base < 0 && (j->part == NULL ||
-	    !(j->part->flags & TS_JOB_ANY_BASE)))
+	    !(j->part->flags & FE_JOB_ANY_BASE)))
 		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
 		    "no metadata; assuming 1-based coordinates (--input-base "
 		    "to change)");
@@ -111,9 +111,9 @@ layout_from_flags(struct job *j)
 /* A bundle SRC: its metadata says it all.  In an archive, it is the
  * one --member names, or the first. */
 static int
-bundle_input(struct job *j, bool archive)
+bundle_input(struct fe_job *j, bool archive)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 
 	if (archive) {
 		if ((j->ar = ts_bundles_open(o->src, o->tmpdir, j->d)) == NULL)
@@ -149,9 +149,9 @@ bundle_input(struct job *j, bool archive)
 }
 
 int
-ts_job_input(struct job *j)
+fe_job_input(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	struct stat st;
 	bool archive;
 
@@ -165,9 +165,9 @@ ts_job_input(struct job *j)
 	}
 	j->from = o->from;
 	/* An archive: named so, or starting as one, or --member given. */
-	archive = (j->from == TS_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
+	archive = (j->from == FE_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
 	    (o->member != NULL || ts_archive_is(o->src));
-	if (j->from == TS_JOB_AUTO && strcmp(o->src, "-") != 0 &&
+	if (j->from == FE_JOB_AUTO && strcmp(o->src, "-") != 0 &&
 	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
 	    ts_has_suffix(o->src, "_metadata.json")))
 		j->from = TS_KIND_BUNDLE;
@@ -188,12 +188,12 @@ ts_job_input(struct job *j)
 			    strerror(errno));
 			return -1;
 		}
-		if (j->from == TS_JOB_AUTO)
+		if (j->from == FE_JOB_AUTO)
 			j->from = ts_sniff(j->src);
 		/* A file named .mtx is Matrix Market, banner or not: its
 		 * decoder says what is wrong, instead of FROSTT making an
 		 * entry of its size line. */
-		if (o->from == TS_JOB_AUTO)
+		if (o->from == FE_JOB_AUTO)
 			j->from = ts_kind_read_as((enum ts_kind)j->from,
 			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
@@ -215,7 +215,7 @@ ts_job_input(struct job *j)
 }
 
 struct ts_decoder *
-ts_job_decoder(struct job *j, const struct ts_layout *lay)
+fe_job_decoder(struct fe_job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
@@ -245,7 +245,7 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
  * open nothing more).
  */
 int
-ts_job_input_end(struct job *j)
+fe_job_input_end(struct fe_job *j)
 {
 	if (j->ar == NULL)
 		return 0;
@@ -258,7 +258,7 @@ ts_job_input_end(struct job *j)
 }
 
 void
-ts_job_input_free(struct job *j)
+fe_job_input_free(struct fe_job *j)
 {
 	ts_source_close(j->src);
 	ts_bundle_free(j->bd);

@@ -6,19 +6,19 @@
  * binned counts its pictures are drawn from.  ts-stat and ts-pack
  * --index use it (not installed).
  *
- * The statistics are a consumer stage (ts_stats_stage), made for the
- * data file whose entries the checks read: ts_stats_watch() fills the
+ * The statistics are a consumer stage (fe_stats_stage), made for the
+ * data file whose entries the checks read: fe_stats_watch() fills the
  * struct ts_check_watch that makes ts_check_bundle() and ts_check_file()
  * add it to their flow, so that a tensor is read once, checked and
  * counted.  Memory is bounded whatever the dimensions say: a mode's
  * slices are counted in an array of its dimension only up to
- * TS_STATS_SLICES_MAX slices; past it, in bins (the count of non-empty
+ * FE_STATS_SLICES_MAX slices; past it, in bins (the count of non-empty
  * slices is then a HyperLogLog estimate, and the distribution of the
  * slices' counts is not known) unless exact asks for a sort.  Nothing
  * is allocated from a declared size before it is checked.
  */
-#ifndef TS_STATS_H
-#define TS_STATS_H
+#ifndef FE_STATS_H
+#define FE_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,16 +26,16 @@
 
 #include "tensorsuite.h"
 
-#define TS_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
-#define TS_STATS_PLOT_MAX	2048	/* --size: pixels a side */
-#define TS_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
-#define TS_STATS_HIST		65	/* buckets of a histogram */
-/* The values' histogram of the pictures: 2^TS_STATS_VSUB buckets a
- * power of two, TS_STATS_VHALF a sign. */
-#define TS_STATS_VSUB		3
-#define TS_STATS_VHALF		((size_t)1 << (11 + TS_STATS_VSUB))
+#define FE_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
+#define FE_STATS_PLOT_MAX	2048	/* --size: pixels a side */
+#define FE_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
+#define FE_STATS_HIST		65	/* buckets of a histogram */
+/* The values' histogram of the pictures: 2^FE_STATS_VSUB buckets a
+ * power of two, FE_STATS_VHALF a sign. */
+#define FE_STATS_VSUB		3
+#define FE_STATS_VHALF		((size_t)1 << (11 + FE_STATS_VSUB))
 
-struct ts_stats_opts {
+struct fe_stats_opts {
 	bool		 fibers;	/* per mode, through the sorter */
 	bool		 exact;		/* modes past the bound, and the
 					 * repeats, through the sorter */
@@ -59,7 +59,7 @@ struct ts_dist {
 	uint64_t	 sum;		/* of their counts */
 	uint64_t	 min, max;
 	double		 median, mean, std;
-	uint64_t	 hist[TS_STATS_HIST];
+	uint64_t	 hist[FE_STATS_HIST];
 };
 
 /* The power law that fits a distribution's tail (ts-stat --fit):
@@ -126,13 +126,13 @@ struct ts_block_stats {
  * over it) of its bin.  A bin covers as many coordinates of mode a as
  * of mode b: the larger side is binned to at most the pictures' size,
  * the other alike, so that the picture keeps the tensor's shape. */
-struct ts_stats_grid {
+struct fe_stats_grid {
 	int		 a, b;		/* 0-based modes */
 	uint32_t	 rows, cols;
 	uint64_t	 per;		/* coordinates a bin covers at most,
 					 * on either side */
 	uint64_t	*cell;		/* rows * cols */
-	/* where a coordinate falls (ts_stats_grid_bin) */
+	/* where a coordinate falls (fe_stats_grid_bin) */
 	bool		 fixed;
 	int		 t;
 	uint64_t	 r;
@@ -140,7 +140,7 @@ struct ts_stats_grid {
 	uint32_t	 skip;
 };
 
-struct ts_stats {
+struct fe_stats {
 	bool		 seen;		/* a data file's entries were read */
 	bool		 complete;	/* ... to the end */
 	int		 sort_errno;	/* a sort failed: why; else 0 */
@@ -168,80 +168,80 @@ struct ts_stats {
 	bool		 repeats_known;
 	uint64_t	 repeats;	/* entries that repeat one before */
 	bool		 fibers;	/* mode[].fibers hold */
-	struct ts_stats_grid *grid;	/* pictures' (plot > 0) */
+	struct fe_stats_grid *grid;	/* pictures' (plot > 0) */
 	int		 ngrid;
 	/* The values' histogram of the pictures (plot > 0, values; else
-	 * NULL): 2 * TS_STATS_VHALF counts of the finite values but
-	 * zeros, by ts_stats_vbucket(). */
+	 * NULL): 2 * FE_STATS_VHALF counts of the finite values but
+	 * zeros, by fe_stats_vbucket(). */
 	uint64_t	*vhist;
 	void		*st;		/* the pass's; library's */
-	struct ts_stats_opts o;
+	struct fe_stats_opts o;
 };
 
-void	 ts_stats_init(struct ts_stats *, const struct ts_stats_opts *);
+void	 fe_stats_init(struct fe_stats *, const struct fe_stats_opts *);
 /* Free what it points to, not the struct. */
-void	 ts_stats_free(struct ts_stats *);
+void	 fe_stats_free(struct fe_stats *);
 /*
  * The stage that counts the entries of dec into s (m the metadata, NULL
  * for a lone file), s borrowed: its results are complete once the flow
- * has finished and ts_stats_end() has been called.  NULL, and s left
+ * has finished and fe_stats_end() has been called.  NULL, and s left
  * unread, when a stage was made for s already (a second data file).
  */
-struct ts_stage *ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
+struct ts_stage *fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 	    struct ts_decoder *dec);
 /* The watch that gives the checks that stage and the checks' count of
  * repeats, for s. */
-void	 ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w);
+void	 fe_stats_watch(struct fe_stats *s, struct ts_check_watch *w);
 /* After the checks: what only the whole tells (the repeats, the order
  * found, the density); reports a failed sort to d. */
-void	 ts_stats_end(struct ts_stats *s, struct ts_diags *d);
+void	 fe_stats_end(struct fe_stats *s, struct ts_diags *d);
 
 /*
  * Statistics of a bundle: checked as ts_check_bundle() checks it (co,
  * whose watch is replaced), its entries counted into s, which must be
- * fresh from ts_stats_init().  The checks' messages go to d.
+ * fresh from fe_stats_init().  The checks' messages go to d.
  */
-void	 ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
-	    struct ts_stats *s, struct ts_diags *d);
+void	 fe_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
+	    struct fe_stats *s, struct ts_diags *d);
 
 /* Is the pair of modes a < b (0-based) of a tensor of that order one
- * the pictures draw: every pair up to TS_STATS_PAIRS_ORDER, else each
+ * the pictures draw: every pair up to FE_STATS_PAIRS_ORDER, else each
  * mode with the next. */
-bool	 ts_stats_pair_drawn(int order, int a, int b);
+bool	 fe_stats_pair_drawn(int order, int a, int b);
 /* The bin of grid g (row or column alike) that coordinate c, as the
  * file writes it, falls in (it may be past the last for a coordinate
  * past the dimension). */
-uint32_t ts_stats_grid_bin(const struct ts_stats_grid *g, uint64_t c);
+uint32_t fe_stats_grid_bin(const struct fe_stats_grid *g, uint64_t c);
 
 /*
  * The bucket of the values' histogram that x (finite, not zero) is
- * counted in: the negatives in [0, TS_STATS_VHALF), the positives in
- * [TS_STATS_VHALF, 2 * TS_STATS_VHALF), each by magnitude: the bits of
- * |x| less all of its significand but the first TS_STATS_VSUB bits,
+ * counted in: the negatives in [0, FE_STATS_VHALF), the positives in
+ * [FE_STATS_VHALF, 2 * FE_STATS_VHALF), each by magnitude: the bits of
+ * |x| less all of its significand but the first FE_STATS_VSUB bits,
  * so that a bucket is an eighth of a power of two (2^e to 2^e * 1.125,
- * ...), and the buckets ascend with |x|.  ts_stats_vbucket_low: the
+ * ...), and the buckets ascend with |x|.  fe_stats_vbucket_low: the
  * least magnitude of bucket b, as a double.
  */
-size_t	 ts_stats_vbucket(double x);
-double	 ts_stats_vbucket_low(size_t b);
+size_t	 fe_stats_vbucket(double x);
+double	 fe_stats_vbucket_low(size_t b);
 
 /* ---- the parts, shared with the tests ---- */
 
 /* The spread of d over members in all (fit.c). */
-void	 ts_stats_spread(const struct ts_dist *d, double members,
+void	 fe_stats_spread(const struct ts_dist *d, double members,
 	    struct ts_spread *);
 /* The mode-k fibers in all, empty ones too: the product of the other
  * modes' dimensions (sections, for blocks), as a double. */
-double	 ts_stats_fibers_all(const struct ts_stats *, int k);
+double	 fe_stats_fibers_all(const struct fe_stats *, int k);
 
 /* n / p (p the product of the dims, order of them): the double nearest
  * to the exact fraction (ties to even), whatever the size of p; 0 when
  * n or p is. */
-double	 ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
+double	 fe_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
 /* That double as the shortest decimal that reads back to it
  * (ts_fmt_double): "0.25", "3.614007241618348e-20"; malloc'd. */
-char	*ts_stats_ratio(uint64_t n, const uint64_t *dims, int order);
+char	*fe_stats_ratio(uint64_t n, const uint64_t *dims, int order);
 /* The product of dims as an exact decimal, malloc'd. */
-char	*ts_stats_product(const uint64_t *dims, int order);
+char	*fe_stats_product(const uint64_t *dims, int order);
 
 #endif

@@ -29,7 +29,7 @@
 #include <archive_entry.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/sha256.h"

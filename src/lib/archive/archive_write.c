@@ -32,7 +32,7 @@
 #include <archive_entry.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "model/model.h"
 #include "util/path.h"

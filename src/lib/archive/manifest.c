@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/sha256.h"
 #include "util/xalloc.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/sha256.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"

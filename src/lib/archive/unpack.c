@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/progress.h"

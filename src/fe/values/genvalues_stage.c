@@ -81,7 +81,7 @@ helper_main(void *arg)
 		seen = st->round;
 		part(st, h->i, st->nt, &from, &to);
 		pthread_mutex_unlock(&st->mu);
-		ts_gen_fill_range(st->g, st->b, from, to);
+		fe_gen_fill_range(st->g, st->b, from, to);
 		pthread_mutex_lock(&st->mu);
 		if (--st->pending == 0)
 			pthread_cond_signal(&st->finished);
@@ -97,8 +97,8 @@ fill(struct genst *st, struct ts_batch *b)
 	size_t from, to;
 	int i;
 
-	if (st->nt < 2 || b->n < 2 * MINPART || ts_gen_cheap(st->g)) {
-		ts_genvalues_fill(st->g, b);
+	if (st->nt < 2 || b->n < 2 * MINPART || fe_gen_cheap(st->g)) {
+		fe_genvalues_fill(st->g, b);
 		return;
 	}
 	if (st->started == 0) {
@@ -113,7 +113,7 @@ fill(struct genst *st, struct ts_batch *b)
 		/* Threads we could not have: fewer parts. */
 		st->nt = st->started + 1;
 	}
-	/* What ts_genvalues_fill says of b; the values follow. */
+	/* What fe_genvalues_fill says of b; the values follow. */
 	b->has_values = true;
 	b->is_int = st->g->isint;
 	b->texts = b->texts_only = false;
@@ -124,7 +124,7 @@ fill(struct genst *st, struct ts_batch *b)
 	pthread_cond_broadcast(&st->go);
 	pthread_mutex_unlock(&st->mu);
 	part(st, 0, st->nt, &from, &to);
-	ts_gen_fill_range(st->g, b, from, to);
+	fe_gen_fill_range(st->g, b, from, to);
 	pthread_mutex_lock(&st->mu);
 	while (st->pending > 0)
 		pthread_cond_wait(&st->finished, &st->mu);
@@ -170,7 +170,7 @@ local_put(void *state, struct ts_batch *b)
 	const struct genst *st = state;
 
 	if (!b->has_values || st->g->o.replace)
-		ts_gen_fill_range(st->g, b, 0, b->n);
+		fe_gen_fill_range(st->g, b, 0, b->n);
 }
 
 static void
@@ -333,14 +333,14 @@ some_value_changes(const struct genst *st)
 	for (i = 0; i < st->n; i++) {
 		const uint64_t *x = st->tup + i * order;
 
-		ts_gen_value(g, x, &f1, &i1);
+		fe_gen_value(g, x, &f1, &i1);
 		for (p = 0; p + 1 < g->order; p++) {
 			if (x[p] == x[p + 1])
 				continue;
 			memcpy(t, x, order * sizeof(*t));
 			t[p] = x[p + 1];
 			t[p + 1] = x[p];
-			ts_gen_value(g, t, &f2, &i2);
+			fe_gen_value(g, t, &f2, &i2);
 			if (g->isint ? i1 != i2 : f1 != f2)
 				return true;
 		}
@@ -498,7 +498,7 @@ hold_finish(void *self)
 					}
 			group[p] = group[r];
 		}
-	ts_gen_set_groups(g, group);
+	fe_gen_set_groups(g, group);
 	g->found = true;
 	if (g->reduced && !some_value_changes(st)) {
 		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
@@ -573,7 +573,7 @@ static const struct ts_stage_ops hold_ops = {
 };
 
 struct ts_stage *
-ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
+fe_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
     struct ts_diags *d)
 {
 	struct genst *st = ts_xcalloc(1, sizeof(*st));

@@ -1,11 +1,11 @@
 /*
- * archive.h - what the archive files share inside libtensorsuite (not
+ * archive_int.h - what the archive files share inside libtensorsuite (not
  * installed): member names made fit to print (archive_read.c), the
  * rules of what a bundle archive may hold (SPEC B5, bundle_archive.c),
  * and its manifest of SHA-256 digests (sums.c, archive_write.c).
  */
-#ifndef TS_ARCHIVE_H
-#define TS_ARCHIVE_H
+#ifndef TS_ARCHIVE_INT_H
+#define TS_ARCHIVE_INT_H
 
 #include "tensorsuite.h"
 
