@@ -19,6 +19,8 @@ FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 
 CC       ?= cc
 AR       ?= ar
+LD       ?= ld
+OBJCOPY  ?= objcopy
 PKG_CONFIG ?= pkg-config
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g

@@ -1831,7 +1831,9 @@ el/el.tnsb
 SHA256SUMS"
 	run -0 ts-validate el.tar.zst
 	sans_a1_note
-	assert_output "el.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "el.tar.zst:el: valid (0 errors, 0 warnings)
+el.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	# Unpacked and packed again by ts-pack: the same bytes.
 	ts-pack -x el.tar.zst
 	ts-pack -o packed.tar.zst el

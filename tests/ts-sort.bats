@@ -1165,7 +1165,9 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run -0 ts-sort -k 3,1,2 el.tar.zst -o s.tar.zst
 	run -0 ts-validate s.tar.zst
 	sans_a1_note
-	assert_output "s.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "s.tar.zst:s: valid (0 errors, 0 warnings)
+s.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	mkdir u && ts-pack -x s.tar.zst -C u
 	run -0 meta u/s '[.sorted, .sort_order]'
 	assert_output '["lexicographic",[3,1,2]]'

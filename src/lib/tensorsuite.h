@@ -1056,6 +1056,15 @@ struct ts_check_opts {
 	const char	*tmpdir;
 	int		 threads;
 	const struct ts_check_watch *watch;	/* NULL: none */
+	/*
+	 * Every entry of each data file, but only by the checks that need
+	 * nothing more than its entries as they stream by (S1, S2, S3 of
+	 * sorted input, S4 to S6, E, K, X7), none that sorts them (S3 of
+	 * unsorted input, S7 to S9) nor X6, which reads every value of
+	 * both files: in the time and memory of reading the files once,
+	 * as ts-pack checks what it packs.
+	 */
+	bool		 stream_only;
 };
 /* Check a bundle's data files against its metadata (H, E, K, X, S):
  * 0, or -1 when it reported an error (the bundle is invalid). */
@@ -1198,8 +1207,9 @@ int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
 	    struct ts_diags *);
 /*
  * Does ts_archive_out_bundle pack file fname of the bundle?  Its regular
- * files go in; a symbolic link (never followed), a folder, a hidden file
- * and anything else are left out, each with a warning, and the bundle is
+ * files go in; a symbolic link (never followed), a folder, a hidden file,
+ * a name with a control character (which every reader refuses) and
+ * anything else are left out, each with a warning, and the bundle is
  * refused (an error) when its metadata names one of them.
  */
 bool	 ts_archive_packs(struct ts_bundle *, const char *fname);
@@ -1243,9 +1253,30 @@ struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
 bool	 ts_bundles_more(struct ts_bundles *);
 /* Read the rest of the archive, as the last bundle handed out can then
  * read no more, so that its members are checked against its manifest
- * (ts_archive_verify): 0, or -1 with the errors in the d of
- * ts_bundles_open.  The end of ts_bundles_next does the same. */
+ * (ts_archive_verify): 0, or -1 when the archive itself had an error,
+ * now or before (in the d of ts_bundles_open).  The end of
+ * ts_bundles_next does the same. */
 int	 ts_bundles_finish(struct ts_bundles *);
+/*
+ * Keep what the archive's manifest says of each bundle apart, so that a
+ * program that reports bundle by bundle (ts-validate, ts-stat) puts a
+ * bundle's integrity into the bundle's own report.  Called before the
+ * first ts_bundles_next: the end of the archive then reports to the d of
+ * ts_bundles_open only what is about no bundle handed out (a bad line of
+ * the manifest, a file listed of no such bundle, no manifest at all),
+ * and the rest waits for ts_bundles_verdict, which the program must ask
+ * of every bundle handed out.
+ */
+void	 ts_bundles_split(struct ts_bundles *);
+/*
+ * Once the archive has ended (ts_bundles_next gave NULL, or
+ * ts_bundles_finish was called), after ts_bundles_split: what the
+ * manifest says of the files of bundle name (a digest that differs, a
+ * file not listed, one listed and missing), reported to d: 0, or -1 when
+ * one is an error.  0 and nothing before the end, or without the split.
+ */
+int	 ts_bundles_verdict(struct ts_bundles *, const char *name,
+	    struct ts_diags *d);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);

@@ -238,6 +238,7 @@ draw_labels(struct block *b, const struct gen_opts *o, struct ts_diags *d)
 			s = fe_rng_mix(o->seed ^ fe_rng_mix(0x6c6162656cULL +
 			    (uint64_t)x));
 			l->n = o->label_parts[x] != 0 ? o->label_parts[x] :
+			    o->nparts == 1 ? o->parts[0] :
 			    o->nparts > 0 ? o->parts[k] :
 			    uniform_int(&s, o->parts_lo, o->parts_hi);
 			if (l->n > PARTS_MAX) {
@@ -364,6 +365,14 @@ block_setup(struct gen *g, struct ts_diags *d)
 		for (k = 0; k < o->nparts; k++)
 			b->lab[0][k] = (char)('a' + k);
 		b->lab[0][k] = '\0';
+	}
+	/* A contraction's labels are not the modes of one tensor: one
+	 * count for all, or a range. */
+	if (b->nop == 2 && o->nparts > 1) {
+		ts_diag_usage(d, "--partitions: one count for every label of "
+		    "a contraction, or LO:HI (--label-partitions sets a "
+		    "label's)");
+		return -1;
 	}
 	for (k = 0; k < 26; k++)
 		if ((o->label_parts[k] != 0 || o->label_psize[k] != 0) &&

@@ -271,9 +271,6 @@ integers(struct cfg *c, const char *path, yaml_node_t *v, double lo,
 
 /* ---- the keys ---- */
 
-static const char *const vtypes[] = { "float32", "float64", "int32",
-    "int64", NULL };
-static const char *const itypes[] = { "uint32", "uint64", NULL };
 
 #define V(c)	(&(c)->v)
 
@@ -472,7 +469,13 @@ k_storage(struct cfg *c, const char *p, yaml_node_t *v)
 static void
 k_index_type(struct cfg *c, const char *p, yaml_node_t *v)
 {
-	V(c)->itype = word(c, p, v, itypes);
+	const char *w[TS_ITYPE_UINT64 + 2];
+	int i;
+
+	for (i = 0; i <= TS_ITYPE_UINT64; i++)
+		w[i] = ts_itype_name((enum ts_itype)i);
+	w[i] = NULL;
+	V(c)->itype = word(c, p, v, w);
 }
 
 static void
@@ -557,7 +560,13 @@ k_value_domain(struct cfg *c, const char *p, yaml_node_t *v)
 static void
 k_vtype(struct cfg *c, const char *p, yaml_node_t *v)
 {
-	V(c)->vtype = word(c, p, v, vtypes);
+	const char *w[TS_VTYPE_COUNT + 1];
+	int i;
+
+	for (i = 0; i < TS_VTYPE_COUNT; i++)
+		w[i] = ts_vtype_name((enum ts_vtype)i);
+	w[i] = NULL;
+	V(c)->vtype = word(c, p, v, w);
 }
 
 static void
@@ -893,18 +902,7 @@ model(struct cfg *c, struct gen_part *p)
 static bool
 is_bundle_dst(const char *dst)
 {
-	static const char *const sfx[] = { ".tns", ".tnsb", ".mtx", ".json",
-	    NULL };
-	const char *b = ts_basename(dst), *dot;
-	int i;
-
-	if (strcmp(dst, "-") == 0)
-		return false;
-	for (i = 0; sfx[i] != NULL; i++)
-		if ((dot = strstr(b, sfx[i])) != NULL && (dot[strlen(sfx[i])] ==
-		    '\0' || dot[strlen(sfx[i])] == '.'))
-			return false;
-	return true;
+	return strcmp(dst, "-") != 0 && ts_kind_of_path(dst, NULL) < 0;
 }
 
 /* mkdir -p dir. */

@@ -263,11 +263,15 @@ archive(const char *path, const struct opts *o, int rv)
 	struct ts_check_opts co;
 	struct ts_bundles *bs;
 	struct ts_bundle *bd;
-	struct tensor *t;
+	struct tensor *t, **v = NULL;
+	size_t n = 0, i;
 	int st;
 
 	check_opts(o, &co);
 	if ((bs = ts_bundles_open(path, o->tmpdir, ad)) != NULL) {
+		/* A bundle's record carries what the manifest says of its
+		 * files, known at the archive's end: the records wait. */
+		ts_bundles_split(bs);
 		for (;;) {
 			t = tensor_new(path, o);
 			if ((bd = ts_bundles_next(bs, NULL, t->d)) == NULL) {
@@ -283,8 +287,14 @@ archive(const char *path, const struct opts *o, int rv)
 			if (o->format != FMT_TEXT)
 				record(t, bd);
 			ts_bundle_free(bd);
-			rv = finish(t, o, rv);
+			v = ts_xreallocarray(v, n + 1, sizeof(*v));
+			v[n++] = t;
 		}
+		for (i = 0; i < n; i++) {
+			ts_bundles_verdict(bs, v[i]->name, v[i]->d);
+			rv = finish(v[i], o, rv);
+		}
+		free(v);
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
 			    "<stdin>", 0, 0, TS_RULE_B5, "the archive holds no "

@@ -26,7 +26,33 @@
 
 #define BUF	(1 << 20)
 
-/* The digest of the file at path into d: 0, or -1 with errno. */
+/*
+ * Why a listed path is not opened: it must lie below the directory it
+ * is taken from, as a member of an archive lies below the one it is
+ * unpacked into.  NULL when it does.
+ */
+static const char *
+outside(const char *p)
+{
+	const char *c;
+	size_t n;
+
+	if (*p == '/')
+		return "it is absolute";
+	for (c = p; *c != '\0'; c += n + (c[n] == '/')) {
+		n = strcspn(c, "/");
+		if (n == 2 && c[0] == '.' && c[1] == '.')
+			return "it climbs out with '..'";
+	}
+	return NULL;
+}
+
+/*
+ * The digest of the file at path into d: 0, or -1 with errno (EINVAL:
+ * not a regular file).  Opened as every reader opens a file it did not
+ * make: without waiting (a FIFO with no writer would block the open and
+ * the reads for ever), then taken only if it is a regular file.
+ */
 static int
 digest(const char *path, char *buf, unsigned char *d)
 {
@@ -35,7 +61,8 @@ digest(const char *path, char *buf, unsigned char *d)
 	ssize_t n;
 	int fd, e;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1)
 		return -1;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
@@ -155,6 +182,7 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 	struct ts_manifest mf;
 	struct ts_source *src;
 	char *data = NULL, *buf, *shown;
+	const char *why;
 	size_t len = 0, i;
 	long n;
 
@@ -189,6 +217,13 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 			continue;
 		shown = ts_member_shown(e->raw);
 		ts_progress(i, mf.n, false, "checking %s", shown);
+		if ((why = outside(e->raw)) != NULL) {
+			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, TS_RULE_A1,
+			    "'%s' is listed, but a listed path must lie below "
+			    "the directory it is taken from: %s", shown, why);
+			free(shown);
+			continue;
+		}
 		if (digest(e->raw, buf, dg) != 0) {
 			if (errno == ENOENT || errno == ENOTDIR)
 				ts_diag(d, TS_SEV_ERROR, file, e->line, 0,
@@ -200,11 +235,15 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 				    "not a regular file", shown);
 			else
 				ts_diag_io(d, shown, "%s", strerror(errno));
-		} else if (memcmp(dg, e->digest, sizeof(dg)) != 0)
+			free(shown);
+			continue;
+		}
+		if (memcmp(dg, e->digest, sizeof(dg)) != 0)
 			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, TS_RULE_A1,
 			    "'%s': its SHA-256 differs from the one listed",
 			    shown);
 		free(shown);
+		/* A bundle is checked where a listed file was read. */
 		add_dir(e->path, dirs, ndirs);
 	}
 	for (i = 0; i < *ndirs; i++)

@@ -14,13 +14,35 @@
  * bundle's name and *file to its file name (NULL for the folder itself),
  * both malloc'd; else why not ("it is a symbolic link"), with both NULL.
  * A member may be the folder NAME/ or a regular file NAME/FILE: NAME a
- * bundle name (B2), FILE a plain name, not hidden; or the bundle's
- * folder of pictures NAME/pictures/ (*file NULL) or a regular file in
- * it, NAME/pictures/FILE (*file "pictures/FILE"; B6); leading "./" are
- * dropped.
+ * bundle name (B2), FILE a name ts_file_name_refused takes (the
+ * packer's policy: what it leaves out, every reader refuses); or the
+ * bundle's folder of pictures NAME/pictures/ (*file NULL) or a file in
+ * it, NAME/pictures/FILE, FILE taken alike (*file "pictures/FILE"; B6);
+ * leading "./" are dropped.
  */
 const char *ts_member_check(const struct ts_member *, char **bundle,
 	    char **file);
+/*
+ * The folders of an archive's bundles as their members come by, so that
+ * every reader gives one verdict on a folder member NAME/ whose bundle
+ * has no file in the archive: refused, once the archive has ended.
+ * ts_folders_met for each member ts_member_check takes (member: the
+ * folder's name as stored, NULL for a file of the bundle);
+ * ts_folders_end reports each empty folder to d (NULL: none) as member
+ * 'NAME/' "is <verb>", and frees: 0, or -1 when it reported one.
+ */
+struct ts_folders {
+	struct ts_folder {
+		char	*bundle;
+		char	*folder;	/* the folder member, shown; NULL */
+		bool	 file;		/* a file of the bundle came */
+	}	*v;
+	size_t	 n;
+};
+void	 ts_folders_met(struct ts_folders *, const char *bundle,
+	    const char *member);
+int	 ts_folders_end(struct ts_folders *, const char *label,
+	    const char *verb, struct ts_diags *d);
 /* name with control characters and backslashes as octal escapes,
  * malloc'd: a hostile name must not draw on the terminal. */
 char	*ts_member_shown(const char *name);
@@ -33,13 +55,26 @@ char	*ts_member_shown(const char *name);
  * member, and checks the others against it (tensorsuite(5) A1).
  */
 #define TS_MANIFEST	"SHA256SUMS"
+/* The largest manifest a reader takes. */
+#define TS_MANIFEST_MAX	((int64_t)64 << 20)
+
+/*
+ * What ts_archive_verify says, only the messages mine(bundle, arg) takes,
+ * bundle being the name of the bundle whose file a message is about, or
+ * NULL for one about no bundle's file (a bad line of the manifest, no
+ * manifest, a failure to hash); into d, as many times as asked once the
+ * end is reached.  0, or -1 when one of them is an error.
+ */
+struct ts_archive;
+int	 ts_archive_verify_by(struct ts_archive *ar,
+	    bool (*mine)(const char *bundle, void *arg), void *arg,
+	    struct ts_diags *d);
 
 /*
  * The bytes of ar's manifest as they were read, their count in *len;
  * NULL when the archive held none (or one refused: a second, or one
  * too large).  Whole once the archive was read to its end.
  */
-struct ts_archive;
 const char *ts_archive_manifest(const struct ts_archive *ar, size_t *len);
 
 /*
@@ -60,6 +95,49 @@ void	 ts_sums_put(struct ts_sums *, size_t n);
 void	 ts_sums_end(struct ts_sums *);
 char	*ts_sums_text(struct ts_sums *, size_t *len);
 void	 ts_sums_free(struct ts_sums *);
+/*
+ * The tap: what the writer hands over between ts_sums_tap_start and
+ * ts_sums_tap_stop also goes to a reader on another thread, and a buffer
+ * is handed out again once both the hasher and it are done with it.
+ * The reader moves to the start of the next file with ts_sums_tap_next
+ * (1 and its path; 0 once the writer stopped the tap: the reader then
+ * asks for nothing more), passing what is left of the one before, and
+ * reads the data of the file it is at with ts_sums_tap_read (0 at its
+ * end, -1 with ECANCELED when the writer stopped before it).  The writer
+ * waits for the reader to take what it hands, so the reader takes all:
+ * after the stop, it has read to it before the writer starts the tap
+ * again.  ts_sums_tap_cancel undoes a start that nothing will read.
+ */
+void	 ts_sums_tap_start(struct ts_sums *);
+void	 ts_sums_tap_stop(struct ts_sums *);
+void	 ts_sums_tap_cancel(struct ts_sums *);
+int	 ts_sums_tap_next(struct ts_sums *, const char **path);
+long	 ts_sums_tap_read(struct ts_sums *, void *buf, size_t n);
+
+/*
+ * A bundle being packed, checked as it is packed (watch.c): watch is
+ * given, on a thread of its own, the bundle bd as a stream whose files
+ * are the bytes the writer hands to the tap of sums (the files v[0..n)
+ * of bd that go in), and tells with 0 or -1 whether the bundle may go
+ * in, its diagnostics into its d; what it does not read is passed for
+ * it.  ts_pack_watch_start starts the tap and the thread (NULL, the tap
+ * not started, when no thread can be); ts_pack_watch_end, once the
+ * bundle's files are handed over (or given up), stops the tap, waits
+ * for watch and puts its diagnostics into d (NULL: drops them, as after
+ * a failed write): watch's answer.
+ */
+typedef int	 ts_pack_watcher(struct ts_bundle *, void *arg,
+		    struct ts_diags *d);
+struct ts_bundle_file;
+struct ts_pack_watch;
+struct ts_pack_watch *ts_pack_watch_start(struct ts_sums *sums,
+	    struct ts_bundle *bd, const struct ts_bundle_file *v, size_t n,
+	    ts_pack_watcher *watch, void *arg, const struct ts_diags *like);
+int	 ts_pack_watch_end(struct ts_pack_watch *, struct ts_diags *d);
+/* Check each bundle ao packs with watch, as it is packed (NULL: none);
+ * a bundle it refuses is refused by ts_archive_out_bundle. */
+void	 ts_archive_out_watch(struct ts_archive_out *ao,
+	    ts_pack_watcher *watch, void *arg);
 
 /*
  * The manifest of the archive ao, as its commit will write it (the
@@ -100,5 +178,15 @@ struct ts_manifest_entry *ts_manifest_find(struct ts_manifest *,
 void	 ts_manifest_free(struct ts_manifest *);
 /* p past its leading "./": how a path is matched with a member's. */
 const char *ts_manifest_path(const char *p);
+/*
+ * The line of path and its digest, as sha256sum writes it (a backslash,
+ * a newline or a carriage return in the path escaped, the line then
+ * starting with a backslash), appended to b: every manifest the suite
+ * writes is made of these, sorted by path (ts-pack's, and the one -x
+ * leaves beside the bundles).
+ */
+struct ts_strbuf;
+void	 ts_manifest_line(struct ts_strbuf *b, const unsigned char *digest,
+	    const char *path);
 
 #endif

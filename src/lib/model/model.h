@@ -47,8 +47,17 @@ int	 ts_bundle_files(struct ts_bundle *, struct ts_bundle_file **v,
 	    size_t *n);
 void	 ts_bundle_files_free(struct ts_bundle_file *, size_t n);
 /* Why an archive leaves fname of bd out ("a symbolic link", "a folder",
- * "a hidden file", "not a regular file"), or NULL. */
+ * "a hidden file", "not a regular file", or what
+ * ts_file_name_refused says), or NULL. */
 const char *ts_bundle_left_out(struct ts_bundle *, const char *fname);
+/*
+ * May a file of a bundle have the name s (n bytes) in an archive?  NULL
+ * when it may; else why not ("a hidden file", "a file whose name holds
+ * a control character", ...).  The one policy of both sides: the
+ * writer leaves such a file out (ts_bundle_left_out), every reader
+ * refuses such a member (ts_member_check).
+ */
+const char *ts_file_name_refused(const char *s, size_t n);
 
 /* The SHA-256 digest of file fname of bd, in lower-case hex as
  * sha256sum prints it, into hex (TS_SHA256_HEX bytes): 0, or -1 with
