@@ -169,8 +169,8 @@ demo: deps
 	@$(BUILD)/bin/ts-gen -q --model kronecker --levels 9 --nnz 20000 \
 	    --duplicates unique --input-base 0 \
 	    tests/data/syntensorgen/seeds/tiny_2d_seed.tns -f -o $(BUILD)/demo-kron
-	@echo '$$ ts-stat --fit --plot $(BUILD)/demo-pictures -f $(BUILD)/demo-kron'
-	@$(BUILD)/bin/ts-stat -q --fit --plot $(BUILD)/demo-pictures -f $(BUILD)/demo-kron
+	@echo '$$ ts-stat --fit --plot=$(BUILD)/demo-pictures -f $(BUILD)/demo-kron'
+	@$(BUILD)/bin/ts-stat -q --fit --plot=$(BUILD)/demo-pictures -f $(BUILD)/demo-kron
 
 bench: deps
 	@scripts/deps.sh --bench

@@ -184,7 +184,7 @@ b	true	0"
 b	true	0	"
 	run --separate-stderr ts-stat --csv x.tar.zst
 	assert_failure 1
-	run -0 cut -d, -f2,7,8 <<<"$output"
+	run -0 cut -d, -f1,6,7 <<<"$output"
 	assert_output "name,valid,broken_rules
 a,false,A1
 b,true,"

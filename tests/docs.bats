@@ -20,8 +20,8 @@ load test_helper
 	# A synthetic tensor, its statistics and its spy plot.
 	assert_line "$build/demo-kron: valid"
 	assert_line --regexp "^  nnz +20000 of 262144 positions"
-	assert_line --partial "picture: $build/demo-pictures/demo-kron_spy_1-2_512x512.png"
-	[ -s "$build/demo-pictures/demo-kron_spy_1-2_512x512.png" ]
+	assert_line --partial "picture: $build/demo-pictures/demo-kron/demo-kron_spy_1-2_512x512.png"
+	[ -s "$build/demo-pictures/demo-kron/demo-kron_spy_1-2_512x512.png" ]
 	rm -rf "$build/examples.tar.zst" "$build/demo-kron" "$build/demo-pictures"
 }
 

@@ -12,8 +12,9 @@ print nothing.  A fenced block tagged as shell (sh, bash, shell, console)
 must mark its commands so.  Lines of other blocks are not run.
 
 The commands run with sh, in order, from the top of a scratch copy of the
-tree: the share/ beside README, and build, a link to BUILD (the build
-under test, as after `make`); with no TS_ variable in the environment and
+tree: the share/ beside README, build, a link to BUILD (the build under
+test, as after `make`), and tests/data, a link to the test data beside
+README (read, never written); with no TS_ variable in the environment and
 standard input empty.  Each must exit 0 and print what the README shows.
 Then they all run a second time in the same copy, as a reader who goes
 through the README again, and must do the same; at the end share/ must be
@@ -138,6 +139,9 @@ def main():
     try:
         shutil.copytree(share, os.path.join(scratch, "share"))
         os.symlink(build, os.path.join(scratch, "build"))
+        os.makedirs(os.path.join(scratch, "tests"))
+        os.symlink(os.path.join(os.path.dirname(share), "tests", "data"),
+                   os.path.join(scratch, "tests", "data"))
         for run in ("", " (second run)"):
             for n, cmd, want in cmds:
                 why = check(cmd, want, cwd=scratch, env=env, merged=True)

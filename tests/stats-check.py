@@ -115,7 +115,7 @@ def main():
     st = json.load(sys.stdin, parse_float=decimal.Decimal)
     order = st["order"]
     rows = np.loadtxt(path, skiprows=skip, ndmin=2, dtype=np.float64)
-    block = st["sparsity"] == "block"
+    block = st["sparsity_type"] == "block"
     coords = rows[:, :order].astype(np.int64)
     vals = rows[:, order] if rows.shape[1] > order else None
     base = int(coords.min()) if len(coords) and coords.min() == 0 else 1

@@ -818,18 +818,23 @@ The comment lines of `f.tns`, as written:
 }
 
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
+@test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and its folder of pictures out of the bundle, and says so" {
 	mkbundle "$EL" t >/dev/null
-	ts-stat -q --readme --plot t/p t >/dev/null
+	ts-stat -q --readme --plot t >/dev/null
 	grep -q '^## Statistics' t/README.md
+	[ -d t/pictures ]
 	ts-convert -q "$REAL/matmul_2-2-2.tns" -o m
 	# Over another bundle, and over itself.
 	run -0 --separate-stderr ts-convert -f t -o m
 	[[ "$stderr" == *"m/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	[[ "$stderr" == *"m/pictures: note: the pictures ts-stat drew of the entries before this rewrite are left out: 'ts-stat --plot' draws them anew"* ]]
 	run -0 --separate-stderr ts-convert -f t -o t --index-base 0
 	[[ "$stderr" == *"t/README.md: note: the Statistics section ts-stat wrote"* ]]
+	[[ "$stderr" == *"t/pictures: note: the pictures ts-stat drew"* ]]
 	for b in m t; do
 		grep -q '^## README of the source bundle' $b/README.md
 		run -1 grep -q -e '^## Statistics' -e '^!\[' $b/README.md
+		[ ! -e $b/pictures ]
 	done
 }
 

@@ -838,13 +838,16 @@ assert n == len(bits) == 12000
 	    "$(body "$EL/example-element.tns" | cut -d' ' -f1-3)" ]
 }
 
-@test "ts-gen-values: --replace leaves ts-stat's Statistics section of the old values, and its links to pictures, out of the new README, and says so" {
+@test "ts-gen-values: --replace leaves ts-stat's Statistics section of the old values, and its links to pictures, out of the new README, and its pictures out of the bundle, and says so" {
 	cp -r "$EL" .
 	chmod -R u+w example-element
-	ts-stat -q --readme --plot example-element/p example-element >/dev/null
+	ts-stat -q --readme --plot example-element >/dev/null
 	grep -q '^| values | 6: min -1.25, max 1e+16' example-element/README.md
+	[ -f example-element/pictures/example-element_values.png ]
 	run -0 --separate-stderr ts-gen-values --replace --range 1:9 example-element -o r
 	[[ "$stderr" == *"r/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	[[ "$stderr" == *"r/pictures: note: the pictures ts-stat drew of the entries before this rewrite are left out: 'ts-stat --plot' draws them anew"* ]]
+	[ ! -e r/pictures ]
 	run -1 grep -q -e '^## Statistics' -e '^!\[' -e 'max 1e+16' r/README.md
 	grep -q '^## README of the source bundle' r/README.md
 	grep -q '^## Values' r/README.md

@@ -235,6 +235,77 @@ sums() {
 	assert_line --regexp '^-rw-r--r-- 0/0 +[0-9]+ 2026-12-01 00:00 SHA256SUMS$'
 }
 
+@test "ts-pack: a bundle's folder pictures/ goes in after its files, listed in SHA256SUMS; GNU tar and -x unpack it the same, and every README's pictures are there" {
+	local b
+	mkdir coll
+	cp -r "$EL" "$BL" coll/
+	chmod -R u+w coll
+	ts-stat -q --readme --plot -r coll >/dev/null
+	run -0 --separate-stderr ts-pack -o coll.tar.zst coll/*/
+	[ -z "$stderr" ]
+	run -0 bash -c 'zstd -dc coll.tar.zst | tar -t'
+	assert_output "example-block/
+example-block/example-block_metadata.json
+example-block/README.md
+example-block/example-block.tns
+example-block/pictures/
+example-block/pictures/example-block_slices_1_6.png
+example-block/pictures/example-block_slices_2_4.png
+example-block/pictures/example-block_spy_1-2_6x4.png
+example-element/
+example-element/example-element_metadata.json
+example-element/README.md
+example-element/example-element.tns
+example-element/example-element.tnsb
+example-element/pictures/
+example-element/pictures/example-element_card.png
+example-element/pictures/example-element_slices_1_4.png
+example-element/pictures/example-element_slices_2_3.png
+example-element/pictures/example-element_slices_3_2.png
+example-element/pictures/example-element_spy_1-2_4x3.png
+example-element/pictures/example-element_spy_1-3_4x2.png
+example-element/pictures/example-element_spy_2-3_3x2.png
+example-element/pictures/example-element_values.png
+SHA256SUMS"
+	run -0 bash -c 'zstd -dc coll.tar.zst | tar -xO SHA256SUMS | grep -c "  example-[a-z]*/pictures/example-[a-z]*_[a-z0-9_-]*\.png$"'
+	assert_output 11
+	run -0 ts-validate coll.tar.zst
+	assert_output "coll.tar.zst:example-block: valid (0 errors, 0 warnings)
+coll.tar.zst:example-element: valid (0 errors, 0 warnings)
+coll.tar.zst: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
+	# --sums-only: the same lines, from the bundles on disk.
+	run -0 ts-pack --sums-only coll/*/
+	tar -xOf coll.tar.zst SHA256SUMS | diff -u - <(echo "$output")
+	mkdir t x
+	tar -xf coll.tar.zst -C t
+	(cd t && sha256sum -c --quiet SHA256SUMS)
+	run -0 ts-pack -x coll.tar.zst -C x
+	diff -r t x
+	run -0 sh -c 'cd x && ts-validate --checksums SHA256SUMS'
+	assert_output "SHA256SUMS: valid (0 errors, 0 warnings)
+example-block: valid (0 errors, 0 warnings)
+example-element: valid (0 errors, 0 warnings)
+3 operands: 3 valid, 0 invalid"
+	# Each README's links, decoded, are pictures that are there.
+	for b in x/example-block x/example-element; do
+		(cd "$b" && sed -n 's/^!\[[^]]*](\(.*\))$/\1/p' README.md |
+		    /usr/bin/python3 -c '
+import os, sys, urllib.parse
+links = sys.stdin.read().split()
+assert len(links) >= 3, links
+for u in links:
+    assert os.path.isfile(urllib.parse.unquote(u)), u')
+	done
+	# A file in the folder that the manifest does not list is an error.
+	echo x >x/example-block/pictures/extra.png
+	run -1 sh -c 'cd x && ts-validate --checksums SHA256SUMS'
+	assert_line "example-block/pictures/extra.png: error: it is not listed in the checksums: its data cannot be verified [A1]"
+	# ts-pack -x -f replaces a bundle with its pictures as packed.
+	run -0 ts-pack -f -x coll.tar.zst -C x
+	diff -r t x
+}
+
 @test "ts-pack: the manifest is no stray member: -t, --check, ts-validate and the tools read past it, -x writes it beside the bundles, merged" {
 	ts-pack -o a.tar.zst "$EL" "$BL"
 	ts-pack -o one.tar.zst "$EL"
@@ -526,6 +597,30 @@ open(p, "wb").write(d)' t/t.tnsb
 	[ ! -e x.tar.zst ]
 }
 
+@test "ts-pack: -r packs every bundle below a directory as ts-validate -r finds them (not the folder as a bundle); a folder with none is an error and nothing is written" {
+	mkdir -p coll/a/b coll/notes
+	cp -R "$EL" coll/
+	cp -R "$BL" coll/a/b/
+	cp -R "$REF/random_tiny" coll/a/
+	ln -s "$BI" coll/link
+	run -0 ts-validate -r coll
+	assert_equal "$(grep -o '^coll/[^:]*' <<<"$output" | tr '\n' ' ')" "coll/a/b/example-block coll/a/random_tiny coll/example-element "
+	run -0 ts-pack -q -r -o c.tar.zst coll
+	run -0 ts-pack -t c.tar.zst
+	assert_equal "$(cut -f1 <<<"$output" | tr '\n' ' ')" "example-block example-element random_tiny "
+	# The same bytes as the bundles named one by one, and the same sums.
+	ts-pack -q -o d.tar.zst coll/example-element coll/a/b/example-block coll/a/random_tiny
+	cmp c.tar.zst d.tar.zst
+	run -0 ts-pack -q -r --sums-only coll
+	assert_equal "$output" "$(tar -xOf d.tar.zst SHA256SUMS)"
+	mkdir empty
+	run -1 --separate-stderr ts-pack -r -o e.tar.zst empty
+	[[ $stderr == *"'empty': no bundle below it"* ]]
+	[ ! -e e.tar.zst ]
+	run -2 --separate-stderr ts-pack -r -t c.tar.zst
+	[[ $stderr == *"-r does not go with -t"* ]]
+}
+
 @test "ts-pack: a bundle path that does not exist is an I/O error" {
 	run ts-pack -o x.tar.zst nosuch
 	assert_failure 3
@@ -552,9 +647,9 @@ open(p, "wb").write(d)' t/t.tnsb
 @test "ts-pack: --index FILE.csv writes CSV, one row per bundle, with sizes per kind of file" {
 	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$REF/random_tiny"
 	run -0 cat idx.csv
-	assert_line --index 0 --regexp "^name,group,id,archive,order,dimensions,nnz,density,sparsity_type,value_type,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,metadata_sha256,readme_sha256,text_sha256,binary_sha256,valid,"
-	assert_line --index 1 --regexp "^example-element,examples,0001,a.tar.zst,3,4x3x2,6,0.25,element,float64,811,211,132,260,0,1414(,[0-9a-f]{64}){4},true,"
-	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},a.tar.zst,3,64x64x64,4096,0.015625,element,float64,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},true,'
+	assert_line --index 0 --regexp "^name,group,id,path,archive,valid,broken_rules,order,dimensions,nnz,density,value_type,index_type,index_base,sparsity_type,pattern_symmetry,numerical_symmetry,duplicates,source_type,source_url,time,metadata_bytes,readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,metadata_sha256,readme_sha256,text_sha256,binary_sha256,positions,"
+	assert_line --index 1 --regexp "^example-element,examples,0001,$EL,a.tar.zst,true,,3,4x3x2,6,0.25,float64,uint64,1,element,no,no,disallowed,synthetic,,2026-12-01,811,211,132,260,0,1414(,[0-9a-f]{64}){4},24,"
+	assert_line --index 2 --regexp '^random_tiny,[^,]*,[0-9]{4},[^,]*,a.tar.zst,true,,3,64x64x64,4096,0.015625,float64,[^,]*,[01],element,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,[^,]*,874,523,129293,131142,653,262485(,[0-9a-f]{64}){4},262144,'
 }
 
 @test "ts-pack: --index FILE.csv writes a text cell that starts as a formula with a quote before it, quoted, and a control in its text form, as ts-stat does" {
@@ -656,25 +751,48 @@ for r in csv.DictReader(open("idx.csv")):
 	assert_output --partial "no bundle given"
 }
 
-# ts-stat --csv and the index agree: every column of ts-stat's is the
-# index's too (the files' sizes and the path aside), with the same cells.
-@test "ts-pack: --index carries ts-stat's columns for every packed bundle, with its cells" {
-	run -0 ts-pack -o a.tar.zst --index idx.csv "$EL" "$BL" "$REF/demo_A"
-	ts-stat -q --csv "$REF/demo_A" "$BL" "$EL" >stat.csv
-	/usr/bin/python3 - idx.csv stat.csv <<-'PY'
-	import csv, sys
-	ix = list(csv.DictReader(open(sys.argv[1])))
-	st = list(csv.DictReader(open(sys.argv[2])))
-	skip = {"path", "name", "text_bytes", "binary_bytes", "metadata_bytes", "readme_bytes"}
-	for a, b in zip(ix, st):
-	    assert a["name"] == b["name"], (a["name"], b["name"])
-	    for k in b:
-	        if k not in skip:
-	            assert k in a, k
-	            assert a[k] == b[k], (a["name"], k, a[k], b[k])
+# One index: ts-stat --csv and ts-pack --index write the same columns
+# (fe/statsout.c, ts-stat(1)), with the same cells but the archive; their
+# JSON records have those keys, with the same values.
+@test "ts-pack: --index and ts-stat --csv write one column set, cell by cell the same on the bundles of tests/data, and --json the same keys" {
+	mkdir coll
+	cp -R "$EL" "$BL" "$BI" "$REF/demo_A" "$REF/demo_B" "$REF/random_tiny" coll/
+	ts-convert -q "$DATA/real/matmul_2-2-2.tns" -o coll/matmul
+	ts-convert -q "$DATA/mtx/abb313.mtx" -o coll/abb313
+	run -0 ts-pack -o a.tar.zst --index idx.csv coll/*
+	run -0 ts-pack -o b.tar.zst --index idx.json coll/*
+	ts-stat -q --csv coll/* >stat.csv
+	ts-stat -q --json coll/* >stat.json
+	/usr/bin/python3 - idx.csv stat.csv idx.json stat.json <<-'PY'
+	import csv, json, sys
+	ix, st = (list(csv.reader(open(f))) for f in sys.argv[1:3])
+	assert ix[0] == st[0], (ix[0], st[0])
+	head = ix[0]
+	for c in ("name", "group", "id", "order", "dimensions", "nnz", "density",
+	          "value_type", "index_type", "sparsity_type", "pattern_symmetry",
+	          "numerical_symmetry", "sorted", "duplicates", "source_type",
+	          "source_url", "bytes", "text_sha256", "binary_sha256",
+	          "metadata_sha256", "readme_sha256", "mode_nonempty"):
+	    assert c in head, c
+	ix = {r[0]: r for r in ix[1:]}
+	st = {r[0]: r for r in st[1:]}
+	assert sorted(ix) == sorted(st) and len(ix) == 8, (sorted(ix), sorted(st))
+	for n in ix:
+	    for c, a, b in zip(head, ix[n], st[n]):
+	        if c != "archive":
+	            assert a == b, (n, c, a, b)
+	        assert c != "metadata_sha256" or len(a) == 64, (n, a)
+	jx = {r["name"]: r for r in json.load(open(sys.argv[3]))}
+	js = {r["name"]: r for r in map(json.loads, open(sys.argv[4]))}
+	assert sorted(jx) == sorted(ix) == sorted(js)
+	for n in jx:
+	    for c in head:
+	        assert c in jx[n] and c in js[n], (n, c)
+	        if c != "archive":
+	            assert jx[n][c] == js[n][c], (n, c, jx[n][c], js[n][c])
+	    assert jx[n]["archive"] == "b.tar.zst" and js[n]["archive"] is None
 	PY
-	run -0 ts-pack -o b.tar.zst --index idx.json "$EL"
-	run -0 jq -c '.[0].statistics | [.valid, .sorted, .modes[0].nonempty, .values.distinct]' idx.json
+	run -0 jq -c '.[] | select(.name == "example-element") | [.valid, .sorted, .modes[0].nonempty, .values.distinct]' idx.json
 	assert_output '[true,[1,2,3],4,6]'
 }
 
@@ -806,6 +924,10 @@ example-element"
 	WANT=a/fifo hostile dir:a/ fifo:a/fifo
 	WANT=a/x hostile dir:a/ file:a/x=one file:a/x=two
 	WANT=a/deep/x hostile dir:a/ file:a/deep/x=@x
+	# The folder of pictures holds files, no folder, no link.
+	WANT=a/pictures/deep/x hostile dir:a/ file:a/pictures/deep/x=@x
+	WANT=a/pictures/.hidden hostile dir:a/ file:a/pictures/.hidden=@x
+	WANT=a/pictures hostile dir:a/ sym:a/pictures=/tmp file:a/pictures/evil=@x
 	WANT=loose hostile file:loose=@x
 	WANT=a/.hidden hostile file:a/.hidden=@x
 	WANT='-a/x' hostile file:-a/x=@x

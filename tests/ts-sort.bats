@@ -1055,22 +1055,32 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	assert_output --partial "no-such-dir"
 }
 
-@test "ts-sort: a rewrite of the entries takes ts-stat's Statistics section, and its links to pictures, out of the README, and says so" {
+@test "ts-sort: a rewrite of the entries takes ts-stat's Statistics section, and its links to pictures, out of the README, and its folder of pictures out of the bundle, and says so" {
 	ts-convert -q "$REAL/KG_JF17K_3_ids_1based.tns" -o k
-	ts-stat -q --readme --plot k/p k >/dev/null
+	echo notes >k/notes.txt
+	ts-stat -q --readme --plot k >/dev/null
 	grep -q '^| sorted | in no mode order |$' k/README.md
+	[ -f k/pictures/k_card.png ]
 	head -n 8 k/README.md >before
-	# In place: the README kept, less the section.
+	# In place: the README kept, less the section; the other files
+	# kept, but the pictures.
 	run -0 --separate-stderr ts-sort -i k
 	[[ "$stderr" == *"k/README.md: note: the Statistics section ts-stat wrote of the entries before this rewrite is left out, with its links to pictures: 'ts-stat --readme' writes it anew"* ]]
+	[[ "$stderr" == *"k/pictures: note: the pictures ts-stat drew of the entries before this rewrite are left out: 'ts-stat --plot' draws them anew"* ]]
 	run -1 grep -q -e '^## Statistics' -e '^!\[' k/README.md
 	diff before k/README.md
+	[ ! -e k/pictures ]
+	[ -f k/notes.txt ]
 	valid k
-	# A new bundle: the README of the source, less the section.
-	ts-stat -q -f --readme --plot k/p k >/dev/null
-	run -0 ts-sort k -o s
+	# A new bundle: the README of the source, less the section, and
+	# no pictures.
+	ts-stat -q --readme --plot k >/dev/null
+	run -0 --separate-stderr ts-sort k -o s
+	[[ "$stderr" == *"s/pictures: note: the pictures ts-stat drew of the entries before this rewrite are left out"* ]]
 	grep -q '^## README of the source bundle' s/README.md
 	run -1 grep -q -e '^## Statistics' -e '^!\[' s/README.md
+	[ ! -e s/pictures ]
+	[ -f s/notes.txt ]
 	# Written anew, it says what the entries are.
 	ts-stat -q --readme k >/dev/null
 	grep -q '^| sorted | in mode order 1,2,3 |$' k/README.md

@@ -2,7 +2,9 @@
 # ts-stat: its figures checked against numpy (tests/stats-check.py) on
 # the real tensors and the reference bundles, every kind of input, the
 # JSON keys and CSV columns, bad input, the pictures (size, the same
-# bytes twice, a diagonal tensor's diagonal spy plot), --readme.
+# bytes twice, their shape, captions, axes and bars read back from the
+# pixels, a diagonal tensor's diagonal spy plot), --readme and the
+# pictures in a bundle, a second run that changes nothing.
 
 bats_require_minimum_version 1.5.0
 
@@ -76,7 +78,7 @@ tns() {
 	for b in demo_A demo_B; do
 		run -0 ts-stat -q --json --fibers "$REF/$b"
 		echo "$output" | $CHECK "$REF/$b/$b.tns" 8
-		assert_equal "$(echo "$output" | jq -c '[.sparsity, .blocks.grid, .blocks.count, .nnz]')" \
+		assert_equal "$(echo "$output" | jq -c '[.sparsity_type, .blocks.grid, .blocks.count, .nnz]')" \
 		    '["block",[19,110,20],836,120384]'
 	done
 }
@@ -269,7 +271,7 @@ PY
 	run -0 ts-stat -q --json "$SHARE"/example-*
 	assert_equal "${#lines[@]}" 3
 	keys=$(echo "${lines[0]}" | jq -r 'keys_unsorted | join(" ")')
-	assert_equal "$keys" "path name readable status errors warnings files pictures valid broken_rules sparsity order dimensions dimensions_inferred index_base index_base_inferred nnz positions density out_of_range sorted repeats values modes fibers blocks"
+	assert_equal "$keys" "$(ts-stat --csv /dev/null 2>/dev/null | head -n 1 | tr ',' ' ') readable status errors warnings files pictures dimensions_inferred index_base_inferred values modes fibers blocks"
 	# Every key is in the man page.
 	for k in $keys; do grep -q -- "$k" "$TS_TOP/man/ts-stat.1"; done
 	assert_equal "$(echo "${lines[0]}" | jq -r '.modes[0] | keys_unsorted | join(" ")')" \
@@ -309,7 +311,7 @@ assert got == want, got
 assert all(r["value_min"] == "-2.5" and r["value_max"] == "3" for r in rows)
 PY
 	# A neutralised cell is quoted; a negative number is not.
-	grep -qF '"'"'"'=1+2.tns","'"'"'=1+2",' out.csv
+	grep -qF '"'"'"'=1+2",,,"'"'"'=1+2.tns",' out.csv
 	grep -q ',-2\.5,3,' out.csv
 	# One line a row: no raw line break, no byte a terminal acts on.
 	[ "$(wc -l <out.csv)" -eq 9 ]
@@ -346,56 +348,139 @@ PY
 	assert_equal "$(echo "$output" | jq -c '[.valid, .broken_rules, .out_of_range]')" '[false,["S1","S2"],1]'
 }
 
-@test "ts-stat: --plot writes a spy plot per pair of modes and a histogram per mode, named by modes and dimensions, the same bytes twice" {
-	run -0 ts-stat -q --plot p "$REAL/splatt_med.tns"
-	assert_line "  picture: p/splatt_med_spy_1-2_2425x10816.png (spy plot of modes 1 (rows) and 2 (columns))"
-	assert_line "  picture: p/splatt_med_slices_3_29567.png (histogram of the entries per slice of mode 3, log-log)"
-	[ "$(ls p | wc -l)" -eq 6 ]
+@test "ts-stat: --plot=DIR writes into DIR/NAME a card, a spy plot per pair of modes, a histogram per mode and one of the values, named by modes and dimensions; the same bytes again are left alone" {
+	run -0 ts-stat -q --plot=p "$REAL/splatt_med.tns"
+	assert_line "  picture: p/splatt_med/splatt_med_card.png (the spy plots of the pairs of modes, side by side)"
+	assert_line "  picture: p/splatt_med/splatt_med_spy_1-2_2425x10816.png (spy plot of modes 1 (rows) and 2 (columns))"
+	assert_line "  picture: p/splatt_med/splatt_med_slices_3_29567.png (histogram of the entries per slice of mode 3, log-log)"
+	assert_line "  picture: p/splatt_med/splatt_med_values.png (histogram of the values by sign and magnitude, log-scaled counts)"
+	[ "$(ls p/splatt_med | wc -l)" -eq 8 ]
 	# A FROSTT file's dimensions come at its end: bins a power of two
-	# wide, between half the size and the size (and a frame).
-	run -0 $PNG p/splatt_med_spy_1-2_2425x10816.png
-	assert_line --index 0 "341 306"
+	# wide, the larger side between half the size and the size.
+	run -0 $PNG frame p/splatt_med/splatt_med_spy_1-2_2425x10816.png
+	assert_output "p/splatt_med/splatt_med_spy_1-2_2425x10816.png: 339 76"
+	run -0 $PNG p/splatt_med/splatt_med_spy_1-2_2425x10816.png
 	refute_line tIME
 	assert_line "Modes=1 2"
 	assert_line "Dimensions=2425 10816"
-	run -0 $PNG p/splatt_med_slices_1_2425.png
-	assert_line --index 0 "420 260"
-	# Pictures are not replaced without -f; with it, the same bytes.
+	assert_line "Description=splatt_med: 2425 x 10816 x 29567, nnz 100000"
+	# The card: every pair, each mode's number on its axes.
+	run -0 $PNG labels p/splatt_med/splatt_med_card.png
+	assert_output --partial "p/splatt_med/splatt_med_card.png: splatt_med: 2425 x 10816 x 29567, nnz 100000 mode 2 mode 3 mode 3 "
+	run -0 $PNG labels-up p/splatt_med/splatt_med_card.png
+	assert_output "p/splatt_med/splatt_med_card.png: mode 1 mode 1 mode 2"
+	# Again: the same bytes are left alone, and the run is good.
 	cp -r p q
-	run -2 ts-stat -q --plot p "$REAL/splatt_med.tns"
-	assert_output --partial "exists (-f replaces it)"
-	run -0 ts-stat -q -f --plot p "$REAL/splatt_med.tns"
+	touch -d @946684800 p/splatt_med/*.png
+	run -0 ts-stat -q --plot=p "$REAL/splatt_med.tns"
 	diff -r p q
-	# Dimensions known: each side binned to the size exactly.
+	[ -z "$(find p -type f -newermt @946684801)" ]
+	# Another picture in a picture's place is replaced only with -f.
+	cp p/splatt_med/splatt_med_values.png p/splatt_med/splatt_med_card.png
+	run -2 --separate-stderr ts-stat -q --plot=p "$REAL/splatt_med.tns"
+	assert_equal "$stderr" "ts-stat: 'p/splatt_med/splatt_med_card.png' exists, another picture (-f replaces it)"
+	run -0 ts-stat -q -f --plot=p "$REAL/splatt_med.tns"
+	diff -r p q
+	# Dimensions known: the larger side binned to the size exactly,
+	# the other alike.
 	ts-convert -q "$REAL/splatt_med.tns" -o sp
-	run -0 ts-stat -q --plot s --size 64 sp
-	run -0 $PNG s/sp_spy_2-3_10816x29567.png
-	assert_line --index 0 "66 66"
-	run -0 ts-stat -q --plot t sp
-	run -0 $PNG t/sp_spy_1-2_2425x10816.png
-	assert_line --index 0 "514 514"
+	run -0 ts-stat -q --plot=s --size 64 sp
+	run -0 $PNG frame s/sp/sp_spy_2-3_10816x29567.png s/sp/sp_spy_1-3_2425x29567.png
+	assert_line "s/sp/sp_spy_2-3_10816x29567.png: 64 24"
+	assert_line "s/sp/sp_spy_1-3_2425x29567.png: 64 6"
+	run -2 ts-stat --plot= sp
+	assert_output --partial "--plot=: a directory, or none for each bundle's own"
 }
 
-@test "ts-stat: a histogram's numbers are whole: the largest bar's count in full however wide, the buckets' powers of two" {
+@test "ts-stat: a spy plot keeps the tensor's shape, each bin a square: a 5 x 201 tensor is drawn wide; its caption says what it is, its axes the modes, ticks at round coordinates" {
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: w\n2 5 201 1005"
+	    for (i = 1; i <= 5; i++) for (j = 1; j <= 201; j++) print i, j, 1 }' >w.tns
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: t\n2 201 5 1005"
+	    for (i = 1; i <= 201; i++) for (j = 1; j <= 5; j++) print i, j, 1 }' >t.tns
+	run -0 ts-stat -q --plot=p w.tns t.tns
+	# Two pixels a bin each way (512 / 201): 402 x 10, and 10 x 402.
+	run -0 $PNG frame p/w/w_spy_1-2_5x201.png p/t/t_spy_1-2_201x5.png
+	assert_line "p/w/w_spy_1-2_5x201.png: 402 10"
+	assert_line "p/t/t_spy_1-2_201x5.png: 10 402"
+	run -0 $PNG labels p/w/w_spy_1-2_5x201.png p/t/t_spy_1-2_201x5.png
+	assert_line "p/w/w_spy_1-2_5x201.png: w: 5 x 201, nnz 1005 mode 2 1 20 40 60 80 100 120 140 160 180 200 1"
+	assert_line "p/t/t_spy_1-2_201x5.png: t: 201 x 5, nnz 1005 mode 2 1 1 20 40 60 80 100 120 140 160 180 200"
+	run -0 $PNG labels-up p/w/w_spy_1-2_5x201.png
+	assert_output "p/w/w_spy_1-2_5x201.png: mode 1"
+	# Binned: 76 x 1320 elements of a block tensor, 512 bins across
+	# and 30 down (76 * 512 / 1320 = 29.5); 0-based, ticks from 0.
+	run -0 ts-stat -q --plot=b "$REF/demo_A"
+	run -0 $PNG frame b/demo_A/demo_A_spy_1-2_76x1320.png
+	assert_output "b/demo_A/demo_A_spy_1-2_76x1320.png: 512 30"
+	run -0 $PNG labels b/demo_A/demo_A_spy_1-2_76x1320.png
+	assert_output "b/demo_A/demo_A_spy_1-2_76x1320.png: demo_A: 76 x 1320 x 60, nnz 120384 in 836 blocks mode 2 0 200 400 600 800 1000 1200 0"
+}
+
+@test "ts-stat: a histogram's counts rise from a true zero baseline, a bar of one as high as the tick of 1; the largest count in full however wide, the buckets' powers of two; its axes titled" {
+	# Mode 1: a slice of 1 entry, one of 2, ten of 4.
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: h\n2 12 4 43"
+	    print 1, 1; print 2, 1; print 2, 2
+	    for (i = 3; i <= 12; i++) for (j = 1; j <= 4; j++) print i, j }' >h.tns
 	# Mode 2: 1,234,567 slices of one entry (the label was cut to
 	# "34567"); mode 1: one slice of them all, in bucket 2^20.
 	awk 'BEGIN { for (i = 1; i <= 1234567; i++) print "1 " i " 1" }' >wide.tns
 	# A round count is not shortened: 3072 is not "3K".
 	awk 'BEGIN { for (i = 1; i <= 3072; i++) print "1 " i " 1" }' >r.tns
-	run -0 ts-stat -q --plot p wide.tns r.tns
-	run -0 $PNG labels p/wide_slices_2_1234567.png p/wide_slices_1_1.png \
-	    p/r_slices_2_3072.png
-	assert_line --index 0 "p/wide_slices_2_1234567.png: 1234567 1 1"
-	assert_line --index 1 "p/wide_slices_1_1.png: 1 1 1 16 256 4K 64K 1M"
-	assert_line --index 2 "p/r_slices_2_3072.png: 3072 1 1"
+	run -0 ts-stat -q --plot=p h.tns wide.tns r.tns
+	# 180 pixels for 10 slices: log(1 + n) / log(11) of it; 1 at 52.
+	run -0 $PNG axis p/h/h_slices_1_12.png
+	assert_output "base 211
+10 180
+1 52
+0 0
+bars 52 52 180"
+	run -0 $PNG labels p/h/h_slices_1_12.png
+	assert_output "p/h/h_slices_1_12.png: h: 12 x 4, nnz 43 10 1 0 1 2 4 entries per slice"
+	run -0 $PNG labels-up p/h/h_slices_1_12.png
+	assert_output "p/h/h_slices_1_12.png: slices"
+	run -0 $PNG axis p/wide/wide_slices_2_1234567.png
+	assert_line "1234567 180"
+	assert_line "0 0"
+	run -0 $PNG labels p/wide/wide_slices_1_1.png p/r/r_slices_2_3072.png
+	assert_line "p/wide/wide_slices_1_1.png: wide: 1 x 1234567, nnz 1234567 1 0 1 16 256 4K 64K 1M entries per slice"
+	assert_line "p/r/r_slices_2_3072.png: r: 1 x 3072, nnz 3072 3072 1000 100 10 1 0 1 entries per slice"
+}
+
+@test "ts-stat: the histogram of the values: by sign and magnitude, zeros at 0, counts log-scaled from zero, NaN and infinities counted beside" {
+	tns v "4 4" 16 "1 1 -100" "1 2 -1" "1 3 -1" "1 4 0" "2 1 0.5" "2 2 0.5" \
+	    "2 3 0.5" "2 4 1" "3 1 1" "3 2 1" "3 3 1" "3 4 10" "4 1 nan" \
+	    "4 2 nan" "4 3 inf" "4 4 -inf"
+	run -0 ts-stat -q --plot=p v.tns
+	run -0 $PNG labels p/v/v_values.png
+	assert_output "p/v/v_values.png: v: 4 x 4, nnz 16 4 2 2 1 0 -100 -10 0 1 10 NaN inf value"
+	# A bar a power of two: -100, -1, the zero, 0.5, 1 and 10; then
+	# the NaNs and the infinities.
+	run -0 $PNG axis p/v/v_values.png
+	assert_output "base 211
+4 180
+1 78
+0 0
+bars 78 123 78 155 180 78 123 123"
+	run -0 $PNG labels-up p/v/v_values.png
+	assert_output "p/v/v_values.png: entries"
+	# Integers: no NaN nor infinity to count; 1 to 15, a bar each
+	# (eight buckets a power of two).
+	awk 'BEGIN { print "%%TensorSuite-TNS\n% version: 0.1\n% name: n\n1 15 15"
+	    for (i = 1; i <= 15; i++) print i, i }' >n.tns
+	ts-convert -q n.tns --value-type int32 -o n
+	run -0 ts-stat -q --plot=p n
+	run -0 $PNG labels p/n/n_values.png
+	assert_output "p/n/n_values.png: n: 15, nnz 15 1 0 1 10 value"
+	run -0 $PNG axis p/n/n_values.png
+	assert_line "bars 180 180 180 180 180 180 180 180 180 180 180 180 180 180 180"
 }
 
 @test "ts-stat: a diagonal tensor's spy plots are diagonal, rows going down the first mode" {
 	local i rows=()
 	for i in $(seq 1 10); do rows+=("$i $i $i 1"); done
 	tns diag "10 10 10" 10 "${rows[@]}"
-	run -0 ts-stat -q --plot p diag.tns
-	for f in p/diag_spy_1-2_10x10.png p/diag_spy_1-3_10x10.png p/diag_spy_2-3_10x10.png; do
+	run -0 ts-stat -q --plot=p diag.tns
+	for f in p/diag/diag_spy_1-2_10x10.png p/diag/diag_spy_1-3_10x10.png p/diag/diag_spy_2-3_10x10.png; do
 		run -0 $PNG "$f" diag 10
 		assert_output diagonal
 	done
@@ -403,49 +488,97 @@ PY
 	rows=()
 	for i in $(seq 1 10); do rows+=("$i $((11 - i)) 1 1"); done
 	tns anti "10 10 10" 10 "${rows[@]}"
-	run -0 ts-stat -q --plot p anti.tns
-	run -1 $PNG p/anti_spy_1-2_10x10.png diag 10
+	run -0 ts-stat -q --plot=p anti.tns
+	run -1 $PNG p/anti/anti_spy_1-2_10x10.png diag 10
 	# Large: binned to 512, still diagonal.
 	awk 'BEGIN { for (i = 1; i <= 5000; i++) print i, i, 2 }' >rows.txt
 	{ printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: d2\n2 5000 5000 5000\n'; cat rows.txt; } >d2.tns
-	run -0 ts-stat -q --plot p d2.tns
-	run -0 $PNG p/d2_spy_1-2_5000x5000.png diag 512
+	run -0 ts-stat -q --plot=p d2.tns
+	run -0 $PNG p/d2/d2_spy_1-2_5000x5000.png diag 512
 	assert_output diagonal
 }
 
 @test "ts-stat: the README's picture of share/example-block is what its command makes" {
-	run -0 ts-stat -q --plot p "$SHARE/example-block"
+	run -0 ts-stat -q --plot=p "$SHARE/example-block"
 	diff -r -x "demo-*" p "$SHARE/pictures"
-	grep -qF 'ts-stat -q -f --plot share/pictures share/example-block' "$TS_TOP/README.md"
-	grep -qF '(share/pictures/example-block_spy_1-2_6x4.png)' "$TS_TOP/README.md"
+	grep -qF 'ts-stat -q -f --plot=share/pictures share/example-block' "$TS_TOP/README.md"
+	grep -qF '(share/pictures/example-block/example-block_spy_1-2_6x4.png)' "$TS_TOP/README.md"
 }
 
 @test "ts-stat: a block bundle's pictures draw its block pattern" {
-	run -0 ts-stat -q --plot p "$REF/demo_A"
-	run -0 $PNG p/demo_A_spy_1-3_76x60.png
-	assert_line --index 0 "482 458"
-	run -0 ts-stat -q --json --plot p -f "$REF/demo_A"
-	assert_equal "$(echo "$output" | jq '.pictures | length')" 6
+	run -0 ts-stat -q --plot=p "$REF/demo_A"
+	run -0 $PNG frame p/demo_A/demo_A_spy_1-3_76x60.png
+	assert_output "p/demo_A/demo_A_spy_1-3_76x60.png: 360 456"
+	run -0 ts-stat -q --json --plot=p -f "$REF/demo_A"
+	assert_equal "$(echo "$output" | jq '.pictures | length')" 7
 }
 
-@test "ts-stat: --readme adds a Statistics section with the tables and the pictures' links, and replaces it on the next run" {
+@test "ts-stat: --readme --plot puts the pictures into the bundle's folder pictures/ and links them from a Statistics section, which a next run replaces; --readme alone keeps the links to the pictures there" {
 	local b
 	b=$(mkbundle "$SHARE/example-element" r)
-	run -0 ts-stat -q --readme --plot "$b/plots" "$b"
+	run -0 ts-stat -q --readme --plot "$b"
+	assert_line "  picture: $b/pictures/r_card.png (the spy plots of the pairs of modes, side by side)"
 	run -0 cat "$b/README.md"
 	assert_line "## Statistics"
 	assert_line "| nnz | 6 of 24 positions: density 0.25 |"
-	assert_line "![spy plot of modes 1 (rows) and 2 (columns)](plots/r_spy_1-2_4x3.png)"
+	assert_line "![the spy plots of the pairs of modes, side by side](pictures/r_card.png)"
+	assert_line "![spy plot of modes 1 (rows) and 2 (columns)](pictures/r_spy_1-2_4x3.png)"
+	assert_line "![histogram of the values by sign and magnitude, log-scaled counts](pictures/r_values.png)"
+	[ "$(grep -c '^!\[' "$b/README.md")" -eq 8 ]
+	[ "$(ls "$b/pictures" | wc -l)" -eq 8 ]
 	head -n 3 "$SHARE/example-element/README.md" >want
 	head -n 3 "$b/README.md" | diff want -
 	cp "$b/README.md" first
-	run -0 ts-stat -q -f --readme --plot "$b/plots" "$b"
+	# Without --plot, the links to the pictures there.
+	run -0 ts-stat -q --readme "$b"
 	diff first "$b/README.md"
 	[ "$(grep -c '^## Statistics' "$b/README.md")" -eq 1 ]
+	rm "$b/pictures/r_card.png"
+	run -0 ts-stat -q --readme "$b"
+	[ "$(grep -c '^!\[' "$b/README.md")" -eq 7 ]
+	run -1 grep -q r_card "$b/README.md"
 	run -0 ts-validate "$b"
+	assert_output "$b: valid (0 errors, 0 warnings)"
 	# Not a bundle directory: nothing written, a note.
 	run -0 ts-stat --readme "$REAL/matmul_2-2-2.tns"
 	assert_output --partial "--readme: not a bundle directory"
+	run -0 --separate-stderr ts-stat --plot "$REAL/matmul_2-2-2.tns"
+	[[ "$stderr" == *"note: --plot: not a bundle directory; nothing written into it (--plot=DIR writes its pictures into DIR)"* ]]
+}
+
+@test "ts-stat: --readme --plot -r over a collection, run again, changes nothing: the same bytes, exit 0, no 'exists'; a picture gone or one too many, and the folder is written anew" {
+	mkdir coll
+	ts-convert -q "$REAL/matmul_2-2-2.tns" -o coll/matmul
+	ts-convert -q "$DATA/mtx/abb313.mtx" -o coll/abb313
+	cp -r "$REF/demo_A" "$SHARE/example-element" coll/
+	chmod -R u+w coll
+	run -0 ts-stat -q --readme --plot -r coll
+	sums() { (cd coll && find ./*/ -type f | sort | xargs sha256sum); }
+	sums >first
+	[ "$(find coll -path '*/pictures/*.png' | wc -l)" -eq 26 ]
+	# Again: nothing is written; every file, every folder as it was.
+	find coll/*/ -exec touch -h -d @946684800 {} +
+	run -0 --separate-stderr ts-stat --readme --plot -r coll
+	refute_output --partial "exists"
+	[ -z "$stderr" ]
+	sums | diff first -
+	[ -z "$(find coll/*/ -newermt @946684801)" ]
+	# --readme alone keeps the links to the pictures there.
+	run -0 ts-stat -q --readme -r coll
+	sums | diff first -
+	# A picture gone, a file of nobody's there: the folder anew.
+	rm coll/matmul/pictures/matmul_card.png
+	echo old >coll/matmul/pictures/old.png
+	run -0 ts-stat -q --readme --plot -r coll
+	sums | diff first -
+	[ -z "$(find coll/abb313/ coll/demo_A/ -newermt @946684801)" ]
+	# A folder of pictures that is no folder: said, nothing written.
+	rm -r coll/abb313/pictures
+	ln -s ../matmul/pictures coll/abb313/pictures
+	cp coll/abb313/README.md before
+	run -3 --separate-stderr ts-stat -q --readme --plot coll/abb313
+	[[ "$stderr" == *"ts-stat: coll/abb313/pictures: a symbolic link: the pictures of a bundle go into a folder of it; none written"* ]]
+	cmp before coll/abb313/README.md
 }
 
 @test "ts-stat: a name from the metadata reaches the text report in its text form, as ts-validate prints it" {
@@ -463,11 +596,11 @@ PY
 	local b d
 	b=$(mkbundle "$SHARE/example-element" m)
 	d=$(printf '%s/p\n## Injected <img src=x onerror=alert(1)>' "$b")
-	run -0 ts-stat -q --readme --plot "$d" "$b"
+	run -0 ts-stat -q --readme --plot="$d" "$b"
 	run -1 grep -q '^## Injected' "$b/README.md"
 	run -1 grep -q '<img' "$b/README.md"
-	assert_equal "$(grep -c '^!\[' "$b/README.md")" 6
-	grep -qxF '![spy plot of modes 1 (rows) and 2 (columns)](p%0A%23%23%20Injected%20%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/m_spy_1-2_4x3.png)' "$b/README.md"
+	assert_equal "$(grep -c '^!\[' "$b/README.md")" 8
+	grep -qxF '![spy plot of modes 1 (rows) and 2 (columns)](p%0A%23%23%20Injected%20%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/m/m_spy_1-2_4x3.png)' "$b/README.md"
 	# Each link, decoded, is a picture that is there.
 	cd "$b"
 	sed -n 's/^!\[[^]]*](\(.*\))$/\1/p' README.md | /usr/bin/python3 -c '
@@ -476,7 +609,7 @@ for u in sys.stdin.read().split():
     assert os.path.isfile(urllib.parse.unquote(u)), u'
 }
 
-@test "ts-stat: --readme writes nothing into an invalid bundle's README" {
+@test "ts-stat: --readme --plot writes nothing into an invalid bundle" {
 	local b
 	b=$(mkbundle "$SHARE/example-element" v)
 	rm -f "$b/v.tnsb"
@@ -484,9 +617,10 @@ for u in sys.stdin.read().split():
 	setmeta "$b" endianness '"none"'
 	sed -i '5s/^1 /9 /' "$b/v.tns"
 	cp "$b/README.md" before
-	run -1 --separate-stderr ts-stat --readme "$b"
+	run -1 --separate-stderr ts-stat --readme --plot "$b"
 	cmp before "$b/README.md"
-	[[ "$stderr" == *"note: --readme: the bundle is not valid: its README is left as it was"* ]]
+	[ ! -e "$b/pictures" ]
+	[[ "$stderr" == *"note: --readme: the bundle is not valid: nothing is written into it"* ]]
 }
 
 @test "ts-stat: --readme never reads through a link nor from a FIFO or a device, and writes nothing then" {
@@ -632,11 +766,11 @@ spread() {
 	for b in sorted swapped zeros ints bad reversed lastdown; do
 		for fmt in "" --json --csv; do
 			rm -rf pic one
-			taskset -c 0 ts-stat -q $fmt --plot pic --size 16 "$b" \
+			taskset -c 0 ts-stat -q $fmt --plot=pic --size 16 "$b" \
 			    >one.out || [ "$b" = bad ]
 			mv pic one
 			for cut in 64 300 4096; do
-				TS_CHUNK=$cut ts-stat -q $fmt --plot pic --size 16 \
+				TS_CHUNK=$cut ts-stat -q $fmt --plot=pic --size 16 \
 				    "$b" >par.out || [ "$b" = bad ]
 				cmp one.out par.out
 				diff -r one pic

@@ -1,11 +1,11 @@
 # fish completion for ts-pack(1)
 #
-# ts-pack [-fq] [-j N] [--level N] [--quick|--deep|--no-validate]
+# ts-pack [-fqr] [-j N] [--level N] [--quick|--deep|--no-validate]
 #         [--index FILE] (-o ARCHIVE | --each DIR) BUNDLE ...
-# ts-pack [-fq] [--quick|--deep|--no-validate] --sums-only [-o FILE] BUNDLE ...
+# ts-pack [-fqr] [--quick|--deep|--no-validate] --sums-only [-o FILE] BUNDLE ...
 # ts-pack [-fq] [-C DIR] [--max-size SIZE] [--max-members N] -x ARCHIVE
 # ts-pack [--check] [--deep] [--json] -t ARCHIVE
-#   -h --help, -V --version, -q --quiet, -f --force, -o --output,
+#   -h --help, -V --version, -q --quiet, -r --recursive, -f --force, -o --output,
 #   --each DIR, -x --extract, -t --list, -C --directory, -j --jobs,
 #   --level N, --quick, --deep, --no-validate, --index FILE,
 #   --sums-only, --max-size SIZE, --max-members N, --check, --json
@@ -41,6 +41,7 @@ complete -c ts-pack -f
 complete -c ts-pack -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-pack -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-pack -s q -l quiet -d 'Print no notes on stderr'  # --quiet
+complete -c ts-pack -s r -l recursive -d 'A directory stands for every bundle below it'  # --recursive
 complete -c ts-pack -l require-checksums -d 'With -x and -t, an archive without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-pack -s f -l force -d 'Replace an existing archive, index or bundle'  # --force
 # Packing

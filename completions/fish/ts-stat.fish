@@ -1,10 +1,10 @@
 # fish completion for ts-stat(1)
 #
-# ts-stat [-fhqrsV] [--json | --csv] [--fibers] [--fit] [--exact] [--plot DIR]
+# ts-stat [-fhqrsV] [--json | --csv] [--fibers] [--fit] [--exact] [--plot[=DIR]]
 #         [--size N] [--readme] [-m N] [--meta FILE] [-S SIZE] [-T DIR]
 #         PATH ...
 #   -h --help, -V --version, -f --force, -q --quiet, -r --recursive,
-#   -s --strict, --json, --csv, --fibers, --fit, --exact, --plot DIR, --size N,
+#   -s --strict, --json, --csv, --fibers, --fit, --exact, --plot[=DIR], --size N,
 #   --readme, -m N --max-per-rule N, --meta FILE, -S SIZE --buffer-size
 #   SIZE, -T DIR --temporary-directory DIR
 # A PATH is a bundle directory, its NAME_metadata.json file, a data file
@@ -24,7 +24,7 @@ end
 complete -c ts-stat -f
 complete -c ts-stat -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-stat -s V -l version -d 'Print the version and exit'  # --version
-complete -c ts-stat -s f -l force -d 'Replace existing pictures'  # --force
+complete -c ts-stat -s f -l force -d '--plot=DIR: replace pictures that differ'  # --force
 complete -c ts-stat -s q -l quiet -d 'No notes or warnings on stderr'  # --quiet
 complete -c ts-stat -l require-checksums -d 'An archive without SHA256SUMS is an error'  # --require-checksums
 complete -c ts-stat -s r -l recursive -d 'A directory stands for every bundle below it'  # --recursive
@@ -34,8 +34,8 @@ complete -c ts-stat -l csv -d 'A header line, then one CSV row per tensor'  # --
 complete -c ts-stat -l fibers -d 'Count the fibers of each mode too'  # --fibers
 complete -c ts-stat -l fit -d 'Fit each mode'"'"'s slices with a power law'  # --fit
 complete -c ts-stat -l exact -d 'Count large modes and the repeats through the sorter'  # --exact
-complete -c ts-stat -l plot -x -a '(__fish_complete_directories)' -d 'Write the pictures (PNG) into DIR'  # --plot
-complete -c ts-stat -l size -x -d 'Pictures at most N pixels a side'  # --size
+complete -c ts-stat -l plot -f -a '(__fish_complete_directories)' -d 'Draw pictures (PNG) into each bundle, or into =DIR'  # --plot
+complete -c ts-stat -l size -x -d 'Spy plots at most N bins a side'  # --size
 complete -c ts-stat -l readme -d 'Add a Statistics section to each bundle README.md'  # --readme
 complete -c ts-stat -s m -l max-per-rule -x -d 'At most N diagnostics per rule and file (0: no limit)'  # --max-per-rule
 complete -c ts-stat -l meta -r -d 'The metadata of lone data files'  # --meta

@@ -89,7 +89,7 @@ enum ts_sev { TS_SEV_NOTE, TS_SEV_WARNING, TS_SEV_ERROR };
  */
 enum ts_rule {
 	TS_RULE_NONE,
-	TS_RULE_B1, TS_RULE_B2, TS_RULE_B3, TS_RULE_B4, TS_RULE_B5,
+	TS_RULE_B1, TS_RULE_B2, TS_RULE_B3, TS_RULE_B4, TS_RULE_B5, TS_RULE_B6,
 	TS_RULE_A1, TS_RULE_M1, TS_RULE_M2, TS_RULE_M3, TS_RULE_M4,
 	TS_RULE_M5, TS_RULE_M6, TS_RULE_M7, TS_RULE_M8, TS_RULE_M9,
 	TS_RULE_H1, TS_RULE_H2, TS_RULE_H3, TS_RULE_H4, TS_RULE_H5,
@@ -518,7 +518,9 @@ struct ts_bundle_ns_ops {
 	struct ts_source *(*open)(void *ctx, const char *name);
 	/* The name for messages, malloc'd ("dir/x.tns"). */
 	char	*(*path)(void *ctx, const char *name);
-	/* fn for every file; stops at the first non-zero return. */
+	/* fn for every file (those of the folder of pictures as
+	 * pictures/FILE, tensorsuite(5) B6); stops at the first non-zero
+	 * return. */
 	int	(*list)(void *ctx, int (*fn)(const char *, void *), void *arg);
 	void	(*free)(void *ctx);
 	/*

@@ -1,12 +1,13 @@
 /*
  * index.c - the index ts-pack --index writes beside its archives, the
  * way SuiteSparse publishes ssstats.csv beside its matrices: one record
- * per bundle, with what a catalogue shows (name, group, id, shape, nnz,
- * density, value type), the size and SHA-256 of each file (from the
- * manifest of the archive it went into), and the statistics of
- * its entries, the columns of ts-stat(1) (fe/statsout.c), counted on a
- * pass of the checks over it.  JSON, or CSV when the file's name ends in
- * .csv.  No date, no host: the same bundles give the same index.
+ * per bundle, the columns ts-stat --csv writes (fe/statsout.c: what a
+ * catalogue shows, the size and SHA-256 of its files, those of the
+ * manifest of the archive it went into, and the statistics of its
+ * entries, counted on a pass of the checks over it).  JSON (an array,
+ * a record a line, with the keys of ts-stat --json), or CSV when the
+ * file's name ends in .csv.  No date, no host: the same bundles give
+ * the same index.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -34,16 +35,6 @@ jstr(struct ts_strbuf *b, const char *s)
 	ts_sbprintf(b, "%s", r != NULL ? r : "null");
 	free(r);
 	json_decref(j);
-}
-
-/* A CSV cell of text, as ts-stat writes one (util/escape.h). */
-static void
-cstr(struct ts_strbuf *b, const char *s)
-{
-	char *c = ts_csv_cell(s);
-
-	ts_sbprintf(b, "%s", c);
-	free(c);
 }
 
 struct files {
@@ -146,24 +137,6 @@ digest(const struct item *it, const char *fname, char *hex)
 	return hex;
 }
 
-static bool
-shaped(const struct ts_meta *m)
-{
-	const unsigned need = TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ;
-
-	return m != NULL && (m->have & need) == need;
-}
-
-/* nnz over the number of positions, exactly (stats/ratio.c). */
-static void
-density(struct ts_strbuf *b, const struct ts_meta *m)
-{
-	char *r = fe_stats_ratio(m->nnz, m->dims, m->order);
-
-	ts_sbprintf(b, "%s", r);
-	free(r);
-}
-
 /* The statistics of a bundle's entries: false when they could not be
  * read. */
 static bool
@@ -181,10 +154,41 @@ stats_of(const struct item *it, struct fe_stats *s, struct fe_verdict *v)
 	return s->complete;
 }
 
-/* What fn prints to a stream, appended to b. */
+/* The record of a bundle (fe/statsout.h), the digests of its files
+ * those of its archive's manifest; r->s and r->v point into s and v. */
 static void
-append(struct ts_strbuf *b, const struct fe_stats *s,
-    const struct fe_verdict *v, bool ok, bool csv)
+record_of(const struct item *it, struct fe_record *r, struct fe_stats *s,
+    struct fe_verdict *v)
+{
+	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	char *mf = ts_xasprintf("%s_metadata.json", ts_bundle_name(it->bd));
+	const char *fn[FE_NF];
+	char hex[TS_SHA256_HEX];
+	int i;
+
+	fe_record_init(r);
+	r->path = it->path;
+	r->name = ts_bundle_name(it->bd);
+	r->archive = it->archive;
+	fe_record_meta(r, m);
+	fe_record_files(r, it->bd, false);
+	fn[FE_F_META] = mf;
+	fn[FE_F_README] = m != NULL && m->f_readme != NULL ? m->f_readme :
+	    "README.md";
+	fn[FE_F_TEXT] = ts_bundle_data_file(it->bd, TS_KIND_TEXT);
+	fn[FE_F_BINARY] = ts_bundle_data_file(it->bd, TS_KIND_BINARY);
+	for (i = 0; i < FE_NF; i++)
+		if (r->bytes[i] >= 0 && digest(it, fn[i], hex) != NULL)
+			memcpy(r->sha256[i], hex, TS_SHA256_HEX);
+	free(mf);
+	stats_of(it, s, v);
+	r->s = s;
+	r->v = v;
+}
+
+/* What fe_record_write writes, appended to b. */
+static void
+append(struct ts_strbuf *b, const struct fe_record *r, enum fe_form form)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -192,165 +196,66 @@ append(struct ts_strbuf *b, const struct fe_stats *s,
 
 	if (fp == NULL)
 		ts_xoom(len);
-	if (csv && ok)
-		fe_stats_csv_row(fp, s, v, false);
-	else if (csv)
-		fe_stats_csv_empty(fp, v, false);
-	else if (ok) {
-		fputs("{\n      ", fp);
-		fe_stats_json(fp, s, v, "      ");
-		fputs("\n    }", fp);
-	} else
-		fputs("null", fp);
+	fe_record_write(fp, r, form);
+	if (form == FE_JSON && r->s->complete) {
+		fputs(", ", fp);
+		fe_stats_json(fp, r->s, NULL);
+	}
 	fclose(fp);
 	ts_sbprintf(b, "%s", text != NULL ? text : "");
 	free(text);
 }
 
+/* A bundle's JSON record: the columns, then every file the archive
+ * holds with its size and digest, then the details of the statistics
+ * that ts-stat --json gives too; on one line. */
 static void
 json_record(struct ts_strbuf *b, const struct item *it, bool last)
 {
-	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	struct fe_record r;
 	struct fe_stats s;
 	struct fe_verdict v;
-	bool ok;
 	struct files f;
-	int64_t total = 0;
 	char hex[TS_SHA256_HEX];
 	size_t i;
-	int k;
 
-	ts_sbprintf(b, "  {\n    \"name\": ");
-	jstr(b, ts_bundle_name(it->bd));
-	ts_sbprintf(b, ",\n    \"group\": ");
-	if (m != NULL && m->group != NULL)
-		jstr(b, m->group);
-	else
-		ts_sbprintf(b, "null");
-	ts_sbprintf(b, ",\n    \"id\": ");
-	if (m != NULL && m->id != NULL)
-		jstr(b, m->id);
-	else
-		ts_sbprintf(b, "null");
-	ts_sbprintf(b, ",\n    \"archive\": ");
-	jstr(b, it->archive);
-	if (shaped(m)) {
-		ts_sbprintf(b, ",\n    \"order\": %d,\n    \"dimensions\": [",
-		    m->order);
-		for (k = 0; k < m->order; k++)
-			ts_sbprintf(b, "%s%llu", k ? ", " : "",
-			    (unsigned long long)m->dims[k]);
-		ts_sbprintf(b, "],\n    \"nnz\": %llu,\n    \"density\": ",
-		    (unsigned long long)m->nnz);
-		density(b, m);
-	} else
-		ts_sbprintf(b, ",\n    \"order\": null,\n    \"dimensions\": "
-		    "null,\n    \"nnz\": null,\n    \"density\": null");
-	ts_sbprintf(b, ",\n    \"sparsity_type\": ");
-	if (m != NULL && (m->have & TS_HAVE_SPARSITY))
-		jstr(b, ts_sparsity_name(m->sparsity));
-	else
-		ts_sbprintf(b, "null");
-	ts_sbprintf(b, ",\n    \"value_type\": ");
-	if (m != NULL && (m->have & TS_HAVE_VTYPE))
-		jstr(b, ts_vtype_name(m->value_type));
-	else
-		ts_sbprintf(b, "null");
-	ts_sbprintf(b, ",\n    \"files\": {");
+	record_of(it, &r, &s, &v);
+	ts_sbprintf(b, "{");
+	append(b, &r, FE_JSON);
+	ts_sbprintf(b, ", \"files\": {");
 	files_of(it->bd, &f);
 	for (i = 0; i < f.n; i++) {
-		ts_sbprintf(b, "%s\n      ", i ? "," : "");
+		ts_sbprintf(b, "%s", i ? ", " : "");
 		jstr(b, f.name[i]);
 		ts_sbprintf(b, ": %lld", (long long)f.size[i]);
-		total += f.size[i];
 	}
-	ts_sbprintf(b, "%s},\n    \"sha256\": {", f.n ? "\n    " : "");
+	ts_sbprintf(b, "}, \"sha256\": {");
 	for (i = 0; i < f.n; i++) {
-		ts_sbprintf(b, "%s\n      ", i ? "," : "");
+		ts_sbprintf(b, "%s", i ? ", " : "");
 		jstr(b, f.name[i]);
 		if (digest(it, f.name[i], hex) != NULL)
 			ts_sbprintf(b, ": \"%s\"", hex);
 		else
 			ts_sbprintf(b, ": null");
 	}
-	ts_sbprintf(b, "%s},\n    \"bytes\": %lld,\n    \"statistics\": ",
-	    f.n ? "\n    " : "", (long long)total);
+	ts_sbprintf(b, "}}%s\n", last ? "" : ",");
 	files_free(&f);
-	ok = stats_of(it, &s, &v);
-	append(b, &s, &v, ok, false);
 	fe_stats_free(&s);
-	ts_sbprintf(b, "\n  }%s\n", last ? "" : ",");
-}
-
-/* Bytes of the file named fname, or 0. */
-static int64_t
-size_of(const struct files *f, const char *fname)
-{
-	size_t i;
-
-	for (i = 0; fname != NULL && i < f->n; i++)
-		if (strcmp(f->name[i], fname) == 0)
-			return f->size[i];
-	return 0;
+	fe_record_free(&r);
 }
 
 static void
 csv_record(struct ts_strbuf *b, const struct item *it)
 {
-	const struct ts_meta *m = ts_bundle_meta(it->bd);
+	struct fe_record r;
 	struct fe_stats s;
 	struct fe_verdict v;
-	bool ok;
-	const char *name = ts_bundle_name(it->bd);
-	int64_t meta, readme, text, bin, total = 0;
-	struct files f;
-	char *mf, hex[TS_SHA256_HEX];
-	const char *dg;
-	size_t i;
-	int k;
 
-	cstr(b, name);
-	ts_sbprintf(b, ",");
-	cstr(b, m ? m->group : NULL);
-	ts_sbprintf(b, ",");
-	cstr(b, m ? m->id : NULL);
-	ts_sbprintf(b, ",");
-	cstr(b, it->archive);
-	if (shaped(m)) {
-		ts_sbprintf(b, ",%d,", m->order);
-		for (k = 0; k < m->order; k++)
-			ts_sbprintf(b, "%s%llu", k ? "x" : "",
-			    (unsigned long long)m->dims[k]);
-		ts_sbprintf(b, ",%llu,", (unsigned long long)m->nnz);
-		density(b, m);
-	} else
-		ts_sbprintf(b, ",,,,");
-	ts_sbprintf(b, ",%s,%s", m && (m->have & TS_HAVE_SPARSITY) ?
-	    ts_sparsity_name(m->sparsity) : "", m && (m->have &
-	    TS_HAVE_VTYPE) ? ts_vtype_name(m->value_type) : "");
-	files_of(it->bd, &f);
-	mf = ts_xasprintf("%s_metadata.json", name);
-	meta = size_of(&f, mf);
-	readme = size_of(&f, m && m->f_readme ? m->f_readme : "README.md");
-	text = size_of(&f, ts_bundle_data_file(it->bd, TS_KIND_TEXT));
-	bin = size_of(&f, ts_bundle_data_file(it->bd, TS_KIND_BINARY));
-	for (i = 0; i < f.n; i++)
-		total += f.size[i];
-	ts_sbprintf(b, ",%lld,%lld,%lld,%lld,%lld,%lld", (long long)meta,
-	    (long long)readme, (long long)text, (long long)bin,
-	    (long long)(total - meta - readme - text - bin), (long long)total);
-	for (k = 0; k < 4; k++)
-		ts_sbprintf(b, ",%s", (dg = digest(it, k == 0 ? mf : k == 1 ?
-		    (m && m->f_readme ? m->f_readme : "README.md") : k == 2 ?
-		    ts_bundle_data_file(it->bd, TS_KIND_TEXT) :
-		    ts_bundle_data_file(it->bd, TS_KIND_BINARY), hex)) != NULL ?
-		    dg : "");
-	free(mf);
-	files_free(&f);
-	ok = stats_of(it, &s, &v);
-	append(b, &s, &v, ok, true);
-	fe_stats_free(&s);
+	record_of(it, &r, &s, &v);
+	append(b, &r, FE_CSV);
 	ts_sbprintf(b, "\n");
+	fe_stats_free(&s);
+	fe_record_free(&r);
 }
 
 int
@@ -371,16 +276,11 @@ write_index(struct ts_sink *k, const char *path, const struct item *v,
 
 		if (fp == NULL)
 			ts_xoom(len);
-		fe_stats_csv_head(fp, false);
+		fe_record_write(fp, NULL, FE_HEAD);
 		fclose(fp);
-		ts_sbprintf(&b, "name,group,id,archive,order,dimensions,nnz,"
-		    "density,sparsity_type,value_type,metadata_bytes,"
-		    "readme_bytes,text_bytes,binary_bytes,other_bytes,bytes,"
-		    "metadata_sha256,readme_sha256,text_sha256,binary_sha256"
-		    "%s\n", head != NULL ? head : "");
+		ts_sbprintf(&b, "%s\n", head != NULL ? head : "");
 		free(head);
-	}
-	else
+	} else
 		ts_sbprintf(&b, "[\n");
 	for (i = 0; i < n; i++) {
 		if (csv)

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "fe.h"
+#include "operand.h"
 #include "pack.h"
 #include "archive/archive_int.h"
 #include "util/diag_int.h"
@@ -43,6 +44,7 @@ static const struct option longopts[] = {
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quick",		no_argument,		NULL, OPT_QUICK },
 	{ "quiet",		no_argument,		NULL, 'q' },
+	{ "recursive",		no_argument,		NULL, 'r' },
 	{ "require-checksums",	no_argument,		NULL, OPT_REQUIRE },
 	{ "sums-only",		no_argument,		NULL, OPT_SUMS_ONLY },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -52,10 +54,10 @@ static const struct option longopts[] = {
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: %s [-fq] [-j N] [--level N] [--quick | --deep | "
+	fprintf(fp, "usage: %s [-fqr] [-j N] [--level N] [--quick | --deep | "
 	    "--no-validate]\n"
 	    "               [--index FILE] -o ARCHIVE | --each DIR  BUNDLE ...\n"
-	    "       %s [-fq] [--quick | --deep | --no-validate] --sums-only "
+	    "       %s [-fqr] [--quick | --deep | --no-validate] --sums-only "
 	    "[-o FILE] BUNDLE ...\n"
 	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
 	    "[--require-checksums]\n"
@@ -93,6 +95,9 @@ usage(FILE *fp)
 	    "the bundles\n"
 	    "                        would hold, to -o FILE or standard "
 	    "output\n"
+	    "  -r, --recursive       a directory BUNDLE stands for every "
+	    "bundle below it,\n"
+	    "                        as ts-validate -r finds them\n"
 	    "Unpacking:\n"
 	    "  -x, --extract ARCHIVE unpack the bundles of ARCHIVE\n"
 	    "  -C, --directory DIR   into DIR (default .)\n"
@@ -638,6 +643,35 @@ list(const struct opts *o, struct ts_diags *ad)
 }
 
 /* An option of another mode than the one asked for. */
+/*
+ * -r: the operands, a directory standing for every bundle below it, as
+ * ts-validate -r finds them (fe_operands), into *found (malloc'd, NULL
+ * after the last): their count, or -1 when a directory has none below
+ * it (said in d).
+ */
+static int
+below(int argc, char *argv[], char ***found, struct ts_diags *d)
+{
+	struct ts_diags **why;
+	char **paths;
+	size_t n, i;
+	int rv;
+
+	n = fe_operands(argc, argv, true, 20, false, &paths, &why);
+	rv = (int)n;
+	for (i = 0; i < n; i++)
+		if (why[i] != NULL) {
+			relay_io(why[i], d);
+			ts_diags_free(why[i]);
+			rv = -1;
+		}
+	free(why);
+	paths = ts_xreallocarray(paths, n + 1, sizeof(*paths));
+	paths[n] = NULL;
+	*found = paths;
+	return rv;
+}
+
 static bool
 misplaced(const struct opts *o)
 {
@@ -657,6 +691,8 @@ misplaced(const struct opts *o)
 		    "--max-members";
 	else if (o->list == NULL && (o->check || o->json))
 		bad = o->check ? "--check" : "--json";
+	else if (o->recursive && !packing && !o->sums_only)
+		bad = "-r";
 	else if (o->list != NULL && o->force)
 		bad = "-f";
 	else if (o->list != NULL && o->validate == V_NONE)
@@ -677,15 +713,16 @@ main(int argc, char *argv[])
 {
 	struct opts o;
 	struct ts_diags *d;
+	char **found = NULL;
 	bool require = false;
-	int ch, modes, rv, st;
+	int ch, modes, rv = 0, st;
 
 	fe_init("ts-pack");
 	memset(&o, 0, sizeof(o));
 	o.validate = V_STREAM;
 	o.level = -1;
 	o.jobs = ts_cpus_available();
-	while ((ch = getopt_long(argc, argv, "C:fhj:o:qt:Vx:", longopts,
+	while ((ch = getopt_long(argc, argv, "C:fhj:o:qrt:Vx:", longopts,
 	    NULL)) != -1)
 		switch (ch) {
 		case 'C':
@@ -705,6 +742,9 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			o.quiet = true;
+			break;
+		case 'r':
+			o.recursive = true;
 			break;
 		case 't':
 			o.list = optarg;
@@ -784,14 +824,21 @@ main(int argc, char *argv[])
 	fe_progress_init(o.quiet);
 	d = ts_diags_new(20, false);
 	fe_diags_live(d, o.quiet);
-	if (o.sums_only)
-		rv = sums_only(&o, argc, argv, d);
+	if (o.recursive)
+		argc = below(argc, argv, &found, d);
+	if (argc < 0)
+		rv = -1;	/* nothing is packed */
+	else if (o.sums_only)
+		rv = sums_only(&o, argc, found != NULL ? found : argv, d);
 	else if (o.out != NULL || o.each != NULL)
-		rv = pack(&o, argc, argv, d);
+		rv = pack(&o, argc, found != NULL ? found : argv, d);
 	else if (o.extract != NULL)
 		rv = unpack(&o, d);
 	else
 		rv = list(&o, d);
+	for (ch = 0; found != NULL && found[ch] != NULL; ch++)
+		free(found[ch]);
+	free(found);
 	ts_progress_clear();
 	st = ts_diags_status(d);
 	if (rv > st)

@@ -19,6 +19,7 @@ struct opts {
 	const char	*out, *each, *extract, *list, *dir, *index;
 	int		 validate;	/* V_* */
 	bool		 force, quiet, json, check;
+	bool		 recursive;	/* -r */
 	bool		 sums_only;	/* --sums-only: the manifest alone */
 	int		 level, jobs;
 	uint64_t	 max_size, max_members;

@@ -32,7 +32,7 @@ static const struct option longopts[] = {
 	{ "json",		no_argument,		NULL, OPT_JSON },
 	{ "max-per-rule",	required_argument,	NULL, 'm' },
 	{ "meta",		required_argument,	NULL, OPT_META },
-	{ "plot",		required_argument,	NULL, OPT_PLOT },
+	{ "plot",		optional_argument,	NULL, OPT_PLOT },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "readme",		no_argument,		NULL, OPT_README },
 	{ "recursive",		no_argument,		NULL, 'r' },
@@ -48,8 +48,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "usage: %s [-fhqrsV] [--json | --csv] [--fibers] [--fit] "
-	    "[--exact] [--plot DIR]\n               [--size N] [--readme] [-m N] "
-	    "[--meta FILE] [-S SIZE] [-T DIR]\n               PATH ...\n",
+	    "[--exact]\n               [--plot[=DIR]] [--size N] [--readme] "
+	    "[-m N] [--meta FILE]\n               [-S SIZE] [-T DIR] PATH ...\n",
 	    fe_progname);
 	if (fp != stdout) {
 		fe_try_help();
@@ -65,7 +65,7 @@ usage(FILE *fp)
 	    "      --exact           count modes of more than 2^26 slices, "
 	    "and repeats,\n"
 	    "                        through the sorter (else estimated)\n"
-	    "  -f, --force           replace existing pictures\n"
+	    "  -f, --force           --plot=DIR: replace pictures that differ\n"
 	    "      --fit             each mode's slices' power law (Clauset, "
 	    "Shalizi and Newman)\n"
 	    "      --fibers          the fibers of each mode too (sorts the "
@@ -76,7 +76,9 @@ usage(FILE *fp)
 	    "file\n"
 	    "                        (default 20; 0 = all)\n"
 	    "      --meta FILE       the metadata of lone data files\n"
-	    "      --plot DIR        write the pictures (PNG) into DIR\n"
+	    "      --plot[=DIR]      draw pictures (PNG) into each bundle's "
+	    "folder pictures/,\n"
+	    "                        or into DIR/NAME/\n"
 	    "  -q, --quiet           no notes or warnings on stderr\n"
 	    "      --readme          add a Statistics section to each "
 	    "bundle's README.md\n"
@@ -84,7 +86,7 @@ usage(FILE *fp)
 	    "below it\n"
 	    "      --require-checksums  an archive without SHA256SUMS is an "
 	    "error, not a note\n"
-	    "      --size N          pictures at most N pixels a side "
+	    "      --size N          spy plots at most N bins a side "
 	    "(default 512)\n"
 	    "  -s, --strict          treat warnings as errors\n", fp);
 	fprintf(fp, "  -S, --buffer-size SIZE  memory for the sorts (--fibers, "
@@ -119,10 +121,11 @@ tensor_new(const char *path, const struct opts *o)
 	so.exact = o->exact;
 	so.mem_limit = o->mem_limit;
 	so.tmpdir = o->tmpdir;
-	so.plot = o->plot != NULL ? o->size : 0;
+	so.plot = o->plot ? o->size : 0;
 	t->path = ts_xstrdup(path);
 	t->d = ts_diags_new(o->max_per_rule, o->strict);
 	fe_stats_init(&t->s, &so);
+	fe_record_init(&t->rec);
 	for (i = 0; i < NFILES; i++)
 		t->bytes[i] = -1;
 	return t;
@@ -134,16 +137,18 @@ tensor_free(struct tensor *t)
 	size_t i;
 
 	fe_stats_free(&t->s);
+	fe_record_free(&t->rec);
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
 		free(t->fname[i]);
 	ts_bundle_out_abort(t->bo);
-	for (i = 0; i < t->npics; i++) {
-		free(t->pics[i]);
-		free(t->pic_what[i]);
+	for (i = 0; i < t->npic; i++) {
+		free(t->pic[i].file);
+		free(t->pic[i].what);
+		free(t->pic[i].png);
+		free(t->pic[i].path);
 	}
-	free(t->pics);
-	free(t->pic_what);
+	free(t->pic);
 	free(t->path);
 	free(t->name);
 	free(t->dir);
@@ -182,6 +187,32 @@ sizes(struct tensor *t, struct ts_bundle *bd)
 	free(mf);
 }
 
+/* The index record of t's bundle bd: what its metadata says, the sizes
+ * and digests of its files. */
+static void
+record(struct tensor *t, struct ts_bundle *bd)
+{
+	fe_record_free(&t->rec);
+	fe_record_init(&t->rec);
+	fe_record_meta(&t->rec, ts_bundle_meta(bd));
+	fe_record_files(&t->rec, bd, true);
+}
+
+/* The record of a bundle directory once ts-stat has written into it:
+ * its files as they now are. */
+static void
+record_dir(struct tensor *t, const char *path)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_bundle *bd = ts_bundle_open(path, d);
+
+	if (bd != NULL) {
+		record(t, bd);
+		ts_bundle_free(bd);
+	}
+	ts_diags_free(d);
+}
+
 /* Done with t: its statistics completed, its pictures and README
  * written, reported; the worst status so far. */
 static int
@@ -191,10 +222,16 @@ finish(struct tensor *t, const struct opts *o, int rv)
 
 	fe_stats_end(&t->s, t->d);
 	fe_verdict_of(t->d, &t->v);
-	if (t->s.complete && o->plot != NULL)
-		plot(t, o);
-	if (t->s.complete && o->readme)
-		readme(t, o);
+	/* Drawn when asked for and there is where to put them, else named
+	 * for the README's links. */
+	if (t->s.complete && (o->plot || o->readme))
+		plot(t, o, o->plot && (o->plot_dir != NULL || t->dir != NULL));
+	if (t->s.complete && o->plot_dir != NULL)
+		plot_write(t, o);
+	if (t->s.complete && (o->readme || (o->plot && o->plot_dir == NULL)))
+		bundle_write(t, o);
+	if (o->format != FMT_TEXT && t->dir != NULL)
+		record_dir(t, t->path);
 	report(t, o);
 	st = ts_diags_status(t->d);
 	tensor_free(t);
@@ -247,6 +284,8 @@ archive(const char *path, const struct opts *o, int rv)
 			t->name = ts_xstrdup(ts_bundle_name(bd));
 			fe_stats_bundle(bd, &co, &t->s, t->d);
 			sizes(t, bd);
+			if (o->format != FMT_TEXT)
+				record(t, bd);
 			ts_bundle_free(bd);
 			v = ts_xreallocarray(v, n + 1, sizeof(*v));
 			v[n++] = t;
@@ -297,10 +336,10 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 	case FE_OPERAND_BUNDLE:
 		t->dir = ts_has_suffix(path, "_metadata.json") ?
 		    ts_dirname(path) : ts_xstrdup(path);
-		/* The README's lock first: no writer replaces the bundle
-		 * between the reading and the writing. */
-		if (o->readme)
-			readme_lock(t);
+		/* The bundle's lock first: no writer replaces it between
+		 * the reading and the writing. */
+		if (o->readme || (o->plot && o->plot_dir == NULL))
+			bundle_lock(t);
 		if ((bd = ts_bundle_open(path, t->d)) == NULL)
 			break;
 		t->name = ts_xstrdup(ts_bundle_name(bd));
@@ -319,6 +358,8 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		    S_ISREG(st.st_mode)) {
 			t->fname[F_TEXT] = ts_xstrdup(ts_basename(path));
 			t->bytes[F_TEXT] = (int64_t)st.st_size;
+			t->rec.bytes[FE_F_TEXT] = t->rec.total =
+			    (int64_t)st.st_size;
 		}
 		break;
 	}
@@ -404,7 +445,11 @@ main(int argc, char *argv[])
 			o.meta = optarg;
 			break;
 		case OPT_PLOT:
-			o.plot = optarg;
+			o.plot = true;
+			o.plot_dir = optarg;
+			if (optarg != NULL && *optarg == '\0')
+				fe_usage_error("--plot=: a directory, or none "
+				    "for each bundle's own");
 			break;
 		case OPT_README:
 			o.readme = true;

@@ -389,9 +389,7 @@ report_start(const struct opts *o)
 {
 	if (o->format != FMT_CSV)
 		return;
-	fputs("path,name,text_bytes,binary_bytes,metadata_bytes,readme_bytes",
-	    stdout);
-	fe_stats_csv_head(stdout, true);
+	fe_record_write(stdout, NULL, FE_HEAD);
 	putchar('\n');
 }
 
@@ -428,8 +426,14 @@ report(const struct tensor *t, const struct opts *o)
 {
 	static const int order[NFILES] = { F_TEXT, F_BINARY, F_META,
 	    F_README };
+	struct fe_record r = t->rec;
 	size_t i;
 	int k;
+
+	r.path = t->path;
+	r.name = t->name;
+	r.s = &t->s;
+	r.v = &t->v;
 
 	ts_progress_clear();
 	diagnostics(t, o);
@@ -440,18 +444,18 @@ report(const struct tensor *t, const struct opts *o)
 		ts_fput_name(stdout, t->path);
 		printf(": %s\n", t->v.valid ? "valid" : "invalid");
 		report_table(stdout, t, false);
-		for (i = 0; i < t->npics; i++) {
+		for (i = 0; i < t->npic && o->plot; i++) {
+			if (t->pic[i].path == NULL)
+				continue;
 			fputs("  picture: ", stdout);
-			ts_fput_name(stdout, t->pics[i]);
-			printf(" (%s)\n", t->pic_what[i]);
+			ts_fput_name(stdout, t->pic[i].path);
+			printf(" (%s)\n", t->pic[i].what);
 		}
 		putchar('\n');
 		break;
 	case FMT_JSON:
 		fputc('{', stdout);
-		ts_fput_json_name(stdout, "path", t->path);
-		fputs(", ", stdout);
-		ts_fput_json_name(stdout, "name", t->name);
+		fe_record_write(stdout, &r, FE_JSON);
 		printf(", \"readable\": %s, \"status\": %d, \"errors\": %zu, "
 		    "\"warnings\": %zu, \"files\": {", t->s.complete ? "true" :
 		    "false", ts_diags_status(t->d), t->v.errors,
@@ -464,31 +468,21 @@ report(const struct tensor *t, const struct opts *o)
 			printf(": %lld", (long long)t->bytes[order[i]]);
 		}
 		fputs("}, \"pictures\": [", stdout);
-		for (i = 0; i < t->npics; i++) {
-			fputs(i ? ", " : "", stdout);
-			ts_fput_json(stdout, t->pics[i]);
+		for (i = 0, k = 0; i < t->npic && o->plot; i++) {
+			if (t->pic[i].path == NULL)
+				continue;
+			fputs(k++ ? ", " : "", stdout);
+			ts_fput_json(stdout, t->pic[i].path);
 		}
 		fputs("]", stdout);
 		if (t->s.complete) {
 			fputs(", ", stdout);
-			fe_stats_json(stdout, &t->s, &t->v, NULL);
-		} else
-			printf(", \"valid\": false");
+			fe_stats_json(stdout, &t->s, NULL);
+		}
 		fputs("}\n", stdout);
 		break;
 	case FMT_CSV:
-		fe_csv_field(stdout, t->path);
-		putchar(',');
-		fe_csv_field(stdout, t->name);
-		for (i = 0; i < NFILES; i++) {
-			putchar(',');
-			if (t->fname[order[i]] != NULL)
-				printf("%lld", (long long)t->bytes[order[i]]);
-		}
-		if (t->s.complete)
-			fe_stats_csv_row(stdout, &t->s, &t->v, true);
-		else
-			fe_stats_csv_empty(stdout, &t->v, true);
+		fe_record_write(stdout, &r, FE_CSV);
 		putchar('\n');
 		break;
 	}

@@ -3,7 +3,8 @@
  * on disk, against their digests (tensorsuite(5) A1), as `sha256sum -c`
  * checks them: each path from the current directory.  A listed file
  * that is missing or differs is an error at FILE:LINE; so is a file of
- * a listed bundle's folder that FILE does not list, as in an archive.
+ * a listed bundle's folder (or of its folder of pictures) that FILE
+ * does not list, as in an archive.
  * The folders of the listed files are the bundles checked when no PATH
  * is given.
  */
@@ -17,6 +18,7 @@
 
 #include "validate.h"
 #include "archive/archive_int.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/sha256.h"
@@ -87,12 +89,35 @@ digest(const char *path, char *buf, unsigned char *d)
 	return ts_sha256_final(&h, d);
 }
 
-/* Add the folder of path to *dirs unless it is there. */
+/* Is dir the folder of pictures of a bundle (B6), not a bundle named
+ * so? */
+static bool
+pictures_dir(const char *dir)
+{
+	char *m;
+	bool yes;
+
+	if (strcmp(ts_basename(dir), TS_BUNDLE_PICTURES) != 0)
+		return false;
+	m = ts_xasprintf("%s/%s_metadata.json", dir, TS_BUNDLE_PICTURES);
+	yes = access(m, F_OK) != 0;
+	free(m);
+	return yes;
+}
+
+/* Add the bundle of path (its folder, or the folder of its folder of
+ * pictures) to *dirs unless it is there. */
 static void
 add_dir(const char *path, char ***dirs, size_t *n)
 {
-	char *dir = ts_dirname(path);
+	char *dir = ts_dirname(path), *up;
 	size_t i;
+
+	if (pictures_dir(dir)) {
+		up = ts_dirname(dir);
+		free(dir);
+		dir = up;
+	}
 
 	if (strcmp(dir, ".") == 0) {
 		free(dir);
@@ -109,7 +134,7 @@ add_dir(const char *path, char ***dirs, size_t *n)
 
 /* The files of folder dir that mf does not list: errors. */
 static void
-unlisted(struct ts_manifest *mf, const char *dir, struct ts_diags *d)
+unlisted_in(struct ts_manifest *mf, const char *dir, struct ts_diags *d)
 {
 	struct dirent *de;
 	struct stat st;
@@ -135,6 +160,19 @@ unlisted(struct ts_manifest *mf, const char *dir, struct ts_diags *d)
 	closedir(dp);
 }
 
+/* The files of folder dir (and of its folder of pictures) that mf does
+ * not list: errors. */
+static void
+unlisted(struct ts_manifest *mf, const char *dir, struct ts_diags *d)
+{
+	char *pd = ts_xasprintf("%s/%s", dir, TS_BUNDLE_PICTURES);
+	struct stat ps;
+
+	unlisted_in(mf, dir, d);
+	if (lstat(pd, &ps) == 0 && S_ISDIR(ps.st_mode) && pictures_dir(pd))
+		unlisted_in(mf, pd, d);
+	free(pd);
+}
 void
 check_sums(const char *file, const struct opts *o, struct ts_diags **out,
     char ***dirs, size_t *ndirs)

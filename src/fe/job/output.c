@@ -450,7 +450,24 @@ struct auxctx {
 	struct ts_bundle_out	*bo;
 	const char		*skip[4];
 	json_t			*copied;	/* names, as keys */
+	bool			 pictures;	/* some were left out */
 };
+
+/*
+ * The source bundle's folder of pictures is not carried into the
+ * rewritten bundle: ts-stat drew them of the entries before (B6).  Said
+ * once.
+ */
+static void
+pictures_left_out(struct fe_job *j)
+{
+	char *p = ts_xasprintf("%s/%s", j->dstdir, TS_BUNDLE_PICTURES);
+
+	ts_diag(j->d, TS_SEV_NOTE, p, 0, 0, TS_RULE_NONE, "the pictures "
+	    "ts-stat drew of the entries before this rewrite are left out: "
+	    "'ts-stat --plot' draws them anew");
+	free(p);
+}
 
 /* One other file of the source bundle, copied along. */
 static int
@@ -464,9 +481,14 @@ copy_one(const char *fname, void *arg)
 	long r = 0;
 	int i;
 
-	/* Hidden files are the directory's, not the bundle's. */
+	/* Hidden files are the directory's, not the bundle's; pictures
+	 * of the entries before are not of the new ones. */
 	if (fname[0] == '.')
 		return 0;
+	if (strchr(fname, '/') != NULL) {
+		c->pictures = true;
+		return 0;
+	}
 	for (i = 0; i < 4; i++)
 		if (c->skip[i] != NULL && strcmp(fname, c->skip[i]) == 0)
 			return 0;
@@ -548,6 +570,7 @@ copy_aux(struct fe_job *j, struct ts_bundle_out *bo)
 
 	/* The part's own files are there, as the copies are. */
 	c.copied = j->written != NULL ? json_copy(j->written) : json_object();
+	c.pictures = false;
 	if (j->bd != NULL) {
 		meta = ts_xasprintf("%s_metadata.json", ts_bundle_name(j->bd));
 		c.j = j;
@@ -561,6 +584,8 @@ copy_aux(struct fe_job *j, struct ts_bundle_out *bo)
 	}
 	if (rv == 0)
 		prune_files(j, c.copied);
+	if (rv == 0 && c.pictures)
+		pictures_left_out(j);
 	json_decref(c.copied);
 	return rv;
 }
@@ -870,13 +895,22 @@ write_bundle(struct fe_job *j, bool text, bool binary)
 		free(readme);
 		if (i != 0)
 			goto out;
-	} else if ((readme = source_readme(j, SIZE_MAX, &cut)) != NULL) {
-		/* Kept, less what the new entries make false. */
-		i = cut ? put_file(j, os.bo, j->mp->f_readme, readme,
-		    strlen(readme)) : 0;
-		free(readme);
-		if (i != 0)
-			goto out;
+	} else {
+		struct ts_file_stat fs;
+
+		if ((readme = source_readme(j, SIZE_MAX, &cut)) != NULL) {
+			/* Kept, less what the new entries make false. */
+			i = cut ? put_file(j, os.bo, j->mp->f_readme, readme,
+			    strlen(readme)) : 0;
+			free(readme);
+			if (i != 0)
+				goto out;
+		}
+		/* So are the pictures of the entries before. */
+		if (ts_bundle_stat(j->bd, TS_BUNDLE_PICTURES, &fs) == 0 &&
+		    fs.dir && !fs.link && ts_bundle_out_drop(os.bo,
+		    TS_BUNDLE_PICTURES) == 0)
+			pictures_left_out(j);
 	}
 	/* Metadata last: a reader that finds it finds the rest. */
 	mname = ts_xasprintf("%s_metadata.json", j->mp->name);

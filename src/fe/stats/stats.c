@@ -61,16 +61,24 @@ struct slices {
 	size_t		 nwrap;
 };
 
-/* A picture's axis: a coordinate to its row or column. */
-struct axis {
-	bool		 fixed;		/* ((x >> t) * r) >> 32; else x >> t */
+/*
+ * A picture's bins, the same on its two axes so that each bin is a
+ * square: a coordinate x (as the decoder gives it) goes to bin
+ * ((x >> t) * r) >> 32 when the dimensions are known, the larger side
+ * binned to at most the size; else to x >> t, t growing as the
+ * coordinates do, both sides at once.
+ */
+struct gridmap {
+	bool		 fixed;
 	int		 t;
 	uint64_t	 r;
-	uint32_t	 n;		/* bins (fixed), or bins used */
-	uint32_t	 cap;		/* bins at most */
-	uint64_t	 lim;
+	uint64_t	 lim;		/* fixed: the larger side's coordinates */
+	uint32_t	 n;		/* ... and its bins */
+	uint32_t	 rows, cols;	/* bins (fixed), or bins used */
+	uint32_t	 cap;		/* not fixed: bins a side at most */
+	uint32_t	 stride;	/* cells a row takes */
 	bool		 extra;		/* one coordinate more than the
-					 * dimension: the base not known */
+					 * dimensions: the base not known */
 };
 
 /* A sort and what its groups tell. */
@@ -88,6 +96,7 @@ struct part {
 	const struct pass *p;
 	struct slices	 sl[TS_MAXORDER];	/* when it counts them */
 	uint64_t	**cell;		/* the pictures' (when it counts them) */
+	uint64_t	*vh;		/* the values' histogram (pictures) */
 	uint64_t	 out_of_range;	/* entries left out of them */
 	uint64_t	 counted;	/* in them by slices_arrays */
 	struct order_acc *ord;
@@ -138,7 +147,7 @@ struct pass {
 	uint64_t	*start[TS_MAXORDER];	/* of each section */
 	struct dist_acc	 bsize;
 	/* pictures */
-	struct axis	 ax[TS_MAXORDER];
+	struct gridmap	*gm;		/* per grid */
 	int64_t		**diff;		/* blocks: per grid, corners */
 };
 
@@ -247,32 +256,48 @@ slices_range(struct slices *c)
 		}
 }
 
-static void
-axis_init(struct axis *a, uint64_t lim, bool known, int size)
+bool
+fe_stats_pair_drawn(int order, int a, int b)
 {
-	memset(a, 0, sizeof(*a));
-	a->cap = (uint32_t)size;
-	a->lim = lim;
+	return a < b && b < order && (order <= FE_STATS_PAIRS_ORDER ||
+	    b == a + 1);
+}
+
+/* The bins of a picture of sides la and lb coordinates (known: else
+ * growing from none), at most size a side. */
+static void
+gridmap_init(struct gridmap *m, uint64_t la, uint64_t lb, bool known,
+    int size)
+{
+	memset(m, 0, sizeof(*m));
+	m->cap = (uint32_t)size;
+	m->stride = m->cap;
 	if (!known)
 		return;		/* x >> t, t growing */
-	a->fixed = true;
-	a->n = lim < (uint64_t)size ? (uint32_t)lim : (uint32_t)size;
-	while (((lim - 1) >> a->t) >= ((uint64_t)1 << 32))
-		a->t++;
-	a->r = ((uint64_t)a->n << 32) / (((lim - 1) >> a->t) + 1);
+	m->fixed = true;
+	m->lim = la > lb ? la : lb;
+	m->n = m->lim < (uint64_t)size ? (uint32_t)m->lim : (uint32_t)size;
+	while (((m->lim - 1) >> m->t) >= ((uint64_t)1 << 32))
+		m->t++;
+	m->r = ((uint64_t)m->n << 32) / (((m->lim - 1) >> m->t) + 1);
+	m->rows = la == 0 ? 0 : (uint32_t)((((la - 1) >> m->t) * m->r) >>
+	    32) + 1;
+	m->cols = lb == 0 ? 0 : (uint32_t)((((lb - 1) >> m->t) * m->r) >>
+	    32) + 1;
+	m->stride = m->cols;
 }
 
 static inline uint32_t
-axis_bin(const struct axis *a, uint64_t x)
+gridmap_bin(const struct gridmap *m, uint64_t x)
 {
-	return a->fixed ? (uint32_t)(((x >> a->t) * a->r) >> 32) :
-	    (uint32_t)(x >> a->t);
+	return m->fixed ? (uint32_t)(((x >> m->t) * m->r) >> 32) :
+	    (uint32_t)(x >> m->t);
 }
 
-/* The pairs of modes drawn: every pair up to FE_STATS_PAIRS_ORDER,
- * else each mode with the next. */
+/* The grids of the pairs of modes drawn; lim[k] the coordinates mode
+ * k may reach, known when they are. */
 static void
-grids_init(struct pass *p)
+grids_init(struct pass *p, const uint64_t *lim, bool known, bool extra)
 {
 	struct fe_stats *s = p->s;
 	int a, b, n = 0, order = p->order;
@@ -281,61 +306,61 @@ grids_init(struct pass *p)
 		return;
 	s->grid = ts_xcalloc((size_t)order * (size_t)(order - 1) / 2,
 	    sizeof(*s->grid));
+	p->gm = ts_xcalloc((size_t)order * (size_t)(order - 1) / 2,
+	    sizeof(*p->gm));
 	for (a = 0; a < order; a++)
 		for (b = a + 1; b < order; b++) {
-			if (order > FE_STATS_PAIRS_ORDER && b != a + 1)
+			if (!fe_stats_pair_drawn(order, a, b))
 				continue;
 			s->grid[n].a = a;
 			s->grid[n].b = b;
+			gridmap_init(&p->gm[n], lim[a], lim[b], known,
+			    s->o.plot);
+			p->gm[n].extra = extra;
 			n++;
 		}
 	s->ngrid = n;
 	if (p->block)
 		p->diff = ts_xcalloc((size_t)n, sizeof(*p->diff));
 	for (a = 0; a < n; a++) {
-		struct fe_stats_grid *g = &s->grid[a];
-		size_t r = p->ax[g->a].cap, c = p->ax[g->b].cap;
+		struct gridmap *m = &p->gm[a];
+		size_t r = m->fixed ? m->rows : m->cap, c = m->stride;
 
 		if (p->block)
 			p->diff[a] = ts_xcalloc((r + 1) * (c + 1),
 			    sizeof(**p->diff));
 		else
-			g->cell = ts_xcalloc(r * c, sizeof(*g->cell));
+			s->grid[a].cell = ts_xcalloc(r * c != 0 ? r * c : 1,
+			    sizeof(*s->grid[a].cell));
 	}
 }
 
-/* Axis k doubles its bins' width: the grids that use it merge. */
-static void
-axis_widen(struct pass *p, int k)
+/* The cells a picture's grid is counted in. */
+static size_t
+gridmap_cells(const struct gridmap *m)
 {
-	struct fe_stats *s = p->s;
-	struct axis *a = &p->ax[k];
+	return (size_t)(m->fixed ? m->rows : m->cap) * m->stride;
+}
+
+/* Grid gi's bins double their width on both sides: its cells merge
+ * (into a cell before them, which has been emptied already). */
+static void
+grid_widen(struct pass *p, int gi)
+{
+	struct gridmap *m = &p->gm[gi];
+	uint64_t *cell = p->s->grid[gi].cell;
 	uint32_t i, j;
-	int gi;
 
-	for (gi = 0; gi < s->ngrid; gi++) {
-		struct fe_stats_grid *g = &s->grid[gi];
-		uint32_t rc = p->ax[g->a].cap, cc = p->ax[g->b].cap;
+	for (i = 0; i < m->rows; i++)
+		for (j = 0; j < m->cols; j++) {
+			uint64_t v = cell[(size_t)i * m->stride + j];
 
-		if (g->a == k)
-			for (i = 0; i < rc; i++)
-				for (j = 0; j < cc; j++) {
-					uint64_t v = g->cell[i * cc + j];
-
-					g->cell[i * cc + j] = 0;
-					g->cell[(i / 2) * cc + j] += v;
-				}
-		if (g->b == k)
-			for (i = 0; i < rc; i++)
-				for (j = 0; j < cc; j++) {
-					uint64_t v = g->cell[i * cc + j];
-
-					g->cell[i * cc + j] = 0;
-					g->cell[i * cc + j / 2] += v;
-				}
-	}
-	a->t++;
-	a->n = (a->n + 1) / 2;
+			cell[(size_t)i * m->stride + j] = 0;
+			cell[(size_t)(i / 2) * m->stride + j / 2] += v;
+		}
+	m->t++;
+	m->rows = (m->rows + 1) / 2;
+	m->cols = (m->cols + 1) / 2;
 }
 
 /* A sort failed (its temporary directory, most likely). */
@@ -417,6 +442,10 @@ part_init(struct part *q, const struct pass *p, bool slices, bool grids)
 	if (p->has_values) {
 		q->vset = ts_xcalloc(VSET, sizeof(*q->vset));
 		q->vused = ts_xcalloc(VSET, 1);
+		/* Fresh pages are zero and present only once touched. */
+		if (s->o.plot > 0)
+			q->vh = ts_xcalloc(2 * FE_STATS_VHALF,
+			    sizeof(*q->vh));
 	}
 	if (slices)
 		for (k = 0; k < p->order; k++) {
@@ -431,8 +460,8 @@ part_init(struct part *q, const struct pass *p, bool slices, bool grids)
 	if (grids && s->ngrid > 0) {
 		q->cell = ts_xcalloc((size_t)s->ngrid, sizeof(*q->cell));
 		for (k = 0; k < s->ngrid; k++)
-			q->cell[k] = ts_xcalloc((size_t)p->ax[s->grid[k].a].cap *
-			    p->ax[s->grid[k].b].cap, sizeof(**q->cell));
+			q->cell[k] = ts_xcalloc(gridmap_cells(&p->gm[k]),
+			    sizeof(**q->cell));
 	}
 }
 
@@ -454,6 +483,7 @@ part_free(struct part *q, bool cells)
 	fe_order_free(q->ord);
 	free(q->vset);
 	free(q->vused);
+	free(q->vh);
 }
 
 static void
@@ -476,6 +506,7 @@ pass_free(void *self)
 		for (k = 0; k < p->s->ngrid; k++)
 			free(p->diff[k]);
 	free(p->diff);
+	free(p->gm);
 	free(p);
 }
 
@@ -624,6 +655,34 @@ value_key(double x)
 			vkey((q), (key));				\
 	} while (0)
 
+static inline size_t
+vbucket(double x)
+{
+	uint64_t b;
+
+	memcpy(&b, &x, sizeof(b));
+	return (size_t)((b & ~((uint64_t)1 << 63)) >> (52 - FE_STATS_VSUB)) +
+	    (x < 0 ? 0 : FE_STATS_VHALF);
+}
+
+/* The values of b into the values' histogram of q: the finite ones but
+ * zeros. */
+static void
+count_vhist(struct part *q, const struct ts_batch *b)
+{
+	size_t i;
+
+	if (q->p->is_int) {
+		for (i = 0; i < b->n; i++)
+			if (b->ival[i] != 0)
+				q->vh[vbucket((double)b->ival[i])]++;
+		return;
+	}
+	for (i = 0; i < b->n; i++)
+		if (b->fval[i] != 0 && isfinite(b->fval[i]))
+			q->vh[vbucket(b->fval[i])]++;
+}
+
 /* The values of b into q: their counts, extremes and keys.  Within a
  * part the extremes are the first of their class met (-0 and 0 tie:
  * which a part keeps does not matter, a minimum or maximum of zero
@@ -673,6 +732,8 @@ count_values(struct part *q, const struct ts_batch *b)
 		q->min = lo;
 		q->max = hi;
 	}
+	if (q->vh != NULL)
+		count_vhist(q, b);
 	q->n += b->n;
 	q->zeros += zeros;
 	q->negatives += negatives;
@@ -735,16 +796,16 @@ block(struct pass *p, const uint64_t *c)
 		fe_dist_add(&p->bsize, vol);
 	for (gi = 0; gi < s->ngrid; gi++) {
 		struct fe_stats_grid *g = &s->grid[gi];
-		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
+		const struct gridmap *m = &p->gm[gi];
 		uint64_t ra0 = p->start[g->a][t[g->a]], ca0 =
 		    p->start[g->b][t[g->b]];
-		uint32_t r0 = axis_bin(ra, ra0), c0 = axis_bin(ca, ca0);
-		uint32_t r1 = axis_bin(ra, ra0 + h->extents[g->a][t[g->a]] -
+		uint32_t r0 = gridmap_bin(m, ra0), c0 = gridmap_bin(m, ca0);
+		uint32_t r1 = gridmap_bin(m, ra0 + h->extents[g->a][t[g->a]] -
 		    1) + 1;
-		uint32_t c1 = axis_bin(ca, ca0 + h->extents[g->b][t[g->b]] -
+		uint32_t c1 = gridmap_bin(m, ca0 + h->extents[g->b][t[g->b]] -
 		    1) + 1;
 		int64_t *d = p->diff[gi];
-		size_t w = (size_t)ca->n + 1;
+		size_t w = (size_t)m->cols + 1;
 
 		d[r0 * w + c0]++;
 		d[r0 * w + c1]--;
@@ -925,7 +986,6 @@ count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
 {
 	const struct fe_stats *s = p->s;
 	const int order = p->order;
-	uint32_t px[TS_MAXORDER];
 	size_t i;
 	int k, gi;
 
@@ -968,20 +1028,22 @@ count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
 		}
 		if (!grids || s->ngrid == 0)
 			continue;
-		for (k = 0; k < order; k++) {
-			struct axis *a = &p->ax[k];
-
-			while (!a->fixed && (t[k] >> a->t) >= a->cap)
-				axis_widen(p, k);
-			px[k] = axis_bin(a, t[k]);
-			if (!a->fixed && px[k] >= a->n)
-				a->n = px[k] + 1;
-		}
 		for (gi = 0; gi < s->ngrid; gi++) {
 			const struct fe_stats_grid *g = &s->grid[gi];
+			struct gridmap *m = &p->gm[gi];
+			uint64_t xa = t[g->a], xb = t[g->b];
+			uint32_t r, c;
 
-			q->cell[gi][(size_t)px[g->a] * p->ax[g->b].cap +
-			    px[g->b]]++;
+			while (!m->fixed && ((xa >> m->t) >= m->cap ||
+			    (xb >> m->t) >= m->cap))
+				grid_widen(p, gi);
+			r = gridmap_bin(m, xa);
+			c = gridmap_bin(m, xb);
+			if (!m->fixed && r >= m->rows)
+				m->rows = r + 1;
+			if (!m->fixed && c >= m->cols)
+				m->cols = c + 1;
+			q->cell[gi][(size_t)r * m->stride + c]++;
 		}
 	}
 }
@@ -1076,8 +1138,7 @@ local_end(void *self, void *state)
 			c->hi = x->hi;
 	}
 	for (k = 0; k < p->s->ngrid && p->lgrids; k++) {
-		const struct fe_stats_grid *g = &p->s->grid[k];
-		size_t n = (size_t)p->ax[g->a].cap * p->ax[g->b].cap;
+		size_t n = gridmap_cells(&p->gm[k]);
 
 		for (i = 0; i < n; i++)
 			m->cell[k][i] += q->cell[k][i];
@@ -1100,6 +1161,9 @@ local_end(void *self, void *state)
 			if (mn == 0 || q->max > m->max)
 				m->max = q->max;
 		}
+		if (m->vh != NULL && q->vh != NULL)
+			for (i = 0; i < 2 * FE_STATS_VHALF; i++)
+				m->vh[i] += q->vh[i];
 		m->n += q->n;
 		m->nans += q->nans;
 		m->zeros += q->zeros;
@@ -1305,18 +1369,20 @@ stats_finish(void *self)
 	/* The pictures: blocks' corners summed into cells. */
 	for (gi = 0; gi < s->ngrid; gi++) {
 		struct fe_stats_grid *g = &s->grid[gi];
-		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
+		const struct gridmap *m = &p->gm[gi];
 		uint32_t i, j;
 
-		g->rows = ra->n;
-		g->cols = ca->n;
-		g->per_row = ra->fixed ? (ra->lim + ra->n - 1) / ra->n :
-		    (uint64_t)1 << ra->t;
-		g->per_col = ca->fixed ? (ca->lim + ca->n - 1) / ca->n :
-		    (uint64_t)1 << ca->t;
+		g->rows = m->rows;
+		g->cols = m->cols;
+		g->per = m->fixed ? (m->lim + m->n - 1) / m->n :
+		    (uint64_t)1 << m->t;
+		g->fixed = m->fixed;
+		g->t = m->t;
+		g->r = m->r;
+		g->x0 = (uint64_t)p->dec_base;
 		if (p->block) {
 			const int64_t *d = p->diff[gi];
-			size_t w = (size_t)ca->n + 1;
+			size_t w = (size_t)m->cols + 1;
 
 			g->cell = ts_xcalloc((size_t)g->rows * g->cols,
 			    sizeof(*g->cell));
@@ -1336,23 +1402,21 @@ stats_finish(void *self)
 					g->cell[i * g->cols + j] = (uint64_t)v;
 				}
 		} else {
-			/* Rows were ca->cap wide: pack them; and a slot kept
-			 * for a base not known, unbinned, goes: coordinate 0
-			 * of a 1-based file, the one past the end of a 0-based
-			 * one. */
-			uint32_t r0 = 0, c0 = 0;
+			/* Rows were m->stride wide: pack them; and a slot
+			 * kept for a base not known, unbinned, goes on both
+			 * sides: coordinate 0 of a 1-based file, the one past
+			 * the end of a 0-based one. */
+			uint32_t r0 = 0;
 
-			if (ra->extra && ra->fixed && ra->n == ra->lim) {
+			if (m->extra && m->fixed && m->n == m->lim) {
 				g->rows--;
-				r0 = s->base == 1;
-			}
-			if (ca->extra && ca->fixed && ca->n == ca->lim) {
 				g->cols--;
-				c0 = s->base == 1;
+				r0 = s->base == 1;
+				g->skip = r0;
 			}
 			for (i = 0; i < g->rows; i++)
 				memmove(g->cell + (size_t)i * g->cols,
-				    g->cell + (size_t)(i + r0) * ca->cap + c0,
+				    g->cell + (size_t)(i + r0) * m->stride + r0,
 				    g->cols * sizeof(*g->cell));
 		}
 	}
@@ -1372,7 +1436,7 @@ stats_finish(void *self)
 	s->has_values = s->values.present = p->has_values;
 	if (p->has_values) {
 		struct ts_value_stats *v = &s->values;
-		const struct part *m = &p->main;
+		struct part *m = &p->main;
 		uint64_t nv = p->is_int ? m->n : m->n - m->nans;
 
 		v->n = m->n;
@@ -1387,6 +1451,8 @@ stats_finish(void *self)
 		v->max = m->max == 0 ? (p->zero_neg ? -0.0 : 0.0) : m->max;
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
 		v->distinct_exact = m->vexact;
+		s->vhist = m->vh;
+		p->main.vh = NULL;
 		v->distinct = m->vexact ? m->vn : fe_hll_count(&m->vhll);
 		if (!m->vexact) {
 			/* An estimate stays within what is certain: more
@@ -1432,7 +1498,8 @@ fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 	const struct ts_layout *l = ts_decoder_layout(dec);
 	struct ts_stage *st;
 	struct pass *p;
-	uint64_t i, slots = 0, cells = 0;
+	uint64_t i, slots = 0, cells = 0, plim[TS_MAXORDER];
+	bool extra = false;
 	int k;
 
 	if (s->seen)
@@ -1482,11 +1549,8 @@ fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 		if (known && (p->fbase < 0 || p->fbase > p->dec_base))
 			lim++;
 		slices_init(&p->main.sl[k], lim, !known);
-		if (s->o.plot > 0) {
-			axis_init(&p->ax[k], p->block ? h->dims[k] : lim, known,
-			    s->o.plot);
-			p->ax[k].extra = !p->block && known && lim > h->dims[k];
-		}
+		plim[k] = p->block ? h->dims[k] : lim;
+		extra = !p->block && known && lim > h->dims[k];
 		if (p->block) {
 			p->start[k] = ts_xcalloc(h->parts[k] + 1,
 			    sizeof(*p->start[k]));
@@ -1495,7 +1559,7 @@ fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 				    h->extents[k][i];
 		}
 	}
-	grids_init(p);
+	grids_init(p, plim, p->block || h->dims_known, extra);
 	sorts_init(p);
 	if (s->ngrid > 0) {
 		p->main.cell = ts_xcalloc((size_t)s->ngrid,
@@ -1519,8 +1583,7 @@ fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 	if (slots > LOCAL_SLOTS)
 		p->lslices = false;
 	for (k = 0; k < s->ngrid; k++)
-		cells += (uint64_t)p->ax[s->grid[k].a].cap *
-		    p->ax[s->grid[k].b].cap;
+		cells += gridmap_cells(&p->gm[k]);
 	p->lgrids = p->lslices && cells <= LOCAL_CELLS;
 	ts_stage_set_local(st, &stats_local_ops);
 	return st;
@@ -1550,6 +1613,32 @@ fe_stats_watch(struct fe_stats *s, struct ts_check_watch *w)
 	w->stage = watch_stage;
 	w->repeats = watch_repeats;
 	w->arg = s;
+}
+
+size_t
+fe_stats_vbucket(double x)
+{
+	return vbucket(x);
+}
+
+double
+fe_stats_vbucket_low(size_t k)
+{
+	uint64_t b = (uint64_t)(k % FE_STATS_VHALF) << (52 - FE_STATS_VSUB);
+	double x;
+
+	memcpy(&x, &b, sizeof(x));
+	return x;
+}
+
+uint32_t
+fe_stats_grid_bin(const struct fe_stats_grid *g, uint64_t c)
+{
+	uint64_t x = c > g->x0 ? c - g->x0 : 0;
+	uint32_t b = g->fixed ? (uint32_t)(((x >> g->t) * g->r) >> 32) :
+	    (uint32_t)(x >> g->t);
+
+	return b > g->skip ? b - g->skip : 0;
 }
 
 void
@@ -1596,6 +1685,7 @@ fe_stats_free(struct fe_stats *s)
 	for (i = 0; i < s->ngrid; i++)
 		free(s->grid[i].cell);
 	free(s->grid);
+	free(s->vhist);
 	free(s->positions);
 	free(s->density);
 	free(s->blocks.fill);

@@ -30,6 +30,10 @@
 #define FE_STATS_PLOT_MAX	2048	/* --size: pixels a side */
 #define FE_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
 #define FE_STATS_HIST		65	/* buckets of a histogram */
+/* The values' histogram of the pictures: 2^FE_STATS_VSUB buckets a
+ * power of two, FE_STATS_VHALF a sign. */
+#define FE_STATS_VSUB		3
+#define FE_STATS_VHALF		((size_t)1 << (11 + FE_STATS_VSUB))
 
 struct fe_stats_opts {
 	bool		 fibers;	/* per mode, through the sorter */
@@ -119,13 +123,21 @@ struct ts_block_stats {
 
 /* The binned counts of a picture: rows of mode a going down, columns
  * of mode b; each cell counts the entries (blocks: the non-zero blocks
- * over it) of its bin. */
+ * over it) of its bin.  A bin covers as many coordinates of mode a as
+ * of mode b: the larger side is binned to at most the pictures' size,
+ * the other alike, so that the picture keeps the tensor's shape. */
 struct fe_stats_grid {
 	int		 a, b;		/* 0-based modes */
 	uint32_t	 rows, cols;
-	uint64_t	 per_row, per_col;	/* coordinates a bin covers at
-						 * most */
+	uint64_t	 per;		/* coordinates a bin covers at most,
+					 * on either side */
 	uint64_t	*cell;		/* rows * cols */
+	/* where a coordinate falls (fe_stats_grid_bin) */
+	bool		 fixed;
+	int		 t;
+	uint64_t	 r;
+	uint64_t	 x0;
+	uint32_t	 skip;
 };
 
 struct fe_stats {
@@ -158,6 +170,10 @@ struct fe_stats {
 	bool		 fibers;	/* mode[].fibers hold */
 	struct fe_stats_grid *grid;	/* pictures' (plot > 0) */
 	int		 ngrid;
+	/* The values' histogram of the pictures (plot > 0, values; else
+	 * NULL): 2 * FE_STATS_VHALF counts of the finite values but
+	 * zeros, by fe_stats_vbucket(). */
+	uint64_t	*vhist;
 	void		*st;		/* the pass's; library's */
 	struct fe_stats_opts o;
 };
@@ -187,6 +203,27 @@ void	 fe_stats_end(struct fe_stats *s, struct ts_diags *d);
  */
 void	 fe_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
 	    struct fe_stats *s, struct ts_diags *d);
+
+/* Is the pair of modes a < b (0-based) of a tensor of that order one
+ * the pictures draw: every pair up to FE_STATS_PAIRS_ORDER, else each
+ * mode with the next. */
+bool	 fe_stats_pair_drawn(int order, int a, int b);
+/* The bin of grid g (row or column alike) that coordinate c, as the
+ * file writes it, falls in (it may be past the last for a coordinate
+ * past the dimension). */
+uint32_t fe_stats_grid_bin(const struct fe_stats_grid *g, uint64_t c);
+
+/*
+ * The bucket of the values' histogram that x (finite, not zero) is
+ * counted in: the negatives in [0, FE_STATS_VHALF), the positives in
+ * [FE_STATS_VHALF, 2 * FE_STATS_VHALF), each by magnitude: the bits of
+ * |x| less all of its significand but the first FE_STATS_VSUB bits,
+ * so that a bucket is an eighth of a power of two (2^e to 2^e * 1.125,
+ * ...), and the buckets ascend with |x|.  fe_stats_vbucket_low: the
+ * least magnitude of bucket b, as a double.
+ */
+size_t	 fe_stats_vbucket(double x);
+double	 fe_stats_vbucket_low(size_t b);
 
 /* ---- the parts, shared with the tests ---- */
 

@@ -15,8 +15,10 @@
  * both malloc'd; else why not ("it is a symbolic link"), with both NULL.
  * A member may be the folder NAME/ or a regular file NAME/FILE: NAME a
  * bundle name (B2), FILE a name ts_file_name_refused takes (the
- * packer's policy: what it leaves out, every reader refuses); leading
- * "./" are dropped.
+ * packer's policy: what it leaves out, every reader refuses); or the
+ * bundle's folder of pictures NAME/pictures/ (*file NULL) or a file in
+ * it, NAME/pictures/FILE, FILE taken alike (*file "pictures/FILE"; B6);
+ * leading "./" are dropped.
  */
 const char *ts_member_check(const struct ts_member *, char **bundle,
 	    char **file);

@@ -13,8 +13,9 @@
  * (sums.c), dated the newest of its bundles.
  *
  * A bundle goes in as NAME/, then its metadata, README, text and binary
- * files, then the others by name (SPEC B5), so that a reader can check
- * it as it streams by.  The same file holds the bundle writer of an
+ * files, then the others by name (SPEC B5), those of its folder of
+ * pictures as NAME/pictures/FILE after NAME/pictures/ (B6), so that a
+ * reader can check it as it streams by.  The same file holds the bundle writer of an
  * archive (ts_bundle_out_archive): a tool writes the files into a
  * temporary directory beside the archive, in any order, and the commit
  * packs them.
@@ -354,6 +355,7 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 	char *dir;
 	int64_t mtime = date_time(m != NULL ? m->time : NULL);
 	size_t n, j;
+	bool pictures = false;
 	int rv = -1, rank, seen;
 
 	if (ts_bundle_files(bd, &v, &n) != 0) {
@@ -377,10 +379,22 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 	dir = ts_xasprintf("%s/", ts_bundle_name(bd));
 	rv = header(ao, dir, true, 0, mtime, d);
 	free(dir);
-	/* In the order ts_bundle_files ranks them (SPEC B5). */
+	/* In the order ts_bundle_files ranks them (SPEC B5); the folder
+	 * of pictures (B6) before its first file. */
 	for (rank = 0; rank <= 4 && rv == 0; rank++)
 		for (j = 0; j < n && rv == 0; j++)
 			if (v[j].left_out == NULL && v[j].rank == rank) {
+				if (!pictures && strchr(v[j].name, '/') !=
+				    NULL) {
+					pictures = true;
+					dir = ts_xasprintf("%s/%s/",
+					    ts_bundle_name(bd),
+					    TS_BUNDLE_PICTURES);
+					rv = header(ao, dir, true, 0, mtime, d);
+					free(dir);
+					if (rv != 0)
+						break;
+				}
 				rv = put_file(ao, bd, &v[j], mtime, d);
 				if (rank < 4)
 					break;

@@ -87,7 +87,7 @@ const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
 	const char *p = m->name, *slash, *why;
-	size_t n;
+	size_t n, pl, in = 0;
 	char *b;
 
 	*bundle = *file = NULL;
@@ -146,11 +146,23 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 	n = strlen(p);
 	if (m->type == TS_MEMBER_DIR && p[n - 1] == '/')
 		n--;
-	if (memchr(p, '/', n) != NULL || m->type == TS_MEMBER_DIR) {
-		free(b);
-		return "a bundle's files lie directly in its folder";
+	/* The folder of pictures, and a file directly in it (B6). */
+	pl = strlen(TS_BUNDLE_PICTURES);
+	if (n > pl && strncmp(p, TS_BUNDLE_PICTURES, pl) == 0 &&
+	    p[pl] == '/')
+		in = pl + 1;
+	if (m->type == TS_MEMBER_DIR && n == pl && strncmp(p,
+	    TS_BUNDLE_PICTURES, pl) == 0) {
+		*bundle = b;
+		return NULL;
 	}
-	if ((why = ts_file_name_refused(p, n)) != NULL) {
+	if (memchr(p + in, '/', n - in) != NULL ||
+	    m->type == TS_MEMBER_DIR) {
+		free(b);
+		return "a bundle's files lie directly in its folder, or in "
+		    "its folder " TS_BUNDLE_PICTURES;
+	}
+	if ((why = ts_file_name_refused(p + in, n - in)) != NULL) {
 		free(b);
 		return why;
 	}

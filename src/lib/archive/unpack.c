@@ -1,10 +1,10 @@
 /*
  * unpack.c - the bundles of an archive unpacked into a directory,
  * safely: an archive may come from anyone.  Every member must be one a
- * bundle may hold (NAME/ or NAME/FILE; no absolute path, no '..', no
- * link, device or FIFO), none may come twice, and the caps on the
- * number of members and the bytes of data stop an archive bomb at its
- * header, before anything is written.  Files are created with
+ * bundle may hold (NAME/, NAME/FILE or NAME/pictures/FILE; no absolute
+ * path, no '..', no link, device or FIFO), none may come twice, and the
+ * caps on the number of members and the bytes of data stop an archive
+ * bomb at its header, before anything is written.  Files are created with
  * O_EXCL|O_NOFOLLOW under a fresh temporary directory inside the target
  * one, so nothing can land outside it; the bundles are checked there,
  * and renamed into place only when every one is good: a hostile or
@@ -174,6 +174,8 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	struct ts_source *src;
 	struct timespec ts[2];
 	uint64_t done = 0;
+	const char *sl;
+	char *dir;
 	int bfd, fd, e;
 	long r;
 
@@ -181,6 +183,19 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 	    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		return -1;
+	}
+	/* A file of the folder of pictures: the folder first, made here
+	 * (never one a member made: a member is no link). */
+	if ((sl = strchr(f, '/')) != NULL) {
+		dir = ts_xasprintf("%.*s", (int)(sl - f), f);
+		if (mkdirat(bfd, dir, 0755) != 0 && errno != EEXIST) {
+			e = errno;
+			free(dir);
+			close(bfd);
+			ts_diag_io(u->d, u->tmp, "%s", strerror(e));
+			return -1;
+		}
+		free(dir);
 	}
 	fd = openat(bfd, f, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0644);

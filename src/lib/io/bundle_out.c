@@ -111,17 +111,31 @@ struct dirout {
 					 * what it replaced, until removed */
 	bool		 inplace;
 	struct ts_lock	*lock;
+	char		**drop;		/* old entries not kept, in place */
+	size_t		 ndrop;
 };
 
 /* A new file fname in dir, never one that exists, as a sink named
- * shown/fname. */
+ * shown/fname; fname FOLDER/FILE is in a folder, made if need be. */
 static struct ts_sink *
 sink_in_dir(const char *dir, const char *fname, const char *shown)
 {
-	char *p = ts_xasprintf("%s/%s", dir, fname);
-	int fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	const char *slash = strchr(fname, '/');
 	struct ts_sink *k;
+	char *p;
+	int fd, e;
 
+	if (slash != NULL) {
+		p = ts_xasprintf("%s/%.*s", dir, (int)(slash - fname), fname);
+		e = mkdir(p, 0777) != 0 && errno != EEXIST ? errno : 0;
+		free(p);
+		if (e != 0) {
+			errno = e;
+			return NULL;
+		}
+	}
+	p = ts_xasprintf("%s/%s", dir, fname);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	free(p);
 	if (fd == -1)
 		return NULL;
@@ -223,6 +237,9 @@ dir_free(struct dirout *o)
 		free(o->tmp);
 	}
 	ts_lock_release(o->lock);
+	for (size_t i = 0; i < o->ndrop; i++)
+		free(o->drop[i]);
+	free(o->drop);
 	free(o->parent);
 	free(o->dir);
 	free(o);
@@ -232,9 +249,9 @@ dir_free(struct dirout *o)
 
 /* ---- keeping the old bundle's other files, in place ---- */
 
-static int keep_dir(int, int, bool);
+static int keep_dir(int, int, const struct dirout *);
 static int keep_tree(int, const char *, int, const char *,
-    const struct stat *);
+    const struct stat *, const struct dirout *);
 
 static int
 copy_at(int from, int to, const char *name, mode_t mode)
@@ -293,17 +310,17 @@ keep_one(int from, int to, const char *name, const struct stat *st)
 		return 0;
 	if (mkdirat(to, name, 0700) != 0)
 		return -1;
-	return keep_tree(from, name, to, name, st);
+	return keep_tree(from, name, to, name, st, NULL);
 }
 
 /*
  * The directory from (at fromat) into the directory to (at toat): at the
- * top (st NULL), what to lacks; else all of it, never through a link,
- * and to gets the mode st gives.
+ * top (st NULL), what to lacks, but what the writer top drops; else all
+ * of it, never through a link, and to gets the mode st gives.
  */
 static int
 keep_tree(int fromat, const char *from, int toat, const char *to,
-    const struct stat *st)
+    const struct stat *st, const struct dirout *top)
 {
 	const int fl = O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 	    (st != NULL ? O_NOFOLLOW : 0);
@@ -311,7 +328,7 @@ keep_tree(int fromat, const char *from, int toat, const char *to,
 
 	sf = openat(fromat, from, fl);
 	tf = openat(toat, to, fl);
-	rv = sf == -1 || tf == -1 ? -1 : keep_dir(sf, tf, st == NULL);
+	rv = sf == -1 || tf == -1 ? -1 : keep_dir(sf, tf, top);
 	if (rv == 0 && st != NULL && fchmod(tf, st->st_mode & 07777) != 0)
 		rv = -1;
 	e = errno;
@@ -358,7 +375,7 @@ each_entry(int dfd, int (*fn)(int, const char *, const struct stat *,
 
 struct keep {
 	int		 to;
-	bool		 top;
+	const struct dirout *top;	/* at the top: its writer */
 };
 
 static int
@@ -368,9 +385,14 @@ keep_entry(int from, const char *name, const struct stat *st, void *arg)
 	struct stat ts;
 	int e = errno;
 
-	/* At the top, what the writer wrote anew stays. */
-	if (k->top && fstatat(k->to, name, &ts, AT_SYMLINK_NOFOLLOW) == 0)
+	/* At the top, what the writer wrote anew stays, and what it
+	 * drops goes. */
+	if (k->top != NULL && fstatat(k->to, name, &ts, AT_SYMLINK_NOFOLLOW) ==
+	    0)
 		return 0;
+	for (size_t i = 0; k->top != NULL && i < k->top->ndrop; i++)
+		if (strcmp(name, k->top->drop[i]) == 0)
+			return 0;
 	if (st == NULL) {
 		errno = e;	/* why it could not be told */
 		return -1;
@@ -378,10 +400,10 @@ keep_entry(int from, const char *name, const struct stat *st, void *arg)
 	return keep_one(from, k->to, name, st) != 0 ? -1 : 0;
 }
 
-/* Every entry of from that to lacks (at the top: what the writer did
- * not write anew). */
+/* Every entry of from that to lacks (at the top: what the writer top
+ * did not write anew, nor drop). */
 static int
-keep_dir(int from, int to, bool top)
+keep_dir(int from, int to, const struct dirout *top)
 {
 	struct keep k = { to, top };
 
@@ -391,7 +413,7 @@ keep_dir(int from, int to, bool top)
 static int
 keep_all(struct dirout *o)
 {
-	return keep_tree(AT_FDCWD, o->dir, AT_FDCWD, o->tmp, NULL);
+	return keep_tree(AT_FDCWD, o->dir, AT_FDCWD, o->tmp, NULL, o);
 }
 
 static int sync_tree(int);
@@ -577,6 +599,22 @@ static void
 dir_abort(void *ctx)
 {
 	dir_free(ctx);
+}
+
+int
+ts_bundle_out_drop(struct ts_bundle_out *bo, const char *name)
+{
+	struct staged *st;
+	struct dirout *o;
+
+	if (bo == NULL || bo->ops != &staged_ops || (st = bo->ctx)->commit !=
+	    dir_commit || !(o = st->arg)->inplace) {
+		errno = ENOTSUP;
+		return -1;
+	}
+	o->drop = ts_xreallocarray(o->drop, o->ndrop + 1, sizeof(*o->drop));
+	o->drop[o->ndrop++] = ts_xstrdup(name);
+	return 0;
 }
 
 /* ---- nowhere: /dev/null ---- */

@@ -69,6 +69,13 @@ struct ts_bundle_out;
 struct ts_bundle_out *ts_bundle_out_staged(const char *tmp, const char *shown,
 	    const char *name, int (*commit)(void *), void (*abort)(void *),
 	    void *arg);
+/*
+ * The commit of a directory's writer in place (TS_BUNDLE_OUT_INPLACE)
+ * leaves the old bundle's entry name (a file or a folder) out, unless
+ * the writer wrote one anew: 0, or -1 with errno ENOTSUP for another
+ * writer.
+ */
+int	 ts_bundle_out_drop(struct ts_bundle_out *, const char *name);
 int	 ts_debris_clean(const char *dir, const char *name, bool dirs);
 /*
  * Can path be replaced and what was there removed: may the user write

@@ -176,28 +176,55 @@ dir_path(void *ctx, const char *name)
 	return joinpath(n->shown != NULL ? n->shown : n->dir, name);
 }
 
+/* The entries of folder sub of the directory (NULL: the directory),
+ * each as sub/NAME; the folder of pictures, a folder and no link, as
+ * the files in it (TS_BUNDLE_PICTURES/FILE). */
 static int
-dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
+dir_list_in(struct dirns *n, const char *sub, int (*fn)(const char *,
+    void *), void *arg)
 {
-	struct dirns *n = ctx;
+	const int fl = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (sub != NULL ?
+	    O_NOFOLLOW : 0);
 	struct dirent *e;
+	struct stat st;
+	char *p;
 	DIR *d;
 	int fd, rv = 0;
 
-	if (n->fd == -1)
-		d = opendir(n->dir);
-	else if ((fd = openat(n->fd, ".", O_RDONLY | O_DIRECTORY |
-	    O_CLOEXEC)) == -1)
+	if (n->fd == -1) {
+		p = sub != NULL ? joinpath(n->dir, sub) : ts_xstrdup(n->dir);
+		fd = open(p, fl);
+		free(p);
+	} else
+		fd = openat(n->fd, sub != NULL ? sub : ".", fl);
+	if (fd == -1)
 		return -1;
-	else if ((d = fdopendir(fd)) == NULL)
+	if ((d = fdopendir(fd)) == NULL) {
 		close(fd);
-	if (d == NULL)
 		return -1;
-	while (rv == 0 && (e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+	}
+	while (rv == 0 && (e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (sub != NULL) {
+			p = ts_xasprintf("%s/%s", sub, e->d_name);
+			rv = fn(p, arg);
+			free(p);
+		} else if (strcmp(e->d_name, TS_BUNDLE_PICTURES) == 0 &&
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ==
+		    0 && S_ISDIR(st.st_mode))
+			rv = dir_list_in(n, e->d_name, fn, arg);
+		else
 			rv = fn(e->d_name, arg);
+	}
 	closedir(d);
 	return rv;
+}
+
+static int
+dir_list(void *ctx, int (*fn)(const char *, void *), void *arg)
+{
+	return dir_list_in(ctx, NULL, fn, arg);
 }
 
 static void

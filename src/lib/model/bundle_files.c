@@ -3,8 +3,10 @@
  * which go in (its regular files) and why the others stay out, which the
  * metadata names, and the order a reader streams them by (the metadata,
  * the README, the text and binary data files, then the rest by name).
- * The archive writer asks this once and writes what it is told.
+ * The archive writer asks this once and writes what it is told.  And
+ * the digest of a file, which an index lists beside its size.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +14,7 @@
 
 #include "tensorsuite.h"
 #include "model/model.h"
+#include "util/sha256.h"
 #include "util/xalloc.h"
 
 const char *
@@ -40,16 +43,20 @@ const char *
 ts_bundle_left_out(struct ts_bundle *bd, const char *fname)
 {
 	struct ts_file_stat fs;
-	const char *why;
+	const char *why, *base;
 
 	/*
 	 * A symbolic link is never followed (what it points to is not the
 	 * bundle's, and changes the archive with the world outside), nor
 	 * stored, since no archive of bundles holds a link (ts_unpack
 	 * refuses one); a folder, a name a reader refuses and anything
-	 * else but a regular file are left out too.
+	 * else but a regular file are left out too.  The folder of
+	 * pictures is no file: its files are (TS_BUNDLE_PICTURES/FILE,
+	 * as the bundle lists them), each name taken as a file's.
 	 */
-	if ((why = ts_file_name_refused(fname, strlen(fname))) != NULL)
+	base = strrchr(fname, '/');
+	base = base != NULL ? base + 1 : fname;
+	if ((why = ts_file_name_refused(base, strlen(base))) != NULL)
 		return why;
 	if (ts_bundle_stat(bd, fname, &fs) != 0)
 		return NULL;	/* the packing says why */
@@ -165,4 +172,40 @@ ts_bundle_files_free(struct ts_bundle_file *v, size_t n)
 		free(v[i].shown);
 	}
 	free(v);
+}
+
+int
+ts_bundle_digest(struct ts_bundle *bd, const char *fname, char *hex)
+{
+	unsigned char d[TS_SHA256_LEN];
+	struct ts_sha256 h;
+	struct ts_source *src;
+	char buf[1 << 16];
+	long n;
+	int e;
+
+	if ((src = ts_bundle_open_file(bd, fname)) == NULL)
+		return -1;
+	if (ts_sha256_init(&h) != 0) {
+		e = errno;
+		ts_source_close(src);
+		errno = e;
+		return -1;
+	}
+	while ((n = ts_source_read(src, buf, sizeof(buf))) > 0)
+		if (ts_sha256_update(&h, buf, (size_t)n) != 0) {
+			n = -1;
+			break;
+		}
+	e = errno;
+	ts_source_close(src);
+	if (n < 0) {
+		ts_sha256_free(&h);
+		errno = e;
+		return -1;
+	}
+	if (ts_sha256_final(&h, d) != 0)
+		return -1;
+	ts_sha256_hex(d, hex);
+	return 0;
 }

@@ -47,6 +47,14 @@ int	 ts_meta_read_upgraded(struct ts_meta *, struct ts_source *,
 struct ts_bundle *ts_bundle_open_upgraded(const char *path,
 	    struct ts_diags *);
 
+/*
+ * The one folder a bundle may hold (tensorsuite(5) B6): pictures drawn
+ * from its entries (ts-stat --plot), regular files directly in it,
+ * packed, listed and unpacked with the bundle as PICTURES/FILE, and
+ * left out by a tool that rewrites the entries.
+ */
+#define TS_BUNDLE_PICTURES	"pictures"
+
 /* A file of a bundle, as an archive packs it (bundle_files.c). */
 struct ts_bundle_file {
 	char		*name;		/* FILE */
@@ -76,6 +84,11 @@ const char *ts_bundle_left_out(struct ts_bundle *, const char *fname);
  * refuses such a member (ts_member_check).
  */
 const char *ts_file_name_refused(const char *s, size_t n);
+
+/* The SHA-256 digest of file fname of bd, in lower-case hex as
+ * sha256sum prints it, into hex (TS_SHA256_HEX bytes): 0, or -1 with
+ * errno when it cannot be read. */
+int	 ts_bundle_digest(struct ts_bundle *, const char *fname, char *hex);
 
 /*
  * Done reading bd's files: its directory is no longer held (bundle.c),

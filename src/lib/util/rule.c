@@ -40,6 +40,10 @@ static const struct rule rules[] = {
 	[TS_RULE_B5] = { "B5", "Bundle",
 	    "a bundle in a tar archive is NAME/... members, metadata first",
 	    NULL, false },
+	[TS_RULE_B6] = { "B6", "Bundle",
+	    "a bundle's one folder, pictures/, of regular files drawn from "
+	    "its entries",
+	    NULL, true },
 	[TS_RULE_A1] = { "A1", "Archive manifest",
 	    "an archive ends with a SHA256SUMS manifest of every member, in"
 	    " the format sha256sum -c reads",
