@@ -21,12 +21,13 @@
 # unpacked.
 #
 # Then ts-gen-values on the wide tensor's coordinates without values,
-# against ts-convert of the same value-less file.  Last, ts-gen (tsgen
-# below), against cat, ts-sort and the reference generator.
+# against ts-convert of the same value-less file; the friendly tensor to
+# and from .npz and .bsp.npz against tnsb to tnsb (npz below).  Last,
+# ts-gen (tsgen below), against cat, ts-sort and the reference generator.
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
+# archives|genvalues|npz|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -656,6 +657,46 @@ tsgen() {
 	return 0
 }
 
+# npz NAME: the tensor to and from .npz and .bsp.npz (issue 33), against
+# TNSB to TNSB, with numpy's time to load the same file (every array
+# read) beside it.
+npz() {
+	name=$1
+	b="$dir/$name"
+	file="$b/$name.tns"
+	meta="$b/${name}_metadata.json"
+	out="$dir/out"
+	rm -rf "$out"; mkdir -p "$out"
+	bytes=$(stat -c %s "$file")
+	echo
+	echo "== $name through .npz and .bsp.npz: $n entries, $(nproc) cores"
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	run 1 "$bin/ts-convert" -q --meta "$meta" "$file" -o "$out/a.tnsb"
+	bytes=$(stat -c %s "$out/a.tnsb")
+	rm="$out/c.tnsb"
+	run "$turns" "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/c.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	for k in npz bsp.npz; do
+		rm="$out/x.$k"
+		run "$turns" "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/x.$k"
+		t_to=$best_t; row "ts-convert tnsb -> .$k" "$best_t" "$best_m"
+		rm="$out/y.tnsb"
+		run "$turns" "$bin/ts-convert" -q --index-base 1 "$out/x.$k" -o "$out/y.tnsb"
+		t_from=$best_t; row "ts-convert .$k -> tnsb" "$best_t" "$best_m"
+		rm=
+		run 1 /usr/bin/python3 -c 'import sys, numpy as np
+z = np.load(sys.argv[1])
+for k in z.files:
+    z[k].sum() if z[k].dtype.kind != "U" else z[k]' "$out/x.$k"
+		t_np=$best_t; row "numpy.load .$k (every array)" "$best_t" "$best_m"
+		echo "  .$k: to $(ratio "$t_to" "$t_bb")x, from $(ratio "$t_from" "$t_bb")x the time of tnsb -> tnsb" \
+		    "(target <= 1.5x: $(met "$t_to $t_from $t_bb" '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'));" \
+		    "numpy.load $(ratio "$t_np" "$t_from")x our read"
+	done
+	rm -rf "$out"
+	return 0
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
@@ -680,6 +721,7 @@ if [ -z "$only" ] || [ "$only" = wide ]; then
 fi
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
 [ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues
+[ -n "$only" ] && [ "$only" != npz ] || npz friendly
 [ -n "$only" ] && [ "$only" != gen ] || tsgen
 if [ -s "$t21" ]; then
 	echo

@@ -137,7 +137,7 @@ bin_rows='1 2 7
 	run --separate-stderr ts-convert --to xml "$EL" -o out
 	assert_failure 2
 	assert_output ""
-	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz
 Try 'ts-convert --help'."
 	run -2 ts-convert --from auto "$EL" -o out
 	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx"
@@ -1089,7 +1089,7 @@ Try 'ts-convert --help'."
 	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
 		run ts-convert -q "$EL" "$dst"
 		assert_failure 2
-		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx or .json, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx, .json, .npz or .bsp.npz, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
 	done
 	only
 	# --to says it; a final slash or a directory there says bundle.
@@ -1179,7 +1179,7 @@ Try 'ts-convert --help'."
 	# A bundle cannot go to a device, with -f or not.
 	run ts-convert -q "$EL" /dev/full --to bundle
 	assert_failure 2
-	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx or cutensor"
+	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
 	run ts-convert -q -f "$EL" /dev/full --to bundle
 	assert_failure 2
 	[ -c /dev/full ]
@@ -1320,7 +1320,7 @@ Try 'ts-convert --help'."
 }
 
 # =====================================================================
-# Round trips through scipy, and cuTENSOR arrays
+# Round trips through scipy, numpy and binsparse, and cuTENSOR arrays
 # =====================================================================
 
 @test "ts-convert: Matrix Market -> bundle -> Matrix Market reads back the same in scipy.io.mmread" {
@@ -1336,6 +1336,147 @@ Try 'ts-convert --help'."
 		    { echo "$f: differs"; bad=1; }
 	done
 	[ "$bad" -eq 0 ]
+}
+
+# ---- scipy's and numpy's .npz, binsparse's .bsp.npz ----
+
+# npz_src NAME VT IT: a sorted tensor of integer values, as a bundle
+# NAME of value type VT and index type IT, with a binary data file.
+npz_src() {
+	rows ints.tns '1 1 1 3' '1 2 2 -7' '2 1 2 100000' '3 3 1 -2147483648' \
+	    '4 2 2 2147483647'
+	ts-convert -q --binary --value-type "$2" --index-type "$3" ints.tns "$1"
+}
+
+@test "ts-convert: every value type and index type round-trips bit-exact through .npz and .bsp.npz, and numpy reads the .tnsb's entries" {
+	local vt it k
+	for vt in float32 float64 int32 int64; do
+		for it in uint32 uint64; do
+			npz_src src "$vt" "$it"
+			for k in npz bsp.npz; do
+				ts-convert -q src "x.$k"
+				mkdir back
+				ts-convert -q --binary --index-base 1 \
+				    --index-type "$it" "x.$k" back/src
+				cmp src/src.tnsb back/src/src.tnsb
+				/usr/bin/python3 "$TS_TOP/tests/npz-same.py" \
+				    "x.$k" src
+				rm -r back "x.$k"
+			done
+			rm -r src
+		done
+	done
+	# Float values of every kind, and a tensor without values.
+	for k in npz bsp.npz; do
+		ts-convert -q "$EL" "el.$k"
+		ts-convert -q "el.$k" - --to frostt >el.frostt
+		ts-convert -q "$EL" - --to frostt | diff -u - el.frostt
+		/usr/bin/python3 "$TS_TOP/tests/npz-same.py" "el.$k" "$EL"
+		rows nov.tns '1 1 1' '2 3 1' '2 3 2'
+		ts-convert -q --no-values nov.tns nov
+		ts-convert -q nov "nov.$k"
+		ts-convert -q "nov.$k" nov2
+		run -0 meta nov2 .values_provided
+		assert_output false
+		rm -r nov nov2
+	done
+}
+
+@test "ts-convert: a bundle through .bsp.npz comes back with the same metadata, which binsparse keeps beside its 'binsparse' key" {
+	local b
+	for b in example-element example-binary; do
+		ts-convert -q "$SHARE/$b" x.bsp.npz
+		mkdir back
+		ts-convert -q x.bsp.npz "back/$b"
+		diff -u <(jq 'del(.files)' "$SHARE/$b/${b}_metadata.json") \
+		    <(jq 'del(.files)' "back/$b/${b}_metadata.json")
+		/usr/bin/python3 -c 'import json, sys, numpy as np
+d = json.loads(str(np.load(sys.argv[1])["binsparse"].item()))
+assert d["binsparse"]["version"] == "0.1", d
+assert d["name"] == sys.argv[2] and "name" not in d["binsparse"]' \
+		    x.bsp.npz "$b"
+		rm -r back x.bsp.npz
+	done
+}
+
+@test "ts-convert: a matrix to .npz is what scipy.sparse.load_npz reads, equal to scipy.io.mmread of the .mtx" {
+	local f
+	for f in abb313 LFAT5 west0067 lagraph__skew_int64; do
+		ts-convert -q "$MTX/$f.mtx" "$f.npz"
+		/usr/bin/python3 -c 'import sys, numpy as np
+z = np.load(sys.argv[1])
+assert sorted(z.files) == ["col", "data", "format", "row", "shape"]
+assert z["format"].item() == b"coo"' "$f.npz"
+		/usr/bin/python3 "$TS_TOP/tests/npz-same.py" "$f.npz" - \
+		    "$MTX/$f.mtx"
+	done
+}
+
+@test "ts-convert: .npz files written by scipy and numpy (pydata/sparse's arrays, binsparse's Python reference) are read" {
+	local f n
+	for f in "$DATA"/npz/*.frostt; do
+		n=${f##*/}
+		n=${n%.frostt}
+		run -0 ts-convert -q "$DATA"/npz/"$n".*npz - --to frostt
+		assert_output "$(cat "$f")"
+	done
+	run ts-convert "$DATA/npz/scipy-csr.npz" out
+	assert_failure 1
+	assert_output "$DATA/npz/scipy-csr.npz:+0: error: member 'format.npy': scipy's format 'csr' is not read (coo is)"
+	only
+}
+
+@test "ts-convert: the suffix .bsp.npz names binsparse, .npz scipy's and numpy's arrays; either is read whatever its name" {
+	ts-convert -q "$EL" a.bsp.npz
+	ts-convert -q "$EL" a.npz
+	ts-convert -q --to binsparse-npz "$EL" b.npz
+	run -0 /usr/bin/python3 -c 'import sys, numpy as np
+print(*[" ".join(sorted(np.load(f).files)) for f in sys.argv[1:]], sep="\n")' \
+	    a.bsp.npz a.npz b.npz
+	assert_output 'binsparse indices_0 indices_1 indices_2 values
+coords data fill_value shape
+binsparse indices_0 indices_1 indices_2 values'
+	ts-convert -q b.npz - --to frostt | diff -u - <(ts-convert -q a.npz - \
+	    --to frostt)
+}
+
+@test "ts-convert: unsorted or repeated entries are refused for binsparse and for pydata's order-N arrays (exit 1, nothing written); ts-sort writes them" {
+	rows u.tns '1 1 1 3' '2 3 1 -7' '1 2 2 5'
+	run ts-convert -q u.tns u.bsp.npz
+	assert_failure 1
+	assert_line "u.bsp.npz: error: entry 3 (0, 1, 1) is out of order: binsparse in NPZ holds entries unique and sorted (ts-sort writes it, with --duplicates for repeats)"
+	run ts-convert -q u.tns u.npz
+	assert_failure 1
+	assert_line --partial "u.npz: error: entry 3 (0, 1, 1) is out of order"
+	only u.tns
+	ts-sort -q u.tns -o u.bsp.npz
+	run -0 ts-convert -q u.bsp.npz - --to frostt
+	assert_output $'1 1 1 3\n1 2 2 5\n2 3 1 -7'
+	# Sorted by another order of the modes: written as it comes, with
+	# the order as binsparse's "transpose".
+	ts-sort -q -k 3,1,2 u.tns -o k.bsp.npz
+	run -0 /usr/bin/python3 -c 'import json, numpy as np
+z = np.load("k.bsp.npz")
+print(json.loads(str(z["binsparse"].item()))["binsparse"]["custom"]["transpose"], list(z["indices_0"]))'
+	assert_output '[2, 0, 1] [0, 0, 1]'
+	rows d.tns '1 1 1 3' '1 1 1 4'
+	run ts-sort -q d.tns -o d.bsp.npz
+	assert_failure 1
+	assert_line --partial "repeats the one before"
+	ts-sort -q --duplicates sum d.tns -o d.bsp.npz
+	run -0 ts-convert -q d.bsp.npz - --to frostt
+	assert_output '1 1 1 7'
+}
+
+@test "ts-convert: a bad .npz or .bsp.npz is an error at its member's byte offset (exit 1), nothing written" {
+	/usr/bin/python3 "$TS_TOP/tests/npz-bad.py"
+	local f msg
+	while IFS='|' read -r f msg; do
+		run ts-convert "$f" out.tns
+		assert_failure 1
+		assert_output --partial "$f$msg"
+	done <"$TS_TOP/tests/npz-bad.txt"
+	only $(cut -d'|' -f1 "$TS_TOP/tests/npz-bad.txt")
 }
 
 @test "ts-convert: --to cutensor writes the block-sparse descriptor arrays (K4)" {

@@ -199,9 +199,10 @@ enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
     TS_SPARSITY_BLOCK };
 enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 /* What data is: a data file of one of the formats, the cuTENSOR arrays
- * (written only), or a bundle (its metadata and data files). */
+ * (written only), scipy's and numpy's .npz, binsparse in NPZ, or a
+ * bundle (its metadata and data files). */
 enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR, TS_KIND_BUNDLE };
+    TS_KIND_CUTENSOR, TS_KIND_NPZ, TS_KIND_BSP_NPZ, TS_KIND_BUNDLE };
 /* What a sort does with entries whose coordinates repeat. */
 enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
@@ -681,13 +682,16 @@ const char *ts_kind_title(enum ts_kind);
  * (TS_KIND_COMMENT); they have no header, and state neither their
  * dimensions nor their index base (TS_KIND_BARE); its file name decides
  * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
- * without its banner).  The index base its files always have, or -1
+ * without its banner); its files hold entries sorted and unique
+ * (TS_KIND_SORTED: pydata/sparse and binsparse assume them so); a
+ * file of it is a zip archive that may keep the tensor's attributes
+ * beside its arrays (TS_KIND_ATTRS: ts_decoder_attributes).  The index base its files always have, or -1
  * when the writer chooses (1 without metadata: rule P1).  The kind a
  * file is read as: what its bytes say (sniffed), or, when no format
  * claims them, the kind its name decides.
  */
 enum { TS_KIND_VALUE_TEXTS = 1, TS_KIND_COMMENT = 2, TS_KIND_BARE = 4,
-	TS_KIND_NAMED = 8 };
+	TS_KIND_NAMED = 8, TS_KIND_SORTED = 16, TS_KIND_ATTRS = 32 };
 unsigned ts_kind_traits(enum ts_kind);
 int	 ts_kind_base(enum ts_kind);
 enum ts_kind ts_kind_read_as(enum ts_kind sniffed, const char *path);
@@ -741,6 +745,10 @@ void	 ts_decoder_check_bounds(struct ts_decoder *, bool on);
 const struct ts_header *ts_decoder_header(const struct ts_decoder *);
 const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
 struct ts_source *ts_decoder_source(const struct ts_decoder *);
+/* The attributes a file keeps beside its entries (binsparse's keys
+ * outside "binsparse", TensorSuite's metadata when the suite wrote
+ * it), as the text of a JSON object; NULL when it keeps none. */
+const char *ts_decoder_attributes(const struct ts_decoder *);
 /*
  * Fill b with the next entries: the count, 0 at the end, -1 on an error
  * that ends the read (reported).  Malformed rows are reported to d and
@@ -794,6 +802,12 @@ struct ts_encode_opts {
 	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
 	const char	*name;		/* "% name:" (NULL: the header's) */
 	const char	*comment;	/* Matrix Market: '%' lines */
+	/* Where a format that writes its arrays at the end (.npz) keeps
+	 * them meanwhile (NULL: $TMPDIR, else /tmp). */
+	const char	*tmpdir;
+	/* The tensor's attributes, for a format that keeps them beside
+	 * the entries (binsparse); NULL: none. */
+	const struct ts_meta *meta;
 };
 
 struct ts_encoder;

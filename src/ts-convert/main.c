@@ -54,6 +54,7 @@ static void
 usage(FILE *fp)
 {
 	char from[FE_WORDS], to[FE_WORDS], sfx[FE_WORDS], vt[FE_WORDS];
+	char text[3 * FE_WORDS];
 
 	fprintf(fp, "usage: %s [options] SRC DST\n"
 	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
@@ -61,27 +62,33 @@ usage(FILE *fp)
 		return;
 	/* The kinds, suffixes and types from the library's tables. */
 	fprintf(fp, "Convert a tensor between TensorSuite bundles (directories "
-	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
-	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.  DST's name "
-	    "tells its kind: a bundle has no suffix, or\n.tar.zst (.tar.gz, "
-	    ".tar.xz, .tar) for a bundle in an archive; files end in\n%s "
-	    "(possibly then .gz, .zst, .xz or .bz2); else give\n--to.\n\n"
-	    "Input:\n"
-	    "      --from KIND          %s\n"
-	    "                           (default: detected)\n"
-	    "      --member NAME        the bundle of an archive SRC that "
+	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns, Matrix "
+	    "Market .mtx, scipy's and numpy's\n.npz and binsparse's .bsp.npz.  "
+	    "SRC or DST '-' is stdin or stdout.  DST's\nname tells its kind: "
+	    "a bundle has no suffix, or .tar.zst (.tar.gz, .tar.xz,\n.tar) for "
+	    "a bundle in an archive; files end in\n");
+	snprintf(text, sizeof(text), "%s (possibly then .gz, .zst, .xz or "
+	    ".bz2); else give --to.", fe_suffix_words(sfx));
+	fe_help_wrap(fp, "", text);
+	fprintf(fp, "\nInput:\n");
+	snprintf(text, sizeof(text), "%s (default: detected)",
+	    fe_kind_words(from, false, true));
+	fe_help_wrap(fp, "      --from KIND", text);
+	fprintf(fp, "      --member NAME        the bundle of an archive SRC that "
 	    "holds several\n"
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	    "stream\n");
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
 	    "  -o, --output DST         write to DST (instead of the second "
-	    "operand)\n"
-	    "      --to KIND            %s\n"
-	    "                           (default: from DST's name)\n"
+	    "operand)\n");
+	snprintf(text, sizeof(text), "%s (default: from DST's name)",
+	    fe_kind_words(to, true, true));
+	fe_help_wrap(fp, "      --to KIND", text);
+	fprintf(fp,
 	    "      --text, --binary     data files of an output bundle\n"
 	    "      --index-base 0|1     index base of the output\n"
 	    "      --index-type T       uint32 or uint64\n"
@@ -103,8 +110,7 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fe_kind_words(to, true, true),
-	    fe_vtype_words(vt));
+	    "error, 3 I/O error.\n", fe_vtype_words(vt));
 }
 
 

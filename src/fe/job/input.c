@@ -66,6 +66,41 @@ static void
 layout_from_meta(struct job *j)
 {
 	ts_layout_of(j->mp, j->in.kind, &j->in);
+	/* A format's own index base, whatever the tensor's was. */
+	if (ts_kind_base(j->in.kind) >= 0)
+		j->in.base = ts_kind_base(j->in.kind);
+}
+
+/*
+ * A file that keeps the attributes beside its entries (binsparse's
+ * descriptor, when the suite wrote it): they are the metadata.  Its
+ * arrays are read at any offset: a stream is spooled first.
+ */
+static int
+attrs_meta(struct job *j)
+{
+	struct ts_decoder *dec;
+	const char *a;
+	int rv = 0;
+
+	if (ts_source_size(j->src) < 0 && (j->src = ts_source_spool(j->src,
+	    j->o->tmpdir)) == NULL) {
+		ts_diag_io(j->d, j->sname, "cannot spool: %s", strerror(errno));
+		return -1;
+	}
+	if (j->o->meta != NULL)
+		return 0;
+	if ((dec = ts_decoder_open(j->src, &j->in, j->d)) == NULL)
+		return -1;
+	if ((a = ts_decoder_attributes(dec)) != NULL) {
+		if (ts_meta_parse(&j->m, a, strlen(a), j->sname, j->d) != 0 ||
+		    ts_diags_errors(j->d) > 0)
+			rv = -1;
+		else
+			j->meta_known = true;
+	}
+	ts_decoder_close(dec);
+	return rv;
 }
 
 /* A bare binary stream needs its layout spelled out (SPEC 8). */
@@ -197,8 +232,12 @@ ts_job_input(struct job *j)
 			j->from = ts_kind_read_as((enum ts_kind)j->from,
 			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
-		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
+		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY ||
+		    (ts_kind_traits(j->in.kind) & TS_KIND_ATTRS)) &&
 		    find_meta(j) != 0)
+			return -1;
+		if ((ts_kind_traits(j->in.kind) & TS_KIND_ATTRS) &&
+		    attrs_meta(j) != 0)
 			return -1;
 		if (j->meta_known) {
 			layout_from_meta(j);

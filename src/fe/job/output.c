@@ -882,7 +882,10 @@ write_single(struct job *j)
 	struct ts_meta *m = j->mp;
 	struct outputs os;
 	const char *dst = j->o->dst, *why;
+	const struct ts_job_opts *o = j->o;
+	enum ts_endian keep;
 	enum ts_rule rule;
+	bool attrs;
 	char buf[200];
 	int rv;
 
@@ -890,6 +893,8 @@ write_single(struct job *j)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
+	os.eo.tmpdir = j->o->tmpdir;
+	os.eo.meta = m;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {
 		/* A DST named by its suffix may have meant a bundle. */
@@ -903,9 +908,19 @@ write_single(struct job *j)
 			    why);
 		return -1;
 	}
-	if (change_attributes(j, j->to != TS_KIND_BINARY,
+	/* A format that keeps the attributes beside the entries keeps
+	 * those of the bundle's data files too: which there are, and the
+	 * binary one's byte order, for the bundle it becomes again. */
+	attrs = (ts_kind_traits(j->to) & TS_KIND_ATTRS) != 0;
+	keep = m->endianness;
+	if (change_attributes(j, attrs ? m->f_text != NULL || m->f_binary ==
+	    NULL : j->to != TS_KIND_BINARY, attrs ? m->f_binary != NULL :
 	    j->to == TS_KIND_BINARY) != 0)
 		return -1;
+	if (attrs && m->f_binary != NULL)
+		m->endianness = o->out_endian >= 0 ?
+		    (enum ts_endian)o->out_endian : keep != TS_ENDIAN_NONE ?
+		    keep : TS_ENDIAN_LITTLE;
 	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
@@ -952,6 +967,12 @@ write_any(struct job *j)
 			text = ts_bundle_data_file(j->bd, TS_KIND_TEXT) != NULL;
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
+		} else if ((ts_kind_traits((enum ts_kind)j->from) &
+		    TS_KIND_ATTRS) && j->meta_known && (j->mp->f_text !=
+		    NULL || j->mp->f_binary != NULL)) {
+			/* The files of the bundle the attributes came from. */
+			text = j->mp->f_text != NULL;
+			binary = j->mp->f_binary != NULL;
 		} else {
 			/* Imports get both kinds, but a value-less binary
 			 * file, which only this toolkit reads (E3), only on

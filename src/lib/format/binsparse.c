@@ -80,13 +80,29 @@ identity(const struct ts_bsp *b)
 	return true;
 }
 
+/* Is the metadata text s good metadata, that reads back whole? */
+static bool
+whole(const char *s)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_meta m;
+	bool ok;
+
+	ts_meta_init(&m);
+	ok = ts_meta_parse(&m, s, strlen(s), NULL, d) == 0 &&
+	    ts_diags_errors(d) == 0;
+	ts_meta_free(&m);
+	ts_diags_free(d);
+	return ok;
+}
+
 char *
 ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 {
 	json_t *root = json_object(), *bs = json_object(), *shape =
 	    json_array(), *dt = json_object(), *attrs, *v;
 	const char *key;
-	char name[32], *s, *text;
+	char name[32], *s = NULL, *text;
 	int k;
 
 	json_object_set_new(bs, "version", json_string(TS_BSP_VERSION));
@@ -127,10 +143,17 @@ ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 	    ts_bsp_type_name(b->vtype));
 	json_object_set_new(dt, "values", json_string(s));
 	free(s);
+	s = NULL;
 	json_object_set_new(bs, "data_types", dt);
 	json_object_set_new(root, "binsparse", bs);
-	/* The attributes beside it, from the canonical form. */
-	if (m != NULL && (s = ts_meta_canonical(m)) != NULL) {
+	/* The attributes beside it, from the canonical form, when they
+	 * are whole (an import's lack an id and a time): what reads them
+	 * back takes them for the metadata. */
+	if (m != NULL && (s = ts_meta_canonical(m)) != NULL && !whole(s)) {
+		free(s);
+		s = NULL;
+	}
+	if (s != NULL) {
 		attrs = json_loads(s, 0, NULL);
 		free(s);
 		json_object_foreach(attrs, key, v)

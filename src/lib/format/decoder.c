@@ -156,6 +156,12 @@ ts_decoder_source(const struct ts_decoder *dec)
 	return dec->src;
 }
 
+const char *
+ts_decoder_attributes(const struct ts_decoder *dec)
+{
+	return dec->attrs;
+}
+
 long
 ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 {
@@ -199,6 +205,7 @@ ts_decoder_close(struct ts_decoder *dec)
 	if (dec->ops->close != NULL)
 		dec->ops->close(dec);
 	ts_header_free(&dec->h);
+	free(dec->attrs);
 	free((char *)dec->file);
 	pthread_rwlock_destroy(&dec->local_lock);
 	free(dec);

@@ -43,6 +43,7 @@ struct ts_decoder {
 	int			 threads;	/* for parsing text */
 	bool			 classes;	/* ts_decoder_value_classes */
 	bool			 unchecked;	/* S1 left to the reader */
+	char			*attrs;	/* ts_decoder_attributes, malloc'd */
 	void			*state;
 	/* What the threads parsing text run on each batch they parse
 	 * (ts_decoder_set_local); they hold the lock while they do. */
@@ -125,9 +126,10 @@ int	 ts_print_finish(struct ts_encoder *);
 size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
-	    ts_frostt_decoder, ts_mtx_decoder;
+	    ts_frostt_decoder, ts_mtx_decoder, ts_npz_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
-	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder;
+	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
+	    ts_npz_encoder, ts_bsp_npz_encoder;
 
 /*
  * outbuf.c: output assembled in large buffers, handed to a second thread

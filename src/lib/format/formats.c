@@ -53,6 +53,19 @@ static const struct format formats[] = {
 	[TS_KIND_CUTENSOR] = { "cutensor", "cuTENSOR's block-sparse "
 	    "descriptor", { ".json" }, NULL, false, false, 1, 8, false, true,
 	    TS_RULE_K4, 0, 0, NULL, &ts_cutensor_encoder },
+	/* scipy's COO matrix, pydata/sparse's COO array (npz.c); a zip
+	 * file, read whatever arrays it holds, binsparse's too. */
+	[TS_KIND_NPZ] = { "npz", "NumPy .npz", { ".npz" }, "PK\003\004",
+	    false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0, &ts_npz_decoder,
+	    &ts_npz_encoder },
+	/* binsparse 0.1 in NPZ (bsp_npz.c): named by its two-part
+	 * suffix, its first bytes those of any .npz. */
+	[TS_KIND_BSP_NPZ] = { "binsparse-npz", "binsparse in NPZ",
+	    { ".bsp.npz" }, NULL, false, false, 1, TS_MAXORDER, true, false,
+	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0,
+	    &ts_npz_decoder,
+	    &ts_bsp_npz_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,
@@ -123,9 +136,11 @@ ts_kind_read_as(enum ts_kind sniffed, const char *path)
 {
 	int k = ts_kind_of_path(path, NULL);
 
-	/* Bytes no format claims, under a name that decides. */
-	if (sniffed == TS_KIND_FROSTT && k >= 0 && (formats[k].traits &
-	    TS_KIND_NAMED))
+	/* Bytes no format claims, under a name that decides; or bytes of
+	 * a container a name tells more of (x.bsp.npz). */
+	if ((sniffed == TS_KIND_FROSTT || (k >= 0 && formats[k].magic ==
+	    NULL && formats[k].dec == formats[sniffed].dec)) && k >= 0 &&
+	    (formats[k].traits & TS_KIND_NAMED))
 		return (enum ts_kind)k;
 	return sniffed;
 }
@@ -139,9 +154,9 @@ ts_kind_suffix(enum ts_kind k, int i)
 int
 ts_kind_of_path(const char *name, size_t *stem)
 {
-	size_t n = strlen(name), l, k;
+	size_t n = strlen(name), l, k, best = 0;
 	const char *z;
-	int i;
+	int i, kind = -1;
 
 	/* Under a compression suffix: x.tns.zst. */
 	if (ts_sink_compression(name) != NULL && (z = strrchr(name, '.')) !=
@@ -149,18 +164,21 @@ ts_kind_of_path(const char *name, size_t *stem)
 		n = (size_t)(z - name);
 	if (stem != NULL)
 		*stem = n;
+	/* The longest suffix of the tail: x.bsp.npz is binsparse's, not
+	 * .npz alone. */
 	for (k = 0; k < NFORMATS; k++)
 		for (i = 0; i < 3 && formats[k].suffix[i] != NULL; i++) {
 			l = strlen(formats[k].suffix[i]);
-			/* .tnsb before .tns: a suffix is the whole tail. */
-			if (n > l && memcmp(name + n - l, formats[k].suffix[i],
-			    l) == 0 && name[n - l - 1] != '/') {
-				if (stem != NULL)
-					*stem = n - l;
-				return (int)k;
+			if (n > l && l > best && memcmp(name + n - l,
+			    formats[k].suffix[i], l) == 0 && name[n - l - 1] !=
+			    '/') {
+				best = l;
+				kind = (int)k;
 			}
 		}
-	return -1;
+	if (stem != NULL && kind >= 0)
+		*stem = n - best;
+	return kind;
 }
 
 enum ts_kind
