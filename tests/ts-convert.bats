@@ -140,7 +140,7 @@ bin_rows='1 2 7
 	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz
 Try 'ts-convert --help'."
 	run -2 ts-convert --from auto "$EL" -o out
-	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx"
+	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx, npz, binsparse-npz"
 	# none is no byte order of a binary output.
 	run -2 ts-convert --endian none "$EL" -o out.tnsb
 	assert_line --index 0 "ts-convert: --endian: 'none': expected one of little, big"
