@@ -147,7 +147,7 @@ dupbundle() {
 	run ts-sort --to xml t -o out
 	assert_failure 2
 	assert_output - <<-'EOF'
-	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor
+	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz
 	Try 'ts-sort --help'.
 	EOF
 	run ts-sort --input-base 2 - -o out.tns <"$EL/example-element.tns"
@@ -619,7 +619,7 @@ dupbundle() {
 	cmp <(zstd -qdc big.tns.zst | tail -n +5) \
 	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
 	run -2 ts-sort "$EL" -o s.txt
-	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx or cutensor"
+	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
 	# A compressed SRC without metadata is decompressed twice, never
 	# copied to $TMPDIR.
 	run -0 env TMPDIR=$PWD/none ts-sort -q -k 3,1,2 big.tns.zst -o again.tns
