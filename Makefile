@@ -5,9 +5,10 @@ include config.mk
 TOOLS   = ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate
 # The library is every .c file below src/lib, one folder a role, in the
 # order src/lib/README declares (num util io model archive format stage
-# sort values validate; tests/layers.py checks it); the tools' own
-# static library, not installed, is src/fe: the front end, the tools'
-# engine (fe/job) and the statistics (fe/stats).
+# sort validate; tests/layers.py checks it); the tools' own static
+# library, not installed, is src/fe: the front end, the tools' engine
+# (fe/job), the statistics (fe/stats) and the generated values
+# (fe/values).
 LIBSRC  = $(sort $(wildcard src/lib/*/*.c src/lib/*/*/*.c))
 FESRC   = $(sort $(wildcard src/fe/*.c src/fe/*/*.c))
 UNITS   = test_num test_lib test_mtx test_npy test_sort test_gen test_util test_stats \
@@ -16,19 +17,20 @@ UNITS   = test_num test_lib test_mtx test_npy test_sort test_gen test_util test_
 LIBOBJ  = $(LIBSRC:src/lib/%.c=$(BUILD)/lib/%.o)
 FEOBJ   = $(FESRC:src/fe/%.c=$(BUILD)/fe/%.o)
 LIB     = $(BUILD)/libtensorsuite.a
+DISTLIB = $(BUILD)/dist/libtensorsuite.a
 FELIB   = $(BUILD)/libtsfe.a
 BINS    = $(TOOLS:%=$(BUILD)/bin/%)
 UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
-              echo -ljansson -larchive -lcrypto -lzstd -lz)
+              echo -ljansson -larchive -lcrypto -lzstd -lz -lhdf5)
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
         uninstall clean fuzz fuzz-build check-valgrind FORCE
 
-all: $(BINS) $(LIB) $(BUILD)/tensorsuite.pc
+all: $(BINS) $(LIB) $(DISTLIB) $(BUILD)/tensorsuite.pc
 
 $(BUILD)/lib/%.o: src/lib/%.c
 	@mkdir -p $(@D)
@@ -37,6 +39,21 @@ $(BUILD)/lib/%.o: src/lib/%.c
 $(LIB): $(LIBOBJ)
 	@rm -f $@
 	$(AR) rcs $@ $(LIBOBJ)
+
+# The library installed: its objects linked into one, every symbol made
+# local but the functions the installed headers declare, so a program
+# that links it sees the API of libtensorsuite(3) and nothing else
+# (tests/install.bats checks nm -g).  The tools link $(LIB), the whole
+# library, as zstd's programs/ do lib/'s internals.
+$(BUILD)/api.syms: src/lib/tensorsuite.h src/lib/tsnum.h scripts/api-symbols.py
+	scripts/api-symbols.py src/lib >$@.tmp && mv $@.tmp $@
+
+$(DISTLIB): $(LIBOBJ) $(BUILD)/api.syms
+	@mkdir -p $(@D)
+	@rm -f $@ $(@D)/tensorsuite.o
+	$(LD) -r -o $(@D)/tensorsuite.o $(LIBOBJ)
+	$(OBJCOPY) --keep-global-symbols=$(BUILD)/api.syms $(@D)/tensorsuite.o
+	$(AR) rcs $@ $(@D)/tensorsuite.o
 
 $(BUILD)/fe/%.o: src/fe/%.c
 	@mkdir -p $(@D)
@@ -186,7 +203,7 @@ OWNDIRS = $(DOCDIR)/examples $(DOCDIR) $(DATADIR)
 install: all $(BUILD)/man/libtensorsuite.3 $(BUILD)/man/tensorsuite.5
 	install -d $(INSTALLDIRS:%=$(DESTDIR)%)
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
-	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
+	install -m 644 $(DISTLIB) $(DESTDIR)$(LIBDIR)
 	install -m 644 src/lib/tensorsuite.h src/lib/tsnum.h $(DESTDIR)$(INCDIR)
 	install -m 644 $(BUILD)/tensorsuite.pc $(DESTDIR)$(PCDIR)
 	install -m 644 $(TOOLS:%=man/%.1) $(DESTDIR)$(MANDIR)/man1

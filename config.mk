@@ -19,13 +19,16 @@ FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
 
 CC       ?= cc
 AR       ?= ar
+LD       ?= ld
+OBJCOPY  ?= objcopy
 PKG_CONFIG ?= pkg-config
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-DEPLIBS   = jansson libarchive libcrypto libzstd zlib
+# hdf5: Debian's pkg-config names the serial build so (hdf5-serial).
+DEPLIBS   = jansson libarchive libcrypto libzstd zlib hdf5
 LDLIBS   += -lm -lpthread
 
 ifeq ($(SANITIZE),1)

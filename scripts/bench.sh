@@ -22,12 +22,18 @@
 #
 # Then ts-gen-values on the wide tensor's coordinates without values,
 # against ts-convert of the same value-less file; the friendly tensor to
-# and from .npz and .bsp.npz against tnsb to tnsb (npz below).  Last,
+# and from .npz and .bsp.npz against tnsb to tnsb (npz below), and from
+# binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last,
 # ts-gen (tsgen below), against cat, ts-sort and the reference generator.
+#
+# ts-pack is also timed with the checks of every entry it makes as it
+# packs (the default) against --quick, which reads only the headers
+# (issue 30.5: at most 5 % more).
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues|npz|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
+# archives|genvalues|npz|binsparse|gen, BENCH_TURNS override,
+# SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -84,7 +90,7 @@ if [ ! -x "$dir/gen-tensor" ] || [ tests/bench/gen-tensor.c -nt "$dir/gen-tensor
     [ "$genlib" -nt "$dir/gen-tensor" ]; then
 	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc/lib \
 	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$genlib" \
-	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib) -lm -lpthread
+	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib hdf5) -lm -lpthread
 fi
 
 if [ ! -x "$dir/touch" ] || [ tests/bench/touch.c -nt "$dir/touch" ]; then
@@ -483,6 +489,29 @@ archives() {
 	drow "ts-pack -j 1 -o .tar.zst"
 	t_pk1=$t_new t_pko1=$t_old
 	rm -f "$arc/new.tar.zst" "$arc/old.tar.zst"
+	# The checks of every entry as it is packed (issue 30.5: at most 5 %
+	# of packing's time), against --quick, which reads the headers
+	# only: in turns, so that both meet the same load, with the zstd
+	# workers of the default and with one, which leaves a core free.
+	for jj in "" 1; do
+		t_pq=999999 t_ps=999999 k=0
+		while [ $k -lt "$turns" ]; do
+			rm="$arc/q.tar.zst"
+			run 1 "$bin/ts-pack" -q --quick ${jj:+-j $jj} -o "$arc/q.tar.zst" "$pk/$name"
+			t_pq=$(echo "$best_t $t_pq" | awk '{ print ($1 < $2) ? $1 : $2 }'); m_pq=$best_m
+			rm="$arc/s.tar.zst"
+			run 1 "$bin/ts-pack" -q ${jj:+-j $jj} -o "$arc/s.tar.zst" "$pk/$name"
+			t_ps=$(echo "$best_t $t_ps" | awk '{ print ($1 < $2) ? $1 : $2 }'); m_ps=$best_m
+			rm=
+			k=$((k + 1))
+		done
+		cmp -s "$arc/q.tar.zst" "$arc/s.tar.zst" || {
+			echo "bench: ts-pack wrote other bytes with its checks" >&2; exit 1; }
+		rm -f "$arc/q.tar.zst" "$arc/s.tar.zst"
+		row "ts-pack --quick${jj:+ -j $jj} (headers)" "$t_pq" "$m_pq"
+		row "ts-pack${jj:+ -j $jj} (every entry)" "$t_ps" "$m_ps"
+		if [ -z "$jj" ]; then t_pq0=$t_pq t_ps0=$t_ps; else t_pq1=$t_pq t_ps1=$t_ps; fi
+	done
 	s_tz=$(stat -c %s "$arc/tar.tar.zst"); s_pk=$(stat -c %s "$arc/pack.tar.zst")
 	cat "$arc/pack.tar.zst" >/dev/null
 	run 3 sh -c "zstd -dc '$arc/pack.tar.zst' >/dev/null"
@@ -504,6 +533,11 @@ archives() {
 	    "1.05x ($(met "$t_pk $t_pko" '$1 <= 1.05 * $2'))"
 	[ -z "$t_pko1" ] || echo "ts-pack -j 1: $(ratio "$t_pk1" "$t_pko1")x the time of $base's," \
 	    "a core free for the hashing thread; within 1.05x ($(met "$t_pk1 $t_pko1" '$1 <= 1.05 * $2'))"
+	echo "ts-pack: the checks of every entry as it packs take $(echo "$t_ps0 $t_pq0" |
+	    awk '{ printf "%+.1f%%", ($1 - $2) * 100 / $2 }') of --quick's time" \
+	    "($(echo "$t_ps1 $t_pq1" | awk '{ printf "%+.1f%%", ($1 - $2) * 100 / $2 }') with -j 1);" \
+	    "target at most 5% ($(met "$t_ps0 $t_pq0" '$1 <= 1.05 * $2'); -j 1:" \
+	    "$(met "$t_ps1 $t_pq1" '$1 <= 1.05 * $2'))"
 	echo "targets: ts-pack no slower ($(met "$t_pk $t_tz" '$1 <= $2')), size within 2%" \
 	    "($(met "$s_pk $s_tz" '($1 - $2) / $2 <= 0.02 && ($2 - $1) / $2 <= 0.02'));" \
 	    "ts-validate of the archive no slower ($(met "$t_va $t_zd $t_vd" '$1 <= $2 + $3'))," \
@@ -697,6 +731,46 @@ for k in z.files:
 	return 0
 }
 
+# binsparse NAME: the bundle NAME as a sorted binary bundle, then its
+# .tnsb to a .bsp.h5 file (binsparse in HDF5) and back to a .tnsb,
+# against .tnsb to .tnsb; h5py's read of the same .bsp.h5 file beside
+# them (every array into numpy).  Target: each within 1.5x.
+binsparse() {
+	name=$1
+	out="$dir/bsp"
+	rm -rf "$out"; mkdir -p "$out"
+	echo
+	echo "== binsparse (HDF5): $name, $n entries, best of $turns"
+	"$bin/ts-sort" -q "$dir/$name" -o "$out/s"
+	"$bin/ts-convert" -q "$out/s" "$out/b" --binary
+	bytes=$(stat -c %s "$out/b/b.tnsb")
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	rm="$out/x.tnsb"
+	run "$turns" "$bin/ts-convert" -q "$out/b/b.tnsb" -o "$out/x.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	rm="$out/x.bsp.h5"
+	run "$turns" "$bin/ts-convert" -q "$out/b/b.tnsb" -o "$out/x.bsp.h5"
+	t_bh=$best_t; row "ts-convert tnsb -> bsp.h5" "$best_t" "$best_m"
+	rm="$out/y.tnsb"
+	run "$turns" "$bin/ts-convert" -q "$out/x.bsp.h5" -o "$out/y.tnsb"
+	t_hb=$best_t; row "ts-convert bsp.h5 -> tnsb" "$best_t" "$best_m"
+	rm=
+	if /usr/bin/python3 -c 'import h5py' 2>/dev/null; then
+		run "$turns" /usr/bin/python3 -c 'import h5py, sys
+f = h5py.File(sys.argv[1])
+[f[k][:] for k in f]' "$out/x.bsp.h5"
+		row "h5py reads the .bsp.h5" "$best_t" "$best_m"
+	fi
+	sed 3d "$out/y.tnsb" >"$out/y.body"
+	sed 3d "$out/x.tnsb" >"$out/x.body"
+	cmp -s "$out/y.body" "$out/x.body" ||
+	    { echo "bench: tnsb -> bsp.h5 -> tnsb changed the entries" >&2; exit 1; }
+	echo "binsparse (HDF5): to $(ratio "$t_bh" "$t_bb")x, from" \
+	    "$(ratio "$t_hb" "$t_bb")x the time of tnsb -> tnsb; target 1.5x" \
+	    "($(met "$t_bh $t_hb $t_bb" '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'))"
+	rm -rf "$out"
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
@@ -722,6 +796,7 @@ fi
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
 [ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues
 [ -n "$only" ] && [ "$only" != npz ] || npz friendly
+[ -n "$only" ] && [ "$only" != binsparse ] || binsparse friendly
 [ -n "$only" ] && [ "$only" != gen ] || tsgen
 if [ -s "$t21" ]; then
 	echo

@@ -12,8 +12,10 @@
 # pictures), python3-numpy (ts-stat's figures are checked against it),
 # libssl-dev (libcrypto's SHA-256, for archives' manifests),
 # libzstd-dev (zstd frames with their content checksum), zlib1g-dev
-# (gzip undone with its CRC32 checked) and libyaml-dev (ts-gen reads the
-# reference generators' YAML configurations).
+# (gzip undone with its CRC32 checked), libyaml-dev (ts-gen reads the
+# reference generators' YAML configurations), libhdf5-dev (binsparse's
+# HDF5 container, .bsp.h5) and python3-h5py (h5py reads our .bsp.h5
+# files in the tests).
 # --bench adds GNU time, and python3-yaml for the reference generator
 # the bench runs beside ts-gen (SYNTENSORGEN=DIR).
 set -eu
@@ -22,7 +24,7 @@ pkgs="make gcc g++ pkg-config libjansson-dev libarchive-dev bats \
 bats-support bats-assert mandoc python3 python3-jsonschema python3-scipy \
 zstd jq clang libclang-rt-dev strace valgrind libxml2-utils \
 bash-completion zsh fish libpng-dev python3-numpy libssl-dev libzstd-dev \
-zlib1g-dev libyaml-dev"
+zlib1g-dev libyaml-dev libhdf5-dev python3-h5py"
 [ "${1:-}" = "--bench" ] && pkgs="$pkgs time python3-yaml"
 
 missing=""

@@ -81,9 +81,15 @@ compressor() {
 	for x in x.tar.zst x.tar.gz x.tar.xz x.tar; do
 		$MAKE_ARCHIVE $x a b
 		run -0 ts-validate $x
-		assert_output "$x: valid (0 errors, 0 warnings)"
+		assert_output "$x:a: valid (0 errors, 0 warnings)
+$x:b: valid (0 errors, 0 warnings)
+$x: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 		run -0 ts-validate - <$x
-		assert_output "-: valid (0 errors, 0 warnings)"
+		assert_output "<stdin>:a: valid (0 errors, 0 warnings)
+<stdin>:b: valid (0 errors, 0 warnings)
+-: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 		run -0 ts-pack -t $x --check --require-checksums
 		assert_output "a	3	4x3x2	6	valid
 b	2	5x4	4	valid"
@@ -120,7 +126,8 @@ fifo_of() {
 		ts_pack_archive "x$x" a b
 		fifo_of "x$x" "$x"
 		run -0 timeout 20 ts-validate "f$x"
-		assert_output "f$x: valid (0 errors, 0 warnings)"
+		assert_line "f$x:a: valid (0 errors, 0 warnings)"
+		assert_line "f$x: valid (0 errors, 0 warnings)"
 		fifo_of "x$x" "$x"
 		run -0 timeout 20 ts-pack -t "f$x" --check --require-checksums
 		assert_line --partial "valid"
@@ -135,26 +142,52 @@ b"
 	done
 }
 
-@test "checksums: a member whose data differs from SHA256SUMS is an error naming it in every reader; ts-pack -x leaves nothing" {
+@test "checksums: a member whose data differs from SHA256SUMS is an error naming it in every reader, in the record of its bundle; ts-pack -x leaves nothing (issue 30.7)" {
 	SUMS_EDIT="sed -i 's/^1 1 1 2.5\$/1 1 1 2.75/' a/a.tns" \
 	    $MAKE_ARCHIVE x.tar.zst a b
 	local want="x.tar.zst:a/a.tns: error: SHA-256 differs from SHA256SUMS [A1]"
 	run -1 ts-validate x.tar.zst
 	assert_line "$want"
-	assert_line "x.tar.zst: invalid (1 error, 0 warnings)"
+	assert_line "x.tar.zst:a: invalid (1 error, 0 warnings)"
+	assert_line "x.tar.zst:b: valid (0 errors, 0 warnings)"
+	assert_line "x.tar.zst: valid (0 errors, 0 warnings)"
 	run -1 ts-validate - <x.tar.zst
 	assert_line "<stdin>:a/a.tns: error: SHA-256 differs from SHA256SUMS [A1]"
-	# Every report format carries it.
+	assert_line "<stdin>:a: invalid (1 error, 0 warnings)"
+	# Every report format carries it, in the bundle's record.
 	run -1 ts-validate --json x.tar.zst
 	assert_output --partial '{"severity": "error", "file": "x.tar.zst:a/a.tns", "line": null, "column": null, "offset": null, "rule": "A1", "message": "SHA-256 differs from SHA256SUMS"}'
+	run -0 jq -r '[.path, .valid, .status] | @tsv' <<<"$output"
+	assert_output "x.tar.zst:a	false	1
+x.tar.zst:b	true	0
+x.tar.zst	true	0"
 	run -1 ts-validate --format github x.tar.zst
 	assert_line "::error file=x.tar.zst%3Aa/a.tns,title=A1::SHA-256 differs from SHA256SUMS"
 	run -1 ts-validate --format junit x.tar.zst
+	assert_output --partial '<testcase classname="tensorsuite" name="x.tar.zst:a" time="'
 	assert_output --partial '<failure type="invalid" message="1 error">x.tar.zst:a/a.tns: error: SHA-256 differs from SHA256SUMS [A1]'
 	run -1 ts-pack -t x.tar.zst
 	assert_line "$want"
 	run -1 ts-pack -t x.tar.zst --check
 	assert_line "$want"
+	assert_line "a	3	4x3x2	6	invalid"
+	assert_line "b	2	5x4	4	valid"
+	run --separate-stderr ts-pack -t x.tar.zst --check --json
+	assert_failure 1
+	run -0 jq -r '[.name, .valid, .errors] | @tsv' <<<"$output"
+	assert_output "a	false	1
+b	true	0"
+	run --separate-stderr ts-stat --json x.tar.zst
+	assert_failure 1
+	run -0 jq -r '[.name, .valid, .status, (.broken_rules | join(","))] | @tsv' <<<"$output"
+	assert_output "a	false	1	A1
+b	true	0	"
+	run --separate-stderr ts-stat --csv x.tar.zst
+	assert_failure 1
+	run -0 cut -d, -f2,7,8 <<<"$output"
+	assert_output "name,valid,broken_rules
+a,false,A1
+b,true,"
 	mkdir u
 	run -1 ts-pack -x x.tar.zst -C u
 	assert_line "$want"
@@ -179,6 +212,14 @@ b"
 	run -1 ts-convert x.tar.zst --member b -o c.tns
 	assert_line "$want"
 	[ ! -e c.tns ]
+	# The lone bundle of an archive, whose end is read to see that no
+	# other follows: its error, said then, still stops the output.
+	mkbundle "$SHARE/example-element" c >/dev/null
+	SUMS_EDIT="sed -i 's/^1 1 1 2.5\$/1 1 1 2.75/' c/c.tns" \
+	    $MAKE_ARCHIVE y.tar.zst c
+	run -1 ts-convert y.tar.zst -o c.tns
+	assert_line "y.tar.zst:c/c.tns: error: SHA-256 differs from SHA256SUMS [A1]"
+	[ ! -e c.tns ]
 }
 
 @test "checksums: a listed file the archive lacks, a bundle's file the manifest does not list, a manifest not last are errors" {
@@ -188,7 +229,8 @@ b"
 	    $MAKE_ARCHIVE x.tar.gz a b
 	run -1 ts-validate x.tar.gz
 	assert_line "x.tar.gz:SHA256SUMS:7: error: 'a/gone.tns' is listed, but the archive holds no such file [A1]"
-	assert_line "x.tar.gz: invalid (1 error, 0 warnings)"
+	assert_line "x.tar.gz:a: invalid (1 error, 0 warnings)"
+	assert_line "x.tar.gz: valid (0 errors, 0 warnings)"
 	run -1 ts-pack -x x.tar.gz -C u
 	assert_line "x.tar.gz:SHA256SUMS:7: error: 'a/gone.tns' is listed, but the archive holds no such file [A1]"
 	assert_equal "$(ls -A u)" ""
@@ -196,6 +238,7 @@ b"
 	SUMS_EDIT="sed -i '/ b.README.md\$/d' SHA256SUMS" $MAKE_ARCHIVE x.tar.xz a b
 	run -1 ts-validate x.tar.xz
 	assert_line "x.tar.xz:b/README.md: error: it is not listed in SHA256SUMS: its data cannot be verified [A1]"
+	assert_line "x.tar.xz:b: invalid (1 error, 0 warnings)"
 	run -1 ts-pack -x x.tar.xz -C u
 	assert_equal "$(ls -A u)" ""
 	# Not the last member.
@@ -203,6 +246,7 @@ b"
 	    $MAKE_ARCHIVE x.tar.zst a b
 	run -1 ts-validate x.tar.zst
 	assert_line "x.tar.zst:SHA256SUMS: error: it is not the archive's last member: 'b/' comes after it [A1]"
+	assert_line "x.tar.zst: invalid (1 error, 0 warnings)"
 	run -1 ts-pack -x x.tar.zst -C u
 	assert_line "x.tar.zst:SHA256SUMS: error: it is not the archive's last member: 'b/' comes after it [A1]"
 	assert_equal "$(ls -A u)" ""
@@ -238,7 +282,8 @@ b"
 	SUMS_EDIT="sed -i '1s/  / */; 2s|  |  ./|' SHA256SUMS; sed -i '1i# made by hand' SHA256SUMS" \
 	    $MAKE_ARCHIVE $x a b
 	run -0 ts-validate $x
-	assert_output "$x: valid (0 errors, 0 warnings)"
+	assert_line "$x: valid (0 errors, 0 warnings)"
+	assert_line "2 bundles and 1 archive: 3 valid, 0 invalid"
 }
 
 # ---- an archive without a manifest ----
@@ -248,15 +293,21 @@ b"
 	local err="x.tar.zst: error: it holds no SHA256SUMS manifest: its members cannot be verified (--require-checksums) [A1]"
 	tar -cf - a b | zstd -q --check >x.tar.zst
 	run -0 ts-validate x.tar.zst
-	assert_output "$note
-x.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "x.tar.zst:a: valid (0 errors, 0 warnings)
+x.tar.zst:b: valid (0 errors, 0 warnings)
+$note
+x.tar.zst: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 	run -0 ts-validate --json x.tar.zst
 	assert_output --partial '"valid": true, "errors": 0, "warnings": 0, "notes": 1'
 	run -0 ts-validate --format github x.tar.zst
 	assert_line "::notice file=x.tar.zst,title=A1::it holds no SHA256SUMS manifest: its members could not be verified"
 	run -1 ts-validate --require-checksums x.tar.zst
-	assert_output "$err
-x.tar.zst: invalid (1 error, 0 warnings)"
+	assert_output "x.tar.zst:a: valid (0 errors, 0 warnings)
+x.tar.zst:b: valid (0 errors, 0 warnings)
+$err
+x.tar.zst: invalid (1 error, 0 warnings)
+2 bundles and 1 archive: 2 valid, 1 invalid"
 	run -1 ts-validate --require-checksums --format junit x.tar.zst
 	assert_output --partial "<failure type=\"invalid\" message=\"1 error\">$err"
 	run -0 ts-pack -t x.tar.zst
@@ -433,4 +484,23 @@ b: valid (0 errors, 0 warnings)
 	# A FILE that is not there is an I/O error (3), as a PATH is.
 	run -3 ts-validate --checksums nosuch
 	assert_line "ts-validate: nosuch: No such file or directory"
+}
+
+@test "checksums: ts-validate --checksums opens listed files as every reader does: regular files only, never blocking, nothing outside its directory (issue 30.18)" {
+	local z=e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+	sha256sum a/* >SHA256SUMS
+	mkfifo a/fifo
+	printf '%s  %s\n' "$z" a/fifo "$z" /dev/zero "$z" ../x "$z" a/../b/b.tns \
+	    >>SHA256SUMS
+	run -1 timeout 20 ts-validate --checksums SHA256SUMS
+	assert_line "SHA256SUMS:4: error: 'a/fifo' is listed, but it is not a regular file [A1]"
+	assert_line "SHA256SUMS:5: error: '/dev/zero' is listed, but a listed path must lie below the directory it is taken from: it is absolute [A1]"
+	assert_line "SHA256SUMS:6: error: '../x' is listed, but a listed path must lie below the directory it is taken from: it climbs out with '..' [A1]"
+	assert_line "SHA256SUMS:7: error: 'a/../b/b.tns' is listed, but a listed path must lie below the directory it is taken from: it climbs out with '..' [A1]"
+	assert_line "SHA256SUMS: invalid (4 errors, 0 warnings)"
+	# Only the folder of the files it could check is a bundle checked.
+	assert_line "a: valid (0 errors, 0 warnings)"
+	refute_output --partial "/dev"$'\n'
+	refute_line --partial "/dev:"
+	refute_line --partial "b: "
 }

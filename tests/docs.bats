@@ -108,15 +108,15 @@ EOF
 	cp "$TS_TOP/tests/lint.sh" "$t/tests/"
 	run "$t/tests/lint.sh" "$TS_BIN"
 	assert_success
-	sed -i 's/^\(\t\tCOMPREPLY=($(compgen -W \)$.bundle\\ntns\\ntnsb\\nfrostt\\nmtx\\nnpz\\nbinsparse-npz. /\1$'"'"'auto\\nbundle\\ntns\\ntnsb\\nfrostt\\nmtx\\nnpz\\nbinsparse-npz\\ncutensor'"'"' /' \
+	sed -i 's/^\(\t\tCOMPREPLY=($(compgen -W \)$.bundle\\ntns\\ntnsb\\nfrostt\\nmtx\\nnpz\\nbinsparse-npz\\nbinsparse-h5. /\1$'"'"'auto\\nbundle\\ntns\\ntnsb\\nfrostt\\nmtx\\nnpz\\nbinsparse-npz\\nbinsparse-h5\\ncutensor'"'"' /' \
 	    "$t/completions/bash/ts-convert"
 	sed -i '/--to=/s/ mtx cutensor / cutensor /' "$t/completions/zsh/_ts-convert"
 	run "$t/tests/lint.sh" "$TS_BIN"
 	assert_failure 1
-	assert_line "lint: ts-convert: --from: the bash completion offers 'auto bundle tns tnsb frostt mtx npz binsparse-npz cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx npz binsparse-npz'"
+	assert_line "lint: ts-convert: --from: the bash completion offers 'auto bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5 cutensor'; ts-convert takes 'bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5'"
 	assert_line "lint: ts-convert: --from: the bash completion offers 'auto', which ts-convert refuses"
 	assert_line "lint: ts-convert: --from: the bash completion offers 'cutensor', which ts-convert refuses"
-	assert_line "lint: ts-convert: --to: the zsh completion offers 'bundle tns tnsb frostt cutensor npz binsparse-npz'; ts-convert takes 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz'"
+	assert_line "lint: ts-convert: --to: the zsh completion offers 'bundle tns tnsb frostt cutensor npz binsparse-npz binsparse-h5'; ts-convert takes 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5'"
 	assert_equal "${#lines[@]}" 4
 }
 

@@ -72,6 +72,23 @@ setup() {
 	run ./ts-summary "$SHARE/example-element"
 	assert_success
 	assert_line --index 0 "order 3"
+	# What the installed library defines for a program to see is the
+	# functions of libtensorsuite(3) and nothing else: a program may
+	# name its own function as an internal one of the library is named.
+	run diff <(nm -g --defined-only "$s/usr/lib/libtensorsuite.a" | \
+	    awk 'NF == 3 { print $3 }' | sort) \
+	    <(sed -n 's/^\.F[no] \(ts_[a-z0-9_]*\).*/\1/p' \
+	    "$TS_TOP/man/libtensorsuite.3" | sort -u)
+	assert_success
+	printf '#include <tensorsuite.h>\nvoid *ts_xcalloc(size_t, size_t);\n%s\n%s\n%s\n' \
+	    'void *ts_xcalloc(size_t n, size_t m) { (void)n; (void)m; return 0; }' \
+	    'int main(void) { struct ts_diags *d = ts_diags_new(1, 0);' \
+	    'ts_diags_free(d); return d == 0 || ts_xcalloc(1, 1) != 0; }' \
+	    >own.c
+	run $cc -std=c11 $(pkg-config --cflags tensorsuite) -o own own.c \
+	    $(pkg-config --libs tensorsuite)
+	assert_success
+	./own
 }
 
 @test "make install PREFIX=/usr: no installed file names /usr/local, and libtensorsuite(3) and tensorsuite(5) name the paths installed" {

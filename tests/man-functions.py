@@ -9,39 +9,15 @@ it), and every function the page documents is declared.
 
 prints what is missing on either side and exits 1 when something is.
 """
+import importlib
 import os
 import re
 import sys
 
-
-def declared(path):
-    text = open(path).read()
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"^\s*#.*$", " ", text, flags=re.M)
-    text = re.sub(r'extern\s+"C"\s*\{', " ", text)
-    text = re.sub(r'^\}\s*$', " ", text, flags=re.M)
-    names = set()
-    # A declaration at file scope: "type name(" or "type *name(",
-    # not a function pointer "(*name)(" inside a struct.
-    depth = 0
-    stmt = ""
-    for ch in text:
-        if ch == "{":
-            depth += 1
-            stmt = ""
-        elif ch == "}":
-            depth -= 1
-            stmt = ""
-        elif ch == ";":
-            if depth == 0:
-                m = re.search(r"\b(ts_[a-z0-9_]+)\s*\(", stmt)
-                if m and not re.search(r"\(\s*\*\s*ts_", stmt) and \
-                        not stmt.strip().startswith("typedef"):
-                    names.add(m.group(1))
-            stmt = ""
-        elif depth == 0:
-            stmt += ch
-    return names
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "scripts"))
+api_symbols = importlib.import_module("api-symbols")  # noqa: E402
 
 
 def documented(path):
@@ -55,9 +31,7 @@ def documented(path):
 
 def main():
     top = sys.argv[1]
-    decl = set()
-    for h in ("tensorsuite.h", "tsnum.h"):
-        decl |= declared(os.path.join(top, "src/lib", h))
+    decl = api_symbols.api(os.path.join(top, "src/lib"))
     doc = documented(os.path.join(top, "man/libtensorsuite.3"))
     bad = 0
     for n in sorted(decl - doc):

@@ -10,13 +10,15 @@
 A name is printed as Python's repr of its bytes, so that a test can
 compare it with what it made.  Any breach (a line that the GitHub
 runner would read as a command the tool did not mean, a document that
-does not parse, a name that does not decode to a file that is there, a
+does not parse, a name that does not decode to a file that is there,
+or to a bundle or a file of an archive there, ARCHIVE:NAME[/FILE], a
 key the manual does not list) is a message on stderr and exit status 1.
 """
 import base64
 import json
 import os
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
@@ -61,8 +63,30 @@ def unquote(word):
     return bytes(out)
 
 
+def members(archive):
+    """The member names of a tar archive, as GNU tar lists them."""
+    try:
+        out = subprocess.run(["tar", "-tf", archive], capture_output=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return set(m.rstrip(b"/") for m in out.split(b"\n") if m)
+
+
 def exists(name):
-    return os.path.lexists(name) or name in (b"no-such", b"-")
+    """A file here, or a bundle or file inside an archive here, named
+    ARCHIVE:NAME or ARCHIVE:NAME/FILE (the archive's name may hold ':')."""
+    if os.path.lexists(name) or name in (b"no-such", b"-"):
+        return True
+    at = name.find(b":")
+    while at > 0:
+        archive, inside = name[:at], name[at + 1:]
+        if os.path.isfile(archive):
+            m = members(archive)
+            if m is not None and inside in m:
+                return True
+        at = name.find(b":", at + 1)
+    return False
 
 
 # ---- GitHub: the runner's reading (actions/runner ActionCommand.cs) ----

@@ -137,10 +137,10 @@ bin_rows='1 2 7
 	run --separate-stderr ts-convert --to xml "$EL" -o out
 	assert_failure 2
 	assert_output ""
-	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz
+	assert_equal "$stderr" "ts-convert: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz, binsparse-h5
 Try 'ts-convert --help'."
 	run -2 ts-convert --from auto "$EL" -o out
-	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx, npz, binsparse-npz"
+	assert_line --index 0 "ts-convert: --from: 'auto': expected one of bundle, tns, tnsb, frostt, mtx, npz, binsparse-npz, binsparse-h5"
 	# none is no byte order of a binary output.
 	run -2 ts-convert --endian none "$EL" -o out.tnsb
 	assert_line --index 0 "ts-convert: --endian: 'none': expected one of little, big"
@@ -749,6 +749,74 @@ Try 'ts-convert --help'."
 	assert_output --partial "$(cat "$EL/README.md")"
 }
 
+@test "ts-convert: README.md records the command as typed, the program by its name and a relative SRC relative, quoted for the shell" {
+	mkdir -p in 'o d'
+	cp "$MTX/LFAT5.mtx" in/
+	cd 'o d'
+	# The program is run by its absolute path, as from a build tree.
+	"$TS_BIN/ts-convert" -q ../in/LFAT5.mtx -o L --source "it's here"
+	run cat L/README.md
+	assert_output --partial "from \`../in/LFAT5.mtx\` (mtx)."
+	assert_line "    ts-convert -q ../in/LFAT5.mtx -o L --source 'it'\''s here'"
+	run -1 grep -F "$TS_BIN" L/README.md
+	[ "$(meta L .source)" = "\"it's here\"" ]
+}
+
+@test "ts-convert: a SuiteSparse matrix brings its group, id, date, source and URL into the metadata and its header into the README" {
+	cp "$MTX/bcsstk13.mtx" "$MTX/karate.mtx" "$MTX/lp_afiro.mtx" .
+	ts-convert -q bcsstk13.mtx -o b
+	run meta b '[.group, .id, .time, .source_type, .source, .source_url]'
+	assert_output '["HB","0035","1982-01-01","real","HB/bcsstk13: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES (UF Sparse Matrix Collection, Tim Davis)","http://www.cise.ufl.edu/research/sparse/matrices/HB/bcsstk13"]'
+	valid b
+	run cat b/README.md
+	assert_line "## Header of the source file"
+	assert_line "What \`bcsstk13.mtx\` says of itself, a matrix of the SuiteSparse Matrix Collection:"
+	assert_line "- title: SYMMETRIC STIFFNESS MATRIX, FLUID FLOW GENERALIZED EIGENVALUES"
+	assert_line "- author: J. Lewis"
+	assert_line "- editor: I. Duff, R. Grimes, J. Lewis"
+	assert_line "- kind: computational fluid dynamics problem"
+	# Every comment line of the header, as written, in order.
+	diff -u <(sed -n '2,13s/^/    /p' bcsstk13.mtx) \
+	    <(sed -n '/^Its comment lines, as written:$/,$p' b/README.md | sed 1,2d)
+	# Its notes too; an empty date leaves today's; the options win.
+	ts-convert -q karate.mtx -o k --group Mine --id 0007
+	run meta k '[.group, .id, .time]'
+	assert_output '["Mine","0007","1977-01-01"]'
+	grep -qF '    % The graph "karate" contains the network of friendships between the 34      ' k/README.md
+	ts-convert -q lp_afiro.mtx -o lp
+	run meta lp '[.group, .id, .time]'
+	assert_output "[\"LPnetlib\",\"0597\",\"$(date -u +%Y-%m-%d)\"]"
+	assert_equal "$(grep -c '^    %' lp/README.md)" "$(grep -c '^%[^%]' lp_afiro.mtx)"
+}
+
+@test "ts-convert: a header value no rule of the metadata takes is left to its default, and a note says so; other comments go to the README only" {
+	printf '%s\n' '%%MatrixMarket matrix coordinate real general' \
+	    '%----' '% http:///G/m' '% name: G/m' '% id: 12345' \
+	    '% date: May 2004' '%----' '2 2 1' '1 2 3.5' >m.mtx
+	run -0 --separate-stderr ts-convert m.mtx -o m
+	assert_equal "$stderr" "m.mtx: note: its id '12345' is not four digits at most: 'id' is not set from it
+m.mtx: note: its date 'May 2004' is not a year nor a date YYYY-MM-DD: 'time' is not set from it
+m.mtx: note: its URL 'http:///G/m' is not an absolute http(s) URL: 'source_url' is not set from it"
+	run meta m '[.group, .id, .time, .source, .source_url]'
+	assert_output "[\"G\",\"0000\",\"$(date -u +%Y-%m-%d)\",\"G/m\",\"\"]"
+	valid m
+	# Not the collection's block: the README only.  FROSTT's '#' lines
+	# before the first row too.
+	ts-convert -q "$MTX/taco__2tensor.mtx" -o t
+	run meta t '[.group, .id, .source]'
+	assert_output '["","0000","taco__2tensor.mtx"]'
+	grep -qx 'The comment lines of `.*taco__2tensor.mtx`, as written:' t/README.md
+	rows f.tns '# an excerpt' '# of a tensor' '1 1 2.5' '# not kept' '2 2 1'
+	ts-convert -q f.tns -o f
+	run sed -n '/^## Header of the source file$/,$p' f/README.md
+	assert_output '## Header of the source file
+
+The comment lines of `f.tns`, as written:
+
+    # an excerpt
+    # of a tensor'
+}
+
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
 	mkbundle "$EL" t >/dev/null
 	ts-stat -q --readme --plot t/p t >/dev/null
@@ -793,6 +861,39 @@ Try 'ts-convert --help'."
 	grep -q '^line 004999 of notes$' a/README.md
 	[ "$stderr" = "t/notes.txt: warning: a symbolic link: not copied into the new bundle" ]
 	[ ! -e a/notes.txt ] && [ -f a/kept.txt ]
+}
+
+@test "ts-convert --upgrade: a bundle of the reference's older metadata profile is made 0.1, each change a note; without it, refused" {
+	local ref=$DATA/reference
+	cp -r "$ref/legacy" .
+	chmod -R u+w legacy
+	m=legacy/random_tiny/random_tiny_metadata.json
+	run -1 --separate-stderr ts-convert legacy/random_tiny -o no
+	[[ "$stderr" == *"$m:17:3: error: 'id' must be a string [M1]"* ]]
+	run -0 --separate-stderr ts-convert --upgrade legacy/random_tiny -o random_tiny
+	assert_equal "$stderr" "$m: note: upgraded: 'id' 1001, a number, is now the string \"1001\" [M1]
+$m: note: upgraded: 'sort_order', 0-based, is now 1-based (each mode plus 1) [M9]
+$m: note: upgraded: 'source_url' was missing; it is \"\" (none) [M1]
+$m: note: upgraded: 'dense_modes' was missing; it is [], as sparsity_type 'element' has it [M6]
+$m: note: upgraded: 'block_partitions' was missing; it is null, as sparsity_type 'element' has it [M7]
+$m: note: upgraded: 'nnz_block' was missing; it is null, as sparsity_type 'element' has it [M7]"
+	valid random_tiny
+	# What the generator writes today, converted: the same bundle.
+	ts-convert -q "$ref/random_tiny" -o today
+	diff -u today/today_metadata.json <(sed 's/"random_tiny/"today/' random_tiny/random_tiny_metadata.json)
+	cmp today/today.tnsb <(sed '3s/random_tiny/today/' random_tiny/random_tiny.tnsb)
+	cmp random_tiny/config.yaml "$ref/legacy/random_tiny/config.yaml"
+	# The input is left as it was; a 0.1 bundle needs nothing.
+	diff -r "$ref/legacy" legacy
+	run -0 --separate-stderr ts-convert --upgrade "$ref/random_tiny" -o again
+	assert_equal "$stderr" ""
+	cmp again/again_metadata.json <(sed 's/"today/"again/' today/today_metadata.json)
+	# Only a bundle's directory (or metadata file) is upgraded.
+	run -2 --separate-stderr ts-convert --upgrade "$ref/random_tiny/random_tiny.tns" -o x
+	assert_equal "$stderr" "ts-convert: '$ref/random_tiny/random_tiny.tns': --upgrade reads a bundle (its directory or its metadata file)"
+	ts-convert -q "$ref/random_tiny" -o t.tar
+	run -2 --separate-stderr ts-convert --upgrade t.tar -o x
+	assert_equal "$stderr" "ts-convert: 't.tar': --upgrade reads a bundle's directory, not an archive"
 }
 
 # =====================================================================
@@ -1003,9 +1104,12 @@ Try 'ts-convert --help'."
 	run meta karate '[.values_provided, .nnz, .pattern_symmetry, .numerical_symmetry]'
 	assert_output '[false,156,"full","no"]'
 	valid karate
-	run -0 ts-convert karate -o - --to mtx
+	run -0 ts-convert -q --mtx-general karate -o - --to mtx
 	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern general"
 	assert_line "34 34 156"
+	run -0 ts-convert -q karate -o - --to mtx
+	assert_line --index 0 "%%MatrixMarket matrix coordinate pattern symmetric"
+	assert_line "34 34 78"
 	run -0 ts-convert karate -o - --to frostt
 	assert_line --index 0 "$(awk '!/^%/ && n++ == 1 { print $1, $2, 1 }' "$MTX/karate.mtx")"
 }
@@ -1043,6 +1147,47 @@ Try 'ts-convert --help'."
 	done
 	run meta abb313 '[.dimensions, .nnz, .values_provided]'
 	assert_output '[[313,176],1557,false]'
+}
+
+@test "ts-convert: a symmetric or skew-symmetric bundle is exported to Matrix Market as such, its lower triangle; --mtx-general writes every entry" {
+	local f sym n
+	for f in LFAT5:symmetric karate:symmetric bcsstk13:symmetric \
+	    lagraph__skew_fp64:skew-symmetric lagraph__skew_int64:skew-symmetric \
+	    lagraph__mangled_skew:skew-symmetric west0067:general; do
+		sym=${f#*:} f=${f%:*} n=${f//_/-}
+		ts-convert -q "$MTX/$f.mtx" -o "$n"
+		run -0 --separate-stderr ts-convert "$n" -o "$n.mtx"
+		assert_equal "$(sed -n 1p "$n.mtx")" \
+		    "$(sed -n 1p "$MTX/$f.mtx")"
+		[[ "$(sed -n 1p "$n.mtx")" == *" $sym" ]]
+		# The collection's files store the lower triangle, column by
+		# column: the same rows come back, in the same order.
+		[ "$sym" = general ] || [[ "$f" == lagraph__* ]] ||
+		    diff -u <(grep -v '^%' "$MTX/$f.mtx") <(grep -v '^%' "$n.mtx")
+		# Read back, the same tensor; --mtx-general, the same matrix.
+		ts-convert -q "$n.mtx" -o - --to frostt | sort >again
+		ts-convert -q "$n" -o - --to frostt | sort >first
+		diff -u first again
+		ts-convert -q --mtx-general "$n" -o "$n.g.mtx"
+		assert_equal "$(sed -n 1p "$n.g.mtx" | awk '{ print $5 }')" general
+		assert_equal "$(grep -v '^%' "$n.g.mtx" | sed -n 1p | awk '{ print $3 }')" \
+		    "$(meta "$n" .nnz)"
+		/usr/bin/python3 "$TS_TOP/tests/mtx-same.py" "$n.g.mtx" "$n.mtx"
+	done
+	run -0 --separate-stderr ts-convert LFAT5 -o - --to mtx
+	[ "$stderr" = "<stdout>: note: written 'symmetric', the lower triangle: 30 of the 46 entries (ts-convert --mtx-general writes them all)" ]
+	assert_line --index 2 "14 14 30"
+}
+
+@test "ts-convert: a bundle that claims a symmetry its entries lack is exported to Matrix Market 'general', whole, with a warning" {
+	rows f.tns '1 2 1.5' '2 1 1.5' '3 1 2'
+	ts-convert -q f.tns -o f --dims 3,3
+	setmeta f pattern_symmetry '"full"'
+	setmeta f numerical_symmetry '"full"'
+	run -0 --separate-stderr ts-convert f -o f.mtx
+	[ "$stderr" = "f: warning: the metadata says pattern_symmetry 'full', but some entry has no mirror: written 'general' [S7]" ]
+	assert_equal "$(sed -n 1p f.mtx)" "%%MatrixMarket matrix coordinate real general"
+	assert_equal "$(grep -vc '^%' f.mtx)" 4
 }
 
 @test "ts-convert: Matrix Market: order 3 and complex matrices are refused (exit 1), nothing written" {
@@ -1089,7 +1234,7 @@ Try 'ts-convert --help'."
 	for dst in x.txt x.gz lf.tns.lz4 v1.2; do
 		run ts-convert -q "$EL" "$dst"
 		assert_failure 2
-		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx, .json, .npz or .bsp.npz, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
+		assert_line --index 0 "ts-convert: '$dst': cannot tell the kind of output from its name (.tns, .tnsb, .mtx, .json, .npz, .bsp.npz, .bsp.h5, .h5 or .hdf5, possibly then .gz, .zst, .xz or .bz2; no suffix for a bundle, .tar.zst for a bundle in an archive): give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz or binsparse-h5"
 	done
 	only
 	# --to says it; a final slash or a directory there says bundle.
@@ -1179,7 +1324,7 @@ Try 'ts-convert --help'."
 	# A bundle cannot go to a device, with -f or not.
 	run ts-convert -q "$EL" /dev/full --to bundle
 	assert_failure 2
-	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
+	assert_output "ts-convert: '/dev/full' is not a directory, so a bundle cannot be written to it: give --to tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz or binsparse-h5"
 	run ts-convert -q -f "$EL" /dev/full --to bundle
 	assert_failure 2
 	[ -c /dev/full ]
@@ -1440,15 +1585,20 @@ binsparse indices_0 indices_1 indices_2 values'
 	    --to frostt)
 }
 
-@test "ts-convert: unsorted or repeated entries are refused for binsparse and for pydata's order-N arrays (exit 1, nothing written); ts-sort writes them" {
+@test "ts-convert: unsorted entries are sorted on the way to binsparse and to pydata's order-N arrays; repeats are refused (exit 1, nothing written); ts-sort writes them" {
 	rows u.tns '1 1 1 3' '2 3 1 -7' '1 2 2 5'
-	run ts-convert -q u.tns u.bsp.npz
+	local k
+	for k in bsp.npz npz; do
+		ts-convert -q u.tns "u.$k"
+		run -0 ts-convert -q "u.$k" - --to frostt
+		assert_output $'1 1 1 3\n1 2 2 5\n2 3 1 -7'
+		rm "u.$k"
+	done
+	rows d.tns '1 1 1 3' '1 1 1 4'
+	run ts-convert -q d.tns d.bsp.npz
 	assert_failure 1
-	assert_line "u.bsp.npz: error: entry 3 (0, 1, 1) is out of order: binsparse in NPZ holds entries unique and sorted (ts-sort writes it, with --duplicates for repeats)"
-	run ts-convert -q u.tns u.npz
-	assert_failure 1
-	assert_line --partial "u.npz: error: entry 3 (0, 1, 1) is out of order"
-	only u.tns
+	assert_line --partial "repeat"
+	only u.tns d.tns
 	ts-sort -q u.tns -o u.bsp.npz
 	run -0 ts-convert -q u.bsp.npz - --to frostt
 	assert_output $'1 1 1 3\n1 2 2 5\n2 3 1 -7'
@@ -1477,6 +1627,156 @@ print(json.loads(str(z["binsparse"].item()))["binsparse"]["custom"]["transpose"]
 		assert_output --partial "$f$msg"
 	done <"$TS_TOP/tests/npz-bad.txt"
 	only $(cut -d'|' -f1 "$TS_TOP/tests/npz-bad.txt")
+}
+
+# ---- binsparse in HDF5 ----
+
+# sorted_bundle SRC NAME [OPTION...]: SRC sorted by ts-sort (its options
+# first, up to --), then a bundle NAME with a binary data file, as
+# ts-convert's options make it.
+sorted_bundle() {
+	local src=$1 n=$2 so=()
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do so+=("$1"); shift; done
+	[ $# -eq 0 ] || shift
+	ts-sort -q "${so[@]}" "$src" -o "sorted-$n" &&
+	    ts-convert -q "sorted-$n" "$n" --binary "$@"
+}
+
+# bsp_round NAME: bundle NAME -> NAME.bsp.h5 -> back/NAME, which must be
+# NAME again: the same metadata, the same data files byte for byte;
+# and h5py reads NAME.bsp.h5 to the arrays numpy reads from its .tnsb.
+bsp_round() {
+	local n=$1 f
+	ts-convert -q "$n" "$n.bsp.h5" || { echo "$n: to binsparse"; return 1; }
+	mkdir -p back
+	ts-convert -q "$n.bsp.h5" "back/$n" || { echo "$n: back"; return 1; }
+	for f in "${n}_metadata.json" "$n.tns" "$n.tnsb"; do
+		[ ! -e "$n/$f" ] || cmp "$n/$f" "back/$n/$f" ||
+		    { echo "$n: $f differs"; return 1; }
+	done
+	[ ! -e "$n/$n.tnsb" ] ||
+	    /usr/bin/python3 "$TS_TOP/tests/bsp-check.py" same "$n.bsp.h5" "$n" >/dev/null ||
+	    { echo "$n: h5py reads otherwise"; return 1; }
+}
+
+@test "ts-convert: binsparse (HDF5): bundle -> .bsp.h5 -> bundle gives back its metadata and data files byte for byte, which h5py reads as numpy reads the .tnsb" {
+	local f n bad=0
+	for f in "$REAL/aminoacid.tns" "$REAL/splatt_med.tns" \
+	    "$REAL/matmul_2-2-2.tns" "$MTX/karate.mtx" "$MTX/LFAT5.mtx" \
+	    "$MTX/lagraph__skew_int64.mtx" "$MTX/mlir__zero.mtx" \
+	    "$MTX/scipy__symmetric_pattern_example.mtx"; do
+		n=$(basename "${f%.*}")
+		n=${n//_/-}
+		ts-convert -q "$f" "in-$n" && sorted_bundle "in-$n" "$n" ||
+		    { echo "$f: import"; bad=1; continue; }
+		bsp_round "$n" || bad=1
+	done
+	[ "$bad" -eq 0 ]
+}
+
+@test "ts-convert: binsparse (HDF5): every value type with every index type, and a tensor without values (iso 1), round trip exactly" {
+	local vt it bad=0
+	ts-convert -q "$REAL/matmul_2-2-2.tns" in
+	for vt in float32 float64 int32 int64; do
+		for it in uint32 uint64; do
+			sorted_bundle in "m-$vt-$it" -- --value-type "$vt" \
+			    --index-type "$it" || { bad=1; continue; }
+			bsp_round "m-$vt-$it" || bad=1
+		done
+	done
+	ts-convert -q --no-values "$REAL/KG_JF17K_3_ids_1based.tns" kg-in
+	sorted_bundle kg-in kg --duplicates first
+	bsp_round kg || bad=1
+	[ "$(meta kg-in .values_provided)" = false ]
+	[ "$bad" -eq 0 ]
+	run -0 /usr/bin/python3 -c 'import h5py, json, sys
+f = h5py.File(sys.argv[1])
+print(json.loads(f.attrs["binsparse"])["binsparse"]["data_types"]["values"], f["values"][:])' kg.bsp.h5
+	assert_output 'iso[float64] [1.]'
+}
+
+@test "ts-convert: binsparse (HDF5): entries sorted by another order of the modes are stored transposed; unsorted ones are sorted; repeats are refused (exit 1), nothing written, unless ts-sort merges them" {
+	ts-convert -q "$REAL/matmul_2-2-2.tns" in
+	sorted_bundle in t312 -k 3,1,2
+	bsp_round t312
+	run -0 /usr/bin/python3 -c 'import h5py, json, sys
+print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom"]["transpose"])' t312.bsp.h5
+	assert_output '[2, 0, 1]'
+	# FROSTT in file order, sorted on the way: h5py finds them sorted
+	ts-convert -q "$REAL/aminoacid.tns" a.bsp.h5
+	ts-convert -q a.bsp.h5 a
+	[ "$(meta a .sorted)" = '"lexicographic"' ]
+	sorted_bundle "$REAL/aminoacid.tns" sorted
+	ts-convert -q a sorted2 --binary
+	cmp <(sed 1,3d sorted/sorted.tnsb) <(sed 1,3d sorted2/sorted2.tnsb)
+	run -1 ts-convert "$REAL/KG_JF17K_3_ids_1based.tns" kg.bsp.h5
+	assert_output --partial "repeats"
+	[ ! -e kg.bsp.h5 ]
+	run -0 ts-sort -q --duplicates sum "$REAL/KG_JF17K_3_ids_1based.tns" -o kg.bsp.h5
+}
+
+@test "ts-convert: binsparse (HDF5) goes through pipes and compression: a temporary file for libhdf5, the same bytes" {
+	local b
+	sorted_bundle "$REAL/splatt_med.tns" s
+	ts-convert -q s s.bsp.h5
+	ts-convert -q s - --to binsparse-h5 | cmp - s.bsp.h5
+	ts-convert -q s s.bsp.h5.zst
+	mkdir tmp
+	TMPDIR=$PWD/tmp ts-convert -q s.bsp.h5.zst back1
+	TMPDIR=$PWD/tmp ts-convert -q - back2 --from binsparse-h5 <s.bsp.h5
+	cat s.bsp.h5 | TMPDIR=$PWD/tmp ts-convert -q - back3
+	for b in back1 back2 back3; do
+		cmp <(sed 3d s/s.tnsb) <(sed 3d "$b/$b.tnsb")
+	done
+	[ -z "$(ls -A tmp)" ]
+}
+
+@test "ts-convert: binsparse (HDF5): files laid out as binsparse's C reference writes them are read (no format key, transpose, iso, a fixed-length descriptor, narrow types)" {
+	local f n
+	for f in "$DATA"/binsparse/*.bsp.h5; do
+		n=$(basename "$f" .bsp.h5)
+		run -0 ts-convert -q "$f" --to tns -
+		diff -u "$DATA/binsparse/$n.tns" - <<<"$output"
+	done
+	ts-convert -q "$DATA/binsparse/ref_transposed_iso.bsp.h5" b
+	[ "$(meta b .values_provided)" = true ]
+	[ "$(meta b .value_type)" = '"float32"' ]
+}
+
+@test "ts-convert: binsparse (HDF5): a malformed file is a located error of its family (exit 1), never a crash, nothing written" {
+	local f
+	mkdir bad
+	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" bad bad
+	run -1 ts-convert --from binsparse-h5 bad/not-hdf5.bsp.h5 o.tns
+	assert_output "bad/not-hdf5.bsp.h5: error: not an HDF5 file (no HDF5 signature) [X1]"
+	run -1 ts-convert bad/truncated.bsp.h5 o.tns
+	assert_output "bad/truncated.bsp.h5: error: a damaged HDF5 file: libhdf5 cannot open it"
+	run -1 ts-convert bad/no-attribute.bsp.h5 o.tns
+	assert_output "bad/no-attribute.bsp.h5: error: an HDF5 file without the string attribute 'binsparse' at its root: not binsparse [X1]"
+	run -1 ts-convert bad/attribute-not-string.bsp.h5 o.tns
+	assert_output "bad/attribute-not-string.bsp.h5: error: attribute 'binsparse' is not one string"
+	run -1 ts-convert bad/descriptor-not-json.bsp.h5 o.tns
+	assert_output --regexp '^bad/descriptor-not-json.bsp.h5:1:[0-9]+: error: binsparse descriptor: '
+	run -1 ts-convert bad/descriptor-version.bsp.h5 o.tns
+	assert_output --partial "bad/descriptor-version.bsp.h5:1:"
+	assert_output --partial "version '2.0' is not read (0.1 is)"
+	run -1 ts-convert bad/missing-dataset.bsp.h5 o.tns
+	assert_output "bad/missing-dataset.bsp.h5: error: no dataset 'indices_1', which the descriptor asks for [X7]"
+	run -1 ts-convert bad/length-disagrees.bsp.h5 o.tns
+	assert_output "bad/length-disagrees.bsp.h5: error: dataset 'values' holds 2 elements; the descriptor says 3 [X7]"
+	run -1 ts-convert bad/float-indices.bsp.h5 o.tns
+	assert_output "bad/float-indices.bsp.h5: error: dataset 'indices_2' holds floating-point numbers; the descriptor says integers"
+	run -1 ts-convert bad/two-dimensional.bsp.h5 o.tns
+	assert_output "bad/two-dimensional.bsp.h5: error: dataset 'indices_0' has 2 dimensions, not one"
+	run -1 ts-convert bad/negative-index.bsp.h5 o.tns
+	assert_output "bad/negative-index.bsp.h5:2: error: 'indices_0' holds -1, a negative index [S1]"
+	run -1 ts-convert bad/index-beyond-shape.bsp.h5 o.tns
+	assert_output --partial "bad/index-beyond-shape.bsp.h5:3: error: coordinate 2 exceeds 1"
+	for f in bad/*; do
+		run -1 ts-convert "$f" out
+	done
+	only bad
 }
 
 @test "ts-convert: --to cutensor writes the block-sparse descriptor arrays (K4)" {
@@ -1968,7 +2268,9 @@ el/el.tnsb
 SHA256SUMS"
 	run -0 ts-validate el.tar.zst
 	sans_a1_note
-	assert_output "el.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "el.tar.zst:el: valid (0 errors, 0 warnings)
+el.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	# Unpacked and packed again by ts-pack: the same bytes.
 	ts-pack -x el.tar.zst
 	ts-pack -o packed.tar.zst el

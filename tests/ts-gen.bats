@@ -336,6 +336,12 @@ first_distinct() {
 	assert_success
 	ts-gen -q --model block --counts 2,1,2,1 --seed 3 -o c.tar.zst
 	ts-validate -q c_A.tar.zst c_B.tar.zst
+	# One count of partitions is every label's (it divided by zero);
+	# a list of them is no label's.
+	ts-gen -q --model block --einsum "ab,bc->ac" --partitions 2 --density 0.5 --seed 1 -o two
+	[ "$(jq -c .block_partitions two_A/two_A_metadata.json two_B/two_B_metadata.json | paste -sd ' ')" = "[2,2] [2,2]" ]
+	run -2 ts-gen --model block --einsum "ab,bc->ac" --partitions 2,3 -o x
+	assert_line "ts-gen: --partitions: one count for every label of a contraction, or LO:HI (--label-partitions sets a label's)"
 	# Refused: a bad einsum, a pair to a stream, an existing operand.
 	run -2 ts-gen --model block --einsum "ab,bc->acd" -o x
 	assert_line "ts-gen: --einsum: 'ab,bc->acd': output label 'd' is in neither operand"

@@ -244,7 +244,10 @@ sums() {
 	run -0 ts-pack -t a.tar.zst --check
 	refute_output --partial SHA256SUMS
 	run -0 ts-validate a.tar.zst
-	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "a.tar.zst:example-block: valid (0 errors, 0 warnings)
+a.tar.zst:example-element: valid (0 errors, 0 warnings)
+a.tar.zst: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 	run -0 ts-convert one.tar.zst o.tns
 	assert_output ""
 	mkdir u
@@ -283,6 +286,43 @@ example-element"
 	run -0 ts-pack -f -x a.tar.zst -C w
 	(cd w && sha256sum --strict -c SHA256SUMS >/dev/null)
 	assert_equal "$(wc -l <w/SHA256SUMS)" "$(tar -xOf a.tar.zst SHA256SUMS | wc -l)"
+}
+
+# canonical DIR: DIR/SHA256SUMS is the manifest ts-pack writes of the
+# files below DIR: a line a file, paths without './', sorted bytewise.
+canonical() {
+	(cd "$1" && find . -type f ! -path ./SHA256SUMS | sed 's|^\./||' |
+	    LC_ALL=C sort | xargs sha256sum) | diff -u - "$1/SHA256SUMS"
+}
+
+@test "ts-pack: -x reads every manifest rule A1 allows (comments, './' paths) and writes a canonical one, without stale lines (issue 30.13)" {
+	mkdir u w st
+	# A manifest made by hand beside a bundle: a comment, './' paths.
+	cp -r "$EL" u/
+	(cd u && { echo '# checked by hand'; sha256sum ./example-element/*; } \
+	    >SHA256SUMS && sha256sum --strict -c SHA256SUMS >/dev/null)
+	ts-pack -o b.tar.zst "$BI"
+	run -0 ts-pack -x b.tar.zst -C u
+	assert_output ""
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	canonical u
+	# So with -f: the other bundle's lines stay.
+	(cd u && { echo '# again'; cat SHA256SUMS; } >S && mv S SHA256SUMS)
+	run -0 ts-pack -f -x b.tar.zst -C u
+	canonical u
+	# A bundle replaced drops its './' lines, which no longer hold.
+	(cd u && { sha256sum ./example-element/*; grep -v '^[0-9a-f]*  example-element/' SHA256SUMS; } >S &&
+	    mv S SHA256SUMS)
+	cp -r "$EL" st/
+	echo more >>st/example-element/README.md
+	# An archive whose own manifest has a comment and './' paths.
+	(cd st && { echo '# by hand'; sha256sum ./example-element/*; } >SHA256SUMS &&
+	    tar --owner=0 --group=0 -cf ../c.tar example-element SHA256SUMS)
+	run -0 ts-pack -q -f -x c.tar -C u
+	(cd u && sha256sum --strict -c SHA256SUMS >/dev/null)
+	canonical u
+	run -0 ts-pack -q -x c.tar -C w
+	canonical w
 }
 
 @test "ts-pack: archives unpacked into one directory at the same time make one manifest of all their bundles" {
@@ -393,7 +433,8 @@ example-element/example-element_metadata.json"
 
 @test "ts-pack: an invalid bundle is refused with its diagnostics, and no archive is left" {
 	mkbundle "$EL" t >/dev/null
-	# --quick (the default) reads the headers: a wrong count is caught.
+	# The headers are read first: a wrong count is caught before
+	# anything is packed.
 	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/' t/t.tns
 	run ts-pack -o a.tar.zst "$BL" t
 	assert_failure 1
@@ -412,14 +453,67 @@ example-element/example-element_metadata.json"
 t"
 }
 
-@test "ts-pack: --deep reads every entry first; --quick does not" {
-	mkbundle "$EL" t >/dev/null
-	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
-	run -0 ts-pack --quick -o q.tar.zst t
+@test "ts-pack: every entry is checked as it is packed: out of range, out of order, a bad value, a wrong count refuse the bundle; --quick reads headers only, --deep sorts too (issue 30.5)" {
+	local edit want
+	mkdir e
+	# Each defect of the entries, in the text file and in the binary
+	# one, is found by default, and nothing is written.
+	for edit in "s/^1 1 1 /1 1 9 /|t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]" \
+	    "5{h;d};6{G}|t/t.tns:6:1: error: entry (1, 1, 1) is out of order: it follows (1, 3, 2) [S2]" \
+	    "\$a 4 3 2 7|t/t.tns: error: the file holds 7 entries; the metadata says 6 [X7]" \
+	    "s/^2 2 1 1e-300/2 2 1 -1e-300/|t/t.tns:7:7: error: value -1e-300 is not nonnegative [S5]"; do
+		rm -rf t
+		mkbundle "$EL" t >/dev/null
+		sed -i "${edit%%|*}" t/t.tns
+		[[ $edit == *S5* ]] && setmeta t value_domain '"nonnegative"'
+		want=${edit#*|}
+		run ts-pack -o a.tar.zst t
+		assert_failure 1
+		assert_line "$want"
+		assert_line "ts-pack: 't' is invalid: not packed"
+		[ ! -e a.tar.zst ]
+		run ts-pack --each e t
+		assert_failure 1
+		assert_line "$want"
+		[ ! -e e/t.tar.zst ]
+		run ts-pack --sums-only t
+		assert_failure 1
+		assert_line "$want"
+		# Headers only: it goes in.
+		run -0 ts-pack -q --quick -o q.tar.zst t
+		rm q.tar.zst
+	done
+	# A binary file's entries too (the text file aside, on its own).
+	rm -rf t && mkbundle "$BI" t >/dev/null
+	# Record 3 (big-endian uint32 coordinates and an int32 value):
+	# its second coordinate 3 becomes 9.
+	/usr/bin/python3 -c 'import sys
+p = sys.argv[1]; d = bytearray(open(p, "rb").read())
+h = d.index(b"\n2 5 4 4\n") + 9
+d[h + 2 * 12 + 4:h + 2 * 12 + 8] = (9).to_bytes(4, "big")
+open(p, "wb").write(d)' t/t.tnsb
+	run ts-pack -o a.tar.zst t
+	assert_failure 1
+	assert_output --partial "error: coordinate 9 exceeds dimension 4 of mode 2 [S1]"
+	[ ! -e a.tar.zst ]
+	# What needs the entries sorted stays with --deep: a repeat in
+	# an unsorted bundle.
+	rm -rf t && mkbundle "$EL" t >/dev/null
+	rm t/t.tnsb
+	jq --indent 2 '.sorted = "none" | .sort_order = [] | .endianness = "none" |
+	    del(.files.binary) | .nnz = 7' t/t_metadata.json >m && mv m t/t_metadata.json
+	sed -i 's/^3 4 3 2 6$/3 4 3 2 7/; $a 1 1 1 2.5' t/t.tns
+	run -0 ts-pack -o a.tar.zst t
+	assert_output ""
 	run ts-pack --deep -o d.tar.zst t
 	assert_failure 1
-	assert_output --partial "[S1]"
+	assert_output --partial "[S3]"
 	[ ! -e d.tar.zst ]
+	# What the headers say is said once, though they are read twice.
+	rm -rf t && mkbundle "$EL" t >/dev/null
+	sed -i '3a % a comment' t/t.tns
+	run -0 ts-pack -o c.tar.zst t
+	[ "$(grep -c "t/t.tns:4" <<<"$output")" -eq 1 ]
 }
 
 @test "ts-pack: two bundles of one name cannot share an archive" {
@@ -857,20 +951,31 @@ example-element	3	4x3x2	6"
 	assert_line --index 2 "example-element	3	4x3x2	6"
 }
 
-@test "ts-pack: -t --check says valid or invalid, with the diagnostics; --json too" {
+@test "ts-pack: -t --check says valid or invalid, every entry checked as it streams by, with the diagnostics; --json too (issue 30.5)" {
 	mkbundle "$EL" t >/dev/null
 	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
 	ts-pack --no-validate -o a.tar.zst "$BL" t
-	run -0 ts-pack -t a.tar.zst --check
-	sans_a1_note
-	assert_output "example-block	2	6x4	12	valid
-t	3	4x3x2	6	valid"
+	# Every entry, as it streams by (issue 30.5).
+	run ts-pack -t a.tar.zst --check
+	assert_failure 1
+	assert_line "a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line "example-block	2	6x4	12	valid"
+	assert_line "t	3	4x3x2	6	invalid"
+	# Headers only: never a bare "valid".
+	run -0 ts-pack -t a.tar.zst --check --quick
+	assert_output "example-block	2	6x4	12	metadata and headers valid
+t	3	4x3x2	6	metadata and headers valid"
+	run -0 ts-pack -t a.tar.zst --check --quick --json
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": true, "checks": "quick", "errors": 0, "warnings": 0}'
+	# Everything, X6 too.
 	run ts-pack -t a.tar.zst --check --deep
 	assert_failure 1
 	assert_line "a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
 	assert_line "t	3	4x3x2	6	invalid"
 	run -1 --separate-stderr ts-pack -t a.tar.zst --check --deep --json
-	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "errors": 2, "warnings": 0}'
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "checks": "deep", "errors": 2, "warnings": 0}'
+	run -1 --separate-stderr ts-pack -t a.tar.zst --check --json
+	assert_line --index 1 '{"path": "a.tar.zst:t", "name": "t", "order": 3, "dimensions": [4, 3, 2], "nnz": 6, "valid": false, "checks": "stream", "errors": 1, "warnings": 0}'
 	run -0 ts-pack -t a.tar.zst --json
 	assert_line --index 0 '{"path": "a.tar.zst:example-block", "name": "example-block", "order": 2, "dimensions": [6, 4], "nnz": 12}'
 }
@@ -894,9 +999,10 @@ t	3	4x3x2	6	valid"
 		# The same verdict and diagnostics inside the archive as in
 		# the directory, located ARCHIVE:NAME/FILE.
 		want=$(cd "${b%/*}" && ts-validate "$n" 2>&1 |
-		    sed "s|^$n/|a.tar.zst:$n/|; s|^$n: |a.tar.zst: |")
+		    sed "s|^$n/|a.tar.zst:$n/|; s|^$n: |a.tar.zst:$n: |")
 		got=$(ts-validate a.tar.zst 2>&1 | grep -vF -- "$A1_NOTE" |
-		    sort)
+		    grep -v -e '^a.tar.zst: valid (0 errors, 0 warnings)$' \
+		    -e '^1 bundle and 1 archive: ' | sort)
 		assert_equal "$got" "$(echo "$want" | sort)"
 		run -0 ts-pack $opt -x a.tar.zst -C u
 		diff -r "$b" "u/$n"
@@ -907,18 +1013,60 @@ t	3	4x3x2	6	valid"
 # ts-validate on archives
 # =====================================================================
 
-@test "ts-validate: an archive's bundles are checked as they stream by, in one report for the archive" {
-	ts-pack -o a.tar.zst "$EL" "$BL" "$BI"
-	run -0 ts-validate a.tar.zst
-	sans_a1_note
-	assert_output "a.tar.zst: valid (0 errors, 0 warnings)"
-	run -0 ts-validate --json a.tar.zst
-	assert_output --partial '{"path": "a.tar.zst", "name": null, "valid": true'
+@test "ts-validate: an archive's bundles are checked as they stream by, each its own report ARCHIVE:NAME, the archive's own problems another, in every format (issue 30.6)" {
+	local check="$TS_TOP/tests/report-check.py"
+	mkbundle "$EL" t >/dev/null
+	sed -i 's/^1 1 1 /1 1 9 /' t/t.tns
+	ts-pack -q --no-validate -o a.tar.zst "$EL" "$BL" t
+	run --separate-stderr ts-validate a.tar.zst
+	assert_failure 1
+	assert_output "a.tar.zst:example-block: valid (0 errors, 0 warnings)
+a.tar.zst:example-element: valid (0 errors, 0 warnings)
+a.tar.zst:t: invalid (2 errors, 0 warnings)
+a.tar.zst: valid (0 errors, 0 warnings)
+3 bundles and 1 archive: 3 valid, 1 invalid"
+	run -0 "$check" text <<<"$output"
+	assert_line "b'a.tar.zst:t' invalid"
+	run -1 ts-validate --json a.tar.zst
+	run -0 jq -r '[.path, .name, .archive, .bundles, .valid, .errors] | @tsv' <<<"$output"
+	assert_output "a.tar.zst:example-block	example-block	a.tar.zst		true	0
+a.tar.zst:example-element	example-element	a.tar.zst		true	0
+a.tar.zst:t	t	a.tar.zst		false	2
+a.tar.zst		a.tar.zst	3	true	0"
+	ts-validate --json a.tar.zst >out.jsonl || true
+	run -0 "$check" json "$TS_TOP/man/ts-validate.1" <out.jsonl
+	assert_line "  b'a.tar.zst:t/t.tns' coordinate 9 exceeds dimension 2 of mode 3"
+	ts-validate --format junit a.tar.zst >report.xml || true
+	run -0 "$check" junit report.xml
+	assert_line --index 0 "4 tests, 1 failures, 0 errors"
+	assert_line --index 3 "b'a.tar.zst:t' failure a.tar.zst:t/t.tns:5:5: error: coordinate 9 exceeds dimension 2 of mode 3 [S1]"
+	assert_line --index 4 "b'a.tar.zst' pass "
+	run -0 bash -c 'ts-validate --format github a.tar.zst | "$1" github' _ "$check"
+	assert_line --index 0 "error b'a.tar.zst:t/t.tns' coordinate 9 exceeds dimension 2 of mode 3"
+	run -1 ts-validate --format github a.tar.zst
+	assert_line "a.tar.zst:t: invalid (2 errors, 0 warnings)"
+	assert_line "a.tar.zst: valid (0 errors, 0 warnings)"
+	# The archive's own problems are its report's: no manifest, a
+	# member no bundle holds; its bundles' reports stay theirs.
+	tar -xf a.tar.zst
+	/usr/bin/python3 "$MKTAR" b.tar dir:t/ file:t/t_metadata.json=@t/t_metadata.json \
+	    file:t/README.md=@t/README.md file:t/t.tns=@t/t.tns \
+	    file:t/t.tnsb=@t/t.tnsb file:loose=@t/README.md
+	run -1 ts-validate --json b.tar
+	run -0 jq -r '[.path, .valid, .errors, .notes, ([.diagnostics[].rule] | join(","))] | @tsv' <<<"$output"
+	assert_output "b.tar:t	false	2	0	S1,X6
+b.tar	false	1	1	B5,A1"
+	# An archive that holds no bundle is one report, of the archive.
+	/usr/bin/python3 "$MKTAR" e.tar
+	run -1 ts-validate --format junit e.tar
+	assert_output --partial '<testsuites name="ts-validate" tests="1" failures="1" errors="0"'
 	# An archive without a telling name, by its first bytes.
-	cp a.tar.zst archive
+	ts-pack -q -o v.tar.zst "$EL"
+	cp v.tar.zst archive
 	run -0 ts-validate archive
-	sans_a1_note
-	assert_output "archive: valid (0 errors, 0 warnings)"
+	assert_output "archive:example-element: valid (0 errors, 0 warnings)
+archive: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	# A compressed data file is no archive.
 	zstd -q -c "$EL/example-element.tns" >x.tns.zst
 	run -0 ts-validate x.tns.zst
@@ -937,7 +1085,9 @@ t	3	4x3x2	6	valid"
 	assert_line "a.tar.gz:t/t.tns:5:1: error: entry (1, 1, 9) differs from record 1 of the binary file (offset 54) [X6]"
 	assert_line "a.tar.gz:t/t_metadata.json: error: 'files.readme' names 'README.md', which does not exist [B3]"
 	sans_a1_note
-	assert_equal "$(echo "$output" | sed 's|^a\.tar\.gz:t/|t/|; s|^a\.tar\.gz:|t:|' | sort)" \
+	assert_line "a.tar.gz: valid (0 errors, 0 warnings)"
+	assert_equal "$(echo "$output" | sed 's|^a\.tar\.gz:t/|t/|; s|^a\.tar\.gz:t:|t:|' |
+	    grep -v -e '^a.tar.gz: ' -e '^1 bundle and 1 archive: ' | sort)" \
 	    "$(echo "$want" | sort)"
 }
 
@@ -965,7 +1115,9 @@ t	3	4x3x2	6	valid"
 	# GNU tar wrote no manifest: the one note says so.
 	assert_line "b.tar: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]"
 	sans_a1_note
-	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:|')"
+	assert_output "$(echo "$want" | sed 's|^o/big/|b.tar:big/|; s|^o/big:|b.tar:big:|')
+b.tar: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 1 valid, 1 invalid"
 	refute_output --partial "note:"
 	assert_equal "$(ls -A tmp)" ""
 }
@@ -979,7 +1131,9 @@ t	3	4x3x2	6	valid"
 	local want=$output
 	run -1 ts-validate a.tar.zst
 	sans_a1_note
-	assert_output "$(echo "$want" | sed 's|^t/|a.tar.zst:t/|; s|^t:|a.tar.zst:|')"
+	assert_output "$(echo "$want" | sed 's|^t/|a.tar.zst:t/|; s|^t:|a.tar.zst:t:|')
+a.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 1 valid, 1 invalid"
 	run -1 ts-pack -t - --check --deep <a.tar.zst
 	assert_line "<stdin>:t/t.tns: error: entries 1 to 6 differ from the same records of the binary file (which entries, the archive cannot be read again to tell) [X6]"
 }
@@ -993,16 +1147,47 @@ t	3	4x3x2	6	valid"
 	    "file:example-element/example-element.tnsb=@$EL/example-element.tnsb" \
 	    "file:example-element/README.md=@$EL/README.md"
 	run -1 ts-validate m.tar
-	assert_line "m.tar: warning: member 'loose' is left out: it is not in a bundle's folder [B5]"
+	assert_line "m.tar: error: member 'loose' is left out: it is not in a bundle's folder [B5]"
 	assert_line "m.tar: error: member 'l' is left out: it is a symbolic link [B5]"
 	assert_line "m.tar: error: member 'example-element/README.md' is left out: it comes twice [B5]"
-	assert_line "m.tar: invalid (2 errors, 1 warning)"
+	assert_line "m.tar: invalid (3 errors, 0 warnings)"
 	printf 'hello\n' >h.tar
 	run -1 ts-validate h.tar
 	assert_line "h.tar: error: not a tar archive [B5]"
 	/usr/bin/python3 "$MKTAR" e.tar
 	run -1 ts-validate e.tar
 	assert_line "e.tar: error: the archive holds no bundle [B5]"
+}
+
+@test "ts-pack: one verdict on a member no bundle holds, in every reader: an empty folder, a folder named SHA256SUMS, a loose file (issue 30.12)" {
+	local m name spec why
+	ts-pack -q -o e.tar "$EL"
+	mkdir x && tar -xf e.tar -C x
+	for spec in "dir:zz/|zz/|its folder holds no file of a bundle" \
+	    "dir:SHA256SUMS/|SHA256SUMS/|its folder has the name of the archive's manifest" \
+	    "file:SHA256SUMS/x=@x/SHA256SUMS|SHA256SUMS/x|its folder has the name of the archive's manifest" \
+	    "file:loose=@x/SHA256SUMS|loose|it is not in a bundle's folder"; do
+		IFS='|' read -r m name why <<<"$spec"
+		/usr/bin/python3 "$MKTAR" y.tar dir:example-element/ \
+		    "file:example-element/example-element_metadata.json=@x/example-element/example-element_metadata.json" \
+		    "file:example-element/README.md=@x/example-element/README.md" \
+		    "file:example-element/example-element.tns=@x/example-element/example-element.tns" \
+		    "file:example-element/example-element.tnsb=@x/example-element/example-element.tnsb" \
+		    "$m" "file:SHA256SUMS=@x/SHA256SUMS"
+		run -1 ts-validate y.tar
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-pack -t y.tar --check
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-stat y.tar
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		run -1 ts-convert y.tar -o c.tns
+		[ ! -e c.tns ]
+		assert_line --partial "member '$name' is left out: $why [B5]"
+		rm -rf u && mkdir u
+		run -1 ts-pack -x y.tar -C u
+		assert_line --partial "member '$name' is refused: $why [B5]"
+		assert_equal "$(ls -A u)" ""
+	done
 }
 
 @test "ts-pack: -x -f and -o through a symbolic link write what it points to, the link kept" {
@@ -1056,4 +1241,25 @@ SHA256SUMS"
 	assert_failure 1
 	assert_output --partial "$b/example-element.tnsb: error: a symbolic link, which the metadata names: an archive holds no link and never what one points to [B5]"
 	[ ! -e b.tar.zst ]
+}
+
+@test "ts-pack: a file whose name every reader refuses (a TAB, a newline, hidden) is left out with a warning, and the archive reads everywhere (issue 30.11)" {
+	local b=x/example-element
+	mkdir x u
+	cp -r "$EL" x/
+	echo t >"$b/a"$'\t'"b.txt"
+	echo n >"$b/c"$'\n'"d.txt"
+	run --separate-stderr ts-pack -o a.tar.zst "$b"
+	assert_success
+	assert_equal "$stderr" "'$b/a'\$'\\t''b.txt': warning: a file whose name holds a control character: left out of the archive [B5]
+'$b/c'\$'\\n''d.txt': warning: a file whose name holds a control character: left out of the archive [B5]"
+	run -0 ts-validate a.tar.zst
+	run -0 ts-pack -t a.tar.zst --check
+	run -0 ts-pack -x a.tar.zst -C u
+	[ "$(ls u/example-element | wc -l)" -eq 4 ]
+	# The readers' verdict on such a member is the packer's words.
+	/usr/bin/python3 "$MKTAR" h.tar dir:e/ file:e/e_metadata.json=@"$b/example-element_metadata.json" \
+	    file:e/a$'\t'b=x
+	run -1 ts-validate h.tar
+	assert_output --partial "member 'e/a\\011b' is left out: a file whose name holds a control character [B5]"
 }

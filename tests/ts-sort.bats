@@ -147,7 +147,7 @@ dupbundle() {
 	run ts-sort --to xml t -o out
 	assert_failure 2
 	assert_output - <<-'EOF'
-	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz
+	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz, binsparse-h5
 	Try 'ts-sort --help'.
 	EOF
 	run ts-sort --input-base 2 - -o out.tns <"$EL/example-element.tns"
@@ -619,7 +619,7 @@ dupbundle() {
 	cmp <(zstd -qdc big.tns.zst | tail -n +5) \
 	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
 	run -2 ts-sort "$EL" -o s.txt
-	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz or binsparse-npz"
+	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx, cutensor, npz, binsparse-npz or binsparse-h5"
 	# A compressed SRC without metadata is decompressed twice, never
 	# copied to $TMPDIR.
 	run -0 env TMPDIR=$PWD/none ts-sort -q -k 3,1,2 big.tns.zst -o again.tns
@@ -1155,7 +1155,9 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	run -0 ts-sort -k 3,1,2 el.tar.zst -o s.tar.zst
 	run -0 ts-validate s.tar.zst
 	sans_a1_note
-	assert_output "s.tar.zst: valid (0 errors, 0 warnings)"
+	assert_output "s.tar.zst:s: valid (0 errors, 0 warnings)
+s.tar.zst: valid (0 errors, 0 warnings)
+1 bundle and 1 archive: 2 valid, 0 invalid"
 	mkdir u && ts-pack -x s.tar.zst -C u
 	run -0 meta u/s '[.sorted, .sort_order]'
 	assert_output '["lexicographic",[3,1,2]]'

@@ -1950,6 +1950,30 @@ frostt() {
 	assert_failure 3
 }
 
+@test "ts-validate: -r walks any depth: an invalid bundle 71 folders down is checked; a folder too deep for a path is an error (issue 30.14)" {
+	local deep=coll i
+	for i in $(seq 71); do deep=$deep/d; done
+	mkdir -p "$deep"
+	use text x
+	sed -i '6s/^1 3 2/1 9 2/' x/x.tns
+	mv x "$deep/"
+	run ts-validate -r coll
+	assert_failure 1
+	assert_line "$deep/x: invalid (1 error, 0 warnings)"
+	# Deeper than a path can name (PATH_MAX): what cannot be walked
+	# is an error, not a silent stop.
+	# (Folders of 250 bytes: 20 of them pass the 4096 bytes of Linux's
+	# PATH_MAX, where 2,100 of one byte took minutes to make.)
+	local long
+	long=$(printf 'd%.0s' $(seq 250))
+	mkdir -p far/a
+	(cd far/a && for i in $(seq 20); do mkdir "$long" && cd "$long" || exit 1; done)
+	run --separate-stderr timeout 60 ts-validate -r far
+	assert_failure 3
+	assert_output "far: not checked (an I/O error)"
+	[[ $stderr == *": File name too long" ]]
+}
+
 @test "ts-validate: -r follows no symbolic link below the operand (as find does): a loop is walked once" {
 	mkdir -p coll/a elsewhere
 	use text x
@@ -2447,7 +2471,7 @@ gaps() {
 	tar -cf - t | zstd -q >t.tar.zst
 	run ts-validate t.tar.zst
 	assert_success
-	assert_line "t.tar.zst: $want"
+	assert_line "t.tar.zst:t: $want"
 	# What follows a run is checked: a bad last entry is found.
 	sed -i '$s/^4 3 1/4 9 1/' t/t.tns
 	run ts-validate t
@@ -2502,10 +2526,16 @@ gaps() {
 		run ts-validate - <a
 		assert_success
 		# GNU tar's archive holds no manifest: a note says so.
-		assert_output "<stdin>: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]
--: valid (0 errors, 0 warnings)"
+		assert_output "<stdin>:t: valid (0 errors, 0 warnings)
+<stdin>:e: valid (0 errors, 0 warnings)
+<stdin>: note: it holds no SHA256SUMS manifest: its members could not be verified [A1]
+-: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 		cat a | ts-validate - >out 2>/dev/null
-		assert_equal "$(cat out)" "-: valid (0 errors, 0 warnings)"
+		assert_equal "$(cat out)" "<stdin>:t: valid (0 errors, 0 warnings)
+<stdin>:e: valid (0 errors, 0 warnings)
+-: valid (0 errors, 0 warnings)
+2 bundles and 1 archive: 3 valid, 0 invalid"
 	done
 	$z v7.tar >a
 	run ts-validate - <a
@@ -2517,7 +2547,7 @@ gaps() {
 	ts-validate a >want 2>&1 || true
 	run ts-validate - <a
 	assert_failure 1
-	assert_output "$(sed 's/^a/<stdin>/; $s/^<stdin>:/-:/' want)"
+	assert_output "$(sed 's/^a:/<stdin>:/; s/^<stdin>: valid (/-: valid (/' want)"
 	assert_output --partial "t/t.tns:5:3: error: coordinate 9 exceeds dimension 3 of mode 2 [S1]"
 	# A data file on standard input is still one, compressed or not.
 	run ts-validate --meta e/e_metadata.json - <e/e.tns

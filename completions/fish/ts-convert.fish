@@ -6,7 +6,8 @@
 #   --from KIND, --member NAME, --meta FILE, --input-base 0|1, --input-index-type T,
 #   --input-value-type T, --input-endian E, --no-values, --dims D1,...,DN,
 #   --to KIND, --text, --binary, --index-base 0|1, --index-type T,
-#   --value-type T, --endian E, --e16, --name NAME, --group G, --id NNNN,
+#   --value-type T, --endian E, --e16, --mtx-general, --upgrade, --name NAME,
+#   --group G, --id NNNN,
 #   --time YYYY-MM-DD, --source S, --source-url URL,
 #   --source-type synthetic|real
 # SRC is a bundle (a directory or an archive), a data file (.tns, .tnsb,
@@ -14,8 +15,8 @@
 # contents, so every file is offered, and so is every file for DST (-F),
 # whose kind --to may give.
 
-set -l kinds 'bundle tns tnsb frostt mtx npz binsparse-npz'
-set -l tokinds 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz'
+set -l kinds 'bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5'
+set -l tokinds 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5'
 set -l vtypes 'float32 float64 int32 int64'
 set -l itypes 'uint32 uint64'
 set -l endians 'little big'
@@ -46,6 +47,8 @@ complete -c ts-convert -l index-type -x -a "$itypes" -d 'Index type of the outpu
 complete -c ts-convert -l value-type -x -a "$vtypes" -d 'Value type of the output'  # --value-type
 complete -c ts-convert -l endian -x -a "$endians" -d 'Byte order of a binary output'  # --endian
 complete -c ts-convert -l e16 -d 'Write float values as %.16e, like the reference writer'  # --e16
+complete -c ts-convert -l mtx-general -d 'Matrix Market: every entry, never one triangle'  # --mtx-general
+complete -c ts-convert -l upgrade -d 'SRC is a bundle of the older metadata profile: make it 0.1'  # --upgrade
 # Descriptive metadata of an output bundle
 complete -c ts-convert -l name -x -d 'Name of the output'  # --name
 complete -c ts-convert -l group -x -d 'Group of an output bundle'  # --group

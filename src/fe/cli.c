@@ -491,22 +491,43 @@ fe_parse_size(const char *opt, const char *arg)
 	return v > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)v;
 }
 
+/*
+ * The command as a README shows it, to be typed again elsewhere: the
+ * program by its name, not by the path it was run from here (which is
+ * this machine's, and would be published with the bundle); the operands
+ * as given, a relative path still relative.  A word the shell would
+ * take apart is quoted, a quote inside it as '\''.
+ */
 char *
 fe_command_line(int argc, char *const argv[])
 {
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl"
+	    "mnopqrstuvwxyz0123456789_-+=.,/:@%^";
 	size_t n = 1;
 	char *s, *p;
+	const char *a, *c;
 	int i;
 
 	for (i = 0; i < argc; i++)
-		n += strlen(argv[i]) + 3;
-	s = p = ts_xmalloc(n);
+		n += 4 * strlen(argv[i]) + 3;
+	s = p = ts_xmalloc(n + strlen(fe_progname));
 	*p = '\0';
 	for (i = 0; i < argc; i++) {
-		bool q = strpbrk(argv[i], " \t'\"$\\") != NULL;
-
-		p += sprintf(p, "%s%s%s%s", i ? " " : "", q ? "'" : "",
-		    argv[i], q ? "'" : "");
+		a = i == 0 ? fe_progname : argv[i];
+		if (i > 0)
+			*p++ = ' ';
+		if (*a != '\0' && strspn(a, plain) == strlen(a)) {
+			p = stpcpy(p, a);
+			continue;
+		}
+		*p++ = '\'';
+		for (c = a; *c != '\0'; c++)
+			if (*c == '\'')
+				p = stpcpy(p, "'\\''");
+			else
+				*p++ = *c;
+		*p++ = '\'';
 	}
+	*p = '\0';
 	return s;
 }

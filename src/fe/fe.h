@@ -111,7 +111,8 @@ size_t	 fe_default_size(const char *opt, const char *pct);
 /* What the percentage pct ("25%") of the memory comes to, and of what,
  * for --help: "6.0G here, of 24G physical memory" (a static buffer). */
 const char *fe_mem_default(const char *pct);
-/* The command line as typed, quoted where needed (malloc'd). */
+/* The command line as typed, the program by its name (fe_progname),
+ * words quoted for the shell where needed (malloc'd). */
 char	*fe_command_line(int argc, char *const argv[]);
 
 /* The progress line on standard error: redrawn in place within the
@@ -144,8 +145,8 @@ void	 fe_diags_live(struct ts_diags *, bool quiet);
 	{ "std",		required_argument,	NULL, FE_OPT_VALUE }, \
 	{ "value",		required_argument,	NULL, FE_OPT_VALUE }, \
 	{ "value-domain",	required_argument,	NULL, FE_OPT_VALUE }
-struct ts_genvalues_opts;
-void	 fe_value_opt(struct ts_genvalues_opts *, const char *name,
+struct fe_genvalues_opts;
+void	 fe_value_opt(struct fe_genvalues_opts *, const char *name,
 	    const char *arg);
 void	 fe_value_usage(FILE *);
 /* --seed N: an integer of 0 to 2^64-1, else a usage error naming opt. */

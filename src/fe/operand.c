@@ -139,10 +139,24 @@ out:
 
 /* ---- -r: the bundles below a directory ---- */
 
+/*
+ * The walk keeps the folders still to read on a list of its own, not on
+ * the stack, so that no depth of tree can overflow it; a folder is
+ * walked once (its device and inode are remembered), so that a loop no
+ * link makes (a bind mount) ends; and what cannot be read (a folder
+ * locked, a path too long for the system) is an error, never skipped.
+ */
 struct found {
 	char	**v;
 	size_t	 n, cap;
 	struct ts_diags *d;	/* why the walk failed */
+	char	**todo;		/* folders still to read */
+	size_t	 ntodo, todocap;
+	struct seen {
+		dev_t	 dev;
+		ino_t	 ino;
+	}	*seen;		/* folders read, an open-addressed set */
+	size_t	 nseen, seencap;
 };
 
 static int
@@ -163,8 +177,58 @@ is_bundle(const char *dir)
 	return yes;
 }
 
+static size_t
+seen_slot(const struct seen *v, size_t cap, dev_t dev, ino_t ino)
+{
+	size_t i = ((size_t)ino * 0x9e3779b97f4a7c15ULL ^ (size_t)dev) &
+	    (cap - 1);
+
+	while ((v[i].dev != 0 || v[i].ino != 0) && (v[i].dev != dev ||
+	    v[i].ino != ino))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* Was the folder of st met before?  It is remembered now. */
+static bool
+met(struct found *f, const struct stat *st)
+{
+	struct seen *old = f->seen;
+	size_t i, oldcap = f->seencap;
+
+	if (2 * (f->nseen + 1) > f->seencap) {
+		f->seencap = oldcap ? 2 * oldcap : 256;
+		f->seen = ts_xcalloc(f->seencap, sizeof(*f->seen));
+		for (i = 0; i < oldcap; i++)
+			if (old[i].dev != 0 || old[i].ino != 0)
+				f->seen[seen_slot(f->seen, f->seencap,
+				    old[i].dev, old[i].ino)] = old[i];
+		free(old);
+	}
+	i = seen_slot(f->seen, f->seencap, st->st_dev, st->st_ino);
+	if (f->seen[i].dev == st->st_dev && f->seen[i].ino == st->st_ino &&
+	    (st->st_dev != 0 || st->st_ino != 0))
+		return true;
+	f->seen[i].dev = st->st_dev;
+	f->seen[i].ino = st->st_ino;
+	f->nseen++;
+	return false;
+}
+
+static void
+push(char ***v, size_t *n, size_t *cap, char *s)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*v = ts_xreallocarray(*v, *cap, sizeof(**v));
+	}
+	(*v)[(*n)++] = s;
+}
+
+/* Read folder dir (taken): a bundle is found, a folder goes on the
+ * list.  -1 when it cannot be read (said). */
 static int
-walk(const char *dir, struct found *f, int depth)
+visit(char *dir, struct found *f)
 {
 	struct dirent *e;
 	struct stat st;
@@ -173,17 +237,12 @@ walk(const char *dir, struct found *f, int depth)
 	int rv = 0;
 
 	if (is_bundle(dir)) {
-		if (f->n == f->cap) {
-			f->cap = f->cap ? 2 * f->cap : 64;
-			f->v = ts_xreallocarray(f->v, f->cap, sizeof(*f->v));
-		}
-		f->v[f->n++] = ts_xstrdup(dir);
+		push(&f->v, &f->n, &f->cap, dir);
 		return 0;	/* a bundle is flat */
 	}
-	if (depth > 64)
-		return 0;	/* no sane tree */
 	if ((d = opendir(dir)) == NULL) {
 		ts_diag_io(f->d, dir, "%s", strerror(errno));
+		free(dir);
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -193,19 +252,43 @@ walk(const char *dir, struct found *f, int depth)
 		    "/", e->d_name);
 		/* No link is followed below the operand, as find(1) by
 		 * default: a link to .. or / would walk the tree again. */
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) &&
-		    walk(p, f, depth + 1) != 0)
-			rv = -1;
+		if (lstat(p, &st) != 0) {
+			/* Gone meanwhile is nothing; a path too long for
+			 * the system is what was not walked. */
+			if (errno != ENOENT) {
+				ts_diag_io(f->d, p, "%s", strerror(errno));
+				rv = -1;
+			}
+		} else if (S_ISDIR(st.st_mode) && !met(f, &st)) {
+			push(&f->todo, &f->ntodo, &f->todocap, p);
+			continue;
+		}
 		free(p);
 	}
 	closedir(d);
+	free(dir);
+	return rv;
+}
+
+static int
+walk(const char *dir, struct found *f, const struct stat *top)
+{
+	int rv = 0;
+
+	met(f, top);
+	push(&f->todo, &f->ntodo, &f->todocap, ts_xstrdup(dir));
+	while (f->ntodo > 0)
+		if (visit(f->todo[--f->ntodo], f) != 0)
+			rv = -1;
+	free(f->todo);
+	free(f->seen);
 	return rv;
 }
 
 int
 fe_find_bundles(const char *dir, char ***paths, struct ts_diags *why)
 {
-	struct found f = { NULL, 0, 0, why };
+	struct found f;
 	struct stat st;
 
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -214,7 +297,9 @@ fe_find_bundles(const char *dir, char ***paths, struct ts_diags *why)
 		ts_diag_io(why, dir, "%s", strerror(errno));
 		return -1;
 	}
-	if (walk(dir, &f, 0) != 0) {
+	memset(&f, 0, sizeof(f));
+	f.d = why;
+	if (walk(dir, &f, &st) != 0) {
 		while (f.n > 0)
 			free(f.v[--f.n]);
 		free(f.v);

@@ -60,7 +60,7 @@ fe_num(char *buf, double v)
 static double
 frac(uint64_t a, uint64_t b)
 {
-	return ts_stats_ratio_double(a, &b, 1);
+	return fe_stats_ratio_double(a, &b, 1);
 }
 
 /* ---- JSON ---- */
@@ -119,7 +119,7 @@ jdist(FILE *fp, const struct ts_dist *d)
 
 /* --fit: a mode's "fit", null when not asked or not known. */
 static void
-jfit(FILE *fp, const struct ts_stats *s, const struct ts_fit *f)
+jfit(FILE *fp, const struct fe_stats *s, const struct ts_fit *f)
 {
 	fputs(", \"fit\": ", fp);
 	if (!s->o.fit || !f->known) {
@@ -141,7 +141,7 @@ jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
 {
 	struct ts_spread sp;
 
-	ts_stats_spread(d, members, &sp);
+	fe_stats_spread(d, members, &sp);
 	if (!sp.known) {
 		fputs(", \"cv\": null, \"imbalance\": null, \"all\": null",
 		    fp);
@@ -169,7 +169,7 @@ jspread(FILE *fp, const struct ts_dist *d, double members, const char *what)
 }
 
 static void
-jmodes(struct json *j, const struct ts_stats *s)
+jmodes(struct json *j, const struct fe_stats *s)
 {
 	int k;
 
@@ -208,7 +208,7 @@ jmodes(struct json *j, const struct ts_stats *s)
 		fprintf(j->fp, "%s{\"mode\": %d, \"fibers\": %llu, ", k ? ", " :
 		    "", k + 1, (unsigned long long)m->fibers.n);
 		jdist(j->fp, &m->fibers);
-		jspread(j->fp, &m->fibers, ts_stats_fibers_all(s, k), "fibers");
+		jspread(j->fp, &m->fibers, fe_stats_fibers_all(s, k), "fibers");
 		if (s->order > 1) {
 			fprintf(j->fp, ", \"per_slice\": {\"of_mode\": %d, "
 			    "\"slices\": %llu, ", m->fps_mode + 1,
@@ -225,7 +225,7 @@ jmodes(struct json *j, const struct ts_stats *s)
 }
 
 static void
-jvalues(struct json *j, const struct ts_stats *s)
+jvalues(struct json *j, const struct fe_stats *s)
 {
 	const struct ts_value_stats *v = &s->values;
 
@@ -259,7 +259,7 @@ jvalues(struct json *j, const struct ts_stats *s)
 }
 
 void
-fe_stats_json(FILE *fp, const struct ts_stats *s, const struct fe_verdict *v,
+fe_stats_json(FILE *fp, const struct fe_stats *s, const struct fe_verdict *v,
     const char *indent)
 {
 	struct json j = { fp, indent, true };
@@ -431,7 +431,7 @@ cnum(FILE *fp, double v)
 enum dfield { D_N, D_MIN, D_MEDIAN, D_MEAN, D_MAX, D_STD };
 
 static void
-cdist(FILE *fp, const struct ts_stats *s, bool fibers, enum dfield f)
+cdist(FILE *fp, const struct fe_stats *s, bool fibers, enum dfield f)
 {
 	int k;
 
@@ -462,7 +462,7 @@ cdist(FILE *fp, const struct ts_stats *s, bool fibers, enum dfield f)
 }
 
 void
-fe_stats_csv_row(FILE *fp, const struct ts_stats *s,
+fe_stats_csv_row(FILE *fp, const struct fe_stats *s,
     const struct fe_verdict *v, bool shape)
 {
 	const struct ts_value_stats *vs = &s->values;

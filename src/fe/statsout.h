@@ -25,14 +25,14 @@ void	 fe_verdict_of(const struct ts_diags *d, struct fe_verdict *v);
 /* The JSON members of s, without braces: "valid": true, "order": 3,
  * ...; on one line (indent NULL), or one a line, each after the first
  * starting with indent. */
-void	 fe_stats_json(FILE *, const struct ts_stats *s,
+void	 fe_stats_json(FILE *, const struct fe_stats *s,
 	    const struct fe_verdict *, const char *indent);
 
 /* The CSV columns (header names, then one row's cells), each preceded
  * by a comma; without shape, not order, dimensions, nnz and density
  * (which an index has of its own). */
 void	 fe_stats_csv_head(FILE *, bool shape);
-void	 fe_stats_csv_row(FILE *, const struct ts_stats *s,
+void	 fe_stats_csv_row(FILE *, const struct fe_stats *s,
 	    const struct fe_verdict *, bool shape);
 /* The cells of a tensor that could not be read: not valid, the rules
  * it breaks, nothing else. */

@@ -51,7 +51,7 @@ fe_parse_seed(const char *opt, const char *arg)
 }
 
 static void
-parse_range(struct ts_genvalues_opts *g, const char *arg)
+parse_range(struct fe_genvalues_opts *g, const char *arg)
 {
 	const char *colon = strchr(arg, ':');
 	bool a, b;
@@ -69,11 +69,11 @@ parse_range(struct ts_genvalues_opts *g, const char *arg)
 static const char *
 dist_word(int v)
 {
-	return ts_gen_dist_name((enum ts_gen_dist)v);
+	return fe_gen_dist_name((enum fe_gen_dist)v);
 }
 
 void
-fe_value_opt(struct ts_genvalues_opts *g, const char *name, const char *arg)
+fe_value_opt(struct fe_genvalues_opts *g, const char *name, const char *arg)
 {
 	int64_t iv;		/* of numbers that need not be integers */
 	bool isint;
@@ -82,8 +82,8 @@ fe_value_opt(struct ts_genvalues_opts *g, const char *name, const char *arg)
 		g->binary_zeros = fe_parse_number("--binary-zeros", arg,
 		    strlen(arg), &iv, &isint);
 	else if (strcmp(name, "dist") == 0)
-		g->dist = (enum ts_gen_dist)fe_pick_named("--dist", arg,
-		    TS_GEN_DIST_UNIFORM, dist_word);
+		g->dist = (enum fe_gen_dist)fe_pick_named("--dist", arg,
+		    FE_GEN_DIST_UNIFORM, dist_word);
 	else if (strcmp(name, "explicit-zeros") == 0)
 		g->zeros = fe_pick("--explicit-zeros", arg, ts_allowed_names);
 	else if (strcmp(name, "mean") == 0) {

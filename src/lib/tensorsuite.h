@@ -199,10 +199,11 @@ enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
     TS_SPARSITY_BLOCK };
 enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 /* What data is: a data file of one of the formats, the cuTENSOR arrays
- * (written only), scipy's and numpy's .npz, binsparse in NPZ, or a
- * bundle (its metadata and data files). */
+ * (written only), scipy's and numpy's .npz, binsparse 0.1 in NPZ or in
+ * HDF5, or a bundle (its metadata and data files). */
 enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR, TS_KIND_NPZ, TS_KIND_BSP_NPZ, TS_KIND_BUNDLE };
+    TS_KIND_CUTENSOR, TS_KIND_NPZ, TS_KIND_BSP_NPZ, TS_KIND_BSP_H5,
+    TS_KIND_BUNDLE };
 /* What a sort does with entries whose coordinates repeat. */
 enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
@@ -594,7 +595,14 @@ struct ts_header {
 	uint64_t	*extents[TS_MAXORDER];	/* owned; parts[i] each */
 	uint64_t	 bytes;		/* length of the header */
 	uint64_t	 lines;		/* lines in the header */
+	/* The comment lines before the first entry that are the file's
+	 * own words (Matrix Market's after the banner, FROSTT's), each
+	 * ended by '\n', at most TS_COMMENTS_MAX bytes (comments_len);
+	 * owned; NULL when none. */
+	char		*comments;
+	size_t		 comments_len;
 };
+#define TS_COMMENTS_MAX	((size_t)64 << 10)
 void	 ts_header_free(struct ts_header *);
 
 /* How entries are laid out in a file (from metadata, flags, or the
@@ -682,10 +690,11 @@ const char *ts_kind_title(enum ts_kind);
  * (TS_KIND_COMMENT); they have no header, and state neither their
  * dimensions nor their index base (TS_KIND_BARE); its file name decides
  * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
- * without its banner); its files hold entries sorted and unique
- * (TS_KIND_SORTED: pydata/sparse and binsparse assume them so); a
- * file of it is a zip archive that may keep the tensor's attributes
- * beside its arrays (TS_KIND_ATTRS: ts_decoder_attributes).  The index base its files always have, or -1
+ * without its banner); its entries are unique and sorted, which a
+ * writer of it sees to (TS_KIND_SORTED: pydata/sparse and binsparse
+ * assume them so); its files keep the tensor's attributes, all of them
+ * (TS_KIND_ATTRS: binsparse, beside its descriptor).  The index base
+ * its files always have, or -1
  * when the writer chooses (1 without metadata: rule P1).  The kind a
  * file is read as: what its bytes say (sniffed), or, when no format
  * claims them, the kind its name decides.
@@ -745,10 +754,6 @@ void	 ts_decoder_check_bounds(struct ts_decoder *, bool on);
 const struct ts_header *ts_decoder_header(const struct ts_decoder *);
 const struct ts_layout *ts_decoder_layout(const struct ts_decoder *);
 struct ts_source *ts_decoder_source(const struct ts_decoder *);
-/* The attributes a file keeps beside its entries (binsparse's keys
- * outside "binsparse", TensorSuite's metadata when the suite wrote
- * it), as the text of a JSON object; NULL when it keeps none. */
-const char *ts_decoder_attributes(const struct ts_decoder *);
 /*
  * Fill b with the next entries: the count, 0 at the end, -1 on an error
  * that ends the read (reported).  Malformed rows are reported to d and
@@ -805,8 +810,11 @@ struct ts_encode_opts {
 	/* Where a format that writes its arrays at the end (.npz) keeps
 	 * them meanwhile (NULL: $TMPDIR, else /tmp). */
 	const char	*tmpdir;
-	/* The tensor's attributes, for a format that keeps them beside
-	 * the entries (binsparse); NULL: none. */
+	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
+	 * lower triangle is written, and the header's nnz counts it. */
+	int		 mtx_sym;
+	/* The tensor's attributes, for a format that keeps them (binsparse
+	 * beside its descriptor); NULL: what the header and layout say. */
 	const struct ts_meta *meta;
 };
 
@@ -1068,6 +1076,15 @@ struct ts_check_opts {
 	const char	*tmpdir;
 	int		 threads;
 	const struct ts_check_watch *watch;	/* NULL: none */
+	/*
+	 * Every entry of each data file, but only by the checks that need
+	 * nothing more than its entries as they stream by (S1, S2, S3 of
+	 * sorted input, S4 to S6, E, K, X7), none that sorts them (S3 of
+	 * unsorted input, S7 to S9) nor X6, which reads every value of
+	 * both files: in the time and memory of reading the files once,
+	 * as ts-pack checks what it packs.
+	 */
+	bool		 stream_only;
 };
 /* Check a bundle's data files against its metadata (H, E, K, X, S):
  * 0, or -1 when it reported an error (the bundle is invalid). */
@@ -1100,14 +1117,19 @@ struct ts_inferred {
 	double		 vmax;		/* the largest value */
 	bool		 dups;		/* some tuple repeats */
 	enum ts_sym	 psym, nsym;	/* the strongest that holds */
+	/* Order 2: mirrored entries hold values of opposite signs, and
+	 * none lies on the diagonal (a skew-symmetric matrix). */
+	bool		 skew;
+	uint64_t	 ndiag;		/* entries with all coordinates equal */
 	uint64_t	 first[TS_MAXORDER];	/* the first entry */
 	double		 first_value;	/* ... its value (0: none) */
 	void		*kept;		/* the entries kept; library's */
 };
 /* The stage fills *out, which must outlive it. */
 struct ts_stage *ts_stage_infer(int order, bool light, struct ts_inferred *);
-/* S3, S7, S8 of the entries kept, once read: their coordinates less
- * base, in a tensor of dimensions dims.  Frees what was kept. */
+/* S3, S7, S8 (and skew) of the entries kept, once read: their
+ * coordinates less base, in a tensor of dimensions dims.  Frees what was
+ * kept. */
 void	 ts_infer_whole(struct ts_inferred *, uint64_t base,
 	    const uint64_t *dims);
 void	 ts_inferred_free(struct ts_inferred *);
@@ -1210,8 +1232,9 @@ int	 ts_archive_out_bundle(struct ts_archive_out *, struct ts_bundle *,
 	    struct ts_diags *);
 /*
  * Does ts_archive_out_bundle pack file fname of the bundle?  Its regular
- * files go in; a symbolic link (never followed), a folder, a hidden file
- * and anything else are left out, each with a warning, and the bundle is
+ * files go in; a symbolic link (never followed), a folder, a hidden file,
+ * a name with a control character (which every reader refuses) and
+ * anything else are left out, each with a warning, and the bundle is
  * refused (an error) when its metadata names one of them.
  */
 bool	 ts_archive_packs(struct ts_bundle *, const char *fname);
@@ -1255,9 +1278,30 @@ struct ts_bundle *ts_bundles_next(struct ts_bundles *, const char *name,
 bool	 ts_bundles_more(struct ts_bundles *);
 /* Read the rest of the archive, as the last bundle handed out can then
  * read no more, so that its members are checked against its manifest
- * (ts_archive_verify): 0, or -1 with the errors in the d of
- * ts_bundles_open.  The end of ts_bundles_next does the same. */
+ * (ts_archive_verify): 0, or -1 when the archive itself had an error,
+ * now or before (in the d of ts_bundles_open).  The end of
+ * ts_bundles_next does the same. */
 int	 ts_bundles_finish(struct ts_bundles *);
+/*
+ * Keep what the archive's manifest says of each bundle apart, so that a
+ * program that reports bundle by bundle (ts-validate, ts-stat) puts a
+ * bundle's integrity into the bundle's own report.  Called before the
+ * first ts_bundles_next: the end of the archive then reports to the d of
+ * ts_bundles_open only what is about no bundle handed out (a bad line of
+ * the manifest, a file listed of no such bundle, no manifest at all),
+ * and the rest waits for ts_bundles_verdict, which the program must ask
+ * of every bundle handed out.
+ */
+void	 ts_bundles_split(struct ts_bundles *);
+/*
+ * Once the archive has ended (ts_bundles_next gave NULL, or
+ * ts_bundles_finish was called), after ts_bundles_split: what the
+ * manifest says of the files of bundle name (a digest that differs, a
+ * file not listed, one listed and missing), reported to d: 0, or -1 when
+ * one is an error.  0 and nothing before the end, or without the split.
+ */
+int	 ts_bundles_verdict(struct ts_bundles *, const char *name,
+	    struct ts_diags *d);
 /* Bundles handed out so far. */
 size_t	 ts_bundles_count(const struct ts_bundles *);
 void	 ts_bundles_close(struct ts_bundles *);

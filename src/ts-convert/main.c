@@ -17,9 +17,10 @@
 
 enum {
 	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
-	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_NAME, OPT_SOURCE,
+	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
+	OPT_SOURCE,
 	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
-	OPT_VALUE_TYPE
+	OPT_UPGRADE, OPT_VALUE_TYPE
 };
 
 static const struct option longopts[] = {
@@ -36,6 +37,7 @@ static const struct option longopts[] = {
 	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
 	FE_INPUT_LONGOPTS,
+	{ "mtx-general",	no_argument,		NULL, OPT_MTX_GENERAL },
 	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
@@ -45,6 +47,7 @@ static const struct option longopts[] = {
 	{ "text",		no_argument,		NULL, OPT_TEXT },
 	{ "time",		required_argument,	NULL, OPT_TIME },
 	{ "to",			required_argument,	NULL, OPT_TO },
+	{ "upgrade",		no_argument,		NULL, OPT_UPGRADE },
 	{ "value-type",		required_argument,	NULL, OPT_VALUE_TYPE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
@@ -63,10 +66,10 @@ usage(FILE *fp)
 	/* The kinds, suffixes and types from the library's tables. */
 	fprintf(fp, "Convert a tensor between TensorSuite bundles (directories "
 	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns, Matrix "
-	    "Market .mtx, scipy's and numpy's\n.npz and binsparse's .bsp.npz.  "
-	    "SRC or DST '-' is stdin or stdout.  DST's\nname tells its kind: "
-	    "a bundle has no suffix, or .tar.zst (.tar.gz, .tar.xz,\n.tar) for "
-	    "a bundle in an archive; files end in\n");
+	    "Market .mtx, scipy's and numpy's\n.npz, binsparse's .bsp.npz and "
+	    ".bsp.h5.  SRC or DST '-' is stdin or stdout.\nDST's name tells "
+	    "its kind: a bundle has no suffix, or .tar.zst (.tar.gz,\n.tar.xz, "
+	    ".tar) for a bundle in an archive; files end in\n");
 	snprintf(text, sizeof(text), "%s (possibly then .gz, .zst, .xz or "
 	    ".bz2); else give --to.", fe_suffix_words(sfx));
 	fe_help_wrap(fp, "", text);
@@ -79,7 +82,12 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n");
+	    "stream\n"
+	    "      --upgrade            SRC, a bundle of the reference's older "
+	    "metadata\n"
+	    "                           (numeric id, 0-based sort_order, "
+	    "missing keys),\n"
+	    "                           made 0.1, each change a note\n");
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
@@ -96,6 +104,9 @@ usage(FILE *fp)
 	    "      --endian E           little or big\n"
 	    "      --e16                write float values as %%.16e, like "
 	    "the reference\n"
+	    "      --mtx-general        Matrix Market: every entry, never "
+	    "one triangle of a\n"
+	    "                           symmetric or skew-symmetric matrix\n"
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
 	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
@@ -117,12 +128,12 @@ usage(FILE *fp)
 int
 main(int argc, char *argv[])
 {
-	struct ts_job_opts o;
+	struct fe_job_opts o;
 	int ch, rv, li = 0;
 	bool quiet = false;
 
 	fe_init("ts-convert");
-	ts_job_opts_init(&o);
+	fe_job_opts_init(&o);
 	/* getopt_long reorders argv: keep the command as typed. */
 	char *typed[argc + 1], *command;
 	int nargs = argc;
@@ -181,6 +192,9 @@ main(int argc, char *argv[])
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
+		case OPT_MTX_GENERAL:
+			o.mtx_general = true;
+			break;
 		case OPT_NAME:
 			o.name = optarg;
 			break;
@@ -202,6 +216,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_TO:
 			o.to = fe_pick_kind("--to", optarg, true);
+			break;
+		case OPT_UPGRADE:
+			o.upgrade = true;
 			break;
 		case OPT_VALUE_TYPE:
 			o.out_vtype = fe_pick_vtype("--value-type", optarg);

@@ -83,7 +83,7 @@ usage(FILE *fp)
 
 /* "1,2/3,4": groups of modes, each mode in one group at most. */
 static void
-parse_groups(struct ts_genvalues_opts *g, const char *arg)
+parse_groups(struct fe_genvalues_opts *g, const char *arg)
 {
 	uint64_t v[TS_MAXORDER];
 	char buf[1024], *grp, *save = NULL;
@@ -118,13 +118,13 @@ int
 main(int argc, char *argv[])
 {
 	struct values_part vp;
-	struct ts_job_opts o;
+	struct fe_job_opts o;
 	char *src[1];
 	bool quiet = false;
 	int ch, rv, li = 0;
 
 	fe_init("ts-gen-values");
-	ts_job_opts_init(&o);
+	fe_job_opts_init(&o);
 	values_part_init(&vp);
 	o.part = &vp.part;
 	/* getopt_long reorders argv: keep the command as typed (in a

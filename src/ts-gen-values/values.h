@@ -12,13 +12,13 @@
 
 struct values_part {
 	/* the request */
-	struct ts_genvalues_opts o;
+	struct fe_genvalues_opts o;
 	bool		 expand;
 	const char	*blocks_out;	/* or NULL */
 	/* the job's */
 	struct ts_genvalues *g;
 	struct ts_sink	*blk;		/* --blocks-out */
-	struct ts_job_part part;
+	struct fe_job_part part;
 };
 
 /* The options' defaults, and p->part, whose arg is p. */

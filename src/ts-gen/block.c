@@ -58,7 +58,7 @@ struct block {
 static uint64_t
 uniform_int(uint64_t *s, uint64_t lo, uint64_t hi)
 {
-	return lo + ts_rng_below(s, hi - lo + 1);
+	return lo + fe_rng_below(s, hi - lo + 1);
 }
 
 /*
@@ -91,7 +91,7 @@ draw_sizes(uint64_t *out, uint64_t n, uint64_t lo, uint64_t hi,
 			    uniform_int(s, hi_lo, hi);
 			break;
 		case LAW_POWER:
-			u = ts_rng_unit(s);
+			u = fe_rng_unit(s);
 			out[i] = lo + (uint64_t)nearbyint((double)span * (u * u *
 			    u));
 			break;
@@ -203,12 +203,12 @@ count_labels(struct block *b, const struct gen_opts *o, struct ts_diags *d)
 	for (n = 0, i = 0; i < bt + fa + fb; i++)
 		b->out[n++] = (char)('a' + i);
 	b->out[n] = '\0';
-	s = ts_rng_mix(o->seed ^ 0x7368756666ULL);	/* "shuff" */
+	s = fe_rng_mix(o->seed ^ 0x7368756666ULL);	/* "shuff" */
 	for (j = 0; j < 2; j++) {
 		char *L = b->lab[j];
 
 		for (i = (int)strlen(L); i > 1; i--) {
-			int r = (int)ts_rng_below(&s, (uint64_t)i);
+			int r = (int)fe_rng_below(&s, (uint64_t)i);
 
 			t = L[i - 1];
 			L[i - 1] = L[r];
@@ -235,9 +235,10 @@ draw_labels(struct block *b, const struct gen_opts *o, struct ts_diags *d)
 			l = &b->l[x];
 			if (l->size != NULL)
 				continue;
-			s = ts_rng_mix(o->seed ^ ts_rng_mix(0x6c6162656cULL +
+			s = fe_rng_mix(o->seed ^ fe_rng_mix(0x6c6162656cULL +
 			    (uint64_t)x));
 			l->n = o->label_parts[x] != 0 ? o->label_parts[x] :
+			    o->nparts == 1 ? o->parts[0] :
 			    o->nparts > 0 ? o->parts[k] :
 			    uniform_int(&s, o->parts_lo, o->parts_hi);
 			if (l->n > PARTS_MAX) {
@@ -304,7 +305,7 @@ operand_shape(struct gen *g, struct block *b, struct ts_diags *d)
 static uint64_t
 operand_key(const struct gen *g)
 {
-	return g->key ^ ts_rng_mix((uint64_t)g->o.operand + 1);
+	return g->key ^ fe_rng_mix((uint64_t)g->o.operand + 1);
 }
 
 /* The elements of the operand's blocks, which the header says first. */
@@ -364,6 +365,14 @@ block_setup(struct gen *g, struct ts_diags *d)
 		for (k = 0; k < o->nparts; k++)
 			b->lab[0][k] = (char)('a' + k);
 		b->lab[0][k] = '\0';
+	}
+	/* A contraction's labels are not the modes of one tensor: one
+	 * count for all, or a range. */
+	if (b->nop == 2 && o->nparts > 1) {
+		ts_diag_usage(d, "--partitions: one count for every label of "
+		    "a contraction, or LO:HI (--label-partitions sets a "
+		    "label's)");
+		return -1;
 	}
 	for (k = 0; k < 26; k++)
 		if ((o->label_parts[k] != 0 || o->label_psize[k] != 0) &&

@@ -271,9 +271,6 @@ integers(struct cfg *c, const char *path, yaml_node_t *v, double lo,
 
 /* ---- the keys ---- */
 
-static const char *const vtypes[] = { "float32", "float64", "int32",
-    "int64", NULL };
-static const char *const itypes[] = { "uint32", "uint64", NULL };
 
 #define V(c)	(&(c)->v)
 
@@ -472,7 +469,13 @@ k_storage(struct cfg *c, const char *p, yaml_node_t *v)
 static void
 k_index_type(struct cfg *c, const char *p, yaml_node_t *v)
 {
-	V(c)->itype = word(c, p, v, itypes);
+	const char *w[TS_ITYPE_UINT64 + 2];
+	int i;
+
+	for (i = 0; i <= TS_ITYPE_UINT64; i++)
+		w[i] = ts_itype_name((enum ts_itype)i);
+	w[i] = NULL;
+	V(c)->itype = word(c, p, v, w);
 }
 
 static void
@@ -557,7 +560,13 @@ k_value_domain(struct cfg *c, const char *p, yaml_node_t *v)
 static void
 k_vtype(struct cfg *c, const char *p, yaml_node_t *v)
 {
-	V(c)->vtype = word(c, p, v, vtypes);
+	const char *w[TS_VTYPE_COUNT + 1];
+	int i;
+
+	for (i = 0; i < TS_VTYPE_COUNT; i++)
+		w[i] = ts_vtype_name((enum ts_vtype)i);
+	w[i] = NULL;
+	V(c)->vtype = word(c, p, v, w);
 }
 
 static void
@@ -747,7 +756,7 @@ static void
 values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 {
 	const struct cfgval *v = V(c);
-	struct ts_genvalues_opts *vo = &p->vo;
+	struct fe_genvalues_opts *vo = &p->vo;
 	int dom;
 
 	p->values = v->values != 0 && v->dups != 2;
@@ -755,7 +764,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 	case 1:		/* uniform */
 		if (!(v->vlow < v->vhigh))
 			err(c, at, "value.low", "must be below value.high");
-		vo->dist = TS_GEN_DIST_UNIFORM;
+		vo->dist = FE_GEN_DIST_UNIFORM;
 		vo->has_range = true;
 		vo->lo = v->vlow;
 		vo->hi = v->vhigh;
@@ -765,7 +774,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 		if (!(v->vstd > 0) || !(v->vclip > 0))
 			err(c, at, "value.std", "value.std and value.clip "
 			    "must be above 0");
-		vo->dist = TS_GEN_DIST_NORMAL;
+		vo->dist = FE_GEN_DIST_NORMAL;
 		vo->has_mean = vo->has_std = vo->has_range = true;
 		vo->mean = v->vmean;
 		vo->std = v->vstd;
@@ -777,7 +786,7 @@ values(struct cfg *c, struct gen_part *p, yaml_mark_t at)
 		if (v->vconst == 1)
 			dom = TS_DOMAIN_BINARY;
 		else {
-			vo->dist = TS_GEN_DIST_CONSTANT;
+			vo->dist = FE_GEN_DIST_CONSTANT;
 			vo->has_value = true;
 			vo->value = v->vconst;
 			vo->value_int = v->vconst == floor(v->vconst) &&
@@ -893,18 +902,7 @@ model(struct cfg *c, struct gen_part *p)
 static bool
 is_bundle_dst(const char *dst)
 {
-	static const char *const sfx[] = { ".tns", ".tnsb", ".mtx", ".json",
-	    NULL };
-	const char *b = ts_basename(dst), *dot;
-	int i;
-
-	if (strcmp(dst, "-") == 0)
-		return false;
-	for (i = 0; sfx[i] != NULL; i++)
-		if ((dot = strstr(b, sfx[i])) != NULL && (dot[strlen(sfx[i])] ==
-		    '\0' || dot[strlen(sfx[i])] == '.'))
-			return false;
-	return true;
+	return strcmp(dst, "-") != 0 && ts_kind_of_path(dst, NULL) < 0;
 }
 
 /* mkdir -p dir. */
@@ -932,7 +930,7 @@ mkdirs(const char *dir)
 
 /* Where the bundle goes, what it holds, how it is described. */
 static void
-output(struct cfg *c, struct gen_part *p, struct ts_job_opts *jo,
+output(struct cfg *c, struct gen_part *p, struct fe_job_opts *jo,
     bool dst_given)
 {
 	const struct cfgval *v = V(c);
@@ -1041,7 +1039,7 @@ slurp(const char *path, size_t *n)
 }
 
 int
-gen_config(struct gen_part *p, struct ts_job_opts *jo, const char *path,
+gen_config(struct gen_part *p, struct fe_job_opts *jo, const char *path,
     bool dst_given, struct ts_diags *d)
 {
 	struct cfg c;

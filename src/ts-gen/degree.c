@@ -91,7 +91,7 @@ degseq_free(struct degseq *q)
 static inline uint64_t
 degseq_key(const struct degseq *q, uint64_t key, uint64_t r)
 {
-	return key ^ q->key ^ ts_rng_mix(r + TS_RNG_GAMMA);
+	return key ^ q->key ^ fe_rng_mix(r + FE_RNG_GAMMA);
 }
 
 /* The slice at position p of the column. */
@@ -240,7 +240,7 @@ rebalance(uint64_t *cnt, uint64_t d, uint64_t total, uint64_t *s)
 		sum = d;
 	}
 	for (; sum < total; sum++)
-		cnt[ts_rng_below(s, d)]++;
+		cnt[fe_rng_below(s, d)]++;
 	if (sum <= total)
 		return;
 	pos = ts_xreallocarray(NULL, d, sizeof(*pos));
@@ -251,7 +251,7 @@ rebalance(uint64_t *cnt, uint64_t d, uint64_t total, uint64_t *s)
 		take = sum - total < np ? sum - total : np;
 		/* The first take of a Fisher-Yates shuffle of pos. */
 		for (i = 0; i < take; i++) {
-			uint64_t j = i + ts_rng_below(s, np - i), t = pos[j];
+			uint64_t j = i + fe_rng_below(s, np - i), t = pos[j];
 
 			pos[j] = pos[i];
 			pos[i] = t;
@@ -306,13 +306,13 @@ random_setup(struct gen *g, struct ts_diags *d)
 		lo = (uint64_t)floor(o->low.n ? gen_list_at(&o->low, k) : 0);
 		hi = (uint64_t)ceil(o->high.n ? gen_list_at(&o->high, k) :
 		    2.0 * (double)o->nnz / (double)o->dims[k]);
-		s = ts_rng_mix(o->seed ^ ts_rng_mix(0x646567ULL + (uint64_t)k));
+		s = fe_rng_mix(o->seed ^ fe_rng_mix(0x646567ULL + (uint64_t)k));
 		cnt = ts_xreallocarray(NULL, o->dims[k], sizeof(*cnt));
 		for (i = 0; i < o->dims[k]; i++)
-			cnt[i] = lo + ts_rng_below(&s, hi - lo + 1);
+			cnt[i] = lo + fe_rng_below(&s, hi - lo + 1);
 		rebalance(cnt, o->dims[k], o->nnz, &s);
 		degseq_init(&st->q[k], cnt, o->dims[k], o->nnz,
-		    ts_rng_mix(0x6d6f6465ULL + (uint64_t)k));
+		    fe_rng_mix(0x6d6f6465ULL + (uint64_t)k));
 	}
 	return 0;
 }
@@ -475,7 +475,7 @@ like_setup(struct gen *g, struct ts_diags *d)
 		if (o->scale == 1 && o->nnz == r.n) {
 			o->dims[k] = dk;
 			degseq_init(&st->q[k], cnt, dk, o->nnz,
-			    ts_rng_mix(0x6c696b65ULL + (uint64_t)k));
+			    fe_rng_mix(0x6c696b65ULL + (uint64_t)k));
 			continue;
 		}
 		/* Scaled: degrees drawn from SRC's, then rebalanced. */
@@ -491,14 +491,14 @@ like_setup(struct gen *g, struct ts_diags *d)
 		{
 			uint64_t *nc = ts_xcalloc(o->dims[k], sizeof(*nc));
 
-			s = ts_rng_mix(o->seed ^ ts_rng_mix(0x6c6b00ULL +
+			s = fe_rng_mix(o->seed ^ fe_rng_mix(0x6c6b00ULL +
 			    (uint64_t)k));
 			for (i = 0; i < o->dims[k]; i++)
-				nc[i] = cnt[ts_rng_below(&s, dk)];
+				nc[i] = cnt[fe_rng_below(&s, dk)];
 			free(cnt);
 			rebalance(nc, o->dims[k], o->nnz, &s);
 			degseq_init(&st->q[k], nc, o->dims[k], o->nnz,
-			    ts_rng_mix(0x6c696b65ULL + (uint64_t)k));
+			    fe_rng_mix(0x6c696b65ULL + (uint64_t)k));
 		}
 	}
 	rv = 0;

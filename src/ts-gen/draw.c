@@ -118,7 +118,7 @@ expm1_over(double y)
 {
 	if (y > -1e-4 && y < 1e-4)
 		return 1 + y / 2 * (1 + y / 3 * (1 + y / 4));
-	return (ts_rng_exp(y) - 1) / y;
+	return (fe_rng_exp(y) - 1) / y;
 }
 
 static double
@@ -126,14 +126,14 @@ log1p_over(double z)
 {
 	if (z > -1e-4 && z < 1e-4)
 		return 1 - z * (0.5 - z * (1.0 / 3 - z / 4));
-	return ts_rng_ln(1 + z) / z;
+	return fe_rng_ln(1 + z) / z;
 }
 
 /* The integral of t^-alpha from 1 to x, and its inverse. */
 static double
 hint(double alpha, double x)
 {
-	double l = ts_rng_ln(x);
+	double l = fe_rng_ln(x);
 
 	return l * expm1_over((1 - alpha) * l);
 }
@@ -141,7 +141,7 @@ hint(double alpha, double x)
 static double
 hint_inv(double alpha, double u)
 {
-	return ts_rng_exp(u * log1p_over((1 - alpha) * u));
+	return fe_rng_exp(u * log1p_over((1 - alpha) * u));
 }
 
 /*
@@ -152,7 +152,7 @@ hint_inv(double alpha, double u)
 static double
 tail_sum(double alpha, double a, double b)
 {
-	double fa = ts_rng_pow(a, -alpha), fb = ts_rng_pow(b, -alpha);
+	double fa = fe_rng_pow(a, -alpha), fb = fe_rng_pow(b, -alpha);
 
 	return hint(alpha, b) - hint(alpha, a) + (fa + fb) / 2 +
 	    alpha * (fa / a - fb / b) / 12;
@@ -170,7 +170,7 @@ zipf_init(struct zipf *z, uint64_t n, double alpha)
 	z->head = n < ZIPF_HEAD ? n : ZIPF_HEAD;
 	w = ts_xreallocarray(NULL, z->head + 1, sizeof(*w));
 	for (k = 0; k < z->head; k++) {
-		w[k] = ts_rng_pow((double)(k + 1), -alpha);
+		w[k] = fe_rng_pow((double)(k + 1), -alpha);
 		z->norm += w[k];
 	}
 	if (n > z->head) {
@@ -198,12 +198,12 @@ tail_draw(const struct zipf *z, uint64_t *s)
 	double x, r, u, h;
 
 	for (;;) {
-		u = z->tail_lo + ts_rng_unit(s) * (z->tail_hi - z->tail_lo);
+		u = z->tail_lo + fe_rng_unit(s) * (z->tail_hi - z->tail_lo);
 		x = hint_inv(z->alpha, u) + 0.5;
 		r = x < (double)z->head + 1 ? (double)z->head + 1 :
 		    x >= (double)z->n ? (double)z->n : (double)(uint64_t)x;
 		h = hint(z->alpha, r + 0.5) - hint(z->alpha, r - 0.5);
-		if (ts_rng_unit(s) * h <= ts_rng_pow(r, -z->alpha))
+		if (fe_rng_unit(s) * h <= fe_rng_pow(r, -z->alpha))
 			return (uint64_t)r - 1;
 	}
 }
@@ -219,13 +219,13 @@ zipf_pick(const struct zipf *z, uint64_t x, uint64_t *s)
 uint64_t
 zipf_draw(const struct zipf *z, uint64_t *s)
 {
-	return zipf_pick(z, ts_rng_next(s), s);
+	return zipf_pick(z, fe_rng_next(s), s);
 }
 
 double
 zipf_prob(const struct zipf *z, uint64_t k)
 {
-	return ts_rng_pow((double)(k + 1), -z->alpha) / z->norm;
+	return fe_rng_pow((double)(k + 1), -z->alpha) / z->norm;
 }
 
 void

@@ -83,8 +83,8 @@ hash_tuple(const uint64_t *c, int order)
 	int k;
 
 	for (k = 0; k < order; k++)
-		h = ts_rng_mum(h ^ c[k], TS_RNG_WYP0);
-	return ts_rng_mix(h);
+		h = fe_rng_mum(h ^ c[k], FE_RNG_WYP0);
+	return fe_rng_mix(h);
 }
 
 static inline bool

@@ -116,7 +116,7 @@ void	 alias_free(struct alias *);
 static inline uint64_t
 alias_draw(const struct alias *a, uint64_t x)
 {
-	uint64_t lo, i = ts_rng_mulhi(x, a->n, &lo);
+	uint64_t lo, i = fe_rng_mulhi(x, a->n, &lo);
 
 	return (uint32_t)(lo >> 32) < a->c[i].thr ? i : a->c[i].alt;
 }
@@ -145,11 +145,11 @@ perm_feistel(const struct perm *p, uint64_t key, uint64_t i)
 	int r;
 
 	for (r = 0; r < PERM_ROUNDS; r += 2) {
-		x += ts_rng_mulhi(ts_rng_mum(y ^ key ^ ((uint64_t)r << 58),
-		    TS_RNG_WYP0), p->rows, &lo);
+		x += fe_rng_mulhi(fe_rng_mum(y ^ key ^ ((uint64_t)r << 58),
+		    FE_RNG_WYP0), p->rows, &lo);
 		x = x >= p->rows ? x - p->rows : x;
-		y = (y + ts_rng_mum(x ^ key ^ ((uint64_t)(r + 1) << 58),
-		    TS_RNG_WYP0)) & p->mask;
+		y = (y + fe_rng_mum(x ^ key ^ ((uint64_t)(r + 1) << 58),
+		    FE_RNG_WYP0)) & p->mask;
 	}
 	return x << p->half | y;
 }
@@ -243,7 +243,7 @@ struct gen {
 static inline uint64_t
 gen_state(const struct gen *g, uint64_t i)
 {
-	return g->key ^ ts_rng_mix(i + TS_RNG_GAMMA);
+	return g->key ^ fe_rng_mix(i + FE_RNG_GAMMA);
 }
 
 /* --permute: coordinate v of mode k moved by the mode's permutation. */

@@ -27,7 +27,7 @@ uniform_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 		uint64_t s = gen_state(g, first + i);
 
 		for (k = 0; k < order; k++)
-			*c++ = ts_rng_below(&s, dims[k]);
+			*c++ = fe_rng_below(&s, dims[k]);
 	}
 }
 
@@ -105,10 +105,10 @@ zipf_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 			const struct alias *a = &z[k].a;
 
 			for (e = 0; e < m; e++)
-				x[e] = ts_rng_next(&s[e]);
+				x[e] = fe_rng_next(&s[e]);
 			for (e = 0; e < m; e++) {
 				if (e + AHEAD < m)
-					__builtin_prefetch(&a->c[ts_rng_mulhi(
+					__builtin_prefetch(&a->c[fe_rng_mulhi(
 					    x[e + AHEAD], a->n, &lo)]);
 				c[(i + e) * order + k] = zipf_pick(&z[k],
 				    x[e], &s[e]);

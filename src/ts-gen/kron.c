@@ -153,25 +153,25 @@ cp_seed(struct kron *kr, const struct gen_opts *o)
 
 	kr->w = ts_xcalloc(kr->cells, sizeof(*kr->w));
 	for (r = 0; r < rank; r++)
-		lsum += o->cp_equal ? 1 : ts_rng_exp(-(double)r);
+		lsum += o->cp_equal ? 1 : fe_rng_exp(-(double)r);
 	for (k = 0; k < order; k++)
 		f[k] = ts_xreallocarray(NULL, kr->sdim[k], sizeof(double));
 	t = ts_xreallocarray(NULL, kr->cells, sizeof(*t));
 	for (r = 0; r < rank; r++) {
-		lam = (o->cp_equal ? 1 : ts_rng_exp(-(double)r)) / lsum;
+		lam = (o->cp_equal ? 1 : fe_rng_exp(-(double)r)) / lsum;
 		for (k = 0; k < order; k++) {
 			double sum = 0, a = gen_list_at(&o->cp_alpha, k);
 
 			for (i = 0; i < kr->sdim[k]; i++)
-				sum += f[k][i] = ts_rng_pow((double)(i + 1), -a);
+				sum += f[k][i] = fe_rng_pow((double)(i + 1), -a);
 			for (i = 0; i < kr->sdim[k]; i++)
 				f[k][i] /= sum;
-			s = ts_rng_mix(o->seed ^ ts_rng_mix(0x63700000ULL +
+			s = fe_rng_mix(o->seed ^ fe_rng_mix(0x63700000ULL +
 			    ((uint64_t)r << 8) + (uint64_t)k));
 			for (i = kr->sdim[k]; i > 1; i--) {
 				double v;
 
-				j = ts_rng_below(&s, i);
+				j = fe_rng_below(&s, i);
 				v = f[k][i - 1];
 				f[k][i - 1] = f[k][j];
 				f[k][j] = v;
@@ -191,9 +191,9 @@ cp_seed(struct kron *kr, const struct gen_opts *o)
 	}
 	for (c = 0; c < kr->cells; c++) {
 		if (o->cp_noise > 0) {
-			s = ts_rng_mix(o->seed ^ ts_rng_mix(0x6e6f697365ULL ^
+			s = fe_rng_mix(o->seed ^ fe_rng_mix(0x6e6f697365ULL ^
 			    (c << 16)));
-			kr->w[c] *= 1 + o->cp_noise * (ts_rng_unit(&s) - 0.5);
+			kr->w[c] *= 1 + o->cp_noise * (fe_rng_unit(&s) - 0.5);
 		}
 		mx = kr->w[c] > mx ? kr->w[c] : mx;
 	}
@@ -221,7 +221,7 @@ draw_box(const struct kron *kr, uint64_t *s, uint64_t *x)
 	for (t = 0; t < kr->nstep; t++) {
 		const struct step *p = &kr->st[0];
 		const uint64_t *dg = p->digit + alias_draw(&p->a,
-		    ts_rng_next(s)) * (uint64_t)order;
+		    fe_rng_next(s)) * (uint64_t)order;
 
 		for (k = 0; k < order; k++)
 			x[k] = x[k] * p->radix[k] + dg[k];
@@ -229,7 +229,7 @@ draw_box(const struct kron *kr, uint64_t *s, uint64_t *x)
 	if (kr->st[1].levels > 0) {
 		const struct step *p = &kr->st[1];
 		const uint64_t *dg = p->digit + alias_draw(&p->a,
-		    ts_rng_next(s)) * (uint64_t)order;
+		    fe_rng_next(s)) * (uint64_t)order;
 
 		for (k = 0; k < order; k++)
 			x[k] = x[k] * p->radix[k] + dg[k];
@@ -287,7 +287,7 @@ static double
 acceptance(const struct gen *g)
 {
 	struct kron *kr = g->st;
-	uint64_t x[TS_MAXORDER], s = ts_rng_mix(g->o.seed ^ 0x616363ULL);
+	uint64_t x[TS_MAXORDER], s = fe_rng_mix(g->o.seed ^ 0x616363ULL);
 	int i, k, in = 0;
 
 	for (i = 0; i < 65536; i++) {
@@ -455,7 +455,7 @@ kron_setup(struct gen *g, struct ts_diags *d)
 	}
 	/* No nnz: the seed's sum to the levels, rounded, as fastSKG. */
 	if (!o->has_nnz) {
-		double e = ts_rng_pow(kr->wsum, (double)kr->levels);
+		double e = fe_rng_pow(kr->wsum, (double)kr->levels);
 
 		if (!(e >= 1 && e < 0x1p62)) {
 			ts_diag_usage(d, "--model kronecker: give --nnz (the "

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "part.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 static const struct option longopts[] = {
@@ -188,7 +189,7 @@ usage(FILE *fp)
 /* --config FILE: its request, its messages printed as they come;
  * the exit status. */
 static int
-read_config(struct gen_part *gp, struct ts_job_opts *jo, const char *path,
+read_config(struct gen_part *gp, struct fe_job_opts *jo, const char *path,
     bool quiet)
 {
 	struct ts_diags *d = ts_diags_new(20, false);
@@ -203,32 +204,28 @@ read_config(struct gen_part *gp, struct ts_job_opts *jo, const char *path,
 }
 
 /* DST with _A or _B before its suffixes: x -> x_A, x.tar.zst ->
- * x_A.tar.zst, x.tns.gz -> x_A.tns.gz (malloc'd). */
+ * x_A.tar.zst, x.tns.gz -> x_A.tns.gz (malloc'd); the suffixes are the
+ * archives' and the formats' tables'. */
 static char *
 operand_dst(const char *dst, char op)
 {
-	static const char *const sfx[] = { ".tar.zst", ".tar.gz", ".tar.xz",
-	    ".tar.bz2", ".tar", ".tzst", ".tgz", ".txz", ".tns", ".tnsb",
-	    ".json", NULL };
-	size_t n = strlen(dst), cut = n, b;
-	const char *base;
-	int i;
+	size_t n = strlen(dst), cut, stem;
+	char *name, *out;
 
 	while (n > 1 && dst[n - 1] == '/')
 		n--;
-	base = dst;
-	for (b = 0; b < n; b++)
-		if (dst[b] == '/')
-			base = dst + b + 1;
+	name = ts_xasprintf("%.*s", (int)n, dst);
 	cut = n;
-	for (i = 0; sfx[i] != NULL; i++) {
-		const char *at = strstr(base, sfx[i]);
+	if (ts_compress_of(name) >= 0) {
+		char *t = ts_archive_stem(name);
 
-		if (at != NULL && at > base && (size_t)(at - dst) < cut)
-			cut = (size_t)(at - dst);
-	}
-	return ts_xasprintf("%.*s_%c%.*s", (int)cut, dst, op,
-	    (int)(n - cut), dst + cut);
+		cut = (size_t)(ts_basename(name) - name) + strlen(t);
+		free(t);
+	} else if (ts_kind_of_path(name, &stem) >= 0)
+		cut = stem;
+	out = ts_xasprintf("%.*s_%c%s", (int)cut, name, op, name + cut);
+	free(name);
+	return out;
 }
 
 /*
@@ -238,7 +235,7 @@ operand_dst(const char *dst, char op)
  * given.
  */
 static int
-run_pair(struct gen_part *gp, struct ts_job_opts *jo, bool quiet)
+run_pair(struct gen_part *gp, struct fe_job_opts *jo, bool quiet)
 {
 	char *dst[2];
 	struct stat st;
@@ -266,7 +263,7 @@ static char *command;	/* as typed, for the README */
 int
 main(int argc, char *argv[])
 {
-	struct ts_job_opts jo;
+	struct fe_job_opts jo;
 	struct gen_part gp;
 	struct gen_opts *o = &gp.g.o;
 	const char *config = NULL, *modelopt = NULL;
@@ -274,7 +271,7 @@ main(int argc, char *argv[])
 	int ch, rv, li = 0;
 
 	fe_init("ts-gen");
-	ts_job_opts_init(&jo);
+	fe_job_opts_init(&jo);
 	gen_part_init(&gp);
 	gen_opts_init(&gp);
 	command = fe_command_line(argc, argv);

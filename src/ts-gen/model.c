@@ -87,7 +87,7 @@ make_key(const char *desc, uint64_t seed)
 
 	for (p = (const unsigned char *)desc; *p != '\0'; p++)
 		h = (h ^ *p) * 0x100000001b3ULL;
-	return ts_rng_mix(ts_rng_mix(h) ^ seed);
+	return fe_rng_mix(fe_rng_mix(h) ^ seed);
 }
 
 /* The positions of the tensor (canonical tuples under --symmetric:
@@ -135,7 +135,7 @@ gen_setup(struct gen *g, struct ts_diags *d)
 		return -1;
 	for (k = 0; k < o->order && o->permute; k++) {
 		perm_init(&g->pm[k], o->dims[k]);
-		g->pmkey[k] = ts_rng_mix(g->key ^ (0x70657200ULL + (uint64_t)k));
+		g->pmkey[k] = fe_rng_mix(g->key ^ (0x70657200ULL + (uint64_t)k));
 	}
 	return 0;
 }
@@ -333,7 +333,7 @@ gen_draws_for(const struct gen *g, uint64_t nnz)
 	if (g->m->prob == NULL || nnz == 0)
 		return nnz;
 	pg = *g;
-	pg.key = ts_rng_mix(g->key ^ 0x70696c6f74ULL);	/* "pilot" */
+	pg.key = fe_rng_mix(g->key ^ 0x70696c6f74ULL);	/* "pilot" */
 	c = ts_xreallocarray(NULL, PILOT, (size_t)order * sizeof(*c));
 	/* The model's draws, before --permute moves them (a bijection) and
 	 * --symmetric takes their orbits. */

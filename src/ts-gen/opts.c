@@ -197,7 +197,7 @@ bad:
 
 /* What the options ask, checked where it does not need the model. */
 void
-gen_check(struct gen_part *p, const struct ts_job_opts *jo, int argc)
+gen_check(struct gen_part *p, const struct fe_job_opts *jo, int argc)
 {
 	struct gen_opts *o = &p->g.o;
 	const struct gen_model *m;

@@ -23,10 +23,10 @@ gen_dups_names(void)
 
 /* The sort the flow needs, if any: its options. */
 static void
-sort_opts(struct gen_part *p, struct job *j, struct ts_sort_opts *so)
+sort_opts(struct gen_part *p, struct fe_job *j, struct ts_sort_opts *so)
 {
 	const struct gen_opts *o = &p->g.o;
-	const struct ts_meta *m = ts_job_meta(j);
+	const struct ts_meta *m = fe_job_meta(j);
 	int k;
 
 	memset(so, 0, sizeof(*so));
@@ -38,7 +38,7 @@ sort_opts(struct gen_part *p, struct job *j, struct ts_sort_opts *so)
 	so->mem_limit = o->mem_limit;
 	so->tmpdir = o->tmpdir;
 	so->expect = p->g.draws;
-	so->threads = ts_job_threads(j);
+	so->threads = fe_job_threads(j);
 	so->dups = o->dups == GEN_SUM ? TS_DUP_SUM : o->dups == GEN_UNIQUE ?
 	    TS_DUP_FIRST : TS_DUP_KEEP;
 }
@@ -70,7 +70,7 @@ source_text(const struct gen_part *p)
 	return s;
 }
 
-static int gen_ready(void *, struct job *);
+static int gen_ready(void *, struct fe_job *);
 
 /* The draws fed to the sort for nnz distinct coordinates: the model's
  * estimate, or TS_GEN_DRAWS (for tests: too few makes the exact stage
@@ -88,13 +88,13 @@ fed(const struct gen *g)
 
 /* The attributes of what is made. */
 static int
-gen_input(void *arg, struct job *j)
+gen_input(void *arg, struct fe_job *j)
 {
 	struct gen_part *p = arg;
 	struct gen *g = &p->g;
 	const struct gen_opts *o = &g->o;
-	struct ts_meta *m = ts_job_meta(j);
-	struct ts_diags *d = ts_job_diags(j);
+	struct ts_meta *m = fe_job_meta(j);
+	struct ts_diags *d = fe_job_diags(j);
 	bool block;
 	int k;
 
@@ -157,29 +157,29 @@ gen_input(void *arg, struct job *j)
 	if (p->id != NULL && m->id == NULL)
 		m->id = ts_xstrdup(p->id);
 	if (m->values_provided && o->dups != GEN_SUM &&
-	    (p->gv = ts_genvalues_new(&p->vo, m, d)) == NULL)
+	    (p->gv = fe_genvalues_new(&p->vo, m, d)) == NULL)
 		return -1;
 	return 0;
 }
 
 static struct ts_decoder *
-gen_produce(void *arg, struct job *j)
+gen_produce(void *arg, struct fe_job *j)
 {
 	struct gen_part *p = arg;
 
-	return gen_decoder(&p->g, p->g.draws, ts_job_threads(j),
-	    ts_job_input_layout(j), p->g.o.dups == GEN_SUM,
-	    ts_job_src_name(j), ts_job_diags(j));
+	return gen_decoder(&p->g, p->g.draws, fe_job_threads(j),
+	    fe_job_input_layout(j), p->g.o.dups == GEN_SUM,
+	    fe_job_src_name(j), fe_job_diags(j));
 }
 
 static int
-gen_stages(void *arg, struct job *j, struct ts_flow *f, struct ts_decoder *dec)
+gen_stages(void *arg, struct fe_job *j, struct ts_flow *f, struct ts_decoder *dec)
 {
 	struct gen_part *p = arg;
 	const struct gen_opts *o = &p->g.o;
-	const struct ts_meta *m = ts_job_meta(j);
-	struct ts_diags *d = ts_job_diags(j);
-	const char *name = ts_job_src_name(j);
+	const struct ts_meta *m = fe_job_meta(j);
+	struct ts_diags *d = fe_job_diags(j);
+	const char *name = fe_job_src_name(j);
 	struct ts_sort_opts so;
 
 	memset(&p->sr, 0, sizeof(p->sr));
@@ -188,7 +188,7 @@ gen_stages(void *arg, struct job *j, struct ts_flow *f, struct ts_decoder *dec)
 		sort_opts(p, j, &so);
 		if (o->dups != GEN_ALLOW)
 			ts_flow_add(f, gen_exact_stage(&p->g, &so, o->nnz,
-			    ts_job_threads(j), name, d));
+			    fe_job_threads(j), name, d));
 		else if (!o->symmetric)
 			ts_flow_add(f, ts_stage_sort(&so, m->index_base, name,
 			    NULL, &p->sr, d));
@@ -199,18 +199,18 @@ gen_stages(void *arg, struct job *j, struct ts_flow *f, struct ts_decoder *dec)
 		}
 	}
 	if (p->gv != NULL)
-		ts_flow_add(f, ts_stage_genvalues(p->gv, ts_job_threads(j),
+		ts_flow_add(f, fe_stage_genvalues(p->gv, fe_job_threads(j),
 		    name, d));
 	return 0;
 }
 
 /* Every draw is made: the count, once repeats are settled. */
 static int
-gen_ready(void *arg, struct job *j)
+gen_ready(void *arg, struct fe_job *j)
 {
 	struct gen_part *p = arg;
 	const struct gen_opts *o = &p->g.o;
-	struct ts_meta *m = ts_job_meta(j);
+	struct ts_meta *m = fe_job_meta(j);
 
 	m->nnz = o->symmetric ? p->sr2.count : o->dups != GEN_ALLOW ?
 	    o->nnz : p->g.draws;
@@ -219,12 +219,12 @@ gen_ready(void *arg, struct job *j)
 }
 
 static char *
-gen_readme(void *arg, struct job *j)
+gen_readme(void *arg, struct fe_job *j)
 {
 	struct gen_part *p = arg;
 	const struct gen *g = &p->g;
 	const struct gen_opts *o = &g->o;
-	const struct ts_meta *m = ts_job_meta(j);
+	const struct ts_meta *m = fe_job_meta(j);
 	struct ts_strbuf sb = { NULL, 0, 0 };
 	char *desc = gen_describe(g), *notes, *list, *fname;
 
@@ -274,7 +274,7 @@ gen_readme(void *arg, struct job *j)
 			    (unsigned long long)m->nnz);
 	}
 	if (p->gv != NULL) {
-		list = ts_genvalues_describe(p->gv);
+		list = fe_genvalues_describe(p->gv);
 		ts_sbprintf(&sb, "\n## Values\n\nEach value a pure function of "
 		    "the seed and the entry's 0-based coordinates, as "
 		    "ts-gen-values(1) makes them.\n\n%s", list);
@@ -284,7 +284,7 @@ gen_readme(void *arg, struct job *j)
 }
 
 static int
-gen_aux(void *arg, struct job *j, struct ts_bundle_out *bo)
+gen_aux(void *arg, struct fe_job *j, struct ts_bundle_out *bo)
 {
 	struct gen_part *p = arg;
 	const struct gen *g = &p->g;
@@ -292,7 +292,7 @@ gen_aux(void *arg, struct job *j, struct ts_bundle_out *bo)
 	int rv;
 
 	if (p->config_text != NULL && p->config_copied &&
-	    ts_job_put_file(j, bo, "config", "config.yaml", p->config_text,
+	    fe_job_put_file(j, bo, "config", "config.yaml", p->config_text,
 	    strlen(p->config_text)) != 0)
 		return -1;
 	if (strcmp(g->m->name, "poisson-cp") != 0)
@@ -300,19 +300,19 @@ gen_aux(void *arg, struct job *j, struct ts_bundle_out *bo)
 	/* The planted factors, the weights scaled to the events drawn. */
 	text = gen_pcp_factors(g, g->o.dups == GEN_ALLOW ? g->o.nnz :
 	    g->made);
-	fname = ts_xasprintf("%s_factors.txt", ts_job_meta(j)->name);
-	rv = ts_job_put_file(j, bo, "factors", fname, text, strlen(text));
+	fname = ts_xasprintf("%s_factors.txt", fe_job_meta(j)->name);
+	rv = fe_job_put_file(j, bo, "factors", fname, text, strlen(text));
 	free(text);
 	free(fname);
 	return rv;
 }
 
 static int
-gen_finish(void *arg, struct job *j, int rv)
+gen_finish(void *arg, struct fe_job *j, int rv)
 {
 	struct gen_part *p = arg;
 
-	ts_genvalues_free(p->gv);
+	fe_genvalues_free(p->gv);
 	p->gv = NULL;
 	return rv;
 }
@@ -331,11 +331,11 @@ void
 gen_part_init(struct gen_part *p)
 {
 	memset(p, 0, sizeof(*p));
-	ts_genvalues_opts_init(&p->vo);
+	fe_genvalues_opts_init(&p->vo);
 	p->vtype = p->itype = -1;
 	p->domain = TS_DOMAIN_GENERAL;
 	p->g.o.dups = GEN_ALLOW;
-	p->part.flags = TS_JOB_VALUES;
+	p->part.flags = FE_JOB_VALUES;
 	p->part.produce = gen_produce;
 	p->part.input = gen_input;
 	p->part.stages = gen_stages;

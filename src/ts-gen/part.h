@@ -12,7 +12,7 @@ struct gen_part {
 	bool		 setup;		/* g set up, its draws counted */
 	int		 operand;	/* of a pair, the job's: 0 A, 1 B */
 	/* values */
-	struct ts_genvalues_opts vo;
+	struct fe_genvalues_opts vo;
 	bool		 values;	/* asked for */
 	int		 vtype, itype;	/* enum ts_vtype, ts_itype; -1 */
 	enum ts_domain	 domain;	/* when --value-domain is not given */
@@ -27,7 +27,7 @@ struct gen_part {
 	/* the job's */
 	struct ts_genvalues *gv;
 	struct ts_sort_result sr, sr2;
-	struct ts_job_part part;
+	struct fe_job_part part;
 };
 
 /* The options (main.c has their names; opts.c the model's). */
@@ -53,11 +53,11 @@ void	 gen_part_init(struct gen_part *);
 void	 gen_opts_init(struct gen_part *);
 bool	 gen_option(struct gen_part *, int ch, const char *name,
 	    const char *arg);
-void	 gen_check(struct gen_part *, const struct ts_job_opts *, int argc);
+void	 gen_check(struct gen_part *, const struct fe_job_opts *, int argc);
 
 /* config.c: the request of the configuration file path (DST too, in
  * jo, unless dst_given): 0, or -1 (reported to d). */
-int	 gen_config(struct gen_part *, struct ts_job_opts *jo,
+int	 gen_config(struct gen_part *, struct fe_job_opts *jo,
 	    const char *path, bool dst_given, struct ts_diags *d);
 /* Free what the request holds. */
 void	 gen_part_free(struct gen_part *);

@@ -54,10 +54,10 @@ pcp_setup(struct gen *g, struct ts_diags *d)
 			    (unsigned long long)PCP_MAX);
 			return -1;
 		}
-	s = ts_rng_mix(o->seed ^ 0x706370ULL);		/* "pcp" */
+	s = fe_rng_mix(o->seed ^ 0x706370ULL);		/* "pcp" */
 	p->w = ts_xreallocarray(NULL, (size_t)p->rank, sizeof(double));
 	for (r = 0; r < p->rank; r++)
-		p->w[r] = 1 + ts_rng_unit(&s);
+		p->w[r] = 1 + fe_rng_unit(&s);
 	alias_build(&p->wa, p->w, (uint64_t)p->rank);
 	col = ts_xreallocarray(NULL, 1, sizeof(double));
 	for (k = 0; k < o->order; k++) {
@@ -69,8 +69,8 @@ pcp_setup(struct gen *g, struct ts_diags *d)
 			double sum = 0;
 
 			for (i = 0; i < o->dims[k]; i++) {
-				col[i] = ts_rng_unit(&s);
-				if (ts_rng_unit(&s) < 0.2)
+				col[i] = fe_rng_unit(&s);
+				if (fe_rng_unit(&s) < 0.2)
 					col[i] *= 10;
 				sum += col[i];
 			}
@@ -107,17 +107,17 @@ pcp_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 		m = n - i < RUN ? n - i : RUN;
 		for (e = 0; e < m; e++) {
 			s[e] = gen_state(g, first + i + e);
-			r[e] = alias_draw(&p->wa, ts_rng_next(&s[e]));
+			r[e] = alias_draw(&p->wa, fe_rng_next(&s[e]));
 		}
 		for (k = 0; k < order; k++) {
 			for (e = 0; e < m; e++)
-				x[e] = ts_rng_next(&s[e]);
+				x[e] = fe_rng_next(&s[e]);
 			for (e = 0; e < m; e++) {
 				if (e + AHEAD < m) {
 					const struct alias *a =
 					    &p->fa[k][r[e + AHEAD]];
 
-					__builtin_prefetch(&a->c[ts_rng_mulhi(
+					__builtin_prefetch(&a->c[fe_rng_mulhi(
 					    x[e + AHEAD], a->n, &lo)]);
 				}
 				c[(i + e) * order + k] =

@@ -17,6 +17,7 @@
 
 #include "gen.h"
 #include "format/format.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 
 #define BATCH		8192
@@ -36,14 +37,12 @@ struct prod {
 	bool		 ones, isint;
 	/* the workers */
 	struct ts_decoder *dec;
-	pthread_t	 tid[MAXWORKERS];
-	int		 nt, nid;
 	struct slot	*slot;
 	int		 nslot;
 	uint64_t	 nbatch, assign, deliver;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
-	bool		 quit;
+	/* Its mutex guards the slots' states, `assign` and `deliver`; its
+	 * `done` says a batch is made. */
+	struct ts_pool	 pool;
 };
 
 /* Entries [first, first + n) into b: coordinates, and values 1. */
@@ -62,57 +61,36 @@ make(struct prod *p, uint64_t first, size_t n, struct ts_batch *b)
 	}
 }
 
-static void *
-worker(void *arg)
+/* A worker's turn (pool.h): make the next batch, when its slot is
+ * free, and run the flow's local functions on it on this thread. */
+static bool
+take(struct ts_pool *pool, int id)
 {
-	struct prod *p = arg;
+	struct prod *p = pool->ctx;
 	struct ts_decoder *dec = p->dec;
 	struct slot *s;
 	uint64_t first;
-	int id;
 
-	pthread_mutex_lock(&p->mu);
-	id = p->nid++;
-	for (;;) {
-		while (!p->quit && (p->assign >= p->nbatch ||
-		    p->slot[p->assign % (uint64_t)p->nslot].state != FREE))
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->quit)
-			break;
-		s = &p->slot[p->assign % (uint64_t)p->nslot];
-		s->idx = p->assign++;
-		s->state = BUSY;
-		pthread_mutex_unlock(&p->mu);
-		first = s->idx * BATCH;
-		make(p, first, first + BATCH <= p->n ? BATCH :
-		    (size_t)(p->n - first), &s->b);
-		/* The flow's local functions, on this thread. */
-		pthread_rwlock_rdlock(&dec->local_lock);
-		s->b.local = dec->local != NULL;
-		s->b.local_cont = false;
-		if (s->b.local)
-			dec->local(dec->local_arg, id, &s->b);
-		pthread_rwlock_unlock(&dec->local_lock);
-		pthread_mutex_lock(&p->mu);
-		s->state = DONE;
-		pthread_cond_broadcast(&p->cv);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
-}
-
-static void
-stop(struct prod *p)
-{
-	int i;
-
-	pthread_mutex_lock(&p->mu);
-	p->quit = true;
-	pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
-	for (i = 0; i < p->nt; i++)
-		pthread_join(p->tid[i], NULL);
-	p->nt = 0;
+	if (p->assign >= p->nbatch ||
+	    p->slot[p->assign % (uint64_t)p->nslot].state != FREE)
+		return false;
+	s = &p->slot[p->assign % (uint64_t)p->nslot];
+	s->idx = p->assign++;
+	s->state = BUSY;
+	pthread_mutex_unlock(&pool->mu);
+	first = s->idx * BATCH;
+	make(p, first, first + BATCH <= p->n ? BATCH :
+	    (size_t)(p->n - first), &s->b);
+	pthread_rwlock_rdlock(&dec->local_lock);
+	s->b.local = dec->local != NULL;
+	s->b.local_cont = false;
+	if (s->b.local)
+		dec->local(dec->local_arg, id, &s->b);
+	pthread_rwlock_unlock(&dec->local_lock);
+	pthread_mutex_lock(&pool->mu);
+	s->state = DONE;
+	pthread_cond_broadcast(&pool->done);
+	return true;
 }
 
 static void
@@ -125,11 +103,8 @@ start(struct prod *p, int workers)
 	p->slot = ts_xcalloc((size_t)p->nslot, sizeof(*p->slot));
 	for (i = 0; i < p->nslot; i++)
 		ts_batch_init(&p->slot[i].b, p->g->o.order, BATCH);
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->cv, NULL);
-	for (i = 0; i < workers && i < MAXWORKERS; i++)
-		if (pthread_create(&p->tid[p->nt], NULL, worker, p) == 0)
-			p->nt++;
+	ts_pool_init(&p->pool, p, take);
+	ts_pool_start(&p->pool, workers < MAXWORKERS ? workers : MAXWORKERS);
 }
 
 static int
@@ -198,16 +173,17 @@ prod_next(struct ts_decoder *dec, struct ts_batch *b)
 
 	if (n == 0)
 		return 0;
-	if (dec->threads < 2) {
+	if (dec->threads > 1 && p->slot == NULL)
+		start(p, dec->threads);
+	if (dec->threads < 2 || p->pool.nt == 0) {
+		/* Alone: asked to be, or no thread to be had. */
 		make(p, p->made, n, b);
 	} else {
-		if (p->slot == NULL)
-			start(p, dec->threads);
-		pthread_mutex_lock(&p->mu);
+		pthread_mutex_lock(&p->pool.mu);
 		s = &p->slot[p->deliver % (uint64_t)p->nslot];
 		while (s->state != DONE || s->idx != p->deliver)
-			pthread_cond_wait(&p->cv, &p->mu);
-		pthread_mutex_unlock(&p->mu);
+			pthread_cond_wait(&p->pool.done, &p->pool.mu);
+		pthread_mutex_unlock(&p->pool.mu);
 		/* The slot's arrays become the flow's batch's, and the
 		 * batch's the slot's, when they are as large: no copy. */
 		n = s->b.n;
@@ -225,11 +201,11 @@ prod_next(struct ts_decoder *dec, struct ts_batch *b)
 		b->is_int = s->b.is_int;
 		b->local = s->b.local;
 		b->local_cont = false;
-		pthread_mutex_lock(&p->mu);
+		pthread_mutex_lock(&p->pool.mu);
 		s->state = FREE;
 		p->deliver++;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
+		ts_pool_wake(&p->pool, true);
+		pthread_mutex_unlock(&p->pool.mu);
 	}
 	p->made += n;
 	dec->rows += n;
@@ -246,12 +222,10 @@ prod_close(struct ts_decoder *dec)
 	if (p == NULL)
 		return;
 	if (p->slot != NULL) {
-		stop(p);
+		ts_pool_destroy(&p->pool);
 		for (i = 0; i < p->nslot; i++)
 			ts_batch_free(&p->slot[i].b);
 		free(p->slot);
-		pthread_mutex_destroy(&p->mu);
-		pthread_cond_destroy(&p->cv);
 	}
 	free(p);
 	dec->state = NULL;

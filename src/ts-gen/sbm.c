@@ -139,13 +139,13 @@ sbm_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 	for (i = 0; i < n; i++) {
 		uint64_t s = gen_state(g, first + i);
 
-		x = alias_draw(&sb->a, ts_rng_next(&s));
+		x = alias_draw(&sb->a, fe_rng_next(&s));
 		for (k = order - 1; k >= 0; k--) {
 			cc[k] = x % sb->nc[k];
 			x /= sb->nc[k];
 		}
 		for (k = 0; k < order; k++)
-			*c++ = comm_start(g, sb, k, cc[k]) + ts_rng_below(&s,
+			*c++ = comm_start(g, sb, k, cc[k]) + fe_rng_below(&s,
 			    comm_size(g, sb, k, cc[k]));
 	}
 }

@@ -158,7 +158,7 @@ shaped(const struct ts_meta *m)
 static void
 density(struct ts_strbuf *b, const struct ts_meta *m)
 {
-	char *r = ts_stats_ratio(m->nnz, m->dims, m->order);
+	char *r = fe_stats_ratio(m->nnz, m->dims, m->order);
 
 	ts_sbprintf(b, "%s", r);
 	free(r);
@@ -167,15 +167,15 @@ density(struct ts_strbuf *b, const struct ts_meta *m)
 /* The statistics of a bundle's entries: false when they could not be
  * read. */
 static bool
-stats_of(const struct item *it, struct ts_stats *s, struct fe_verdict *v)
+stats_of(const struct item *it, struct fe_stats *s, struct fe_verdict *v)
 {
 	struct ts_diags *d = ts_diags_new(1, false);
 	struct ts_check_opts co;
 
 	memset(&co, 0, sizeof(co));
-	ts_stats_init(s, NULL);
+	fe_stats_init(s, NULL);
 	if (ts_bundle_meta(it->bd) != NULL)
-		ts_stats_bundle(it->bd, &co, s, d);
+		fe_stats_bundle(it->bd, &co, s, d);
 	fe_verdict_of(d, v);
 	ts_diags_free(d);
 	return s->complete;
@@ -183,7 +183,7 @@ stats_of(const struct item *it, struct ts_stats *s, struct fe_verdict *v)
 
 /* What fn prints to a stream, appended to b. */
 static void
-append(struct ts_strbuf *b, const struct ts_stats *s,
+append(struct ts_strbuf *b, const struct fe_stats *s,
     const struct fe_verdict *v, bool ok, bool csv)
 {
 	char *text = NULL;
@@ -211,7 +211,7 @@ static void
 json_record(struct ts_strbuf *b, const struct item *it, bool last)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
-	struct ts_stats s;
+	struct fe_stats s;
 	struct fe_verdict v;
 	bool ok;
 	struct files f;
@@ -278,7 +278,7 @@ json_record(struct ts_strbuf *b, const struct item *it, bool last)
 	files_free(&f);
 	ok = stats_of(it, &s, &v);
 	append(b, &s, &v, ok, false);
-	ts_stats_free(&s);
+	fe_stats_free(&s);
 	ts_sbprintf(b, "\n  }%s\n", last ? "" : ",");
 }
 
@@ -298,7 +298,7 @@ static void
 csv_record(struct ts_strbuf *b, const struct item *it)
 {
 	const struct ts_meta *m = ts_bundle_meta(it->bd);
-	struct ts_stats s;
+	struct fe_stats s;
 	struct fe_verdict v;
 	bool ok;
 	const char *name = ts_bundle_name(it->bd);
@@ -349,7 +349,7 @@ csv_record(struct ts_strbuf *b, const struct item *it)
 	files_free(&f);
 	ok = stats_of(it, &s, &v);
 	append(b, &s, &v, ok, true);
-	ts_stats_free(&s);
+	fe_stats_free(&s);
 	ts_sbprintf(b, "\n");
 }
 

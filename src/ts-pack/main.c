@@ -14,7 +14,8 @@
 
 #include "fe.h"
 #include "pack.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
+#include "util/diag_int.h"
 #include "util/progress.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"
@@ -59,8 +60,9 @@ usage(FILE *fp)
 	    "       %s [-fq] [-C DIR] [--max-size SIZE] [--max-members N] "
 	    "[--require-checksums]\n"
 	    "               -x ARCHIVE\n"
-	    "       %s [--check] [--deep] [--json] [--require-checksums] "
-	    "-t ARCHIVE\n",
+	    "       %s [--check] [--quick | --deep] [--json] "
+	    "[--require-checksums]\n"
+	    "               -t ARCHIVE\n",
 	    fe_progname, fe_progname, fe_progname, fe_progname);
 	if (fp != stdout)
 		return;
@@ -79,9 +81,11 @@ usage(FILE *fp)
 	    "  -j, --jobs N          zstd threads (default: the CPUs it may "
 	    "use); the bytes\n"
 	    "                        do not depend on it\n"
-	    "      --quick           check metadata and headers first (the "
-	    "default)\n"
-	    "      --deep            check every entry first\n"
+	    "      --quick           check only metadata and headers, first\n"
+	    "                        (by default, also every entry as it is "
+	    "packed)\n"
+	    "      --deep            check everything first, the checks that "
+	    "sort too\n"
 	    "      --no-validate     check nothing\n"
 	    "      --index FILE      write an index of the bundles, JSON (or "
 	    "CSV for .csv)\n"
@@ -95,12 +99,17 @@ usage(FILE *fp)
 	    "      --max-size SIZE   refuse more data than SIZE (default 8G)\n"
 	    "      --max-members N   refuse more members than N (default "
 	    "100000)\n"
-	    "      --quick, --deep, --no-validate  how the bundles are checked\n"
+	    "      --quick, --deep, --no-validate  how the bundles are checked "
+	    "(default\n"
+	    "                        --quick)\n"
 	    "Listing:\n"
 	    "  -t, --list ARCHIVE    one line per bundle: name, order, "
 	    "dimensions, nnz\n"
-	    "      --check           ... and valid or invalid (--deep: every "
-	    "entry)\n"
+	    "      --check           ... and valid or invalid: every entry as "
+	    "it streams\n"
+	    "                        by (--quick: metadata and headers only; "
+	    "--deep: the\n"
+	    "                        checks that sort too)\n"
 	    "      --json            one JSON object per bundle\n"
 	    "Other:\n"
 	    "  -f, --force           replace an existing ARCHIVE, index or "
@@ -165,15 +174,16 @@ gather(struct opts *o, int argc, char *argv[], struct item **items,
 {
 	struct item *v = ts_xcalloc((size_t)argc, sizeof(*v));
 	struct ts_check_opts co;
+	struct ts_diags *qd;
 	int i, n = 0, rv = 0;
 
 	memset(&co, 0, sizeof(co));
-	co.quick = o->validate == 0;
+	co.quick = o->validate != V_DEEP;
 
 	for (i = 0; i < argc; i++) {
 		size_t errs = ts_diags_errors(d);
 		/* Unchecked, what the metadata says is not said either. */
-		struct ts_diags *od = o->validate >= 0 ? d :
+		struct ts_diags *od = o->validate != V_NONE ? d :
 		    ts_diags_new(20, false);
 		struct ts_bundle *bd = ts_bundle_open(argv[i], od);
 
@@ -186,9 +196,18 @@ gather(struct opts *o, int argc, char *argv[], struct item **items,
 			rv = -1;
 			continue;
 		}
-		if (o->validate >= 0 && ts_bundle_meta(bd) != NULL)
-			ts_check_bundle(bd, &co, d);
-		if (ts_diags_errors(d) > errs && o->validate >= 0) {
+		/* Checked as it is packed (check_packed), a bundle's headers
+		 * are first looked at only to refuse it early: what else
+		 * they say is said as it is packed, once. */
+		qd = o->validate == V_STREAM ? ts_diags_like(d) : d;
+		if (o->validate != V_NONE && ts_bundle_meta(bd) != NULL)
+			ts_check_bundle(bd, &co, qd);
+		if (qd != d) {
+			if (ts_diags_errors(qd) > 0)
+				ts_diags_absorb(d, qd, 0);
+			ts_diags_free(qd);
+		}
+		if (ts_diags_errors(d) > errs && o->validate != V_NONE) {
 			fe_warnx("'%s' is invalid: not packed", argv[i]);
 			rv = -1;
 		}
@@ -207,6 +226,38 @@ gather(struct opts *o, int argc, char *argv[], struct item **items,
 	*items = v;
 	o->nitems = (size_t)n;
 	return rv;
+}
+
+/* The checks of each entry of a bundle as it is packed, on a thread of
+ * the archive writer's (ts_archive_out_watch), the bundle read from the
+ * bytes packed: what needs no sort, so that it costs one core beside the
+ * compression, not a second reading. */
+static int
+check_packed(struct ts_bundle *bd, void *arg, struct ts_diags *d)
+{
+	struct item *it = arg;
+	struct ts_check_opts co;
+
+	memset(&co, 0, sizeof(co));
+	co.stream_only = true;
+	co.threads = 1;
+	if (ts_check_bundle(bd, &co, d) != 0)
+		it->refused = true;
+	return it->refused ? -1 : 0;
+}
+
+/* Bundle v[i] into ao, checked as it goes when it is to be. */
+static int
+put_bundle(const struct opts *o, struct ts_archive_out *ao, struct item *it,
+    struct ts_diags *d)
+{
+	if (o->validate == V_STREAM)
+		ts_archive_out_watch(ao, check_packed, it);
+	if (ts_archive_out_bundle(ao, it->bd, d) == 0)
+		return 0;
+	if (it->refused)
+		fe_warnx("'%s' is invalid: not packed", it->path);
+	return -1;
 }
 
 /* Standard output, a device or a FIFO: written to as it is, in zstd
@@ -266,7 +317,7 @@ write_archive(const struct opts *o, const char *path, struct item *v,
 	}
 	for (; i < j; i++) {
 		v[i].archive = strcmp(path, "-") == 0 ? "<stdout>" : path;
-		if (ts_archive_out_bundle(ao, v[i].bd, d) != 0) {
+		if (put_bundle(o, ao, &v[i], d) != 0) {
 			ts_archive_out_abort(ao);
 			return -1;
 		}
@@ -309,7 +360,7 @@ sums_only(struct opts *o, int argc, char *argv[], struct ts_diags *d)
 	}
 	ao = ts_archive_out_hash();
 	for (i = 0; i < o->nitems; i++)
-		if (ts_archive_out_bundle(ao, v[i].bd, d) != 0)
+		if (put_bundle(o, ao, &v[i], d) != 0)
 			goto out;
 	if ((text = ts_archive_out_manifest(ao)) == NULL) {
 		ts_diag_io(d, path, "%s", strerror(errno));
@@ -409,7 +460,7 @@ check_unpacked(struct ts_bundle *bd, void *arg, struct ts_diags *d)
 	struct ts_check_opts co;
 
 	memset(&co, 0, sizeof(co));
-	co.quick = o->validate == 0;
+	co.quick = o->validate != V_DEEP;
 	return ts_check_bundle(bd, &co, d);
 }
 
@@ -426,7 +477,7 @@ unpack(const struct opts *o, struct ts_diags *d)
 	uo.force = o->force;
 	uo.max_size = o->max_size;
 	uo.max_members = o->max_members;
-	if (o->validate >= 0) {
+	if (o->validate != V_NONE) {
 		uo.check = check_unpacked;
 		uo.check_arg = (void *)o;
 	}
@@ -448,48 +499,70 @@ jstr(const char *s)
 	return r != NULL ? r : ts_xstrdup("\"\"");
 }
 
+/* A bundle's line of -t, but its verdict, to fp: its name and shape. */
 static void
-list_line(const struct opts *o, struct ts_bundle *bd, struct ts_diags *d)
+list_shape(const struct opts *o, struct ts_bundle *bd, FILE *fp)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
 	bool usable = m != NULL && (m->have & (TS_HAVE_ORDER | TS_HAVE_DIMS |
 	    TS_HAVE_NNZ)) == (TS_HAVE_ORDER | TS_HAVE_DIMS | TS_HAVE_NNZ);
 	int k;
 
-	ts_progress_clear();
 	if (o->json) {
 		char *p = jstr(ts_bundle_where(bd)), *n = jstr(ts_bundle_name(bd));
 
-		printf("{\"path\": %s, \"name\": %s", p, n);
+		fprintf(fp, "{\"path\": %s, \"name\": %s", p, n);
 		free(p);
 		free(n);
 		if (usable) {
-			printf(", \"order\": %d, \"dimensions\": [", m->order);
+			fprintf(fp, ", \"order\": %d, \"dimensions\": [",
+			    m->order);
 			for (k = 0; k < m->order; k++)
-				printf("%s%llu", k ? ", " : "",
+				fprintf(fp, "%s%llu", k ? ", " : "",
 				    (unsigned long long)m->dims[k]);
-			printf("], \"nnz\": %llu", (unsigned long long)m->nnz);
+			fprintf(fp, "], \"nnz\": %llu",
+			    (unsigned long long)m->nnz);
 		}
-		if (o->check)
-			printf(", \"valid\": %s, \"errors\": %zu, "
-			    "\"warnings\": %zu", ts_diags_errors(d) == 0 ?
-			    "true" : "false", ts_diags_count(d, TS_SEV_ERROR),
-			    ts_diags_count(d, TS_SEV_WARNING));
-		printf("}\n");
 		return;
 	}
-	printf("%s", ts_bundle_name(bd));
+	fprintf(fp, "%s", ts_bundle_name(bd));
 	if (usable) {
-		printf("\t%d\t", m->order);
+		fprintf(fp, "\t%d\t", m->order);
 		for (k = 0; k < m->order; k++)
-			printf("%s%llu", k ? "x" : "",
+			fprintf(fp, "%s%llu", k ? "x" : "",
 			    (unsigned long long)m->dims[k]);
-		printf("\t%llu", (unsigned long long)m->nnz);
+		fprintf(fp, "\t%llu", (unsigned long long)m->nnz);
 	} else
-		printf("\t?\t?\t?");
-	if (o->check)
-		printf("\t%s", ts_diags_errors(d) == 0 ? "valid" : "invalid");
-	printf("\n");
+		fprintf(fp, "\t?\t?\t?");
+}
+
+/* A bundle listed with --check, its line waiting for the end of the
+ * archive, where its integrity is known. */
+struct listed {
+	char	*name;
+	char	*shape;		/* list_shape's */
+	size_t	 errors, warnings;
+	int	 status;
+};
+
+/* The line of b, its verdict of the diagnostics of its checks and its
+ * integrity. */
+static void
+list_line(const struct opts *o, const struct listed *b)
+{
+	/* What "valid" covers: no bare word for headers alone. */
+	static const char *const checks[] = { "quick", "stream", "deep" };
+
+	ts_progress_clear();
+	fputs(b->shape, stdout);
+	if (o->json)
+		printf(", \"valid\": %s, \"checks\": \"%s\", \"errors\": %zu, "
+		    "\"warnings\": %zu}\n", b->errors == 0 ? "true" : "false",
+		    checks[o->validate], b->errors, b->warnings);
+	else
+		printf("\t%s%s\n", o->validate == V_QUICK && b->errors == 0 ?
+		    "metadata and headers " : "", b->errors == 0 ? "valid" :
+		    "invalid");
 }
 
 static int
@@ -499,10 +572,14 @@ list(const struct opts *o, struct ts_diags *ad)
 	struct ts_check_opts co;
 	struct ts_bundles *bs;
 	struct ts_bundle *bd;
+	struct listed *v = NULL;
+	size_t n = 0, i, len;
+	FILE *fp;
 	int rv = 0;
 
 	memset(&co, 0, sizeof(co));
-	co.quick = o->validate <= 0;
+	co.quick = o->validate == V_QUICK;
+	co.stream_only = o->validate == V_STREAM;
 
 	if (o->check)
 		fe_diags_live(d, o->quiet);
@@ -510,17 +587,48 @@ list(const struct opts *o, struct ts_diags *ad)
 		ts_diags_free(d);
 		return -1;
 	}
+	/* Checked, a bundle's record carries what the manifest says of its
+	 * files, known at the archive's end: the lines wait for it. */
+	if (o->check)
+		ts_bundles_split(bs);
 	for (;;) {
 		ts_diags_clear(d);
 		if ((bd = ts_bundles_next(bs, NULL, d)) == NULL)
 			break;
-		if (o->check)
-			ts_check_bundle(bd, &co, d);
-		list_line(o, bd, d);
-		if (o->check && ts_diags_status(d) > rv)
-			rv = ts_diags_status(d);
+		if (!o->check) {
+			ts_progress_clear();
+			list_shape(o, bd, stdout);
+			fputs(o->json ? "}\n" : "\n", stdout);
+			ts_bundle_free(bd);
+			continue;
+		}
+		ts_check_bundle(bd, &co, d);
+		v = ts_xreallocarray(v, n + 1, sizeof(*v));
+		v[n].name = ts_xstrdup(ts_bundle_name(bd));
+		v[n].shape = NULL;
+		if ((fp = open_memstream(&v[n].shape, &len)) == NULL)
+			ts_xoom(0);
+		list_shape(o, bd, fp);
+		fclose(fp);
+		v[n].errors = ts_diags_count(d, TS_SEV_ERROR);
+		v[n].warnings = ts_diags_count(d, TS_SEV_WARNING);
+		v[n++].status = ts_diags_status(d);
 		ts_bundle_free(bd);
 	}
+	for (i = 0; i < n; i++) {
+		ts_diags_clear(d);
+		ts_bundles_verdict(bs, v[i].name, d);
+		v[i].errors += ts_diags_count(d, TS_SEV_ERROR);
+		v[i].warnings += ts_diags_count(d, TS_SEV_WARNING);
+		if (ts_diags_status(d) > v[i].status)
+			v[i].status = ts_diags_status(d);
+		list_line(o, &v[i]);
+		if (v[i].status > rv)
+			rv = v[i].status;
+		free(v[i].name);
+		free(v[i].shape);
+	}
+	free(v);
 	if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 		ts_diag(ad, TS_SEV_ERROR, o->list, 0, 0, TS_RULE_B5,
 		    "the archive holds no bundle");
@@ -551,7 +659,7 @@ misplaced(const struct opts *o)
 		bad = o->check ? "--check" : "--json";
 	else if (o->list != NULL && o->force)
 		bad = "-f";
-	else if (o->list != NULL && o->validate < 0)
+	else if (o->list != NULL && o->validate == V_NONE)
 		bad = "--no-validate";
 	if (bad == NULL)
 		return false;
@@ -574,6 +682,7 @@ main(int argc, char *argv[])
 
 	fe_init("ts-pack");
 	memset(&o, 0, sizeof(o));
+	o.validate = V_STREAM;
 	o.level = -1;
 	o.jobs = ts_cpus_available();
 	while ((ch = getopt_long(argc, argv, "C:fhj:o:qt:Vx:", longopts,
@@ -609,7 +718,7 @@ main(int argc, char *argv[])
 			o.check = true;
 			break;
 		case OPT_DEEP:
-			o.validate = 1;
+			o.validate = V_DEEP;
 			break;
 		case OPT_EACH:
 			o.each = optarg;
@@ -631,10 +740,10 @@ main(int argc, char *argv[])
 			o.max_size = fe_parse_size_min("--max-size", optarg, 1);
 			break;
 		case OPT_NO_VALIDATE:
-			o.validate = -1;
+			o.validate = V_NONE;
 			break;
 		case OPT_QUICK:
-			o.validate = 0;
+			o.validate = V_QUICK;
 			break;
 		case OPT_REQUIRE:
 			require = true;

@@ -11,9 +11,13 @@
 
 #include "tensorsuite.h"
 
+/* How the bundles are checked: not at all, their metadata and headers,
+ * also every entry as it streams by (by default), everything. */
+enum { V_NONE = -1, V_QUICK, V_STREAM, V_DEEP };
+
 struct opts {
 	const char	*out, *each, *extract, *list, *dir, *index;
-	int		 validate;	/* -1 none, 0 quick, 1 deep */
+	int		 validate;	/* V_* */
 	bool		 force, quiet, json, check;
 	bool		 sums_only;	/* --sums-only: the manifest alone */
 	int		 level, jobs;
@@ -27,6 +31,7 @@ struct item {
 	struct ts_bundle	*bd;
 	const char		*archive;	/* where it went */
 	const char		*sums;		/* its manifest (SHA256SUMS) */
+	bool			 refused;	/* by the checks as it went in */
 };
 
 /*

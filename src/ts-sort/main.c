@@ -141,13 +141,13 @@ gnu_hint(int opt)
 int
 main(int argc, char *argv[])
 {
-	struct ts_job_opts o;
+	struct fe_job_opts o;
 	struct sort_part sp;
 	bool check = false, inplace = false, quiet = false;
 	int ch, rv, li = 0;
 
 	fe_init("ts-sort");
-	ts_job_opts_init(&o);
+	fe_job_opts_init(&o);
 	memset(&sp, 0, sizeof(sp));
 	sp.dups = TS_DUP_KEEP;
 	/* getopt_long reorders argv: keep the command as typed. */
@@ -210,7 +210,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	o.src = fe_filter_src(argc, argv, usage);
 	if (check) {
-		if (inplace || o.dst != NULL || o.to != TS_JOB_AUTO)
+		if (inplace || o.dst != NULL || o.to != FE_JOB_AUTO)
 			fe_usage_error("-c only reads: no -i, -o or --to");
 	}
 	if (inplace) {

@@ -19,7 +19,7 @@ struct sort_part {
 	/* the sort under way */
 	struct ts_sort_opts	 so;
 	struct ts_sort_result	 sr;
-	struct ts_job_part	 part;
+	struct fe_job_part	 part;
 };
 
 /* The sort (check false) or the order check (-c) as a part of a job:

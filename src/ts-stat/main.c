@@ -110,7 +110,7 @@ static struct tensor *
 tensor_new(const char *path, const struct opts *o)
 {
 	struct tensor *t = ts_xcalloc(1, sizeof(*t));
-	struct ts_stats_opts so;
+	struct fe_stats_opts so;
 	int i;
 
 	memset(&so, 0, sizeof(so));
@@ -122,7 +122,7 @@ tensor_new(const char *path, const struct opts *o)
 	so.plot = o->plot != NULL ? o->size : 0;
 	t->path = ts_xstrdup(path);
 	t->d = ts_diags_new(o->max_per_rule, o->strict);
-	ts_stats_init(&t->s, &so);
+	fe_stats_init(&t->s, &so);
 	for (i = 0; i < NFILES; i++)
 		t->bytes[i] = -1;
 	return t;
@@ -133,7 +133,7 @@ tensor_free(struct tensor *t)
 {
 	size_t i;
 
-	ts_stats_free(&t->s);
+	fe_stats_free(&t->s);
 	ts_diags_free(t->d);
 	for (i = 0; i < NFILES; i++)
 		free(t->fname[i]);
@@ -189,7 +189,7 @@ finish(struct tensor *t, const struct opts *o, int rv)
 {
 	int st;
 
-	ts_stats_end(&t->s, t->d);
+	fe_stats_end(&t->s, t->d);
 	fe_verdict_of(t->d, &t->v);
 	if (t->s.complete && o->plot != NULL)
 		plot(t, o);
@@ -226,11 +226,15 @@ archive(const char *path, const struct opts *o, int rv)
 	struct ts_check_opts co;
 	struct ts_bundles *bs;
 	struct ts_bundle *bd;
-	struct tensor *t;
+	struct tensor *t, **v = NULL;
+	size_t n = 0, i;
 	int st;
 
 	check_opts(o, &co);
 	if ((bs = ts_bundles_open(path, o->tmpdir, ad)) != NULL) {
+		/* A bundle's record carries what the manifest says of its
+		 * files, known at the archive's end: the records wait. */
+		ts_bundles_split(bs);
 		for (;;) {
 			t = tensor_new(path, o);
 			if ((bd = ts_bundles_next(bs, NULL, t->d)) == NULL) {
@@ -241,11 +245,17 @@ archive(const char *path, const struct opts *o, int rv)
 			t->path = ts_xasprintf("%s:%s", strcmp(path, "-") ?
 			    path : "<stdin>", ts_bundle_name(bd));
 			t->name = ts_xstrdup(ts_bundle_name(bd));
-			ts_stats_bundle(bd, &co, &t->s, t->d);
+			fe_stats_bundle(bd, &co, &t->s, t->d);
 			sizes(t, bd);
 			ts_bundle_free(bd);
-			rv = finish(t, o, rv);
+			v = ts_xreallocarray(v, n + 1, sizeof(*v));
+			v[n++] = t;
 		}
+		for (i = 0; i < n; i++) {
+			ts_bundles_verdict(bs, v[i]->name, v[i]->d);
+			rv = finish(v[i], o, rv);
+		}
+		free(v);
 		if (ts_bundles_count(bs) == 0 && ts_diags_errors(ad) == 0)
 			ts_diag(ad, TS_SEV_ERROR, strcmp(path, "-") ? path :
 			    "<stdin>", 0, 0, TS_RULE_B5, "the archive holds no "
@@ -294,14 +304,14 @@ operand(const char *path, struct ts_diags *why, const struct opts *o, int rv)
 		if ((bd = ts_bundle_open(path, t->d)) == NULL)
 			break;
 		t->name = ts_xstrdup(ts_bundle_name(bd));
-		ts_stats_bundle(bd, &co, &t->s, t->d);
+		fe_stats_bundle(bd, &co, &t->s, t->d);
 		sizes(t, bd);
 		/* Its directory no longer held: the README's commit
 		 * replaces it. */
 		ts_bundle_free(bd);
 		break;
 	case FE_OPERAND_DATA:
-		ts_stats_watch(&t->s, &w);
+		fe_stats_watch(&t->s, &w);
 		co.watch = &w;
 		fe_check_data(path, o->meta, &co, &name, t->d);
 		t->name = name != NULL ? name : stem(path);
@@ -404,7 +414,7 @@ main(int argc, char *argv[])
 			break;
 		case OPT_SIZE:
 			o.size = (int)count("--size", optarg, 16,
-			    TS_STATS_PLOT_MAX);
+			    FE_STATS_PLOT_MAX);
 			break;
 		default:
 			usage(stderr);

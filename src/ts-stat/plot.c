@@ -228,9 +228,9 @@ zoom(uint32_t n, int size)
 }
 
 static int
-spy(struct tensor *t, const struct opts *o, const struct ts_stats_grid *g)
+spy(struct tensor *t, const struct opts *o, const struct fe_stats_grid *g)
 {
-	const struct ts_stats *s = &t->s;
+	const struct fe_stats *s = &t->s;
 	uint32_t zr = zoom(g->rows, o->size), zc = zoom(g->cols, o->size);
 	uint64_t max = 0, v;
 	struct image im;
@@ -311,7 +311,7 @@ histogram(struct tensor *t, const struct opts *o, int k)
 	const char *kv[8];
 	int rv;
 
-	for (j = 0; j < TS_STATS_HIST; j++)
+	for (j = 0; j < FE_STATS_HIST; j++)
 		if (d->hist[j] > 0) {
 			top = j;
 			if (d->hist[j] > nmax)

@@ -104,7 +104,7 @@ dist_cells(struct table *t, int r, int c, const struct ts_dist *d)
 	if (d->n == 0)
 		return;
 	if (!d->known) {
-		cell(t, r, c + 2, "~%s", num(nb, ts_stats_ratio_double(d->sum,
+		cell(t, r, c + 2, "~%s", num(nb, fe_stats_ratio_double(d->sum,
 		    &d->n, 1)));
 		return;
 	}
@@ -124,7 +124,7 @@ spread_cells(struct table *t, int r, int c, const struct ts_dist *d,
 {
 	struct ts_spread sp;
 
-	ts_stats_spread(d, members, &sp);
+	fe_stats_spread(d, members, &sp);
 	if (!sp.known)
 		return;
 	cell(t, r, c, "%.4g", sp.cv);
@@ -150,7 +150,7 @@ spread_head(struct table *t, int c, const char *what)
 
 /* --fit: each mode's slices' power law. */
 static void
-fit_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
+fit_table(FILE *fp, struct table *t, const struct fe_stats *s, bool md,
     const char *lead)
 {
 	int k, c;
@@ -180,7 +180,7 @@ fit_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
 
 /* --fibers: the fibers of each mode per slice of another. */
 static void
-fps_table(FILE *fp, struct table *t, const struct ts_stats *s, bool md,
+fps_table(FILE *fp, struct table *t, const struct fe_stats *s, bool md,
     const char *lead)
 {
 	int k;
@@ -223,7 +223,7 @@ dims_str(char *buf, size_t n, const uint64_t *d, int order, const char *x)
 void
 report_table(FILE *fp, const struct tensor *tn, bool md)
 {
-	const struct ts_stats *s = &tn->s;
+	const struct fe_stats *s = &tn->s;
 	const struct ts_value_stats *v = &s->values;
 	const char *lead = md ? "" : "  ";
 	char db[4096], nb[TS_NUMBUF], nb2[TS_NUMBUF];
@@ -366,7 +366,7 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 			    (unsigned long long)s->mode[k].fibers.n);
 			dist_cells(&t, k + 1, 2, &s->mode[k].fibers);
 			spread_cells(&t, k + 1, 7, &s->mode[k].fibers,
-			    ts_stats_fibers_all(s, k));
+			    fe_stats_fibers_all(s, k));
 		}
 		spread_head(&t, 7, "fibers");
 		table_print(fp, &t, md, false, lead);
@@ -379,7 +379,7 @@ report_table(FILE *fp, const struct tensor *tn, bool md)
 			    "counted in bins: non-empty slices estimated "
 			    "(HyperLogLog, about 1.6%%); --exact counts them\n",
 			    lead, k + 1,
-			    (unsigned long long)TS_STATS_SLICES_MAX);
+			    (unsigned long long)FE_STATS_SLICES_MAX);
 			break;
 		}
 }

@@ -39,7 +39,7 @@ struct tensor {
 	char		*fname[NFILES];	/* a bundle's files, or NULL */
 	int64_t		 bytes[NFILES];
 	struct ts_diags	*d;
-	struct ts_stats	 s;
+	struct fe_stats	 s;
 	struct fe_verdict v;
 	char		**pics;		/* the pictures written */
 	char		**pic_what;	/* ... and what each shows */

@@ -313,11 +313,9 @@ main(int argc, char *argv[])
 	run(&p, o.jobs);
 	report_end(p.res, p.n, &o);
 	for (i = 0; i < p.n; i++) {
-		if (p.res[i].status > rv)
-			rv = p.res[i].status;
-		ts_diags_free(p.res[i].d);
-		free(p.res[i].path);
-		free(p.res[i].name);
+		if (result_status(&p.res[i]) > rv)
+			rv = result_status(&p.res[i]);
+		result_free(&p.res[i]);
 		free(p.paths[i]);
 	}
 	free(p.paths);

@@ -13,6 +13,7 @@
 #include "validate.h"
 #include "util/escape.h"
 #include "util/progress.h"
+#include "util/xalloc.h"
 
 static const char *
 plural(size_t n)
@@ -36,6 +37,18 @@ verdict(const struct result *r)
 		    plural(nw));
 }
 
+int
+result_status(const struct result *r)
+{
+	int st = r->status;
+	size_t i;
+
+	for (i = 0; i < r->nsub; i++)
+		if (result_status(&r->sub[i]) > st)
+			st = result_status(&r->sub[i]);
+	return st;
+}
+
 /* ---- JSON ---- */
 
 static void
@@ -46,6 +59,13 @@ report_json(const struct result *r, const struct opts *o)
 	ts_fput_json_name(stdout, "path", r->path);
 	fputs(", ", stdout);
 	ts_fput_json_name(stdout, "name", r->name);
+	/* An archive's report, and those of its bundles, say which. */
+	if (r->archive != NULL) {
+		fputs(", ", stdout);
+		ts_fput_json_name(stdout, "archive", r->archive);
+		if (!r->bundle)
+			printf(", \"bundles\": %zu", r->nsub);
+	}
 	printf(", \"valid\": %s, \"errors\": %zu, \"warnings\": %zu, "
 	    "\"notes\": %zu, \"quick\": %s, \"status\": %d, \"diagnostics\": ",
 	    r->valid ? "true" : "false", ts_diags_count(r->d, TS_SEV_ERROR),
@@ -115,17 +135,41 @@ junit_error(const struct result *r)
 	return !r->valid && r->status != TS_EXIT_DATA;
 }
 
-static void
-report_junit(const struct result *v, size_t n)
+/*
+ * The reports of v[0..n), an archive's bundles before the archive's own,
+ * in order into *out (malloc'd): how many.
+ */
+static size_t
+flatten(const struct result *v, size_t n, const struct result ***out)
 {
-	size_t i, k, fail = 0, err = 0;
+	const struct result **w;
+	size_t i, k, m = 0;
+
+	for (i = 0; i < n; i++)
+		m += v[i].nsub + 1;
+	w = ts_xcalloc(m ? m : 1, sizeof(*w));
+	for (i = m = 0; i < n; i++) {
+		for (k = 0; k < v[i].nsub; k++)
+			w[m++] = &v[i].sub[k];
+		w[m++] = &v[i];
+	}
+	*out = w;
+	return m;
+}
+
+static void
+report_junit(const struct result *res, size_t nres)
+{
+	const struct result **v;
+	size_t i, k, n, fail = 0, err = 0;
 	const char *tag;
 	double t = 0;
 
+	n = flatten(res, nres, &v);
 	for (i = 0; i < n; i++) {
-		err += junit_error(&v[i]);
-		fail += !v[i].valid && !junit_error(&v[i]);
-		t += v[i].seconds;
+		err += junit_error(v[i]);
+		fail += !v[i]->valid && !junit_error(v[i]);
+		t += v[i]->seconds;
 	}
 	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<testsuites name=\"ts-validate\" tests=\"%zu\" failures=\"%zu\" "
@@ -134,7 +178,7 @@ report_junit(const struct result *v, size_t n)
 	    "errors=\"%zu\" time=\"%.3f\">\n", n, fail, err, t, n, fail, err,
 	    t);
 	for (i = 0; i < n; i++) {
-		const struct result *r = &v[i];
+		const struct result *r = v[i];
 
 		/* A name XML cannot hold, or that holds a newline (which an
 		 * attribute would turn into a space), is in the text form. */
@@ -178,6 +222,7 @@ report_junit(const struct result *v, size_t n)
 		printf("</%s>\n    </testcase>\n", tag);
 	}
 	fputs("  </testsuite>\n</testsuites>\n", stdout);
+	free(v);
 }
 
 /* ---- the formats ---- */
@@ -191,9 +236,13 @@ report_start(const struct opts *o)
 void
 report(const struct result *r, const struct opts *o)
 {
+	size_t i;
+
 	ts_progress_clear();	/* the report may go to the terminal too */
 	if (o->quiet)
 		return;
+	for (i = 0; i < r->nsub; i++)
+		report(&r->sub[i], o);
 	switch (o->format) {
 	case FMT_TEXT:
 		fflush(stdout);
@@ -213,25 +262,38 @@ report(const struct result *r, const struct opts *o)
 }
 
 void
-report_end(const struct result *v, size_t n, const struct opts *o)
+report_end(const struct result *res, size_t nres, const struct opts *o)
 {
-	size_t i, bad = 0, bundles = 0, io = 0;
+	const struct result **v;
+	size_t i, n, bad = 0, bundles = 0, archives = 0, io = 0;
 
 	if (o->quiet)
 		return;
 	if (o->format == FMT_JUNIT) {
-		report_junit(v, n);
+		report_junit(res, nres);
 		return;
 	}
-	if (n < 2 || o->format == FMT_JSON)
+	if (o->format == FMT_JSON)
 		return;
+	n = flatten(res, nres, &v);
 	for (i = 0; i < n; i++) {
-		io += v[i].status == TS_EXIT_IO;
-		bad += !v[i].valid && v[i].status != TS_EXIT_IO;
-		bundles += v[i].bundle;
+		io += v[i]->status == TS_EXIT_IO;
+		bad += !v[i]->valid && v[i]->status != TS_EXIT_IO;
+		bundles += v[i]->bundle;
+		archives += v[i]->archive != NULL && !v[i]->bundle;
 	}
-	printf("%zu %s: %zu valid, %zu invalid", n, bundles == n ?
-	    "bundles" : "operands", n - bad - io, bad);
+	free(v);
+	if (n < 2)
+		return;
+	/* What the reports are of: bundles, and the archives they were
+	 * in, which have a report of their own. */
+	if (archives > 0 && bundles + archives == n)
+		printf("%zu bundle%s and %zu archive%s", bundles,
+		    plural(bundles), archives, plural(archives));
+	else
+		printf("%zu %s", n, bundles == n ? "bundles" : archives > 0 ?
+		    "reports" : "operands");
+	printf(": %zu valid, %zu invalid", n - bad - io, bad);
 	if (io > 0)
 		printf(", %zu not checked", io);
 	putchar('\n');

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "validate.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/sha256.h"
@@ -24,7 +24,33 @@
 
 #define BUF	(1 << 20)
 
-/* The digest of the file at path into d: 0, or -1 with errno. */
+/*
+ * Why a listed path is not opened: it must lie below the directory it
+ * is taken from, as a member of an archive lies below the one it is
+ * unpacked into.  NULL when it does.
+ */
+static const char *
+outside(const char *p)
+{
+	const char *c;
+	size_t n;
+
+	if (*p == '/')
+		return "it is absolute";
+	for (c = p; *c != '\0'; c += n + (c[n] == '/')) {
+		n = strcspn(c, "/");
+		if (n == 2 && c[0] == '.' && c[1] == '.')
+			return "it climbs out with '..'";
+	}
+	return NULL;
+}
+
+/*
+ * The digest of the file at path into d: 0, or -1 with errno (EINVAL:
+ * not a regular file).  Opened as every reader opens a file it did not
+ * make: without waiting (a FIFO with no writer would block the open and
+ * the reads for ever), then taken only if it is a regular file.
+ */
 static int
 digest(const char *path, char *buf, unsigned char *d)
 {
@@ -33,7 +59,8 @@ digest(const char *path, char *buf, unsigned char *d)
 	ssize_t n;
 	int fd, e;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1)
 		return -1;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
@@ -117,6 +144,7 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 	struct ts_manifest mf;
 	struct ts_source *src;
 	char *data = NULL, *buf, *shown;
+	const char *why;
 	size_t len = 0, i;
 	long n;
 
@@ -151,6 +179,13 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 			continue;
 		shown = ts_member_shown(e->raw);
 		ts_progress(i, mf.n, false, "checking %s", shown);
+		if ((why = outside(e->raw)) != NULL) {
+			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, TS_RULE_A1,
+			    "'%s' is listed, but a listed path must lie below "
+			    "the directory it is taken from: %s", shown, why);
+			free(shown);
+			continue;
+		}
 		if (digest(e->raw, buf, dg) != 0) {
 			if (errno == ENOENT || errno == ENOTDIR)
 				ts_diag(d, TS_SEV_ERROR, file, e->line, 0,
@@ -162,11 +197,15 @@ check_sums(const char *file, const struct opts *o, struct ts_diags **out,
 				    "not a regular file", shown);
 			else
 				ts_diag_io(d, shown, "%s", strerror(errno));
-		} else if (memcmp(dg, e->digest, sizeof(dg)) != 0)
+			free(shown);
+			continue;
+		}
+		if (memcmp(dg, e->digest, sizeof(dg)) != 0)
 			ts_diag(d, TS_SEV_ERROR, file, e->line, 0, TS_RULE_A1,
 			    "'%s': its SHA-256 differs from the one listed",
 			    shown);
 		free(shown);
+		/* A bundle is checked where a listed file was read. */
 		add_dir(e->path, dirs, ndirs);
 	}
 	for (i = 0; i < *ndirs; i++)

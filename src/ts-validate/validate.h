@@ -24,29 +24,43 @@ struct opts {
 	const char	*checksums;	/* --checksums FILE, or NULL */
 };
 
-/* One operand, checked. */
+/*
+ * One operand, checked; or one bundle of an archive operand, whose
+ * result holds those of its bundles (sub) and is itself the report of
+ * the archive's own problems (its members, its manifest).
+ */
 struct result {
-	char		*path;		/* as given (or found by -r) */
+	char		*path;		/* as given (or found by -r), or
+					 * ARCHIVE:NAME */
 	char		*name;		/* the bundle's name, or NULL */
+	char		*archive;	/* the archive it is or is in, or
+					 * NULL */
 	bool		 bundle;	/* a bundle, not a lone data file */
 	struct ts_diags	*d;
 	bool		 valid;
 	int		 status;	/* TS_EXIT_* */
 	double		 seconds;
+	struct result	*sub;		/* an archive's bundles */
+	size_t		 nsub;
 };
 
-/* operand.c */
+/* operand.c: an operand checked into a result, which result_free
+ * frees (not the struct). */
 void	 check_operand(const char *path, const struct opts *,
 	    struct result *);
+void	 result_free(struct result *);
 
 /* sums.c: --checksums FILE checked into *d; the folders of the files
  * it lists into *dirs. */
 void	 check_sums(const char *file, const struct opts *,
 	    struct ts_diags **d, char ***dirs, size_t *ndirs);
 
-/* report.c */
+/* report.c: an archive's result is reported bundle by bundle, then
+ * the archive's own. */
 void	 report_start(const struct opts *);
 void	 report(const struct result *, const struct opts *);
 void	 report_end(const struct result *, size_t n, const struct opts *);
+/* The worst status of r and, for an archive, of its bundles. */
+int	 result_status(const struct result *);
 
 #endif

@@ -41,13 +41,13 @@ struct tally {
 };
 
 static void
-random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
+random_opts(struct fe_genvalues_opts *o, struct ts_meta *m)
 {
 	static const double edges[] = { 0, 1e-300, 1e-44, 1e-30, 0.5, 1, 3,
 	    1e6, 3e38, 1e300 };
 	int k;
 
-	ts_genvalues_opts_init(o);
+	fe_genvalues_opts_init(o);
 	ts_meta_init(m);
 	m->order = 1 + (int)below(4);
 	for (k = 0; k < m->order; k++)
@@ -56,14 +56,14 @@ random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
 	m->value_domain = (enum ts_domain)below(3);
 	m->zeros_allowed = below(2);
 	o->seed = next64();
-	o->dist = (enum ts_gen_dist)below(5);
+	o->dist = (enum fe_gen_dist)below(5);
 	if (m->value_domain == TS_DOMAIN_BINARY) {
-		o->dist = TS_GEN_DIST_DEFAULT;
+		o->dist = FE_GEN_DIST_DEFAULT;
 		if (m->zeros_allowed && below(2))
 			o->binary_zeros = (double)below(101) / 100;
 		return;
 	}
-	if (o->dist != TS_GEN_DIST_CONSTANT && below(2)) {
+	if (o->dist != FE_GEN_DIST_CONSTANT && below(2)) {
 		o->has_range = true;
 		if (below(2)) {
 			o->ilo = (int64_t)below(2001) - 1000;
@@ -80,13 +80,13 @@ random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
 			o->hi = o->lo + edges[below(10)];
 		}
 	}
-	if (o->dist == TS_GEN_DIST_NORMAL) {
+	if (o->dist == FE_GEN_DIST_NORMAL) {
 		o->has_mean = below(2);
 		o->mean = (double)below(200) - 100;
 		o->has_std = below(2);
 		o->std = edges[1 + below(9)];
 	}
-	if (o->dist == TS_GEN_DIST_CONSTANT && below(2)) {
+	if (o->dist == FE_GEN_DIST_CONSTANT && below(2)) {
 		o->has_value = true;
 		o->ivalue = (int64_t)below(7) - 3;
 		o->value_int = below(2);
@@ -96,7 +96,7 @@ random_opts(struct ts_genvalues_opts *o, struct ts_meta *m)
 }
 
 static bool
-check_value(const struct ts_meta *m, const struct ts_genvalues_opts *o,
+check_value(const struct ts_meta *m, const struct fe_genvalues_opts *o,
     const struct ts_batch *b, size_t i, struct tally *t)
 {
 	const bool isint = m->value_type == TS_VTYPE_INT32 ||
@@ -132,7 +132,7 @@ test_constraints(void)
 
 	memset(&t, 0, sizeof(t));
 	for (c = 0; c < 3000; c++) {
-		struct ts_genvalues_opts o;
+		struct fe_genvalues_opts o;
 		struct ts_meta m;
 		struct ts_diags *d = ts_diags_new(0, false);
 		struct ts_genvalues *g;
@@ -142,7 +142,7 @@ test_constraints(void)
 		int k;
 
 		random_opts(&o, &m);
-		g = ts_genvalues_new(&o, &m, d);
+		g = fe_genvalues_new(&o, &m, d);
 		if (g == NULL) {
 			/* Refused: for a reason, told as a usage error. */
 			if (ts_diags_status(d) != TS_STATUS_USAGE)
@@ -165,13 +165,13 @@ test_constraints(void)
 				r.coords[(n - 1 - i) * (size_t)m.order +
 				    (size_t)k] = x;
 			}
-		ts_genvalues_fill(g, &b);
-		ts_genvalues_fill(g, &r);
+		fe_genvalues_fill(g, &b);
+		fe_genvalues_fill(g, &r);
 		for (i = 0; i < n; i++) {
 			bool isint = b.is_int;
 
 			check_value(&m, &o, &b, i, &t);
-			if (o.dist == TS_GEN_DIST_CONSTANT && (isint ?
+			if (o.dist == FE_GEN_DIST_CONSTANT && (isint ?
 			    b.ival[i] != b.ival[0] : b.fval[i] != b.fval[0]))
 				t.constant++;
 			/* The same entries backwards: the same values. */
@@ -180,7 +180,7 @@ test_constraints(void)
 				t.order++;
 			/* A batch's fast paths: the value of the entry
 			 * alone, the long way. */
-			ts_gen_value(g, b.coords + i * (size_t)m.order, &f,
+			fe_gen_value(g, b.coords + i * (size_t)m.order, &f,
 			    &iv);
 			if (isint ? b.ival[i] != iv : memcmp(&b.fval[i], &f,
 			    8) != 0)
@@ -191,7 +191,7 @@ test_constraints(void)
 		h.n = n - half;
 		memcpy(h.coords, b.coords + half * (size_t)m.order, h.n *
 		    (size_t)m.order * sizeof(uint64_t));
-		ts_genvalues_fill(g, &h);
+		fe_genvalues_fill(g, &h);
 		for (i = 0; i < h.n; i++)
 			if (b.is_int ? h.ival[i] != b.ival[half + i] :
 			    memcmp(&h.fval[i], &b.fval[half + i], 8) != 0)
@@ -199,7 +199,7 @@ test_constraints(void)
 		ts_batch_free(&b);
 		ts_batch_free(&r);
 		ts_batch_free(&h);
-		ts_genvalues_free(g);
+		fe_genvalues_free(g);
 		ts_diags_free(d);
 		ts_meta_free(&m);
 	}
@@ -228,7 +228,7 @@ test_symmetry(void)
 	int c, bad = 0, differs = 0, trials = 0;
 
 	for (c = 0; c < 300; c++) {
-		struct ts_genvalues_opts o;
+		struct fe_genvalues_opts o;
 		struct ts_meta m;
 		struct ts_diags *d = ts_diags_new(0, false);
 		struct ts_genvalues *g;
@@ -236,13 +236,13 @@ test_symmetry(void)
 		int k, a, z, sa[TS_MAXORDER], n = 0;
 		size_t i;
 
-		ts_genvalues_opts_init(&o);
+		fe_genvalues_opts_init(&o);
 		ts_meta_init(&m);
 		m.order = 2 + (int)below(5);
 		/* Floats, so that different values seldom coincide. */
 		m.value_type = below(2) ? TS_VTYPE_FLOAT32 : TS_VTYPE_FLOAT64;
 		m.nsym = below(4) == 0 ? TS_SYM_FULL : TS_SYM_NO;
-		o.dist = below(2) ? TS_GEN_DIST_NORMAL : TS_GEN_DIST_DEFAULT;
+		o.dist = below(2) ? FE_GEN_DIST_NORMAL : FE_GEN_DIST_DEFAULT;
 		o.seed = next64();
 		for (k = 0; k < m.order; k++)
 			m.dims[k] = 50;
@@ -261,7 +261,7 @@ test_symmetry(void)
 		} else
 			for (k = 0; k < m.order; k++)
 				sa[n++] = k;
-		g = ts_genvalues_new(&o, &m, d);
+		g = fe_genvalues_new(&o, &m, d);
 		if (g == NULL) {
 			bad++;
 			ts_diags_free(d);
@@ -286,7 +286,7 @@ test_symmetry(void)
 			y[a] = x[z];
 			y[z] = x[a];
 		}
-		ts_genvalues_fill(g, &b);
+		fe_genvalues_fill(g, &b);
 		for (i = 0; i < 32; i++) {
 			bool same = b.is_int ? b.ival[2 * i] == b.ival[2 * i + 1] :
 			    b.fval[2 * i] == b.fval[2 * i + 1];
@@ -302,7 +302,7 @@ test_symmetry(void)
 			}
 		}
 		ts_batch_free(&b);
-		ts_genvalues_free(g);
+		fe_genvalues_free(g);
 		ts_diags_free(d);
 		ts_meta_free(&m);
 	}
@@ -474,8 +474,8 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
 	struct ts_layout out = { TS_KIND_TEXT, false, 1, TS_VTYPE_FLOAT64,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
-	struct ts_encode_opts eo = { TS_VALFMT_E16, "e", NULL };
-	struct ts_genvalues_opts o;
+	struct ts_encode_opts eo = { TS_VALFMT_E16, "e", NULL, 0 };
+	struct fe_genvalues_opts o;
 	struct ts_meta m;
 	struct ts_decoder *dec;
 	struct ts_header oh;
@@ -484,13 +484,13 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	long n = -1, i;
 	int c;
 
-	ts_genvalues_opts_init(&o);
+	fe_genvalues_opts_init(&o);
 	o.seed = next64();
 	ts_meta_init(&m);
 	m.order = B->order;
 	m.value_type = TS_VTYPE_FLOAT64;
 	memcpy(m.dims, B->dims, sizeof(B->dims));
-	g = ts_genvalues_new(&o, &m, d);
+	g = fe_genvalues_new(&o, &m, d);
 	ts_meta_free(&m);
 	dec = ts_decoder_open(src, &in, d);
 	if (dec == NULL || g == NULL)
@@ -501,11 +501,11 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	oh.nnz = B->nnz;
 	ra.f = ts_flow_new(dec, d, "b");
 	ra.enc = ts_encoder_open(k, &oh, &out, &eo, d);
-	ts_flow_add(ra.f, ts_stage_blocks_out(g, ts_decoder_header(dec), kb,
+	ts_flow_add(ra.f, fe_stage_blocks_out(g, ts_decoder_header(dec), kb,
 	    d));
-	ts_flow_add(ra.f, ts_stage_expand(ts_decoder_header(dec), B->prio,
+	ts_flow_add(ra.f, fe_stage_expand(ts_decoder_header(dec), B->prio,
 	    sorted, B->nnz, NULL, "b", d));
-	ts_flow_add(ra.f, ts_stage_genvalues(g, 1, "b", d));
+	ts_flow_add(ra.f, fe_stage_genvalues(g, 1, "b", d));
 	if (ts_flow_run(ra.f, ready, &ra) == 0 &&
 	    ts_encoder_close(ra.enc) == 0 && ts_diags_errors(d) == 0) {
 		n = (long)B->nnz;
@@ -534,7 +534,7 @@ out:
 	free(ks.buf);
 	free(kd.buf);
 	free(text);
-	ts_genvalues_free(g);
+	fe_genvalues_free(g);
 	ts_diags_free(d);
 	return n;
 }
@@ -653,30 +653,30 @@ test_math(void)
 	for (i = 0; i < 200000; i++) {
 		x = ldexp(1 + (double)(next64() >> 11) * 0x1p-53,
 		    (int)below(2000) - 1000);
-		u = ulps(ts_rng_ln(x), log(x));
+		u = ulps(fe_rng_ln(x), log(x));
 		/* Near 1, ln x is near 0: measured against x - 1. */
 		if (fabs(x - 1) < 0.25)
-			u = fabs(ts_rng_ln(x) - log(x)) / (0x1p-52 *
+			u = fabs(fe_rng_ln(x) - log(x)) / (0x1p-52 *
 			    fabs(x - 1) + 0x1p-1074);
 		worst_ln = u > worst_ln ? u : worst_ln;
 		x = ((double)(next64() >> 11) * 0x1p-53 - 0.5) * 1400;
-		u = ulps(ts_rng_exp(x), exp(x));
+		u = ulps(fe_rng_exp(x), exp(x));
 		if (exp(x) > 0x1p-1022)
 			worst_exp = u > worst_exp ? u : worst_exp;
 		x = 1 + (double)below(1000000);
 		y = -((double)(next64() >> 11) * 0x1p-53) * 4;
-		u = ulps(ts_rng_pow(x, y), pow(x, y)) / (1 + fabs(y *
+		u = ulps(fe_rng_pow(x, y), pow(x, y)) / (1 + fabs(y *
 		    log(x)));
 		worst_pow = u > worst_pow ? u : worst_pow;
 	}
-	special += ts_rng_ln(1) != 0 || ts_rng_exp(0) != 1 ||
-	    ts_rng_ln(0) != -HUGE_VAL || ts_rng_exp(710) != HUGE_VAL ||
-	    ts_rng_exp(-746) != 0 || ts_rng_pow(7, 0) != 1;
-	ok(worst_ln <= 2, "ts_rng_ln within 2 ulp of log (worst %.2f)",
+	special += fe_rng_ln(1) != 0 || fe_rng_exp(0) != 1 ||
+	    fe_rng_ln(0) != -HUGE_VAL || fe_rng_exp(710) != HUGE_VAL ||
+	    fe_rng_exp(-746) != 0 || fe_rng_pow(7, 0) != 1;
+	ok(worst_ln <= 2, "fe_rng_ln within 2 ulp of log (worst %.2f)",
 	    worst_ln);
-	ok(worst_exp <= 2, "ts_rng_exp within 2 ulp of exp (worst %.2f)",
+	ok(worst_exp <= 2, "fe_rng_exp within 2 ulp of exp (worst %.2f)",
 	    worst_exp);
-	ok(worst_pow <= 4, "ts_rng_pow within 4 ulp of pow per unit of "
+	ok(worst_pow <= 4, "fe_rng_pow within 4 ulp of pow per unit of "
 	    "|y ln x| (worst %.2f)", worst_pow);
 	ok(special == 0, "ln 1, exp 0, ln 0, overflow, underflow, x^0");
 }

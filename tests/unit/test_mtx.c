@@ -628,9 +628,10 @@ struct mtxw {
 
 static struct mtxw *
 mtxw_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
-    enum ts_mtx_field field, const char *comment)
+    enum ts_mtx_field field, const char *comment, enum ts_mtx_sym sym)
 {
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "m", comment };
+	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "m", comment,
+	    (int)sym };
 	struct ts_layout l = { TS_KIND_MTX, false, field != TS_MTX_PATTERN,
 	    field == TS_MTX_INTEGER ? TS_VTYPE_INT64 : TS_VTYPE_FLOAT64,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
@@ -666,7 +667,7 @@ mtxw_close(struct mtxw *w)
 /* Write m with the writer to path; returns the close status. */
 static int
 mat_write(const struct mat *m, const char *path, enum ts_mtx_field field,
-    const char *comment, size_t cap)
+    const char *comment, size_t cap, enum ts_mtx_sym sym, uint64_t nnz)
 {
 	struct mtxw *w;
 	struct ts_batch b;
@@ -675,8 +676,8 @@ mat_write(const struct mat *m, const char *path, enum ts_mtx_field field,
 
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		return -1;
-	w = mtxw_open(fd, m->info.rows, m->info.cols, m->n, field,
-	    comment);
+	w = mtxw_open(fd, m->info.rows, m->info.cols, nnz, field,
+	    comment, sym);
 	ts_batch_init(&b, 2, cap);
 	b.has_values = m->has_values;
 	b.is_int = m->is_int;
@@ -698,6 +699,58 @@ mat_write(const struct mat *m, const char *path, enum ts_mtx_field field,
 	return rv;
 }
 
+/* A symmetric or skew-symmetric file, read (expanded) and written as
+ * such: the lower triangle, which reads back to the same entries in the
+ * same order. */
+static void
+test_symmetric_write(const char *name, enum ts_mtx_field field)
+{
+	char path[256];
+	struct mat a, c;
+	size_t k;
+	bool same;
+
+	snprintf(path, sizeof(path), "%s/sym-%s", tmpdir, name);
+	mat_read(&a, datapath(name), 4096);
+	ok(mat_write(&a, path, field, NULL, 1000, a.info.sym, a.info.stored)
+	    == 0, "%s: written %s, %llu of %zu entries", name,
+	    a.info.sym == TS_MTX_SKEW ? "skew-symmetric" : "symmetric",
+	    (unsigned long long)a.info.stored, a.n);
+	mat_read(&c, path, 4096);
+	same = c.status == 0 && c.n == a.n && c.info.sym == a.info.sym &&
+	    c.info.stored == a.info.stored;
+	for (k = 0; same && k < a.n; k++)
+		same = c.rc[2 * k] == a.rc[2 * k] && c.rc[2 * k + 1] ==
+		    a.rc[2 * k + 1] && same_bits(c.f[k], a.f[k]) &&
+		    c.iv[k] == a.iv[k];
+	ok(same, "%s: read back, the same entries in the same order", name);
+	mat_free(&a);
+	mat_free(&c);
+}
+
+/* No triangle of a matrix that is not square, nor a pattern
+ * skew-symmetric one: refused. */
+static void
+test_symmetric_refused(void)
+{
+	char path[256];
+	int fd;
+	struct mtxw *w, *v;
+
+	snprintf(path, sizeof(path), "%s/sym-refused", tmpdir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	errno = 0;
+	w = mtxw_open(fd, 2, 3, 0, TS_MTX_REAL, NULL, TS_MTX_SYMMETRIC);
+	v = mtxw_open(fd, 2, 2, 0, TS_MTX_PATTERN, NULL, TS_MTX_SKEW);
+	ok(w->e == NULL && v->e == NULL && errno == EINVAL, "no symmetric "
+	    "2 x 3 file, no pattern skew-symmetric one: refused (EINVAL)");
+	ts_sink_abort(w->k);
+	ts_sink_abort(v->k);
+	free(w);
+	free(v);
+	close(fd);
+}
+
 static void
 test_roundtrip(const char *name, enum ts_mtx_field field)
 {
@@ -710,8 +763,8 @@ test_roundtrip(const char *name, enum ts_mtx_field field)
 
 	snprintf(path, sizeof(path), "%s/rt-%s", tmpdir, name);
 	mat_read(&a, datapath(name), 4096);
-	ok(mat_write(&a, path, field, "written by test_mtx\n two lines", 1000)
-	    == 0, "%s: written back", name);
+	ok(mat_write(&a, path, field, "written by test_mtx\n two lines", 1000,
+	    TS_MTX_GENERAL, a.n) == 0, "%s: written back", name);
 	mat_read(&c, path, 4096);
 	same = c.status == 0 && ts_diags_len(c.d) == 0 && c.n == a.n &&
 	    c.info.rows == a.info.rows && c.info.cols == a.info.cols &&
@@ -755,7 +808,8 @@ test_writer_errors(void)
 
 	snprintf(path, sizeof(path), "%s/w.mtx", tmpdir);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	w = mtxw_open(fd, 2, 2, 2, TS_MTX_REAL, NULL);
+	w = mtxw_open(fd, 2, 2, 2, TS_MTX_REAL, NULL,
+	    TS_MTX_GENERAL);
 	rv = mtxw_put(w, &b);
 	errno = 0;
 	ok(rv == 0 && mtxw_close(w) == -1 && errno == EINVAL,
@@ -763,7 +817,8 @@ test_writer_errors(void)
 	close(fd);
 
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, NULL);
+	w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, NULL,
+	    TS_MTX_GENERAL);
 	errno = 0;
 	rv = mtxw_put(w, &b);
 	e = errno;
@@ -780,7 +835,8 @@ test_writer_errors(void)
 	close(fd);
 
 	if ((fd = open("/dev/full", O_WRONLY)) >= 0) {
-		w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, "x");
+		w = mtxw_open(fd, 2, 2, 1, TS_MTX_INTEGER, "x",
+	    TS_MTX_GENERAL);
 		rv = mtxw_put(w, &b);
 		errno = 0;
 		ok(rv == 0 && mtxw_close(w) == -1 && errno == ENOSPC,
@@ -1004,6 +1060,86 @@ test_generated(void)
 	free(want);
 }
 
+/* The comments a decoder on path keeps (malloc'd, "" when none), and
+ * their length. */
+static char *
+comments_of(const char *path, size_t *len)
+{
+	static const struct ts_layout mtx = { TS_KIND_MTX, false, -1,
+	    TS_VTYPE_FLOAT64, TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
+	struct ts_diags *d = ts_diags_new(0, false);
+	struct ts_source *src = ts_source_open_file(path);
+	struct ts_decoder *r = src ? ts_decoder_open(src, &mtx, d) : NULL;
+	const struct ts_header *h = r ? ts_decoder_header(r) : NULL;
+	char *c = strdup(h && h->comments ? h->comments : "");
+
+	*len = h ? h->comments_len : 0;
+	ts_decoder_close(r);
+	ts_source_close(src);
+	ts_diags_free(d);
+	return c;
+}
+
+/* The lines of a file before its size line that start with '%' after
+ * blanks, but the banner, each ended by '\n' (malloc'd). */
+static char *
+comment_lines(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char line[4096], *all = calloc(1, 1 << 20);
+	size_t n = 0, k;
+
+	while (fp != NULL && fgets(line, sizeof(line), fp) != NULL) {
+		k = strspn(line, " \t");
+		if (line[k] != '%' && line[k] != '\n')
+			break;
+		if (line[k] != '%' || strncmp(line + k, "%%MatrixMarket", 14)
+		    == 0)
+			continue;
+		k = strlen(line);
+		memcpy(all + n, line, k);
+		n += k;
+	}
+	if (fp != NULL)
+		fclose(fp);
+	return all;
+}
+
+static void
+test_comments(void)
+{
+	static const char *const files[] = { "LFAT5.mtx", "lp_afiro.mtx",
+	    "karate.mtx", "taco__2tensor.mtx", "lagraph__west0067_jumbled.mtx",
+	    "abb313.mtx" };
+	char path[256], *got, *want;
+	size_t i, n, k;
+	FILE *fp;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		got = comments_of(datapath(files[i]), &n);
+		want = comment_lines(datapath(files[i]));
+		ok(strcmp(got, want) == 0 && n == strlen(want), "%s: the "
+		    "header's comment lines are kept as written (%zu bytes)",
+		    files[i], strlen(want));
+		free(got);
+		free(want);
+	}
+	/* A header of 1 MiB of comments: the first 64 KiB, whole lines. */
+	snprintf(path, sizeof(path), "%s/comments.mtx", tmpdir);
+	fp = fopen(path, "w");
+	fprintf(fp, "%%%%MatrixMarket matrix coordinate real general\n");
+	for (k = 0; k < 65536; k++)
+		fprintf(fp, "%% line %08zu\n", k);
+	fprintf(fp, "1 1 1\n1 1 2.5\n");
+	fclose(fp);
+	got = comments_of(path, &n);
+	ok(n == strlen(got) && n <= TS_COMMENTS_MAX && n > TS_COMMENTS_MAX -
+	    16 && n % 16 == 0 && strncmp(got, "% line 00000000\n", 16) == 0,
+	    "a header of 1 MiB of comments: its first %zu bytes are kept, "
+	    "whole lines", n);
+	free(got);
+}
+
 int
 main(void)
 {
@@ -1014,6 +1150,7 @@ main(void)
 		return 1;
 	}
 	test_good_files();
+	test_comments();
 	test_bad_files();
 	test_strtod("west0067.mtx");
 	test_strtod("lp_afiro.mtx");
@@ -1028,6 +1165,11 @@ main(void)
 	test_roundtrip("bcsstk13.mtx", TS_MTX_REAL);
 	test_roundtrip("mlir__wide.mtx", TS_MTX_INTEGER);
 	test_roundtrip("abb313.mtx", TS_MTX_PATTERN);
+	test_symmetric_write("bcsstk13.mtx", TS_MTX_REAL);
+	test_symmetric_write("karate.mtx", TS_MTX_PATTERN);
+	test_symmetric_write("lagraph__skew_fp64.mtx", TS_MTX_REAL);
+	test_symmetric_write("lagraph__skew_int64.mtx", TS_MTX_INTEGER);
+	test_symmetric_refused();
 	test_writer_errors();
 	test_small();
 	test_generated();

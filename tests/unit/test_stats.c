@@ -88,7 +88,7 @@ ratios(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *r = ts_stats_ratio(cases[i].n, cases[i].d,
+		char *r = fe_stats_ratio(cases[i].n, cases[i].d,
 		    cases[i].order);
 
 		ok(strcmp(r, cases[i].want) == 0, "ratio %llu: %s (want %s)",
@@ -102,11 +102,11 @@ ratios(void)
 
 		for (k = 0; k < 64; k++)
 			d[k] = UINT64_MAX;
-		p = ts_stats_product(d, 2);
+		p = fe_stats_product(d, 2);
 		ok(strcmp(p, "340282366920938463426481119284349108225") == 0,
 		    "product of two 2^64-1: %s", p);
 		free(p);
-		p = ts_stats_ratio(1, d, 64);
+		p = fe_stats_ratio(1, d, 64);
 		ok(strcmp(p, "0") == 0, "1 / (2^64-1)^64 is below every "
 		    "double: %s", p);
 		free(p);
@@ -114,18 +114,18 @@ ratios(void)
 		for (k = 0; k < 17; k++)
 			d[k] = (uint64_t)1 << 63;
 		d[17] = 8;
-		ok(ts_stats_ratio_double(1, d, 18) == 0x1p-1074,
+		ok(fe_stats_ratio_double(1, d, 18) == 0x1p-1074,
 		    "1 / 2^1074 is the smallest subnormal");
-		ok(ts_stats_ratio_double(UINT64_MAX, d, 18) ==
+		ok(fe_stats_ratio_double(UINT64_MAX, d, 18) ==
 		    ldexp((double)(UINT64_MAX >> 11) + 1, -1074 + 11),
 		    "(2^64-1) / 2^1074 rounds up to a subnormal");
 		d[17] = 16;
-		ok(ts_stats_ratio_double(1, d, 18) == 0, "1 / 2^1075, a tie, "
+		ok(fe_stats_ratio_double(1, d, 18) == 0, "1 / 2^1075, a tie, "
 		    "goes to the even 0");
-		ok(ts_stats_ratio_double(3, d, 18) == 0x1p-1073, "3 / 2^1075, "
+		ok(fe_stats_ratio_double(3, d, 18) == 0x1p-1073, "3 / 2^1075, "
 		    "a tie, goes to the even 2^-1073");
 		d[17] = 32;
-		ok(ts_stats_ratio_double(5, d, 18) == 0x1p-1074, "5 / 2^1076 "
+		ok(fe_stats_ratio_double(5, d, 18) == 0x1p-1074, "5 / 2^1076 "
 		    "rounds to 2^-1074");
 	}
 	/* Random fractions: the nearest double, ties to even; and the
@@ -133,8 +133,8 @@ ratios(void)
 	for (i = 0; i < 20000; i++) {
 		uint64_t p = (next64() >> (3 + next64() % 50)) + 1;
 		uint64_t n = (p >> 10) + next64() % (p << 2 | 1);
-		double r = ts_stats_ratio_double(n, &p, 1);
-		char *t = ts_stats_ratio(n, &p, 1);
+		double r = fe_stats_ratio_double(n, &p, 1);
+		char *t = fe_stats_ratio(n, &p, 1);
 
 		if (!nearest(n, p, r) || strtod(t, NULL) != r) {
 			ok(0, "ratio %llu / %llu: %s", (unsigned long long)n,
@@ -149,7 +149,7 @@ ratios(void)
 	for (i = 0; i < 2000; i++) {
 		uint64_t p = (uint64_t)1 << 60;
 		uint64_t n = (((next64() >> 11) | (uint64_t)1 << 52) << 1) | 1;
-		double r = ts_stats_ratio_double(n, &p, 1);
+		double r = fe_stats_ratio_double(n, &p, 1);
 
 		if (!nearest(n, p, r)) {
 			ok(0, "tie %llu / 2^60", (unsigned long long)n);
@@ -176,7 +176,7 @@ dists(void)
 			/* Mostly small counts, a few past DIST_SMALL. */
 			v[i] = 1 + (next64() % 8 == 0 ? next64() % 1000000 :
 			    next64() % 50);
-			dist_add(&a, v[i]);
+			fe_dist_add(&a, v[i]);
 			mean += (double)v[i];
 		}
 		mean /= (double)n;
@@ -184,7 +184,7 @@ dists(void)
 			dev += ((double)v[i] - mean) * ((double)v[i] - mean);
 		qsort(v, n, sizeof(v[0]), cmpu);
 		med = ((double)v[(n - 1) / 2] + (double)v[n / 2]) / 2;
-		dist_end(&a, &d);
+		fe_dist_end(&a, &d);
 		if (d.n != n || d.min != v[0] || d.max != v[n - 1] ||
 		    d.median != med || fabs(d.mean - mean) > 1e-9 * mean ||
 		    fabs(d.std - sqrt(dev / (double)n)) > 1e-6 *
@@ -209,14 +209,14 @@ sketches(void)
 		hll_add(&h, ts_mix64(i * 7919));
 		hll_add(&h, ts_mix64(i * 7919));	/* twice: no matter */
 	}
-	e = hll_count(&h);
+	e = fe_hll_count(&h);
 	ok(fabs((double)e - (double)n) < 0.05 * (double)n,
 	    "HyperLogLog: %llu for %llu distinct", (unsigned long long)e,
 	    (unsigned long long)n);
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < 100; i++)
 		hll_add(&h, ts_mix64(i));
-	e = hll_count(&h);
+	e = fe_hll_count(&h);
 	ok(e >= 97 && e <= 103, "HyperLogLog, few: %llu for 100",
 	    (unsigned long long)e);
 }
@@ -308,7 +308,7 @@ orders(void)
 				}
 			}
 		}
-		o = order_new(order);
+		o = fe_order_new(order);
 		for (i = 1; i < n; i++) {
 			uint64_t eq = 0, dec = 0;
 
@@ -319,9 +319,9 @@ orders(void)
 				    seq[(i - 1) * order + k]) << k;
 			}
 			if (dec)
-				order_pair(o, eq, dec);
+				fe_order_pair(o, eq, dec);
 		}
-		r = order_end(o, found);
+		r = fe_order_end(o, found);
 		for (k = 0; k < order; k++)
 			prio[k] = k;
 		any = 0;
@@ -331,14 +331,14 @@ orders(void)
 			any |= h;
 			/* Each permutation told from the pairs as by
 			 * brute force. */
-			if (order_holds(o, prio) != h) {
-				ok(0, "order_holds of %zu tuples of order "
+			if (fe_order_holds(o, prio) != h) {
+				ok(0, "fe_order_holds of %zu tuples of order "
 				    "%d: %d, brute force %d", n, order, !h, h);
-				order_free(o);
+				fe_order_free(o);
 				return;
 			}
 		} while (next_perm(prio, order));
-		order_free(o);
+		fe_order_free(o);
 		if (r != any || (r == 1 && !holds(seq, n, order, found))) {
 			ok(0, "mode order of %zu tuples of order %d: %d, "
 			    "brute force %d", n, order, r, any);
@@ -346,7 +346,7 @@ orders(void)
 		}
 	}
 	ok(1, "3000 random sequences: the order found holds, and one is "
-	    "found whenever some permutation holds; order_holds tells each "
+	    "found whenever some permutation holds; fe_order_holds tells each "
 	    "permutation as brute force does");
 }
 
@@ -378,35 +378,35 @@ order_parts(void)
 				seq[i * order + k] = t % 5 == 0 ? next64() % 2 :
 				    k == 0 ? i / 50 : k == 1 ? (i % 50) / 5 :
 				    next64() % (t % 3 + 1);
-		whole = order_new(order);
-		same1 = order_pairs(whole, seq, n, NULL);
-		r1 = order_end(whole, p1);
+		whole = fe_order_new(order);
+		same1 = fe_order_pairs(whole, seq, n, NULL);
+		r1 = fe_order_end(whole, p1);
 		cut[0] = 0;
 		cut[1] = next64() % n;
 		cut[2] = cut[1] + next64() % (n - cut[1]);
 		if (cut[1] > cut[2])
 			cut[2] = cut[1];
 		cut[3] = n;
-		m = order_new(order);
+		m = fe_order_new(order);
 		same2 = 0;
 		for (j = 0; j < 3; j++) {
-			parts[j] = order_new(order);
-			same2 += order_pairs(parts[j], seq + cut[j] * order,
+			parts[j] = fe_order_new(order);
+			same2 += fe_order_pairs(parts[j], seq + cut[j] * order,
 			    cut[j + 1] - cut[j], NULL);
 			if (j > 0 && cut[j] > cut[j - 1] && cut[j] < n)
-				same2 += order_pairs(m, seq + cut[j] * order, 1,
+				same2 += fe_order_pairs(m, seq + cut[j] * order, 1,
 				    seq + (cut[j] - 1) * order);
 		}
 		for (j = 2; j >= 0; j--) {
-			order_merge(m, parts[j]);
-			order_free(parts[j]);
+			fe_order_merge(m, parts[j]);
+			fe_order_free(parts[j]);
 		}
-		r2 = order_end(m, p2);
+		r2 = fe_order_end(m, p2);
 		/* From the merged tables: the order found holds, and its
 		 * reverse exactly when brute force says it does. */
 		for (k = 0; k < order; k++)
 			rev[k] = p2[order - 1 - k];
-		if (r2 == 1 && (!order_holds(m, p2) || order_holds(m, rev) !=
+		if (r2 == 1 && (!fe_order_holds(m, p2) || fe_order_holds(m, rev) !=
 		    (bool)holds(seq, n, order, rev)))
 			r2 = -2;
 		if (r1 != r2 || same1 != same2 || (r1 == 1 &&
@@ -417,12 +417,12 @@ order_parts(void)
 			    (unsigned long long)same1);
 			bad = 1;
 		}
-		order_free(whole);
-		order_free(m);
+		fe_order_free(whole);
+		fe_order_free(m);
 	}
 	if (!bad)
 		ok(1, "2000 sequences cut in three parts, merged: the same "
-		    "order found and the same repeats as whole; order_holds "
+		    "order found and the same repeats as whole; fe_order_holds "
 		    "tells the order and its reverse");
 }
 

@@ -10,7 +10,7 @@
 #include "job/job.h"
 
 int
-fe_run_job(const struct ts_job_opts *o, bool quiet)
+fe_run_job(const struct fe_job_opts *o, bool quiet)
 {
 	char *src[1];
 	struct ts_diags *d;
@@ -20,14 +20,14 @@ fe_run_job(const struct ts_job_opts *o, bool quiet)
 	fe_stdin_once(o->meta, 1, src);
 	d = ts_diags_new(20, false);
 	fe_diags_live(d, quiet);
-	rv = ts_job_run(o, d);
+	rv = fe_job_run(o, d);
 	ts_diags_print_suppressed(d, stderr);
 	ts_diags_free(d);
 	return rv;
 }
 
 void
-fe_input_opt(struct ts_job_opts *o, const char *name, const char *arg)
+fe_input_opt(struct fe_job_opts *o, const char *name, const char *arg)
 {
 	char opt[40];
 

@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "format/format.h"
 #include "stage/stage.h"
 #include "util/xalloc.h"
 
@@ -52,7 +53,7 @@ static const struct ts_stage_ops extent_ops = {
 /* FROSTT: the base from the coordinates, dimensions from their extent
  * (or --dims), unless a dialect's header states them. */
 static int
-frostt_attributes(struct job *j, const struct ts_header *h,
+frostt_attributes(struct fe_job *j, const struct ts_header *h,
     const struct ts_inferred *inf, int order, int *basep)
 {
 	struct ts_meta *m = &j->m;
@@ -125,7 +126,7 @@ frostt_attributes(struct job *j, const struct ts_header *h,
  * but the user should know, and how to read it the other way.
  */
 static void
-header_like(struct job *j, const struct ts_header *h,
+header_like(struct fe_job *j, const struct ts_header *h,
     const struct ts_inferred *inf, int order)
 {
 	double v = inf->first_value;
@@ -160,8 +161,35 @@ header_like(struct job *j, const struct ts_header *h,
 	    "--dims %s - ...", what, (unsigned long long)h->lines + 2, dims);
 }
 
+/*
+ * A file that keeps the tensor's attributes beside its data (binsparse
+ * does, outside its descriptor) gives them back as they were written,
+ * so that a bundle that went through it comes back the same; the
+ * decoder has checked that they describe its entries.
+ */
+static int
+kept_attributes(struct fe_job *j, const struct ts_meta *fm)
+{
+	struct ts_diags *chk = ts_diags_new(1, false);
+	char *text = ts_meta_canonical(fm);
+	int rv = 0;
+
+	ts_meta_free(&j->m);
+	ts_meta_init(&j->m);
+	if (ts_meta_parse(&j->m, text, strlen(text), j->sname, chk) != 0 ||
+	    ts_diags_errors(chk) > 0) {
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_M1,
+		    "the attributes it keeps cannot be read back");
+		rv = -1;
+	}
+	ts_diags_free(chk);
+	free(text);
+	j->kept = rv == 0;
+	return rv;
+}
+
 int
-ts_job_infer(struct job *j, bool light)
+fe_job_infer(struct fe_job *j, bool light)
 {
 	struct ts_meta *m = &j->m;
 	struct ts_layout lay = j->in;
@@ -177,7 +205,7 @@ ts_job_infer(struct job *j, bool light)
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
 		lay.base = 0;	/* read raw; the base is found below */
-	if ((dec = ts_job_decoder(j, &lay)) == NULL)
+	if ((dec = fe_job_decoder(j, &lay)) == NULL)
 		return -1;
 	h = ts_decoder_header(dec);
 	order = h->order;
@@ -202,6 +230,8 @@ ts_job_infer(struct job *j, bool light)
 	m->value_type = ts_decoder_layout(dec)->vtype;
 	if (h->name != NULL && m->name == NULL)
 		m->name = ts_xstrdup(h->name);
+	if (!light)
+		fe_job_provenance(j, h->comments);
 	m->order = order;
 	m->nnz = inf.n;
 	memcpy(m->dims, h->dims, sizeof(m->dims));
@@ -258,7 +288,8 @@ ts_job_infer(struct job *j, bool light)
 	m->ndense = 0;
 	if (m->source_type == NULL)
 		m->source_type = ts_xstrdup("real");
-	rv = 0;
+	rv = ts_decoder_meta(dec) != NULL ? kept_attributes(j,
+	    ts_decoder_meta(dec)) : 0;
 out:
 	ts_inferred_free(&inf);
 	ts_decoder_close(dec);

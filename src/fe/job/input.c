@@ -14,12 +14,13 @@
 
 #include "tensorsuite.h"
 #include "job/job_int.h"
+#include "model/model.h"
 #include "util/path.h"
 #include "util/xalloc.h"
 
 /* Where the attributes of a bare data file come from (SPEC 8). */
 static int
-find_meta(struct job *j)
+find_meta(struct fe_job *j)
 {
 	const char *src = j->o->src, *b = ts_basename(src);
 	struct ts_source *ms;
@@ -63,7 +64,7 @@ find_meta(struct job *j)
 }
 
 static void
-layout_from_meta(struct job *j)
+layout_from_meta(struct fe_job *j)
 {
 	ts_layout_of(j->mp, j->in.kind, &j->in);
 	/* A format's own index base, whatever the tensor's was. */
@@ -73,41 +74,26 @@ layout_from_meta(struct job *j)
 
 /*
  * A file that keeps the attributes beside its entries (binsparse's
- * descriptor, when the suite wrote it): they are the metadata.  Its
- * arrays are read at any offset: a stream is spooled first.
+ * descriptor) is read at any offset, and twice when its attributes are
+ * inferred and then taken from it (fe_job_infer): a stream is spooled
+ * first.
  */
 static int
-attrs_meta(struct job *j)
+spool_attrs(struct fe_job *j)
 {
-	struct ts_decoder *dec;
-	const char *a;
-	int rv = 0;
-
 	if (ts_source_size(j->src) < 0 && (j->src = ts_source_spool(j->src,
 	    j->o->tmpdir)) == NULL) {
 		ts_diag_io(j->d, j->sname, "cannot spool: %s", strerror(errno));
 		return -1;
 	}
-	if (j->o->meta != NULL)
-		return 0;
-	if ((dec = ts_decoder_open(j->src, &j->in, j->d)) == NULL)
-		return -1;
-	if ((a = ts_decoder_attributes(dec)) != NULL) {
-		if (ts_meta_parse(&j->m, a, strlen(a), j->sname, j->d) != 0 ||
-		    ts_diags_errors(j->d) > 0)
-			rv = -1;
-		else
-			j->meta_known = true;
-	}
-	ts_decoder_close(dec);
-	return rv;
+	return 0;
 }
 
 /* A bare binary stream needs its layout spelled out (SPEC 8). */
 static int
-layout_from_flags(struct job *j)
+layout_from_flags(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	char missing[200] = "";
 
 	j->in.values = o->no_values ? 0 : j->from == TS_KIND_BINARY ? 1 : -1;
@@ -136,7 +122,7 @@ layout_from_flags(struct job *j)
 	}
 	/* The order of coordinates does not depend on the base. */
 	if (j->from == TS_KIND_TEXT && o->in_base < 0 && (j->part == NULL ||
-	    !(j->part->flags & TS_JOB_ANY_BASE)))
+	    !(j->part->flags & FE_JOB_ANY_BASE)))
 		ts_diag(j->d, TS_SEV_NOTE, j->sname, 0, 0, TS_RULE_NONE,
 		    "no metadata; assuming 1-based coordinates (--input-base "
 		    "to change)");
@@ -146,10 +132,15 @@ layout_from_flags(struct job *j)
 /* A bundle SRC: its metadata says it all.  In an archive, it is the
  * one --member names, or the first. */
 static int
-bundle_input(struct job *j, bool archive)
+bundle_input(struct fe_job *j, bool archive)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 
+	if (archive && o->upgrade) {
+		ts_diag_usage(j->d, "'%s': --upgrade reads a bundle's "
+		    "directory, not an archive", j->sname);
+		return -1;
+	}
 	if (archive) {
 		if ((j->ar = ts_bundles_open(o->src, o->tmpdir, j->d)) == NULL)
 			return -1;
@@ -159,7 +150,9 @@ bundle_input(struct job *j, bool archive)
 			    "the archive holds no bundle%s%s%s", o->member ?
 			    " '" : "", o->member ? o->member : "", o->member ?
 			    "'" : "");
-	} else
+	} else if (o->upgrade)
+		j->bd = ts_bundle_open_upgraded(o->src, j->d);
+	else
 		j->bd = ts_bundle_open(o->src, j->d);
 	if (j->bd == NULL || ts_diags_errors(j->d) > 0)
 		return -1;
@@ -184,9 +177,9 @@ bundle_input(struct job *j, bool archive)
 }
 
 int
-ts_job_input(struct job *j)
+fe_job_input(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	struct stat st;
 	bool archive;
 
@@ -200,14 +193,19 @@ ts_job_input(struct job *j)
 	}
 	j->from = o->from;
 	/* An archive: named so, or starting as one, or --member given. */
-	archive = (j->from == TS_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
+	archive = (j->from == FE_JOB_AUTO || j->from == TS_KIND_BUNDLE) &&
 	    (o->member != NULL || ts_archive_is(o->src));
-	if (j->from == TS_JOB_AUTO && strcmp(o->src, "-") != 0 &&
+	if (j->from == FE_JOB_AUTO && strcmp(o->src, "-") != 0 &&
 	    ((stat(o->src, &st) == 0 && S_ISDIR(st.st_mode)) ||
 	    ts_has_suffix(o->src, "_metadata.json")))
 		j->from = TS_KIND_BUNDLE;
 	if (archive)
 		j->from = TS_KIND_BUNDLE;
+	if (j->from != TS_KIND_BUNDLE && o->upgrade) {
+		ts_diag_usage(j->d, "'%s': --upgrade reads a bundle (its "
+		    "directory or its metadata file)", j->sname);
+		return -1;
+	}
 	if (j->from == TS_KIND_BUNDLE) {
 		if (bundle_input(j, archive) != 0)
 			return -1;
@@ -223,12 +221,12 @@ ts_job_input(struct job *j)
 			    strerror(errno));
 			return -1;
 		}
-		if (j->from == TS_JOB_AUTO)
+		if (j->from == FE_JOB_AUTO)
 			j->from = ts_sniff(j->src);
 		/* A file named .mtx is Matrix Market, banner or not: its
 		 * decoder says what is wrong, instead of FROSTT making an
 		 * entry of its size line. */
-		if (o->from == TS_JOB_AUTO)
+		if (o->from == FE_JOB_AUTO)
 			j->from = ts_kind_read_as((enum ts_kind)j->from,
 			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
@@ -237,7 +235,7 @@ ts_job_input(struct job *j)
 		    find_meta(j) != 0)
 			return -1;
 		if ((ts_kind_traits(j->in.kind) & TS_KIND_ATTRS) &&
-		    attrs_meta(j) != 0)
+		    spool_attrs(j) != 0)
 			return -1;
 		if (j->meta_known) {
 			layout_from_meta(j);
@@ -254,7 +252,7 @@ ts_job_input(struct job *j)
 }
 
 struct ts_decoder *
-ts_job_decoder(struct job *j, const struct ts_layout *lay)
+fe_job_decoder(struct fe_job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
@@ -284,7 +282,7 @@ ts_job_decoder(struct job *j, const struct ts_layout *lay)
  * open nothing more).
  */
 int
-ts_job_input_end(struct job *j)
+fe_job_input_end(struct fe_job *j)
 {
 	if (j->ar == NULL)
 		return 0;
@@ -297,7 +295,7 @@ ts_job_input_end(struct job *j)
 }
 
 void
-ts_job_input_free(struct job *j)
+fe_job_input_free(struct fe_job *j)
 {
 	ts_source_close(j->src);
 	ts_bundle_free(j->bd);

@@ -6,25 +6,27 @@
  * not at all.  The core job is what every such tool has (SRC, DST,
  * kinds, the input's layout and the metadata's attributes, threads, the
  * temporary directory); what one tool does besides (ts-sort's sort,
- * ts-gen-values' values) is a part it adds itself (struct ts_job_part),
+ * ts-gen-values' values) is a part it adds itself (struct fe_job_part),
  * so that the engine knows no tool.
  */
-#ifndef TS_JOB_H
-#define TS_JOB_H
+#ifndef FE_JOB_H
+#define FE_JOB_H
 
 #include "tensorsuite.h"
 
 /* A kind not given: from DST's name, or SRC's data. */
-#define TS_JOB_AUTO	(-1)
+#define FE_JOB_AUTO	(-1)
 
-struct ts_job_part;
+struct fe_job_part;
 
-struct ts_job_opts {
+struct fe_job_opts {
 	/* dst NULL: the part's alone() reads SRC, and nothing is written */
 	const char	*src, *dst, *meta;
 	const char	*member;	/* the bundle of an archive SRC */
-	int		 from, to;	/* enum ts_kind, or TS_JOB_AUTO */
+	int		 from, to;	/* enum ts_kind, or FE_JOB_AUTO */
 	bool		 force, e16, no_values;
+	bool		 mtx_general;	/* Matrix Market: never symmetric */
+	bool		 upgrade;	/* a bundle SRC of the older profile */
 	bool		 want_text, want_binary;
 	bool		 inplace;	/* dst is src's bundle: keep README */
 	/* the input's layout, and the output's (-1: as it is) */
@@ -38,50 +40,50 @@ struct ts_job_opts {
 	const char	*tmpdir;
 	int		 threads;	/* 0: the CPUs it may use */
 	/* what the tool adds to the flow, or NULL */
-	const struct ts_job_part *part;
+	const struct fe_job_part *part;
 	/* the program and the command line, for the README of a bundle */
 	const char	*program;
 	const char	*command;
 };
 
 /* No changes asked (-1 everywhere), no part, the CPUs it may use. */
-void	 ts_job_opts_init(struct ts_job_opts *);
+void	 fe_job_opts_init(struct fe_job_opts *);
 /* Run: every problem goes to d; returns the exit status (enum ts_status). */
-int	 ts_job_run(const struct ts_job_opts *, struct ts_diags *);
+int	 fe_job_run(const struct fe_job_opts *, struct ts_diags *);
 
 /* ---- what a part sees of the job it is part of ---- */
 
-struct job;
-const struct ts_job_opts *ts_job_opts(const struct job *);
-struct ts_diags *ts_job_diags(struct job *);
+struct fe_job;
+const struct fe_job_opts *fe_job_opts(const struct fe_job *);
+struct ts_diags *fe_job_diags(struct fe_job *);
 /* SRC as messages name it ("<stdin>" for "-"). */
-const char *ts_job_src_name(const struct job *);
+const char *fe_job_src_name(const struct fe_job *);
 /* What SRC was read as (TS_KIND_TEXT, TS_KIND_FROSTT, ...);
  * is it a bundle, one in an archive? */
-enum ts_kind ts_job_from(const struct job *);
-bool	 ts_job_src_bundle(const struct job *);
-bool	 ts_job_src_archive(const struct job *);
+enum ts_kind fe_job_from(const struct fe_job *);
+bool	 fe_job_src_bundle(const struct fe_job *);
+bool	 fe_job_src_archive(const struct fe_job *);
 /* The attributes of what is written, which a part may change; did
  * metadata state them (else they were inferred)? */
-struct ts_meta *ts_job_meta(struct job *);
-bool	 ts_job_meta_known(const struct job *);
+struct ts_meta *fe_job_meta(struct fe_job *);
+bool	 fe_job_meta_known(const struct fe_job *);
 /* How SRC is read. */
-const struct ts_layout *ts_job_input_layout(const struct job *);
+const struct ts_layout *fe_job_input_layout(const struct fe_job *);
 /* SRC's size when known, else -1. */
-int64_t	 ts_job_src_size(const struct job *);
+int64_t	 fe_job_src_size(const struct fe_job *);
 /* Is every output one that copies the values' texts (tns, FROSTT)? */
-bool	 ts_job_outputs_text(const struct job *);
+bool	 fe_job_outputs_text(const struct fe_job *);
 /* Threads to use: -j, else the CPUs the process may use. */
-int	 ts_job_threads(const struct job *);
+int	 fe_job_threads(const struct fe_job *);
 /* A decoder on SRC with layout lay (read again when it was read). */
-struct ts_decoder *ts_job_decoder(struct job *, const struct ts_layout *);
+struct ts_decoder *fe_job_decoder(struct fe_job *, const struct ts_layout *);
 /* Today's date, UTC, as the metadata's 'time' says it (malloc'd). */
-char	*ts_job_today(void);
+char	*fe_job_today(void);
 /* Into a bundle DST being written (bo, as the part's aux hook has it):
  * the file fname holding the n bytes of text, named by the key of the
  * metadata's 'files' (NULL: none): 0, or -1 (reported). */
 struct ts_bundle_out;
-int	 ts_job_put_file(struct job *, struct ts_bundle_out *bo,
+int	 fe_job_put_file(struct fe_job *, struct ts_bundle_out *bo,
 	    const char *key, const char *fname, const char *text, size_t n);
 
 /*
@@ -91,49 +93,49 @@ int	 ts_job_put_file(struct job *, struct ts_bundle_out *bo,
 enum {
 	/* To a stream, with no --to, the output keeps the input's kind
 	 * (text or binary), as a filter does. */
-	TS_JOB_FILTER = 1,
+	FE_JOB_FILTER = 1,
 	/* The part makes the values: they are not converted. */
-	TS_JOB_VALUES = 2,
+	FE_JOB_VALUES = 2,
 	/* The part reads the coordinates as written, whatever the base:
 	 * no note that a base is assumed. */
-	TS_JOB_ANY_BASE = 4
+	FE_JOB_ANY_BASE = 4
 };
 
-struct ts_job_part {
-	unsigned flags;		/* TS_JOB_* */
+struct fe_job_part {
+	unsigned flags;		/* FE_JOB_* */
 	/* A part that makes the entries rather than read them (a
 	 * generator): the job opens no SRC (src only names the entries in
-	 * messages), its input hook sets every attribute (ts_job_meta),
+	 * messages), its input hook sets every attribute (fe_job_meta),
 	 * and each time the job reads the entries this gives a decoder
 	 * that makes them (ts_decoder_new), or NULL (reported). */
-	struct ts_decoder *(*produce)(void *arg, struct job *);
+	struct ts_decoder *(*produce)(void *arg, struct fe_job *);
 	/* With no DST: the job is SRC read through the part's own flow,
 	 * once SRC is open: 0, or -1 (reported). */
-	int	(*alone)(void *arg, struct job *);
+	int	(*alone)(void *arg, struct fe_job *);
 	/* SRC is open, DST too, nothing read: refuse what the part cannot
 	 * take: 0, or -1 (reported). */
-	int	(*input)(void *arg, struct job *);
+	int	(*input)(void *arg, struct fe_job *);
 	/* SRC's attributes are known, DST not yet written: set up, and
 	 * change the attributes of what is written: 0, or -1. */
-	int	(*prepare)(void *arg, struct job *);
+	int	(*prepare)(void *arg, struct fe_job *);
 	/* Its stages, after the bounds and the conversion, for the
 	 * entries dec gives: 0, or -1. */
-	int	(*stages)(void *arg, struct job *, struct ts_flow *,
+	int	(*stages)(void *arg, struct fe_job *, struct ts_flow *,
 		    struct ts_decoder *dec);
 	/* Every entry is read (a stage of the part held them), before the
 	 * encoders write their headers: the attributes as they say them
 	 * (a count that changed): 0, or -1. */
-	int	(*ready)(void *arg, struct job *);
+	int	(*ready)(void *arg, struct fe_job *);
 	/* The flow has run: what its stages found, into the attributes. */
-	void	(*done)(void *arg, struct job *);
+	void	(*done)(void *arg, struct fe_job *);
 	/* A bundle DST, its data files written: the part's own files,
-	 * through ts_job_put_file: 0, or -1 (reported). */
-	int	(*aux)(void *arg, struct job *, struct ts_bundle_out *);
+	 * through fe_job_put_file: 0, or -1 (reported). */
+	int	(*aux)(void *arg, struct fe_job *, struct ts_bundle_out *);
 	/* A section for the README of a bundle written, malloc'd. */
-	char	*(*readme)(void *arg, struct job *);
+	char	*(*readme)(void *arg, struct fe_job *);
 	/* The end (rv: the job's so far, 0 or -1): what the part writes
 	 * beside DST appears or is removed; returns rv, or -1. */
-	int	(*finish)(void *arg, struct job *, int rv);
+	int	(*finish)(void *arg, struct fe_job *, int rv);
 	void	*arg;
 };
 
@@ -141,7 +143,7 @@ struct ts_job_part {
 
 /* Run a job, its messages printed on stderr as they come (notes only
  * when not quiet); returns its exit status. */
-int	 fe_run_job(const struct ts_job_opts *, bool quiet);
+int	 fe_run_job(const struct fe_job_opts *, bool quiet);
 
 /*
  * The options that describe an input, shared by the tools that read
@@ -160,6 +162,6 @@ int	 fe_run_job(const struct ts_job_opts *, bool quiet);
 	{ "meta",		required_argument,	NULL, FE_OPT_INPUT }, \
 	{ "no-values",		no_argument,		NULL, FE_OPT_INPUT }, \
 	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
-void	 fe_input_opt(struct ts_job_opts *, const char *name, const char *arg);
+void	 fe_input_opt(struct fe_job_opts *, const char *name, const char *arg);
 
 #endif

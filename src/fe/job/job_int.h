@@ -5,18 +5,18 @@
  * README) and run.c (the flow between them, and what a tool's part
  * sees of the job).
  */
-#ifndef TS_JOB_INT_H
-#define TS_JOB_INT_H
+#ifndef FE_JOB_INT_H
+#define FE_JOB_INT_H
 
 #include "tensorsuite.h"
 #include "job/job.h"
 
 #define JOB_BATCH	8192
 
-struct job {
-	const struct ts_job_opts *o;
+struct fe_job {
+	const struct fe_job_opts *o;
 	struct ts_diags		*d;
-	int			 from, to;	/* enum ts_kind; TS_JOB_AUTO */
+	int			 from, to;	/* enum ts_kind; FE_JOB_AUTO */
 	enum ts_kind		 src_kind;	/* what SRC was, for README */
 	const char		*sname;		/* SRC in messages */
 	struct ts_bundle	*bd;		/* bundle input, or NULL */
@@ -28,26 +28,37 @@ struct job {
 	struct ts_meta		 m;		/* attributes (output) */
 	struct ts_meta		*mp;		/* the bundle's, or &m */
 	bool			 meta_known;
+	bool			 kept;		/* ... from the file itself */
 	struct ts_layout	 in;		/* how to read */
 	char			*dstdir;	/* bundle DST, no trailing / */
 	bool			 stream;	/* DST is '-', a device, a FIFO */
-	const struct ts_job_part *part;		/* the tool's, or NULL */
+	const struct fe_job_part *part;		/* the tool's, or NULL */
 	bool			 out_text;	/* outputs copy texts */
 	struct ts_sink		*sink;		/* file DST, opened first */
 	struct ts_bundle_out	*bo;		/* bundle DST, opened first */
 	void			*written;	/* files the part put in it:
 						 * names, as JSON keys */
+	char			*provenance;	/* README section of what
+						 * SRC's header says, or NULL */
 };
 
 /* input.c */
-int	 ts_job_input(struct job *);
-int	 ts_job_input_end(struct job *);
-void	 ts_job_input_free(struct job *);
+int	 fe_job_input(struct fe_job *);
+int	 fe_job_input_end(struct fe_job *);
+void	 fe_job_input_free(struct fe_job *);
 /* import.c */
-int	 ts_job_infer(struct job *, bool light);
+int	 fe_job_infer(struct fe_job *, bool light);
+/* provenance.c: what the comment lines of SRC's header say (NULL:
+ * none), in a README section and, from the SuiteSparse Matrix
+ * Collection's, in the descriptive keys of the metadata. */
+void	 fe_job_provenance(struct fe_job *, const char *comments);
+/* symmetry.c: how a Matrix Market DST is written: *sym the
+ * ts_encode_opts' mtx_sym, *stored the entries its size line counts: 0,
+ * or -1 (reported). */
+int	 fe_job_mtx_symmetry(struct fe_job *, int *sym, uint64_t *stored);
 /* output.c */
-int	 ts_job_open_output(struct job *);
-void	 ts_job_describe(struct job *);
-int	 ts_job_write(struct job *);
+int	 fe_job_open_output(struct fe_job *);
+void	 fe_job_describe(struct fe_job *);
+int	 fe_job_write(struct fe_job *);
 
 #endif

@@ -38,7 +38,7 @@ struct out {
 };
 
 struct outputs {
-	struct job		*j;
+	struct fe_job		*j;
 	struct out		 v[2];
 	int			 n;
 	struct ts_bundle_out	*bo;
@@ -47,21 +47,22 @@ struct outputs {
 	struct ts_encode_opts	 eo;
 	char			*comment;
 	uint64_t		 want;		/* entries the input holds */
+	uint64_t		 stored;	/* ... Matrix Market writes */
 	struct ts_flow		*flow;
 };
 
 /* zstd workers for an archive DST, -j's (its bytes do not depend on
  * them), else as many as there are CPUs to use. */
 static int
-job_cores(const struct job *j)
+job_cores(const struct fe_job *j)
 {
-	int n = ts_job_threads(j);
+	int n = fe_job_threads(j);
 
 	return n > 64 ? 64 : n;
 }
 
 char *
-ts_job_today(void)
+fe_job_today(void)
 {
 	time_t now = time(NULL);
 	struct tm tm;
@@ -84,7 +85,7 @@ setstr(char **dst, const char *v)
 /* A sink that could not be opened: why, what would do, and what
  * status. */
 static void
-sink_refused(struct job *j, const char *path, int e)
+sink_refused(struct fe_job *j, const char *path, int e)
 {
 	char kinds[FE_WORDS];
 
@@ -112,7 +113,7 @@ sink_refused(struct job *j, const char *path, int e)
 /* A bundle DST that could not be opened: the directory a rewrite could
  * not write in is named. */
 static void
-bundle_refused(struct job *j, const char *dir, int e)
+bundle_refused(struct fe_job *j, const char *dir, int e)
 {
 	struct stat st;
 	char *which;
@@ -136,9 +137,9 @@ bundle_refused(struct job *j, const char *dir, int e)
  * is opened when written.
  */
 int
-ts_job_open_output(struct job *j)
+fe_job_open_output(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	unsigned flags = o->force ? TS_BUNDLE_OUT_FORCE : 0;
 	char *dir, *shown, *rp = NULL, *sp = NULL;
 
@@ -191,9 +192,9 @@ ts_job_open_output(struct job *j)
 
 /* Apply the descriptive flags and the defaults of a new bundle. */
 void
-ts_job_describe(struct job *j)
+fe_job_describe(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
 	char *t;
 
@@ -203,7 +204,7 @@ ts_job_describe(struct job *j)
 	if (m->id == NULL)
 		m->id = ts_xstrdup("0000");
 	if (m->time == NULL) {
-		t = ts_job_today();
+		t = fe_job_today();
 		setstr(&m->time, t);
 		free(t);
 	}
@@ -221,20 +222,14 @@ ts_job_describe(struct job *j)
 	setstr(&m->source_type, o->source_type);
 }
 
-/* The output attributes, with the flags' changes, checked. */
-static int
-change_attributes(struct job *j, bool text, bool binary)
+/* The data files a bundle or file written names, and their byte
+ * order. */
+static void
+name_files(struct fe_job *j, bool text, bool binary)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
-	int k;
 
-	if (o->out_base >= 0)
-		m->index_base = o->out_base;
-	if (o->out_itype >= 0)
-		m->index_type = (enum ts_itype)o->out_itype;
-	if (o->out_vtype >= 0 && m->values_provided)
-		m->value_type = (enum ts_vtype)o->out_vtype;
 	if (binary)
 		m->endianness = o->out_endian >= 0 ?
 		    (enum ts_endian)o->out_endian :
@@ -248,6 +243,26 @@ change_attributes(struct job *j, bool text, bool binary)
 	m->f_text = text ? ts_xasprintf("%s.tns", m->name) : NULL;
 	m->f_binary = binary ? ts_xasprintf("%s.tnsb", m->name) : NULL;
 	m->f_readme = ts_xstrdup("README.md");
+}
+
+/* The output attributes, with the flags' changes, checked; the data
+ * files named, unless the output keeps the attributes as they are
+ * (binsparse: a bundle read back from it gets its files back). */
+static int
+change_attributes(struct fe_job *j, bool text, bool binary, bool files)
+{
+	const struct fe_job_opts *o = j->o;
+	struct ts_meta *m = j->mp;
+	int k;
+
+	if (o->out_base >= 0)
+		m->index_base = o->out_base;
+	if (o->out_itype >= 0)
+		m->index_type = (enum ts_itype)o->out_itype;
+	if (o->out_vtype >= 0 && m->values_provided)
+		m->value_type = (enum ts_vtype)o->out_vtype;
+	if (files)
+		name_files(j, text, binary);
 	for (k = 0; k < m->order; k++)
 		if (m->index_type == TS_ITYPE_UINT32 && m->dims[k] - 1 +
 		    (uint64_t)m->index_base > UINT32_MAX) {
@@ -262,7 +277,7 @@ change_attributes(struct job *j, bool text, bool binary)
 
 /* The metadata we are about to write, checked by our own checker. */
 static char *
-meta_selfcheck(struct job *j)
+meta_selfcheck(struct fe_job *j)
 {
 	struct ts_diags *chk = ts_diags_new(20, false);
 	char *text = ts_meta_canonical(j->mp);
@@ -307,7 +322,7 @@ meta_selfcheck(struct job *j)
 #define README_MAX	((size_t)16 << 20)
 
 static char *
-source_readme(struct job *j, size_t cap, bool *cut)
+source_readme(struct fe_job *j, size_t cap, bool *cut)
 {
 	const struct ts_meta *m = j->mp;
 	struct ts_file_stat fs;
@@ -359,12 +374,12 @@ source_readme(struct job *j, size_t cap, bool *cut)
 }
 
 static char *
-readme_text(struct job *j)
+readme_text(struct fe_job *j)
 {
 	const struct ts_meta *m = j->mp;
 	bool cut;
 	char *old = source_readme(j, README_MAX, &cut), *s;
-	char *date = ts_job_today();
+	char *date = fe_job_today();
 
 	if (j->part != NULL && j->part->produce != NULL)
 		s = ts_xasprintf("# %s\n\nGenerated by %s %s on %s.\n\n"
@@ -372,11 +387,12 @@ readme_text(struct job *j)
 		    date, j->o->command ? j->o->command : "");
 	else
 		s = ts_xasprintf("# %s\n\nWritten by %s %s on %s from `%s` "
-		    "(%s).\n\nCommand:\n\n    %s\n%s%s", m->name,
+		    "(%s).\n\nCommand:\n\n    %s\n%s%s%s", m->name,
 		    j->o->program, TS_VERSION, date, j->sname,
 		    ts_kind_name(j->src_kind), j->o->command ? j->o->command :
-		    "", old && *old ? "\n## README of the source bundle\n\n" :
-		    "", old ? old : "");
+		    "", j->provenance ? j->provenance : "", old && *old ?
+		    "\n## README of the source bundle\n\n" : "", old ? old :
+		    "");
 	if (j->part != NULL && j->part->readme != NULL) {
 		char *g = j->part->readme(j->part->arg, j), *t;
 
@@ -392,7 +408,7 @@ readme_text(struct job *j)
 
 /* Write text as file fname of the bundle. */
 static int
-put_file(struct job *j, struct ts_bundle_out *bo, const char *fname,
+put_file(struct fe_job *j, struct ts_bundle_out *bo, const char *fname,
     const char *text, size_t n)
 {
 	struct ts_sink *k = ts_bundle_out_file(bo, fname);
@@ -411,7 +427,7 @@ put_file(struct job *j, struct ts_bundle_out *bo, const char *fname,
 }
 
 int
-ts_job_put_file(struct job *j, struct ts_bundle_out *bo, const char *key,
+fe_job_put_file(struct fe_job *j, struct ts_bundle_out *bo, const char *key,
     const char *fname, const char *text, size_t n)
 {
 	struct ts_meta *m = j->mp;
@@ -430,7 +446,7 @@ ts_job_put_file(struct job *j, struct ts_bundle_out *bo, const char *key,
 }
 
 struct auxctx {
-	struct job		*j;
+	struct fe_job		*j;
 	struct ts_bundle_out	*bo;
 	const char		*skip[4];
 	json_t			*copied;	/* names, as keys */
@@ -494,7 +510,7 @@ copy_one(const char *fname, void *arg)
  * never from where a metadata file happens to lie.
  */
 static void
-prune_files(struct job *j, json_t *copied)
+prune_files(struct fe_job *j, json_t *copied)
 {
 	struct ts_meta *m = j->mp;
 	const char *k, *f;
@@ -524,7 +540,7 @@ prune_files(struct job *j, json_t *copied)
  * along: a bundle rewritten must lose nothing.
  */
 static int
-copy_aux(struct job *j, struct ts_bundle_out *bo)
+copy_aux(struct fe_job *j, struct ts_bundle_out *bo)
 {
 	struct auxctx c;
 	char *meta;
@@ -556,7 +572,7 @@ static int
 ready(void *arg)
 {
 	struct outputs *os = arg;
-	struct job *j = os->j;
+	struct fe_job *j = os->j;
 	struct ts_meta *m = j->mp;
 	const struct ts_header *h = ts_decoder_header(os->dec);
 	int i;
@@ -576,7 +592,7 @@ ready(void *arg)
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
-	os->oh.nnz = m->nnz;
+	os->oh.nnz = os->eo.mtx_sym != 0 ? os->stored : m->nnz;
 	os->oh.nnz_block = m->nnz_block;
 	/* Blocks not expanded. */
 	if (h->block && m->sparsity == TS_SPARSITY_BLOCK) {
@@ -600,19 +616,71 @@ ready(void *arg)
 	return 0;
 }
 
+/*
+ * An output that holds unique entries in lexicographic order (binsparse)
+ * gets them so: checked as they pass when the attributes say they are
+ * sorted (in any order of the modes, which it stores transposed), else
+ * sorted by modes 1..N, spilled past a quarter of the memory to the
+ * temporary directory.  A repeat is refused either way: a policy of
+ * ts-sort --duplicates merges repeats first.
+ */
+static int
+sorted_output(struct outputs *os)
+{
+	struct fe_job *j = os->j;
+	struct ts_meta *m = j->mp;
+	struct ts_sort_opts so;
+	struct ts_stage *st;
+	int i, k;
+
+	for (i = 0; i < os->n; i++)
+		if (ts_kind_traits(os->v[i].kind) & TS_KIND_SORTED)
+			break;
+	if (i == os->n || m->sparsity == TS_SPARSITY_BLOCK)
+		return 0;
+	if (m->sorted && m->nsort == m->order) {
+		if (m->dups_allowed)
+			ts_flow_add(os->flow, ts_stage_order(m->sort_order,
+			    m->order, m->index_base, true, j->d));
+		return 0;
+	}
+	memset(&so, 0, sizeof(so));
+	so.order = m->order;
+	for (k = 0; k < m->order; k++)
+		so.prio[k] = k;
+	so.has_values = m->values_provided;
+	so.vtype = m->value_type;
+	so.mem_limit = fe_default_size("-S", "25%");
+	so.tmpdir = j->o->tmpdir;
+	so.expect = m->nnz;
+	so.threads = fe_job_threads(j);
+	so.dups = TS_DUP_ERROR;
+	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec, NULL,
+	    j->d)) == NULL)
+		return -1;
+	ts_flow_add(os->flow, st);
+	/* What the file says of its entries, once they are sorted. */
+	m->sorted = true;
+	m->nsort = m->order;
+	for (k = 0; k < m->order; k++)
+		m->sort_order[k] = k;
+	m->dups_allowed = false;
+	return 0;
+}
+
 /* Decode, bound, change types, the part's stages, encode to every
  * output. */
 static int
 pump(struct outputs *os, const char *label)
 {
-	struct job *j = os->j;
+	struct fe_job *j = os->j;
 	struct ts_meta *m = j->mp;
 	const struct ts_header *h;
 	uint64_t lim[TS_MAXORDER];
 	bool block;
 	int rv = -1, i;
 
-	if ((os->dec = ts_job_decoder(j, &j->in)) == NULL)
+	if ((os->dec = fe_job_decoder(j, &j->in)) == NULL)
 		return -1;
 	h = ts_decoder_header(os->dec);
 	block = h->block;
@@ -624,7 +692,7 @@ pump(struct outputs *os, const char *label)
 	    m->nnz, j->sname, j->d) : ts_stage_bounds(lim, m->order,
 	    j->in.base, false, j->d));
 	if (m->values_provided && !block && j->in.vtype != m->value_type &&
-	    (j->part == NULL || !(j->part->flags & TS_JOB_VALUES)))
+	    (j->part == NULL || !(j->part->flags & FE_JOB_VALUES)))
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
 		    m->value_type, j->d));
 	for (i = 0; i < os->n; i++)
@@ -633,6 +701,8 @@ pump(struct outputs *os, const char *label)
 	j->out_text = i == os->n;
 	if (j->part != NULL && j->part->stages != NULL &&
 	    j->part->stages(j->part->arg, j, os->flow, os->dec) != 0)
+		goto out;
+	if (sorted_output(os) != 0)
 		goto out;
 	if (ts_flow_run(os->flow, ready, os) != 0)
 		goto out;
@@ -715,7 +785,7 @@ layouts(struct outputs *os)
 
 /* A bundle's commit failed: what state it is in. */
 static void
-commit_failed(struct job *j, int state, int e)
+commit_failed(struct fe_job *j, int state, int e)
 {
 	const char *dst = j->o->inplace ? j->dstdir : j->o->dst;
 
@@ -737,7 +807,7 @@ commit_failed(struct job *j, int state, int e)
 
 /* A value-less binary file is asked for: what it means, once. */
 static void
-binary_caveat(struct job *j)
+binary_caveat(struct fe_job *j)
 {
 	if (!j->mp->values_provided && j->mp->sparsity != TS_SPARSITY_BLOCK)
 		ts_diag(j->d, TS_SEV_NOTE, strcmp(j->o->dst, "-") == 0 ?
@@ -747,7 +817,7 @@ binary_caveat(struct job *j)
 }
 
 static int
-write_bundle(struct job *j, bool text, bool binary)
+write_bundle(struct fe_job *j, bool text, bool binary)
 {
 	struct outputs os;
 	char *mtext = NULL, *readme, *mname;
@@ -758,7 +828,7 @@ write_bundle(struct job *j, bool text, bool binary)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = j->mp->name;
-	if (change_attributes(j, text, binary) != 0 ||
+	if (change_attributes(j, text, binary, true) != 0 ||
 	    (mtext = meta_selfcheck(j)) == NULL)
 		return -1;
 	free(mtext);
@@ -812,7 +882,7 @@ write_bundle(struct job *j, bool text, bool binary)
 	mname = ts_xasprintf("%s_metadata.json", j->mp->name);
 	i = put_file(j, os.bo, mname, mtext, strlen(mtext));
 	free(mname);
-	if (i != 0 || ts_job_input_end(j) != 0)
+	if (i != 0 || fe_job_input_end(j) != 0)
 		goto out;
 	/* SRC is read: a rewrite in place must not wait for itself. */
 	ts_bundle_unhold(j->bd);
@@ -836,7 +906,7 @@ out:
  * written changes: messages still speak the tensor's base.
  */
 static int
-lone_base(struct job *j, struct ts_layout *l)
+lone_base(struct fe_job *j, struct ts_layout *l)
 {
 	const struct ts_meta *m = j->mp;
 	const char *dst = strcmp(j->o->dst, "-") == 0 ? "<stdout>" :
@@ -877,15 +947,12 @@ lone_base(struct job *j, struct ts_layout *l)
 }
 
 static int
-write_single(struct job *j)
+write_single(struct fe_job *j)
 {
 	struct ts_meta *m = j->mp;
 	struct outputs os;
 	const char *dst = j->o->dst, *why;
-	const struct ts_job_opts *o = j->o;
-	enum ts_endian keep;
 	enum ts_rule rule;
-	bool attrs;
 	char buf[200];
 	int rv;
 
@@ -898,7 +965,7 @@ write_single(struct job *j)
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {
 		/* A DST named by its suffix may have meant a bundle. */
-		if (j->o->to == TS_JOB_AUTO && !j->stream)
+		if (j->o->to == FE_JOB_AUTO && !j->stream)
 			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s "
 			    "(a DST named %s is %s; for a bundle, give a DST "
 			    "without a suffix)", why, ts_kind_suffix(j->to, 0),
@@ -908,19 +975,10 @@ write_single(struct job *j)
 			    why);
 		return -1;
 	}
-	/* A format that keeps the attributes beside the entries keeps
-	 * those of the bundle's data files too: which there are, and the
-	 * binary one's byte order, for the bundle it becomes again. */
-	attrs = (ts_kind_traits(j->to) & TS_KIND_ATTRS) != 0;
-	keep = m->endianness;
-	if (change_attributes(j, attrs ? m->f_text != NULL || m->f_binary ==
-	    NULL : j->to != TS_KIND_BINARY, attrs ? m->f_binary != NULL :
-	    j->to == TS_KIND_BINARY) != 0)
+	if (change_attributes(j, j->to != TS_KIND_BINARY,
+	    j->to == TS_KIND_BINARY, !(ts_kind_traits(j->to) &
+	    TS_KIND_ATTRS)) != 0)
 		return -1;
-	if (attrs && m->f_binary != NULL)
-		m->endianness = o->out_endian >= 0 ?
-		    (enum ts_endian)o->out_endian : keep != TS_ENDIAN_NONE ?
-		    keep : TS_ENDIAN_LITTLE;
 	if (ts_kind_traits(j->to) & TS_KIND_COMMENT) {
 		os.comment = ts_xasprintf(" written by %s %s from %s",
 		    j->o->program, TS_VERSION, j->sname);
@@ -935,6 +993,11 @@ write_single(struct job *j)
 	}
 	if (j->to == TS_KIND_BINARY)
 		binary_caveat(j);
+	if (j->to == TS_KIND_MTX && fe_job_mtx_symmetry(j, &os.eo.mtx_sym,
+	    &os.stored) != 0) {
+		free(os.comment);
+		return -1;
+	}
 	if ((os.v[0].sink = j->sink) == NULL &&
 	    (os.v[0].sink = ts_sink_open(dst, TS_SINK_COMPRESS |
 	    (j->o->force ? TS_SINK_FORCE : 0))) == NULL) {
@@ -945,16 +1008,16 @@ write_single(struct job *j)
 	j->sink = NULL;
 	rv = pump(&os, strcmp(dst, "-") == 0 ? "<stdout>" : dst);
 	if (rv == 0)
-		rv = ts_job_input_end(j);
+		rv = fe_job_input_end(j);
 	rv = finish_sinks(&os, rv);
 	free(os.comment);
 	return rv;
 }
 
 static int
-write_any(struct job *j)
+write_any(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	bool text, binary;
 
 	if (j->to != TS_KIND_BUNDLE)
@@ -967,10 +1030,8 @@ write_any(struct job *j)
 			text = ts_bundle_data_file(j->bd, TS_KIND_TEXT) != NULL;
 			binary = ts_bundle_data_file(j->bd, TS_KIND_BINARY) !=
 			    NULL;
-		} else if ((ts_kind_traits((enum ts_kind)j->from) &
-		    TS_KIND_ATTRS) && j->meta_known && (j->mp->f_text !=
-		    NULL || j->mp->f_binary != NULL)) {
-			/* The files of the bundle the attributes came from. */
+		} else if (j->kept && (j->mp->f_text || j->mp->f_binary)) {
+			/* Those of the bundle the file was written from. */
 			text = j->mp->f_text != NULL;
 			binary = j->mp->f_binary != NULL;
 		} else {
@@ -988,9 +1049,9 @@ write_any(struct job *j)
 }
 
 int
-ts_job_write(struct job *j)
+fe_job_write(struct fe_job *j)
 {
-	const struct ts_job_part *p = j->part;
+	const struct fe_job_part *p = j->part;
 	int rv;
 
 	if (p != NULL && p->prepare != NULL && p->prepare(p->arg, j) != 0)

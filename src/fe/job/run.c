@@ -21,19 +21,19 @@
 
 
 void
-ts_job_opts_init(struct ts_job_opts *o)
+fe_job_opts_init(struct fe_job_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->in_base = o->out_base = -1;
 	o->in_itype = o->out_itype = -1;
 	o->in_vtype = o->out_vtype = -1;
 	o->in_endian = o->out_endian = -1;
-	o->from = o->to = TS_JOB_AUTO;
+	o->from = o->to = FE_JOB_AUTO;
 	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }
 
-/* The kind a file name says (the formats' table), or TS_JOB_AUTO;
+/* The kind a file name says (the formats' table), or FE_JOB_AUTO;
  * *stem gets the length of the name without the suffixes it
  * recognised. */
 static int
@@ -41,7 +41,7 @@ kind_of_name(const char *name, size_t *stem)
 {
 	int k = ts_kind_of_path(name, stem);
 
-	return k >= 0 && ts_kind_writable((enum ts_kind)k) ? k : TS_JOB_AUTO;
+	return k >= 0 && ts_kind_writable((enum ts_kind)k) ? k : FE_JOB_AUTO;
 }
 
 /*
@@ -51,7 +51,7 @@ kind_of_name(const char *name, size_t *stem)
  * says nothing, and is refused rather than taken for a bundle.
  */
 static int
-dst_kind(struct job *j)
+dst_kind(struct fe_job *j)
 {
 	const char *dst = j->o->dst, *b = ts_basename(dst);
 	size_t n = strlen(dst), stem;
@@ -61,20 +61,20 @@ dst_kind(struct job *j)
 
 	j->stream = strcmp(dst, "-") == 0 || (there &&
 	    !S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode));
-	if (j->o->to != TS_JOB_AUTO)
+	if (j->o->to != FE_JOB_AUTO)
 		j->to = j->o->to;
 	else if (j->stream)
 		j->to = TS_KIND_TEXT;
 	else if ((there && S_ISDIR(st.st_mode)) || (n > 0 &&
 	    dst[n - 1] == '/') || ts_compress_of(b) >= 0)
 		j->to = TS_KIND_BUNDLE;
-	else if ((j->to = kind_of_name(b, &stem)) == TS_JOB_AUTO &&
+	else if ((j->to = kind_of_name(b, &stem)) == FE_JOB_AUTO &&
 	    strchr(b, '.') == NULL)
 		j->to = TS_KIND_BUNDLE;
 	/* A bundle named x.tar.zst is written into that archive. */
 	j->dst_archive = j->to == TS_KIND_BUNDLE && !j->stream &&
 	    !(there && S_ISDIR(st.st_mode)) && ts_compress_of(b) >= 0;
-	if (j->to != TS_JOB_AUTO)
+	if (j->to != FE_JOB_AUTO)
 		return 0;
 	fe_kind_words(kinds, true, true);
 	fe_suffix_words(sfx);
@@ -97,7 +97,7 @@ setname(struct ts_meta *m, const char *v)
 /* The name a stream carries: the input's (its metadata's, its
  * header's), else SRC's stem; standard input's is "tensor". */
 static void
-stream_name(struct job *j)
+stream_name(struct fe_job *j)
 {
 	const char *src = j->o->src, *b = ts_basename(src);
 	struct ts_meta *m = j->mp;
@@ -115,9 +115,9 @@ stream_name(struct job *j)
 /* The name a bundle DST gives: its folder's (--name must agree); of a
  * bundle written nowhere (/dev/null), a stream's. */
 static int
-bundle_name(struct job *j)
+bundle_name(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	const char *name;
 	char *stem = NULL;
 	size_t n;
@@ -152,9 +152,9 @@ bundle_name(struct job *j)
 /* The name a file DST gives: --name, the input's, or the file's stem;
  * a stream's, as stream_name says. */
 static int
-file_name(struct job *j)
+file_name(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 	struct ts_meta *m = j->mp;
 	size_t n;
 
@@ -178,21 +178,21 @@ file_name(struct job *j)
 }
 
 static int
-run(struct job *j)
+run(struct fe_job *j)
 {
-	const struct ts_job_opts *o = j->o;
+	const struct fe_job_opts *o = j->o;
 
 	/* No DST: the part reads SRC its own way; an archive to its end,
 	 * where its manifest is. */
 	if (o->dst == NULL)
-		return ts_job_input(j) != 0 ||
+		return fe_job_input(j) != 0 ||
 		    j->part->alone(j->part->arg, j) != 0 ? -1 :
 		    j->ar != NULL ? ts_bundles_finish(j->ar) : 0;
 
 	/* DST first: refused before anything is read, and a bundle locked
 	 * before its old self is read. */
 	if (dst_kind(j) != 0 ||
-	    ts_job_open_output(j) != 0 || ts_job_input(j) != 0)
+	    fe_job_open_output(j) != 0 || fe_job_input(j) != 0)
 		return -1;
 	if (j->part != NULL && j->part->input != NULL &&
 	    j->part->input(j->part->arg, j) != 0)
@@ -200,8 +200,8 @@ run(struct job *j)
 	if (j->part != NULL && j->part->produce != NULL)
 		ts_layout_of(j->mp, TS_KIND_TEXT, &j->in);
 	/* A filter to a stream keeps its input's kind. */
-	if (j->part != NULL && (j->part->flags & TS_JOB_FILTER) &&
-	    o->to == TS_JOB_AUTO && j->stream)
+	if (j->part != NULL && (j->part->flags & FE_JOB_FILTER) &&
+	    o->to == FE_JOB_AUTO && j->stream)
 		j->to = j->in.kind == TS_KIND_BINARY ? TS_KIND_BINARY :
 		    TS_KIND_TEXT;
 	if (!j->meta_known) {
@@ -222,22 +222,22 @@ run(struct job *j)
 			    "copied to a temporary file in '%s', to read it "
 			    "twice: %lld bytes", dir, (long
 			    long)ts_source_size(j->src));
-		if (ts_job_infer(j, j->to != TS_KIND_BUNDLE) != 0)
+		if (fe_job_infer(j, j->to != TS_KIND_BUNDLE) != 0)
 			return -1;
 	}
 	if (j->to == TS_KIND_BUNDLE) {
 		if (bundle_name(j) != 0)
 			return -1;
-		ts_job_describe(j);
+		fe_job_describe(j);
 	} else if (file_name(j) != 0)
 		return -1;
-	return ts_job_write(j);
+	return fe_job_write(j);
 }
 
 int
-ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
+fe_job_run(const struct fe_job_opts *o, struct ts_diags *d)
 {
-	struct job j;
+	struct fe_job j;
 	int st;
 
 	memset(&j, 0, sizeof(j));
@@ -251,10 +251,11 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 		ts_diag(d, TS_SEV_ERROR, j.sname, 0, 0, TS_RULE_NONE, "failed");
 	ts_sink_abort(j.sink);
 	ts_bundle_out_abort(j.bo);
-	ts_job_input_free(&j);
+	fe_job_input_free(&j);
 	ts_meta_free(&j.m);
 	json_decref(j.written);
 	free(j.dstdir);
+	free(j.provenance);
 	ts_progress_clear();
 	st = ts_diags_status(d);
 	return st;
@@ -262,74 +263,74 @@ ts_job_run(const struct ts_job_opts *o, struct ts_diags *d)
 
 /* ---- what a part sees ---- */
 
-const struct ts_job_opts *
-ts_job_opts(const struct job *j)
+const struct fe_job_opts *
+fe_job_opts(const struct fe_job *j)
 {
 	return j->o;
 }
 
 struct ts_diags *
-ts_job_diags(struct job *j)
+fe_job_diags(struct fe_job *j)
 {
 	return j->d;
 }
 
 const char *
-ts_job_src_name(const struct job *j)
+fe_job_src_name(const struct fe_job *j)
 {
 	return j->sname;
 }
 
 enum ts_kind
-ts_job_from(const struct job *j)
+fe_job_from(const struct fe_job *j)
 {
 	return (enum ts_kind)j->from;
 }
 
 bool
-ts_job_src_bundle(const struct job *j)
+fe_job_src_bundle(const struct fe_job *j)
 {
 	return j->bd != NULL;
 }
 
 bool
-ts_job_src_archive(const struct job *j)
+fe_job_src_archive(const struct fe_job *j)
 {
 	return j->ar != NULL;
 }
 
 struct ts_meta *
-ts_job_meta(struct job *j)
+fe_job_meta(struct fe_job *j)
 {
 	return j->mp;
 }
 
 bool
-ts_job_meta_known(const struct job *j)
+fe_job_meta_known(const struct fe_job *j)
 {
 	return j->meta_known;
 }
 
 const struct ts_layout *
-ts_job_input_layout(const struct job *j)
+fe_job_input_layout(const struct fe_job *j)
 {
 	return &j->in;
 }
 
 int64_t
-ts_job_src_size(const struct job *j)
+fe_job_src_size(const struct fe_job *j)
 {
 	return j->src != NULL ? ts_source_size(j->src) : -1;
 }
 
 bool
-ts_job_outputs_text(const struct job *j)
+fe_job_outputs_text(const struct fe_job *j)
 {
 	return j->out_text;
 }
 
 int
-ts_job_threads(const struct job *j)
+fe_job_threads(const struct fe_job *j)
 {
 	return j->o->threads > 0 ? j->o->threads : ts_cpus_available();
 }

@@ -24,7 +24,7 @@ log2u(uint64_t c)
 }
 
 void
-dist_add_n(struct dist_acc *a, uint64_t c, uint64_t n)
+fe_dist_add_n(struct dist_acc *a, uint64_t c, uint64_t n)
 {
 	if (n == 0 || c == 0)
 		return;
@@ -52,9 +52,9 @@ dist_add_n(struct dist_acc *a, uint64_t c, uint64_t n)
 }
 
 void
-dist_add(struct dist_acc *a, uint64_t c)
+fe_dist_add(struct dist_acc *a, uint64_t c)
 {
-	dist_add_n(a, c, 1);
+	fe_dist_add_n(a, c, 1);
 }
 
 static int
@@ -81,7 +81,7 @@ rank(const struct dist_acc *a, uint64_t r)
 }
 
 void
-dist_end(struct dist_acc *a, struct ts_dist *d)
+fe_dist_end(struct dist_acc *a, struct ts_dist *d)
 {
 	long double dev = 0;
 	uint64_t c;
@@ -99,7 +99,7 @@ dist_end(struct dist_acc *a, struct ts_dist *d)
 		d->max = a->max;
 		d->median = ((double)rank(a, (a->n - 1) / 2) +
 		    (double)rank(a, a->n / 2)) / 2;
-		d->mean = ts_stats_ratio_double(a->sum, &a->n, 1);
+		d->mean = fe_stats_ratio_double(a->sum, &a->n, 1);
 		if (a->small != NULL)
 			for (c = 1; c < DIST_SMALL; c++)
 				if (a->small[c] != 0)
@@ -111,12 +111,12 @@ dist_end(struct dist_acc *a, struct ts_dist *d)
 			    ((long double)a->big[i] - d->mean);
 		d->std = (double)sqrtl(dev / a->n);
 	}
-	dist_free(a);
+	fe_dist_free(a);
 	memset(a, 0, sizeof(*a));
 }
 
 void
-dist_free(struct dist_acc *a)
+fe_dist_free(struct dist_acc *a)
 {
 	free(a->small);
 	free(a->big);
@@ -129,7 +129,7 @@ dist_free(struct dist_acc *a)
  * large range correction is needed with 64-bit hashes.
  */
 uint64_t
-hll_count(const struct hll *h)
+fe_hll_count(const struct hll *h)
 {
 	const double m = 1 << HLL_P;
 	const double alpha = 0.7213 / (1 + 1.079 / m);

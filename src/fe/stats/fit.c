@@ -136,7 +136,7 @@ mle(double xmin, double n, double sl)
 }
 
 void
-ts_stats_fit(const struct dist_acc *a, struct ts_fit *f)
+fe_stats_fit(const struct dist_acc *a, struct ts_fit *f)
 {
 	struct hist h;
 	double *tail, *slog, best = HUGE_VAL;
@@ -198,7 +198,7 @@ ts_stats_fit(const struct dist_acc *a, struct ts_fit *f)
 }
 
 void
-ts_stats_spread(const struct ts_dist *d, double members,
+fe_stats_spread(const struct ts_dist *d, double members,
     struct ts_spread *s)
 {
 	double sq;
@@ -221,7 +221,7 @@ ts_stats_spread(const struct ts_dist *d, double members,
 }
 
 double
-ts_stats_fibers_all(const struct ts_stats *s, int k)
+fe_stats_fibers_all(const struct fe_stats *s, int k)
 {
 	double n = 1;
 	int j;

@@ -39,7 +39,7 @@ struct order_acc {
 };
 
 struct order_acc *
-order_new(int order)
+fe_order_new(int order)
 {
 	struct order_acc *o = ts_xcalloc(1, sizeof(*o));
 
@@ -56,7 +56,7 @@ order_new(int order)
 }
 
 void
-order_pair(struct order_acc *o, uint64_t eq, uint64_t dec)
+fe_order_pair(struct order_acc *o, uint64_t eq, uint64_t dec)
 {
 	size_t i;
 
@@ -82,7 +82,7 @@ order_pair(struct order_acc *o, uint64_t eq, uint64_t dec)
 	o->n++;
 }
 
-/* order_pairs for an order known when it is inlined: the loop over the
+/* fe_order_pairs for an order known when it is inlined: the loop over the
  * modes unrolled. */
 static inline __attribute__((always_inline)) uint64_t
 pairs(struct order_acc *o, const uint64_t *t, size_t n, const uint64_t *prev,
@@ -112,15 +112,15 @@ pairs(struct order_acc *o, const uint64_t *t, size_t n, const uint64_t *prev,
 		else if (o->key == NULL)
 			o->dec[eq] |= dec;
 		else
-			order_pair(o, eq, dec);
+			fe_order_pair(o, eq, dec);
 	}
 	if (dec0 != 0)
-		order_pair(o, 0, dec0);
+		fe_order_pair(o, 0, dec0);
 	return same;
 }
 
 uint64_t
-order_pairs(struct order_acc *o, const uint64_t *t, size_t n,
+fe_order_pairs(struct order_acc *o, const uint64_t *t, size_t n,
     const uint64_t *prev)
 {
 	if (n == 0)
@@ -138,7 +138,7 @@ order_pairs(struct order_acc *o, const uint64_t *t, size_t n,
 }
 
 void
-order_merge(struct order_acc *o, const struct order_acc *from)
+fe_order_merge(struct order_acc *o, const struct order_acc *from)
 {
 	size_t i;
 
@@ -148,11 +148,11 @@ order_merge(struct order_acc *o, const struct order_acc *from)
 		if (from->key == NULL)
 			o->dec[i] |= from->dec[i];
 		else if (from->key[i] != 0 && !o->lost)
-			order_pair(o, from->key[i] - 1, from->dec[i]);
+			fe_order_pair(o, from->key[i] - 1, from->dec[i]);
 }
 
 int
-order_end(struct order_acc *o, int *prio)
+fe_order_end(struct order_acc *o, int *prio)
 {
 	const uint64_t all = o->order == 64 ? ~(uint64_t)0 :
 	    ((uint64_t)1 << o->order) - 1;
@@ -188,7 +188,7 @@ order_end(struct order_acc *o, int *prio)
 }
 
 bool
-order_holds(const struct order_acc *o, const int *prio)
+fe_order_holds(const struct order_acc *o, const int *prio)
 {
 	size_t i;
 	int k;
@@ -211,7 +211,7 @@ order_holds(const struct order_acc *o, const int *prio)
 }
 
 void
-order_free(struct order_acc *o)
+fe_order_free(struct order_acc *o)
 {
 	if (o == NULL)
 		return;

@@ -187,7 +187,7 @@ product(struct big *p, const uint64_t *dims, int order)
 }
 
 char *
-ts_stats_product(const uint64_t *dims, int order)
+fe_stats_product(const uint64_t *dims, int order)
 {
 	char buf[LIMBS * 10 + 2], *e = buf + sizeof(buf) - 1;
 	struct big p;
@@ -210,7 +210,7 @@ ts_stats_product(const uint64_t *dims, int order)
 
 
 double
-ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order)
+fe_stats_ratio_double(uint64_t n, const uint64_t *dims, int order)
 {
 	struct big num, den;
 	uint64_t q = 0, keep, rest, half;
@@ -255,10 +255,10 @@ ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order)
 }
 
 char *
-ts_stats_ratio(uint64_t n, const uint64_t *dims, int order)
+fe_stats_ratio(uint64_t n, const uint64_t *dims, int order)
 {
 	char buf[TS_NUMBUF];
 
-	ts_fmt_double(buf, ts_stats_ratio_double(n, dims, order));
+	ts_fmt_double(buf, fe_stats_ratio_double(n, dims, order));
 	return ts_xstrdup(buf);
 }

@@ -110,7 +110,7 @@ struct part {
 };
 
 struct pass {
-	struct ts_stats	*s;
+	struct fe_stats	*s;
 	const struct ts_header *h;
 	int		 order;
 	bool		 block, has_values, is_int;
@@ -153,7 +153,7 @@ slices_init(struct slices *c, uint64_t lim, bool grow)
 	c->lim = grow ? UINT64_MAX : lim;
 	if (grow)
 		return;
-	while (((lim - 1) >> c->shift) >= TS_STATS_SLICES_MAX)
+	while (((lim - 1) >> c->shift) >= FE_STATS_SLICES_MAX)
 		c->shift++;
 	c->nb = lim == 0 ? 0 : ((lim - 1) >> c->shift) + 1;
 	/* Fresh pages are zero and present only once touched. */
@@ -168,7 +168,7 @@ slices_grow(struct slices *c, uint64_t b)
 {
 	uint64_t nb = c->nb ? c->nb : GROW_MIN, i;
 
-	while (nb <= b && nb < TS_STATS_SLICES_MAX)
+	while (nb <= b && nb < FE_STATS_SLICES_MAX)
 		nb *= 2;
 	while (nb <= b) {
 		/* Past the bound: bins twice as wide, counts merged (the
@@ -269,12 +269,12 @@ axis_bin(const struct axis *a, uint64_t x)
 	    (uint32_t)(x >> a->t);
 }
 
-/* The pairs of modes drawn: every pair up to TS_STATS_PAIRS_ORDER,
+/* The pairs of modes drawn: every pair up to FE_STATS_PAIRS_ORDER,
  * else each mode with the next. */
 static void
 grids_init(struct pass *p)
 {
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	int a, b, n = 0, order = p->order;
 
 	if (s->o.plot <= 0 || order < 2)
@@ -283,7 +283,7 @@ grids_init(struct pass *p)
 	    sizeof(*s->grid));
 	for (a = 0; a < order; a++)
 		for (b = a + 1; b < order; b++) {
-			if (order > TS_STATS_PAIRS_ORDER && b != a + 1)
+			if (order > FE_STATS_PAIRS_ORDER && b != a + 1)
 				continue;
 			s->grid[n].a = a;
 			s->grid[n].b = b;
@@ -293,7 +293,7 @@ grids_init(struct pass *p)
 	if (p->block)
 		p->diff = ts_xcalloc((size_t)n, sizeof(*p->diff));
 	for (a = 0; a < n; a++) {
-		struct ts_stats_grid *g = &s->grid[a];
+		struct fe_stats_grid *g = &s->grid[a];
 		size_t r = p->ax[g->a].cap, c = p->ax[g->b].cap;
 
 		if (p->block)
@@ -308,13 +308,13 @@ grids_init(struct pass *p)
 static void
 axis_widen(struct pass *p, int k)
 {
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	struct axis *a = &p->ax[k];
 	uint32_t i, j;
 	int gi;
 
 	for (gi = 0; gi < s->ngrid; gi++) {
-		struct ts_stats_grid *g = &s->grid[gi];
+		struct fe_stats_grid *g = &s->grid[gi];
 		uint32_t rc = p->ax[g->a].cap, cc = p->ax[g->b].cap;
 
 		if (g->a == k)
@@ -349,7 +349,7 @@ fail(struct pass *p)
 static void
 sorts_init(struct pass *p)
 {
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	struct ts_sort_opts so;
 	int k, j, n;
 	size_t mem;
@@ -407,12 +407,12 @@ sorts_init(struct pass *p)
 static void
 part_init(struct part *q, const struct pass *p, bool slices, bool grids)
 {
-	const struct ts_stats *s = p->s;
+	const struct fe_stats *s = p->s;
 	int k;
 
 	memset(q, 0, sizeof(*q));
 	q->p = p;
-	q->ord = order_new(p->order);
+	q->ord = fe_order_new(p->order);
 	q->vexact = true;
 	if (p->has_values) {
 		q->vset = ts_xcalloc(VSET, sizeof(*q->vset));
@@ -451,7 +451,7 @@ part_free(struct part *q, bool cells)
 		for (k = 0; k < q->p->s->ngrid; k++)
 			free(q->cell[k]);
 	free(q->cell);
-	order_free(q->ord);
+	fe_order_free(q->ord);
 	free(q->vset);
 	free(q->vused);
 }
@@ -471,7 +471,7 @@ pass_free(void *self)
 	for (k = 0; k < p->nsq; k++)
 		ts_sorter_free(p->sq[k].so);
 	free(p->sq);
-	dist_free(&p->bsize);
+	fe_dist_free(&p->bsize);
 	if (p->diff != NULL)
 		for (k = 0; k < p->s->ngrid; k++)
 			free(p->diff[k]);
@@ -714,7 +714,7 @@ static void
 block(struct pass *p, const uint64_t *c)
 {
 	const struct ts_header *h = p->h;
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	const uint64_t off = (uint64_t)(p->fbase - p->dec_base);
 	const uint64_t *t;
 	uint64_t vol = 1, x[TS_MAXORDER];
@@ -732,9 +732,9 @@ block(struct pass *p, const uint64_t *c)
 	if (ovf || !ts_add_u64(s->blocks.elements, vol, &s->blocks.elements))
 		s->blocks.elements_ovf = true;
 	if (!ovf)
-		dist_add(&p->bsize, vol);
+		fe_dist_add(&p->bsize, vol);
 	for (gi = 0; gi < s->ngrid; gi++) {
-		struct ts_stats_grid *g = &s->grid[gi];
+		struct fe_stats_grid *g = &s->grid[gi];
 		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
 		uint64_t ra0 = p->start[g->a][t[g->a]], ca0 =
 		    p->start[g->b][t[g->b]];
@@ -774,7 +774,7 @@ arrays_ok(const struct pass *p, const struct part *q, size_t n)
  * first with prev, if not NULL) and the slices (when slices, as
  * arrays_ok allows; their lo and hi are read from the arrays at the
  * end).  order is known when it is inlined, the loops over the modes
- * unrolled.  The pairs as order_pairs() takes them, those of unsorted
+ * unrolled.  The pairs as fe_order_pairs() takes them, those of unsorted
  * entries (agreeing in no mode) gathered in a register.
  */
 static inline __attribute__((always_inline)) void
@@ -824,7 +824,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 			else if (eq == 0)
 				dec0 |= dec;
 			else
-				order_pair(q->ord, eq, dec);
+				fe_order_pair(q->ord, eq, dec);
 		}
 		if (!slices)
 			continue;
@@ -852,7 +852,7 @@ entries_loop(struct part *q, const struct ts_batch *b, const uint64_t *prev,
 	}
 	if (pairs) {
 		if (dec0 != 0)
-			order_pair(q->ord, 0, dec0);
+			fe_order_pair(q->ord, 0, dec0);
 		q->adjacent += same - (prev == NULL && b->n > 0);
 		q->sorted = ndec < b->n / 2;	/* the next batch's loop */
 		q->decs |= udec;
@@ -923,7 +923,7 @@ static void
 count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
     bool slices, bool grids)
 {
-	const struct ts_stats *s = p->s;
+	const struct fe_stats *s = p->s;
 	const int order = p->order;
 	uint32_t px[TS_MAXORDER];
 	size_t i;
@@ -978,7 +978,7 @@ count_slices(struct pass *p, struct part *q, const struct ts_batch *b,
 				a->n = px[k] + 1;
 		}
 		for (gi = 0; gi < s->ngrid; gi++) {
-			const struct ts_stats_grid *g = &s->grid[gi];
+			const struct fe_stats_grid *g = &s->grid[gi];
 
 			q->cell[gi][(size_t)px[g->a] * p->ax[g->b].cap +
 			    px[g->b]]++;
@@ -990,7 +990,7 @@ static int
 stats_put(void *self, struct ts_batch *b)
 {
 	struct pass *p = self;
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	struct part *m = &p->main;
 	const size_t order = (size_t)p->order;
 	int k;
@@ -1002,7 +1002,7 @@ stats_put(void *self, struct ts_batch *b)
 	 * the slices when they are the caller's to count. */
 	count_entries(m, b, p->have_prev ? p->prev : NULL, !b->local, fast);
 	if (b->local && !b->local_cont && p->have_prev && b->n > 0)
-		m->adjacent += order_pairs(m->ord, b->coords, 1, p->prev);
+		m->adjacent += fe_order_pairs(m->ord, b->coords, 1, p->prev);
 	if (b->n > 0) {
 		memcpy(p->prev, b->coords + (b->n - 1) * order, order *
 		    sizeof(*p->prev));
@@ -1076,7 +1076,7 @@ local_end(void *self, void *state)
 			c->hi = x->hi;
 	}
 	for (k = 0; k < p->s->ngrid && p->lgrids; k++) {
-		const struct ts_stats_grid *g = &p->s->grid[k];
+		const struct fe_stats_grid *g = &p->s->grid[k];
 		size_t n = (size_t)p->ax[g->a].cap * p->ax[g->b].cap;
 
 		for (i = 0; i < n; i++)
@@ -1084,7 +1084,7 @@ local_end(void *self, void *state)
 	}
 	m->out_of_range += q->out_of_range;
 	m->counted += q->counted;
-	order_merge(m->ord, q->ord);
+	fe_order_merge(m->ord, q->ord);
 	m->adjacent += q->adjacent;
 	if (p->has_values && q->n > 0) {
 		uint64_t mn = m->n - m->nans, qn = q->n - q->nans;
@@ -1141,7 +1141,7 @@ in_range(const struct pass *p, const uint64_t *t, const uint64_t *lo)
 static int
 read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 {
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	struct dist_acc acc, facc;
 	struct ts_batch b;
 	uint64_t prev[TS_MAXORDER], run = 0, reps = 0, fib = 0;
@@ -1174,11 +1174,11 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 			if (!in_range(p, t, lo))
 				continue;
 			if (!same && run > 0) {
-				dist_add(&acc, run);
+				fe_dist_add(&acc, run);
 				run = 0;
 				/* Fibers: a slice of prio[0] ends. */
 				if (t[q->prio[0]] != prev[q->prio[0]]) {
-					dist_add(&facc, fib);
+					fe_dist_add(&facc, fib);
 					fib = 0;
 				}
 			}
@@ -1188,31 +1188,31 @@ read_sort(struct pass *p, struct sortq *q, const uint64_t *lo)
 			have = true;
 		}
 	if (run > 0) {
-		dist_add(&acc, run);
-		dist_add(&facc, fib);
+		fe_dist_add(&acc, run);
+		fe_dist_add(&facc, fib);
 	}
 	ts_batch_free(&b);
 	if (r < 0) {
-		dist_free(&acc);
-		dist_free(&facc);
+		fe_dist_free(&acc);
+		fe_dist_free(&facc);
 		return -1;
 	}
 	if (q->kind == SQ_FIBERS) {
-		dist_end(&acc, &s->mode[q->k].fibers);
-		dist_end(&facc, &s->mode[q->k].fps);
+		fe_dist_end(&acc, &s->mode[q->k].fibers);
+		fe_dist_end(&facc, &s->mode[q->k].fps);
 		s->mode[q->k].fps_mode = q->prio[0];
 	} else if (q->kind == SQ_SLICES) {
 		struct ts_mode_stats *ms = &s->mode[q->k];
 
 		if (s->o.fit)
-			ts_stats_fit(&acc, &ms->fit);
-		dist_end(&acc, &ms->slices);
+			fe_stats_fit(&acc, &ms->fit);
+		fe_dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 		ms->estimated = false;
 		ms->exact_sorted = true;
 	} else
-		dist_free(&acc);
-	dist_free(&facc);
+		fe_dist_free(&acc);
+	fe_dist_free(&facc);
 	s->repeats_known = true;
 	s->repeats = reps;
 	return 0;
@@ -1222,7 +1222,7 @@ static int
 stats_finish(void *self)
 {
 	struct pass *p = self;
-	struct ts_stats *s = p->s;
+	struct fe_stats *s = p->s;
 	const struct ts_header *h = p->h;
 	uint64_t lo[TS_MAXORDER];
 	bool zero = false;
@@ -1265,7 +1265,7 @@ stats_finish(void *self)
 		}
 		if (c->shift > 0) {
 			/* Binned: how many slices, estimated. */
-			uint64_t est = hll_count(c->hll), n = 0, bins = 0;
+			uint64_t est = fe_hll_count(c->hll), n = 0, bins = 0;
 
 			for (bi = 0; bi < c->nb; bi++) {
 				n += c->c[bi];
@@ -1285,26 +1285,26 @@ stats_finish(void *self)
 			memset(&ms->slices, 0, sizeof(ms->slices));
 			ms->slices.n = est;
 			ms->slices.sum = n;
-			ms->slices.mean = ts_stats_ratio_double(n, &est, 1);
+			ms->slices.mean = fe_stats_ratio_double(n, &est, 1);
 			continue;
 		}
 		memset(&acc, 0, sizeof(acc));
 		for (bi = first; bi < c->nb && bi - first < ms->dim; bi++)
 			if (c->c[bi] != 0 || c->nwrap > 0)
-				dist_add(&acc, slices_count(c, bi));
+				fe_dist_add(&acc, slices_count(c, bi));
 		if (s->o.fit)
-			ts_stats_fit(&acc, &ms->fit);
-		dist_end(&acc, &ms->slices);
+			fe_stats_fit(&acc, &ms->fit);
+		fe_dist_end(&acc, &ms->slices);
 		ms->nonempty = ms->slices.n;
 	}
 	if (p->block) {
-		dist_end(&p->bsize, &s->blocks.sizes);
+		fe_dist_end(&p->bsize, &s->blocks.sizes);
 		s->elements = s->blocks.elements;
 	} else
 		s->elements = s->nnz;
 	/* The pictures: blocks' corners summed into cells. */
 	for (gi = 0; gi < s->ngrid; gi++) {
-		struct ts_stats_grid *g = &s->grid[gi];
+		struct fe_stats_grid *g = &s->grid[gi];
 		const struct axis *ra = &p->ax[g->a], *ca = &p->ax[g->b];
 		uint32_t i, j;
 
@@ -1364,8 +1364,8 @@ stats_finish(void *self)
 		struct dist_acc acc;
 
 		memset(&acc, 0, sizeof(acc));
-		dist_add(&acc, s->mode[0].slices.sum);
-		dist_end(&acc, &s->mode[0].fibers);
+		fe_dist_add(&acc, s->mode[0].slices.sum);
+		fe_dist_end(&acc, &s->mode[0].fibers);
 	}
 	if (p->values_inferred && !p->saw_values)
 		p->has_values = false;
@@ -1387,7 +1387,7 @@ stats_finish(void *self)
 		v->max = m->max == 0 ? (p->zero_neg ? -0.0 : 0.0) : m->max;
 		v->mean = nv ? (double)(p->vsum / nv) : NAN;
 		v->distinct_exact = m->vexact;
-		v->distinct = m->vexact ? m->vn : hll_count(&m->vhll);
+		v->distinct = m->vexact ? m->vn : fe_hll_count(&m->vhll);
 		if (!m->vexact) {
 			/* An estimate stays within what is certain: more
 			 * than the set held, no more than the values (and
@@ -1406,9 +1406,9 @@ stats_finish(void *self)
 		}
 	}
 	s->out_of_range = p->main.out_of_range;
-	s->sorted = order_end(p->main.ord, s->sort);
+	s->sorted = fe_order_end(p->main.ord, s->sort);
 	/* Of the orders that hold, the one the metadata names. */
-	if (s->sorted == 1 && p->claimed && order_holds(p->main.ord,
+	if (s->sorted == 1 && p->claimed && fe_order_holds(p->main.ord,
 	    p->claim))
 		memcpy(s->sort, p->claim, sizeof(s->sort));
 	s->complete = true;
@@ -1425,7 +1425,7 @@ static const struct ts_stage_ops stats_ops = {
 };
 
 struct ts_stage *
-ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
+fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
     struct ts_decoder *dec)
 {
 	const struct ts_header *h = ts_decoder_header(dec);
@@ -1529,13 +1529,13 @@ ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
 static struct ts_stage *
 watch_stage(void *arg, const struct ts_meta *m, struct ts_decoder *dec)
 {
-	return ts_stats_stage(arg, m, dec);
+	return fe_stats_stage(arg, m, dec);
 }
 
 static void
 watch_repeats(void *arg, uint64_t n)
 {
-	struct ts_stats *s = arg;
+	struct fe_stats *s = arg;
 
 	if (!s->repeats_known) {
 		s->repeats_known = true;
@@ -1544,7 +1544,7 @@ watch_repeats(void *arg, uint64_t n)
 }
 
 void
-ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w)
+fe_stats_watch(struct fe_stats *s, struct ts_check_watch *w)
 {
 	memset(w, 0, sizeof(*w));
 	w->stage = watch_stage;
@@ -1553,18 +1553,18 @@ ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w)
 }
 
 void
-ts_stats_init(struct ts_stats *s, const struct ts_stats_opts *o)
+fe_stats_init(struct fe_stats *s, const struct fe_stats_opts *o)
 {
 	memset(s, 0, sizeof(*s));
 	if (o != NULL)
 		s->o = *o;
-	if (s->o.plot > TS_STATS_PLOT_MAX)
-		s->o.plot = TS_STATS_PLOT_MAX;
+	if (s->o.plot > FE_STATS_PLOT_MAX)
+		s->o.plot = FE_STATS_PLOT_MAX;
 	s->sorted = -1;
 }
 
 void
-ts_stats_end(struct ts_stats *s, struct ts_diags *d)
+fe_stats_end(struct fe_stats *s, struct ts_diags *d)
 {
 	uint64_t parts[TS_MAXORDER];
 	int k;
@@ -1576,20 +1576,20 @@ ts_stats_end(struct ts_stats *s, struct ts_diags *d)
 		    ts_tmpdir(s->o.tmpdir), strerror(s->sort_errno));
 	free(s->positions);
 	free(s->density);
-	s->positions = ts_stats_product(s->dims, s->order);
-	s->density = ts_stats_ratio(s->elements, s->dims, s->order);
+	s->positions = fe_stats_product(s->dims, s->order);
+	s->density = fe_stats_ratio(s->elements, s->dims, s->order);
 	if (s->block) {
 		for (k = 0; k < s->order; k++)
 			parts[k] = s->mode[k].dim;
 		free(s->blocks.fill);
 		free(s->blocks.grid_positions);
-		s->blocks.fill = ts_stats_ratio(s->nnz, parts, s->order);
-		s->blocks.grid_positions = ts_stats_product(parts, s->order);
+		s->blocks.fill = fe_stats_ratio(s->nnz, parts, s->order);
+		s->blocks.grid_positions = fe_stats_product(parts, s->order);
 	}
 }
 
 void
-ts_stats_free(struct ts_stats *s)
+fe_stats_free(struct fe_stats *s)
 {
 	int i;
 
@@ -1604,14 +1604,14 @@ ts_stats_free(struct ts_stats *s)
 }
 
 void
-ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
-    struct ts_stats *s, struct ts_diags *d)
+fe_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
+    struct fe_stats *s, struct ts_diags *d)
 {
 	struct ts_check_opts o = *co;
 	struct ts_check_watch w;
 
-	ts_stats_watch(s, &w);
+	fe_stats_watch(s, &w);
 	o.watch = &w;
 	ts_check_bundle(bd, &o, d);
-	ts_stats_end(s, d);
+	fe_stats_end(s, d);
 }

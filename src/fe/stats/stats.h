@@ -6,19 +6,19 @@
  * binned counts its pictures are drawn from.  ts-stat and ts-pack
  * --index use it (not installed).
  *
- * The statistics are a consumer stage (ts_stats_stage), made for the
- * data file whose entries the checks read: ts_stats_watch() fills the
+ * The statistics are a consumer stage (fe_stats_stage), made for the
+ * data file whose entries the checks read: fe_stats_watch() fills the
  * struct ts_check_watch that makes ts_check_bundle() and ts_check_file()
  * add it to their flow, so that a tensor is read once, checked and
  * counted.  Memory is bounded whatever the dimensions say: a mode's
  * slices are counted in an array of its dimension only up to
- * TS_STATS_SLICES_MAX slices; past it, in bins (the count of non-empty
+ * FE_STATS_SLICES_MAX slices; past it, in bins (the count of non-empty
  * slices is then a HyperLogLog estimate, and the distribution of the
  * slices' counts is not known) unless exact asks for a sort.  Nothing
  * is allocated from a declared size before it is checked.
  */
-#ifndef TS_STATS_H
-#define TS_STATS_H
+#ifndef FE_STATS_H
+#define FE_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,12 +26,12 @@
 
 #include "tensorsuite.h"
 
-#define TS_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
-#define TS_STATS_PLOT_MAX	2048	/* --size: pixels a side */
-#define TS_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
-#define TS_STATS_HIST		65	/* buckets of a histogram */
+#define FE_STATS_SLICES_MAX	((uint64_t)1 << 26)	/* counted a mode */
+#define FE_STATS_PLOT_MAX	2048	/* --size: pixels a side */
+#define FE_STATS_PAIRS_ORDER	8	/* every pair of modes up to it */
+#define FE_STATS_HIST		65	/* buckets of a histogram */
 
-struct ts_stats_opts {
+struct fe_stats_opts {
 	bool		 fibers;	/* per mode, through the sorter */
 	bool		 exact;		/* modes past the bound, and the
 					 * repeats, through the sorter */
@@ -55,7 +55,7 @@ struct ts_dist {
 	uint64_t	 sum;		/* of their counts */
 	uint64_t	 min, max;
 	double		 median, mean, std;
-	uint64_t	 hist[TS_STATS_HIST];
+	uint64_t	 hist[FE_STATS_HIST];
 };
 
 /* The power law that fits a distribution's tail (ts-stat --fit):
@@ -120,7 +120,7 @@ struct ts_block_stats {
 /* The binned counts of a picture: rows of mode a going down, columns
  * of mode b; each cell counts the entries (blocks: the non-zero blocks
  * over it) of its bin. */
-struct ts_stats_grid {
+struct fe_stats_grid {
 	int		 a, b;		/* 0-based modes */
 	uint32_t	 rows, cols;
 	uint64_t	 per_row, per_col;	/* coordinates a bin covers at
@@ -128,7 +128,7 @@ struct ts_stats_grid {
 	uint64_t	*cell;		/* rows * cols */
 };
 
-struct ts_stats {
+struct fe_stats {
 	bool		 seen;		/* a data file's entries were read */
 	bool		 complete;	/* ... to the end */
 	int		 sort_errno;	/* a sort failed: why; else 0 */
@@ -156,55 +156,55 @@ struct ts_stats {
 	bool		 repeats_known;
 	uint64_t	 repeats;	/* entries that repeat one before */
 	bool		 fibers;	/* mode[].fibers hold */
-	struct ts_stats_grid *grid;	/* pictures' (plot > 0) */
+	struct fe_stats_grid *grid;	/* pictures' (plot > 0) */
 	int		 ngrid;
 	void		*st;		/* the pass's; library's */
-	struct ts_stats_opts o;
+	struct fe_stats_opts o;
 };
 
-void	 ts_stats_init(struct ts_stats *, const struct ts_stats_opts *);
+void	 fe_stats_init(struct fe_stats *, const struct fe_stats_opts *);
 /* Free what it points to, not the struct. */
-void	 ts_stats_free(struct ts_stats *);
+void	 fe_stats_free(struct fe_stats *);
 /*
  * The stage that counts the entries of dec into s (m the metadata, NULL
  * for a lone file), s borrowed: its results are complete once the flow
- * has finished and ts_stats_end() has been called.  NULL, and s left
+ * has finished and fe_stats_end() has been called.  NULL, and s left
  * unread, when a stage was made for s already (a second data file).
  */
-struct ts_stage *ts_stats_stage(struct ts_stats *s, const struct ts_meta *m,
+struct ts_stage *fe_stats_stage(struct fe_stats *s, const struct ts_meta *m,
 	    struct ts_decoder *dec);
 /* The watch that gives the checks that stage and the checks' count of
  * repeats, for s. */
-void	 ts_stats_watch(struct ts_stats *s, struct ts_check_watch *w);
+void	 fe_stats_watch(struct fe_stats *s, struct ts_check_watch *w);
 /* After the checks: what only the whole tells (the repeats, the order
  * found, the density); reports a failed sort to d. */
-void	 ts_stats_end(struct ts_stats *s, struct ts_diags *d);
+void	 fe_stats_end(struct fe_stats *s, struct ts_diags *d);
 
 /*
  * Statistics of a bundle: checked as ts_check_bundle() checks it (co,
  * whose watch is replaced), its entries counted into s, which must be
- * fresh from ts_stats_init().  The checks' messages go to d.
+ * fresh from fe_stats_init().  The checks' messages go to d.
  */
-void	 ts_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
-	    struct ts_stats *s, struct ts_diags *d);
+void	 fe_stats_bundle(struct ts_bundle *bd, const struct ts_check_opts *co,
+	    struct fe_stats *s, struct ts_diags *d);
 
 /* ---- the parts, shared with the tests ---- */
 
 /* The spread of d over members in all (fit.c). */
-void	 ts_stats_spread(const struct ts_dist *d, double members,
+void	 fe_stats_spread(const struct ts_dist *d, double members,
 	    struct ts_spread *);
 /* The mode-k fibers in all, empty ones too: the product of the other
  * modes' dimensions (sections, for blocks), as a double. */
-double	 ts_stats_fibers_all(const struct ts_stats *, int k);
+double	 fe_stats_fibers_all(const struct fe_stats *, int k);
 
 /* n / p (p the product of the dims, order of them): the double nearest
  * to the exact fraction (ties to even), whatever the size of p; 0 when
  * n or p is. */
-double	 ts_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
+double	 fe_stats_ratio_double(uint64_t n, const uint64_t *dims, int order);
 /* That double as the shortest decimal that reads back to it
  * (ts_fmt_double): "0.25", "3.614007241618348e-20"; malloc'd. */
-char	*ts_stats_ratio(uint64_t n, const uint64_t *dims, int order);
+char	*fe_stats_ratio(uint64_t n, const uint64_t *dims, int order);
 /* The product of dims as an exact decimal, malloc'd. */
-char	*ts_stats_product(const uint64_t *dims, int order);
+char	*fe_stats_product(const uint64_t *dims, int order);
 
 #endif

@@ -29,7 +29,7 @@
 #include <archive_entry.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/sha256.h"
@@ -38,7 +38,6 @@
 #define INBLOCK	(1 << 20)	/* what libarchive reads at a time */
 #define CHUNK	(1 << 20)	/* what the read-ahead hands on */
 #define NCHUNK	4
-#define MANIFEST_MAX	((int64_t)64 << 20)	/* a manifest's size, at most */
 
 enum { W_IDLE, W_RUN, W_QUIT };
 
@@ -101,6 +100,9 @@ struct ts_archive {
 	int		 nman;		/* manifests met */
 	char		*after;		/* the first member after it, shown */
 	struct ts_diags	*vd;		/* what the checks found */
+	char		**owner;	/* ... each about which bundle's
+					 * file, or NULL */
+	size_t		 nowner;
 	bool		 verified;	/* the end was reached: vd is whole */
 };
 
@@ -650,6 +652,39 @@ finish_member(struct ts_archive *ar)
 	return 0;
 }
 
+/* The bundle a path of the archive is in (NAME of NAME/FILE, past a
+ * leading "./"), malloc'd; NULL when it is in none. */
+static char *
+bundle_of(const char *path)
+{
+	const char *p = ts_manifest_path(path), *slash = strchr(p, '/');
+	char *b;
+
+	if (slash == NULL)
+		return NULL;
+	b = ts_xasprintf("%.*s", (int)(slash - p), p);
+	if (!ts_valid_name(b)) {
+		free(b);
+		return NULL;
+	}
+	return b;
+}
+
+/* The messages of vd said since the last call are about path's bundle
+ * (path NULL: about none). */
+static void
+own(struct ts_archive *ar, const char *path)
+{
+	char *b = path != NULL ? bundle_of(path) : NULL;
+	size_t n = ts_diags_len(ar->vd);
+
+	if (ar->nowner < n)
+		ar->owner = ts_xreallocarray(ar->owner, n, sizeof(*ar->owner));
+	while (ar->nowner < n)
+		ar->owner[ar->nowner++] = b != NULL ? ts_xstrdup(b) : NULL;
+	free(b);
+}
+
 /* The manifest, member e: read whole and parsed.  -1 when its data
  * cannot be read (said as ts_archive_next's error). */
 static int
@@ -667,11 +702,12 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
 		    "the archive holds a second manifest: only the first is "
 		    "read");
-	else if (size > MANIFEST_MAX)
+	else if (size > TS_MANIFEST_MAX)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
 		    "it is larger than %lld MiB: no manifest is", (long
-		    long)(MANIFEST_MAX >> 20));
-	if (ar->nman > 1 || size > MANIFEST_MAX || size < 0) {
+		    long)(TS_MANIFEST_MAX >> 20));
+	own(ar, NULL);
+	if (ar->nman > 1 || size > TS_MANIFEST_MAX || size < 0) {
 		free(file);
 		return 0;	/* its data is passed by the next header */
 	}
@@ -690,6 +726,7 @@ read_manifest(struct ts_archive *ar, struct archive_entry *e)
 		return -1;
 	}
 	ts_manifest_parse(&ar->mf, buf, got, file, ar->vd);
+	own(ar, NULL);
 	ar->mtext = buf;
 	ar->mlen = got;
 	free(file);
@@ -719,6 +756,7 @@ verify(struct ts_archive *ar)
 		    "members %s", TS_MANIFEST, require_sums ? "cannot be "
 		    "verified (--require-checksums)" : "could not be "
 		    "verified");
+		own(ar, NULL);
 		return;
 	}
 	file = ts_xasprintf("%s:%s", ar->name, TS_MANIFEST);
@@ -726,6 +764,7 @@ verify(struct ts_archive *ar)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, 0, 0, TS_RULE_A1,
 		    "it is not the archive's last member: '%s' comes after it",
 		    ar->after);
+	own(ar, NULL);
 	for (i = 0; i < ar->nseen; i++) {
 		const struct seen *sn = &ar->seen[i];
 		char *where;
@@ -742,6 +781,7 @@ verify(struct ts_archive *ar)
 		else if (memcmp(me->digest, sn->digest, TS_SHA256_LEN) != 0)
 			ts_diag(ar->vd, TS_SEV_ERROR, where, 0, 0, TS_RULE_A1,
 			    "SHA-256 differs from %s", TS_MANIFEST);
+		own(ar, sn->name);
 		if (me != NULL)
 			me->found = true;
 		free(where);
@@ -754,26 +794,31 @@ verify(struct ts_archive *ar)
 		ts_diag(ar->vd, TS_SEV_ERROR, file, ar->mf.e[i].line, 0,
 		    TS_RULE_A1, "'%s' is listed, but the archive holds no "
 		    "such file", shown);
+		own(ar, ar->mf.e[i].path);
 		free(shown);
 	}
 	free(file);
 }
 
 int
-ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
+ts_archive_verify_by(struct ts_archive *ar, bool (*mine)(const char *bundle,
+    void *arg), void *arg, struct ts_diags *d)
 {
 	const struct ts_diag *g;
 	size_t i, errs = 0;
 
 	if (!ar->verified)
 		return 0;
-	ar->verified = false;	/* told once */
 	if (ar->hfail) {
+		if (!mine(NULL, arg))
+			return 0;
 		ts_diag_io(d, ar->name, "cannot compute the SHA-256 of its "
 		    "members");
 		return -1;
 	}
 	for (i = 0; i < ts_diags_len(ar->vd); i++) {
+		if (!mine(i < ar->nowner ? ar->owner[i] : NULL, arg))
+			continue;
 		g = ts_diags_at(ar->vd, i);
 		ts_diag(d, g->sev, g->file, g->line, g->col, g->rule, "%s",
 		    g->msg);
@@ -781,6 +826,23 @@ ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
 			errs++;
 	}
 	return errs > 0 ? -1 : 0;
+}
+
+static bool
+every(const char *bundle, void *arg)
+{
+	(void)bundle;
+	(void)arg;
+	return true;
+}
+
+int
+ts_archive_verify(struct ts_archive *ar, struct ts_diags *d)
+{
+	int rv = ts_archive_verify_by(ar, every, NULL, d);
+
+	ar->verified = false;	/* told once */
+	return rv;
 }
 
 int
@@ -920,6 +982,9 @@ ts_archive_close(struct ts_archive *ar)
 	free(ar->mtext);
 	free(ar->after);
 	ts_diags_free(ar->vd);
+	for (i = 0; i < (int)ar->nowner; i++)
+		free(ar->owner[i]);
+	free(ar->owner);
 	free(ar);
 	return 0;
 }

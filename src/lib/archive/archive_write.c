@@ -31,7 +31,7 @@
 #include <archive_entry.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "model/model.h"
 #include "util/path.h"
@@ -46,6 +46,8 @@ struct ts_archive_out {
 	struct ts_sums	*sums;
 	int64_t		 mtime;		/* the newest bundle's */
 	bool		 dropping;	/* aborted: nothing more goes out */
+	ts_pack_watcher	*watch;		/* checks each bundle as it goes */
+	void		*watch_arg;
 };
 
 /* ---- names ---- */
@@ -334,16 +336,25 @@ leave_out(const struct ts_bundle_file *v, size_t n, struct ts_diags *d)
 	return rv;
 }
 
+void
+ts_archive_out_watch(struct ts_archive_out *ao, ts_pack_watcher *watch,
+    void *arg)
+{
+	ao->watch = watch;
+	ao->watch_arg = arg;
+}
+
 int
 ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
     struct ts_diags *d)
 {
 	const struct ts_meta *m = ts_bundle_meta(bd);
+	struct ts_pack_watch *w = NULL;
 	struct ts_bundle_file *v;
 	char *dir;
 	int64_t mtime = date_time(m != NULL ? m->time : NULL);
 	size_t n, j;
-	int rv = -1, rank;
+	int rv = -1, rank, seen;
 
 	if (ts_bundle_files(bd, &v, &n) != 0) {
 		ts_diag_io(d, ts_bundle_where(bd), "%s", strerror(errno));
@@ -359,6 +370,10 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 	}
 	if (mtime > ao->mtime)
 		ao->mtime = mtime;
+	/* The watcher reads what is packed, as it is, on another core. */
+	if (ao->watch != NULL)
+		w = ts_pack_watch_start(ao->sums, bd, v, n, ao->watch,
+		    ao->watch_arg, d);
 	dir = ts_xasprintf("%s/", ts_bundle_name(bd));
 	rv = header(ao, dir, true, 0, mtime, d);
 	free(dir);
@@ -370,6 +385,15 @@ ts_archive_out_bundle(struct ts_archive_out *ao, struct ts_bundle *bd,
 				if (rank < 4)
 					break;
 			}
+	/* Its verdict, which a failed write makes moot; where it could
+	 * not have a thread, read from the bundle once it is packed. */
+	if (w != NULL)
+		seen = ts_pack_watch_end(w, rv == 0 ? d : NULL);
+	else
+		seen = ao->watch != NULL && rv == 0 ? ao->watch(bd,
+		    ao->watch_arg, d) : 0;
+	if (rv == 0 && seen != 0)
+		rv = -1;
 out:
 	ts_bundle_files_free(v, n);
 	return rv;

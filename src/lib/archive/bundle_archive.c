@@ -23,8 +23,10 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
+#include "model/model.h"
+#include "util/path.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -68,6 +70,9 @@ struct ts_bundles {
 	char			**done;		/* bundles passed */
 	size_t			 ndone;
 	size_t			 count;
+	struct ts_folders	 folders;	/* the bundles' folders met */
+	bool			 failed;	/* an error of the archive said */
+	bool			 split;		/* ts_bundles_split */
 };
 
 /* The namespace of one bundle. */
@@ -78,24 +83,10 @@ struct bns {
 
 /* ---- what a bundle archive may hold (SPEC B5) ---- */
 
-/* A plain file name of a bundle: no '/', not hidden, nothing odd. */
-static bool
-plainname(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n == 0 || n > 255 || s[0] == '.')
-		return false;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || s[i] == '/')
-			return false;
-	return true;
-}
-
 const char *
 ts_member_check(const struct ts_member *m, char **bundle, char **file)
 {
-	const char *p = m->name, *slash;
+	const char *p = m->name, *slash, *why;
 	size_t n;
 	char *b;
 
@@ -137,6 +128,12 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 		return "its folder is not a bundle name "
 		    "([A-Za-z0-9][A-Za-z0-9._-]*)";
 	}
+	/* No bundle has it (ts_archive_out_bundle refuses one): a reader
+	 * would take its folder for the manifest, -x could not write both. */
+	if (strcmp(b, TS_MANIFEST) == 0) {
+		free(b);
+		return "its folder has the name of the archive's manifest";
+	}
 	if (slash == NULL || slash[1] == '\0') {
 		if (m->type != TS_MEMBER_DIR) {
 			free(b);
@@ -153,13 +150,59 @@ ts_member_check(const struct ts_member *m, char **bundle, char **file)
 		free(b);
 		return "a bundle's files lie directly in its folder";
 	}
-	if (!plainname(p, n)) {
+	if ((why = ts_file_name_refused(p, n)) != NULL) {
 		free(b);
-		return "its file name is hidden or holds control characters";
+		return why;
 	}
 	*bundle = b;
 	*file = ts_xasprintf("%.*s", (int)n, p);
 	return NULL;
+}
+
+void
+ts_folders_met(struct ts_folders *fs, const char *bundle, const char *member)
+{
+	struct ts_folder *f = fs->n > 0 ? &fs->v[fs->n - 1] : NULL;
+	size_t i;
+
+	/* A bundle's members come together: its entry is the last one. */
+	if (f == NULL || strcmp(f->bundle, bundle) != 0)
+		for (i = 0, f = NULL; i < fs->n && f == NULL; i++)
+			if (strcmp(fs->v[i].bundle, bundle) == 0)
+				f = &fs->v[i];
+	if (f == NULL) {
+		fs->v = ts_xreallocarray(fs->v, fs->n + 1, sizeof(*fs->v));
+		f = &fs->v[fs->n++];
+		f->bundle = ts_xstrdup(bundle);
+		f->folder = NULL;
+		f->file = false;
+	}
+	if (member == NULL)
+		f->file = true;
+	else if (f->folder == NULL)
+		f->folder = ts_member_shown(member);
+}
+
+int
+ts_folders_end(struct ts_folders *fs, const char *label, const char *verb,
+    struct ts_diags *d)
+{
+	size_t i;
+	int rv = 0;
+
+	for (i = 0; i < fs->n; i++) {
+		if (!fs->v[i].file && fs->v[i].folder != NULL && d != NULL) {
+			ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,
+			    "member '%s' is %s: its folder holds no file of a "
+			    "bundle", fs->v[i].folder, verb);
+			rv = -1;
+		}
+		free(fs->v[i].bundle);
+		free(fs->v[i].folder);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof(*fs));
+	return rv;
 }
 
 /* ---- the bundles, as the stream comes by ---- */
@@ -193,10 +236,25 @@ find_kept(struct ts_bundles *bs, const char *file)
 	return NULL;
 }
 
+/* Was bundle b handed out (passed, or the one at hand)? */
+static bool
+handed(const struct ts_bundles *bs, const char *b)
+{
+	return b != NULL && ((bs->bname != NULL && strcmp(bs->bname, b) ==
+	    0) || was_done((struct ts_bundles *)bs, b));
+}
+
+/* Split, the end says only what is about no bundle handed out. */
+static bool
+archive_own(const char *bundle, void *arg)
+{
+	return !handed(arg, bundle);
+}
+
 /* The next member a bundle may hold into cur; the others are said and
  * skipped.  false at the end (or when the stream fails, said). */
 static bool
-advance(struct ts_bundles *bs)
+advance_one(struct ts_bundles *bs)
 {
 	const char *why;
 	char *shown;
@@ -212,9 +270,17 @@ advance(struct ts_bundles *bs)
 			return false;
 		if ((r = ts_archive_next(bs->ar, &bs->cur)) <= 0) {
 			bs->ended = true;
-			/* The end: the members against the manifest. */
-			if (r == 0)
-				ts_archive_verify(bs->ar, bs->d);
+			/* The end: the members against the manifest, the
+			 * folders against what came in them. */
+			if (r == 0) {
+				if (bs->split)
+					ts_archive_verify_by(bs->ar,
+					    archive_own, bs, bs->d);
+				else
+					ts_archive_verify(bs->ar, bs->d);
+				ts_folders_end(&bs->folders, bs->label,
+				    "left out", bs->d);
+			}
 			if (r < 0) {
 				if (errno == EIO || errno == ENOMEM)
 					ts_diag_io(bs->d, bs->label, "%s",
@@ -229,13 +295,14 @@ advance(struct ts_bundles *bs)
 		why = ts_member_check(&bs->cur, &bs->cb, &bs->cf);
 		if (why != NULL) {
 			shown = ts_member_shown(bs->cur.name);
-			ts_diag(bs->d, strcmp(why, "it is not in a bundle's "
-			    "folder") == 0 ? TS_SEV_WARNING : TS_SEV_ERROR,
-			    bs->label, 0, 0, TS_RULE_B5, "member '%s' is left "
-			    "out: %s", shown, why);
+			ts_diag(bs->d, TS_SEV_ERROR, bs->label, 0, 0,
+			    TS_RULE_B5, "member '%s' is left out: %s", shown,
+			    why);
 			free(shown);
 			continue;
 		}
+		ts_folders_met(&bs->folders, bs->cb, bs->cf == NULL ?
+		    bs->cur.name : NULL);
 		if (bs->cf == NULL)	/* a folder: nothing to read */
 			continue;
 		mine = bs->bname != NULL && strcmp(bs->cb, bs->bname) == 0;
@@ -252,6 +319,19 @@ advance(struct ts_bundles *bs)
 		bs->have = true;
 		return true;
 	}
+}
+
+/* The same, remembering that the archive failed when it said an error
+ * (ts_bundles_finish tells it, whenever it was said). */
+static bool
+advance(struct ts_bundles *bs)
+{
+	size_t errs = ts_diags_errors(bs->d);
+	bool r = advance_one(bs);
+
+	if (ts_diags_errors(bs->d) > errs)
+		bs->failed = true;
+	return r;
 }
 
 static void
@@ -277,9 +357,7 @@ spill(struct ts_bundles *bs, struct ts_source *src)
 	int fd, e;
 
 	if (bs->spill == NULL) {
-		dir = bs->tmpdir ? bs->tmpdir : getenv("TMPDIR");
-		if (dir == NULL || *dir == '\0')
-			dir = "/tmp";
+		dir = ts_tmpdir(bs->tmpdir);
 		bs->spill = ts_xasprintf("%s/tensorsuite.XXXXXX", dir);
 		ts_cleanup_add(bs->spill, true);
 		if (mkdtemp(bs->spill) == NULL) {
@@ -402,6 +480,8 @@ pass(struct ts_bundles *bs, int mode)
 		else if (rv != 0)
 			ts_diag_io(bs->d, ts_source_name(src), "cannot keep it: "
 			    "%s", strerror(errno));
+		if (rv != 0)
+			bs->failed = true;
 		ts_source_close(src);
 	}
 	advance(bs);
@@ -683,6 +763,34 @@ ts_bundles_next(struct ts_bundles *bs, const char *name,
 	return bd;
 }
 
+void
+ts_bundles_split(struct ts_bundles *bs)
+{
+	bs->split = true;
+}
+
+struct owned {
+	const char	*name;
+};
+
+static bool
+bundle_own(const char *bundle, void *arg)
+{
+	return bundle != NULL && strcmp(bundle, ((struct owned *)arg)->name) ==
+	    0;
+}
+
+int
+ts_bundles_verdict(struct ts_bundles *bs, const char *name,
+    struct ts_diags *d)
+{
+	struct owned o = { name };
+
+	if (!bs->split || !bs->ended)
+		return 0;
+	return ts_archive_verify_by(bs->ar, bundle_own, &o, d);
+}
+
 bool
 ts_bundles_more(struct ts_bundles *bs)
 {
@@ -694,13 +802,13 @@ ts_bundles_more(struct ts_bundles *bs)
 int
 ts_bundles_finish(struct ts_bundles *bs)
 {
-	size_t errs = ts_diags_errors(bs->d);
-
 	while (in_region(bs))
 		pass(bs, P_DROP);
 	while (advance(bs))
 		continue;
-	return ts_diags_errors(bs->d) > errs ? -1 : 0;
+	/* Also what was said before (ts_bundles_more may have read to the
+	 * end): a caller commits its output on 0. */
+	return bs->failed ? -1 : 0;
 }
 
 size_t
@@ -723,6 +831,7 @@ ts_bundles_close(struct ts_bundles *bs)
 	free(bs->done);
 	free(bs->cb);
 	free(bs->cf);
+	ts_folders_end(&bs->folders, bs->label, "left out", NULL);
 	ts_archive_close(bs->ar);
 	if (bs->spill != NULL) {
 		ts_rmtree(bs->spill);

@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "util/sha256.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 const char *
@@ -24,6 +25,31 @@ ts_manifest_path(const char *p)
 		for (p += 2; *p == '/'; p++)
 			continue;
 	return p;
+}
+
+void
+ts_manifest_line(struct ts_strbuf *b, const unsigned char *digest,
+    const char *path)
+{
+	char hex[TS_SHA256_HEX];
+	const char *p;
+
+	ts_sha256_hex(digest, hex);
+	if (strpbrk(path, "\\\n\r") == NULL) {
+		ts_sbprintf(b, "%s  %s\n", hex, path);
+		return;
+	}
+	ts_sbprintf(b, "\\%s  ", hex);
+	for (p = path; *p != '\0'; p++)
+		if (*p == '\\')
+			ts_sbprintf(b, "\\\\");
+		else if (*p == '\n')
+			ts_sbprintf(b, "\\n");
+		else if (*p == '\r')
+			ts_sbprintf(b, "\\r");
+		else
+			ts_sbprintf(b, "%c", *p);
+	ts_sbprintf(b, "\n");
 }
 
 static int

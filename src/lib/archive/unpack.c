@@ -12,7 +12,8 @@
  * SHA256SUMS at its root, is written beside the bundles, last, so that
  * `sha256sum -c SHA256SUMS` there checks what was unpacked; one already
  * there keeps its lines for other bundles, so that archives unpacked one
- * after the other into a directory leave one manifest of them all.
+ * after the other into a directory leave one manifest of them all,
+ * written canonical whatever rule A1 let either spell.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,10 +24,11 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
-#include "archive/archive.h"
+#include "archive/archive_int.h"
 #include "io/io.h"
 #include "util/path.h"
 #include "util/progress.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 #define DEF_MAX_SIZE	(8ULL << 30)
@@ -45,7 +47,8 @@ struct unpack {
 	char		**stage;	/* ... where each is unpacked */
 	size_t		 n;
 	char		*buf;
-	bool		 manifest;	/* kept as tmp/.SHA256SUMS */
+	bool		 manifest;	/* the archive has one: mf */
+	struct ts_manifest mf;
 };
 
 /* The index of bundle b, or -1 when it was not met yet. */
@@ -229,109 +232,30 @@ put(struct unpack *u, struct ts_archive *ar, const struct ts_member *m,
 
 /*
  * The manifest the reader verified the members with (its bytes, n of
- * them), kept in the temporary directory as .SHA256SUMS (no bundle's
- * name starts with a dot) until the bundles are in place.
+ * them), kept until the bundles are in place, when the one written
+ * beside them is made of it (merge_manifest).
  */
 static int
-put_manifest(struct unpack *u, const char *text, size_t n)
+keep_manifest(struct unpack *u, const char *text, size_t n)
 {
 	char *to = ts_xasprintf("%s/%s", u->dir, TS_MANIFEST);
+	struct ts_diags *quiet = ts_diags_new(1, false);
 	struct stat st;
-	int fd = -1, e, rv = -1;
+	int rv = -1;
 
-	if (bundle_index(u, TS_MANIFEST) >= 0) {
-		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5,
-		    "bundle '%s' is refused: the archive's manifest has that "
-		    "name", TS_MANIFEST);
-		goto out;
-	}
-	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode)) {
+	/* No bundle has its name (ts_member_check). */
+	if (lstat(to, &st) == 0 && !S_ISREG(st.st_mode))
 		ts_diag_usage(u->d, "'%s' exists and is not a regular file",
 		    to);
-		goto out;
+	else {
+		/* Verified, so without a bad line. */
+		ts_manifest_parse(&u->mf, text, n, to, quiet);
+		u->manifest = true;
+		rv = 0;
 	}
-	if ((fd = openat(u->tfd, "." TS_MANIFEST, O_WRONLY | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1) {
-		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
-		goto out;
-	}
-	if ((e = ts_write_all(fd, text, n)) != 0) {
-		ts_diag_io(u->d, to, "write error: %s", strerror(e));
-		goto out;
-	}
-	u->manifest = true;
-	rv = 0;
-out:
-	if (fd != -1 && close(fd) != 0 && rv == 0) {
-		ts_diag_io(u->d, to, "write error: %s", strerror(errno));
-		rv = -1;
-	}
+	ts_diags_free(quiet);
 	free(to);
 	return rv;
-}
-
-/* A line of a manifest and the path it is for (in the line). */
-struct mline {
-	char	*line;
-	char	*path;
-};
-
-/* The path of a line "HEX  PATH" (or "HEX *PATH", "\\HEX  PATH"), or
- * NULL when it is no such line. */
-static char *
-line_path(char *l)
-{
-	size_t i;
-
-	if (*l == '\\')
-		l++;
-	for (i = 0; i < 64; i++)
-		if (l[i] == '\0' || strchr("0123456789abcdefABCDEF", l[i]) ==
-		    NULL)
-			return NULL;
-	if (l[64] != ' ' || (l[65] != ' ' && l[65] != '*') || l[66] == '\0' ||
-	    l[66] == '\n')
-		return NULL;
-	return l + 66;
-}
-
-/* The lines of manifest file path appended to *v, each ending in a
- * newline: 0; 1 when one is no manifest's line (its path is then the
- * whole line); -1 with errno. */
-static int
-read_lines(const char *path, struct mline **v, size_t *n)
-{
-	FILE *fp = fopen(path, "r");
-	char *l = NULL, *p;
-	size_t cap = 0;
-	ssize_t len;
-	int rv = 0;
-
-	if (fp == NULL)
-		return -1;
-	while ((len = getline(&l, &cap, fp)) > 0) {
-		*v = ts_xreallocarray(*v, *n + 1, sizeof(**v));
-		(*v)[*n].line = ts_xasprintf("%s%s", l, l[len - 1] == '\n' ?
-		    "" : "\n");
-		if ((p = line_path(l)) == NULL) {
-			rv = 1;
-			(*v)[*n].path = (*v)[*n].line;
-		} else
-			(*v)[*n].path = (*v)[*n].line + (p - l);
-		(*n)++;
-	}
-	if (rv == 0 && ferror(fp))
-		rv = -1;
-	free(l);
-	fclose(fp);
-	return rv;
-}
-
-static int
-by_path(const void *a, const void *b)
-{
-	return strcmp(((const struct mline *)a)->path,
-	    ((const struct mline *)b)->path);
 }
 
 /* Is path in one of the bundles unpacked? */
@@ -349,66 +273,137 @@ unpacked(const struct unpack *u, const char *path)
 }
 
 /*
- * A SHA256SUMS already in the directory: its lines for other bundles
- * join the manifest unpacked, in the temporary directory, before
- * anything is placed.  A file there that is no manifest is replaced
- * only with -f.
+ * The manifest already at path, read as every reader reads one (rule
+ * A1: comments, './' paths, escapes) into mf: 1 when it is one, 0 when
+ * it is not (a line that is none of A1's, a path listed twice, larger
+ * than a reader takes), -1 with errno.  It is opened without waiting,
+ * and only when it is a regular file.
+ */
+static int
+read_manifest(const char *path, struct ts_manifest *mf)
+{
+	struct ts_diags *quiet = ts_diags_new(1, false);
+	struct stat st;
+	char *data;
+	ssize_t r;
+	size_t got = 0;
+	int fd, e, rv = -1;
+
+	memset(mf, 0, sizeof(*mf));
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		ts_diags_free(quiet);
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > TS_MANIFEST_MAX) {
+		close(fd);
+		ts_diags_free(quiet);
+		return 0;
+	}
+	data = ts_xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size && (r = read(fd, data + got,
+	    (size_t)st.st_size - got)) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			e = errno;
+			close(fd);
+			free(data);
+			ts_diags_free(quiet);
+			errno = e;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	close(fd);
+	rv = ts_manifest_parse(mf, data, got, path, quiet) == 0;
+	free(data);
+	ts_diags_free(quiet);
+	return rv;
+}
+
+struct sumline {
+	const char		*path;
+	const unsigned char	*digest;
+};
+
+static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct sumline *)a)->path,
+	    ((const struct sumline *)b)->path);
+}
+
+/*
+ * The manifest written beside the bundles, into the temporary directory
+ * as .SHA256SUMS (no bundle's name starts with a dot) before anything is
+ * placed: the lines of a SHA256SUMS already in the directory for other
+ * bundles, and the archive's, canonical (as ts-pack writes one: paths
+ * without './', escaped as sha256sum escapes them, sorted, no comment),
+ * so that a line of a bundle replaced never stays beside its new one.
+ * A file there that is no manifest is replaced only with -f.
  */
 static int
 merge_manifest(struct unpack *u)
 {
 	char *to = ts_xasprintf("%s/%s", u->dir, TS_MANIFEST);
-	char *mine = ts_xasprintf("%s/.%s", u->tmp, TS_MANIFEST);
-	char *next = ts_xasprintf("%s/.%s.new", u->tmp, TS_MANIFEST);
-	struct mline *v = NULL;
+	struct ts_manifest old;
+	struct ts_strbuf b = { NULL, 0, 0 };
+	struct sumline *v;
 	struct stat st;
-	size_t n = 0, i, j;
-	FILE *fp;
-	int rv = -1, r;
+	size_t n = 0, i;
+	int fd = -1, e, rv = -1, r = 0;
 
-	if (lstat(to, &st) != 0) {
-		rv = 0;
-		goto out;
-	}
-	if ((r = read_lines(to, &v, &n)) < 0) {
+	memset(&old, 0, sizeof(old));
+	if (lstat(to, &st) == 0 && (r = read_manifest(to, &old)) < 0) {
 		ts_diag_io(u->d, to, "%s", strerror(errno));
 		goto out;
 	}
-	if (r > 0 && !u->o->force) {
-		ts_diag_usage(u->d, "'%s' exists and is not a manifest of "
-		    "SHA-256 digests (-f replaces it)", to);
-		goto out;
+	if (lstat(to, &st) == 0 && r == 0) {
+		if (!u->o->force) {
+			ts_diag_usage(u->d, "'%s' exists and is not a manifest "
+			    "of SHA-256 digests (-f replaces it)", to);
+			goto out;
+		}
+		ts_manifest_free(&old);	/* replaced */
 	}
-	for (i = j = 0; i < n; i++)
-		if (r == 0 && !unpacked(u, v[i].path))
-			v[j++] = v[i];
-		else
-			free(v[i].line);
-	n = j;
-	if (read_lines(mine, &v, &n) < 0) {
-		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
-		goto out;
+	v = ts_xcalloc(old.n + u->mf.n + 1, sizeof(*v));
+	for (i = 0; i < old.n; i++)
+		if (!unpacked(u, old.e[i].path)) {
+			v[n].path = old.e[i].path;
+			v[n++].digest = old.e[i].digest;
+		}
+	for (i = 0; i < u->mf.n; i++) {
+		v[n].path = u->mf.e[i].path;
+		v[n++].digest = u->mf.e[i].digest;
 	}
 	if (n > 1)
 		qsort(v, n, sizeof(*v), by_path);
-	if ((fp = fopen(next, "w")) == NULL) {
+	b.cap = 128 * (n + 1);
+	b.s = ts_xmalloc(b.cap);
+	b.s[0] = '\0';
+	for (i = 0; i < n; i++)
+		ts_manifest_line(&b, v[i].digest, v[i].path);
+	free(v);
+	if ((fd = openat(u->tfd, "." TS_MANIFEST, O_WRONLY | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1) {
 		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
 		goto out;
 	}
-	for (i = 0; i < n; i++)
-		fputs(v[i].line, fp);
-	if (fclose(fp) != 0 || rename(next, mine) != 0) {
-		ts_diag_io(u->d, u->tmp, "%s", strerror(errno));
+	if ((e = ts_write_all(fd, b.s, b.n)) != 0) {
+		ts_diag_io(u->d, to, "write error: %s", strerror(e));
 		goto out;
 	}
 	rv = 0;
 out:
-	for (i = 0; i < n; i++)
-		free(v[i].line);
-	free(v);
+	if (fd != -1 && close(fd) != 0 && rv == 0) {
+		ts_diag_io(u->d, to, "write error: %s", strerror(errno));
+		rv = -1;
+	}
+	ts_manifest_free(&old);
+	free(b.s);
 	free(to);
-	free(mine);
-	free(next);
 	return rv;
 }
 
@@ -421,6 +416,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 	const uint64_t maxmem = u->o->max_members ? u->o->max_members :
 	    DEF_MAX_MEMBERS;
 	uint64_t total = 0, count = 0;
+	struct ts_folders folders = { NULL, 0 };
 	struct ts_member m;
 	const char *why, *text;
 	char *b, *f, cap[128];
@@ -432,10 +428,14 @@ extract(struct unpack *u, struct ts_archive *ar)
 			snprintf(cap, sizeof(cap), "the archive holds more "
 			    "than %llu members (--max-members)",
 			    (unsigned long long)maxmem);
+			ts_folders_end(&folders, u->label, "refused", NULL);
 			return refuse(u, &m, cap);
 		}
-		if ((why = ts_member_check(&m, &b, &f)) != NULL)
+		if ((why = ts_member_check(&m, &b, &f)) != NULL) {
+			ts_folders_end(&folders, u->label, "refused", NULL);
 			return refuse(u, &m, why);
+		}
+		ts_folders_met(&folders, b, f == NULL ? m.name : NULL);
 		if (m.type == TS_MEMBER_FILE && (m.size < 0 ||
 		    !ts_add_u64(total, (uint64_t)m.size, &total) ||
 		    total > maxsize)) {
@@ -455,6 +455,10 @@ extract(struct unpack *u, struct ts_archive *ar)
 		    ts_archive_error(ar));
 		rv = -1;
 	}
+	/* The folders, once every member came: as every reader says. */
+	if (ts_folders_end(&folders, u->label, "refused", rv == 0 ? u->d :
+	    NULL) != 0)
+		rv = -1;
 	/* What was unpacked against the manifest: nothing goes in place
 	 * unless every digest is the one it lists. */
 	if (rv == 0 && ts_archive_verify(ar, u->d) != 0)
@@ -475,7 +479,7 @@ extract(struct unpack *u, struct ts_archive *ar)
 			    (unsigned long long)maxsize);
 			return refuse(u, &m, cap);
 		}
-		rv = put_manifest(u, text, n);
+		rv = keep_manifest(u, text, n);
 	}
 	if (rv == 0 && u->n == 0) {
 		ts_diag(u->d, TS_SEV_ERROR, u->label, 0, 0, TS_RULE_B5,
@@ -746,6 +750,7 @@ out:
 	ts_cleanup_remove(u.tmp);
 	free(u.tmp);
 	free(u.buf);
+	ts_manifest_free(&u.mf);
 	if (rv == 0 && names != NULL) {
 		*names = u.names;
 		*nn = u.n;

@@ -114,8 +114,6 @@ ts_bsp_npz_open(struct ts_decoder *dec, struct ts_npz_rd *r)
 	memcpy(dec->h.dims, b.shape, sizeof(b.shape));
 	r->nnz = b.nnz;
 	r->ncoord = b.order;
-	dec->attrs = b.attrs;
-	b.attrs = NULL;
 	for (k = 0; k < b.order; k++) {
 		r->perm[k] = b.perm[k];
 		snprintf(name, sizeof(name), "indices_%d.npy", k);
@@ -140,6 +138,8 @@ ts_bsp_npz_open(struct ts_decoder *dec, struct ts_npz_rd *r)
 		    ts_npy_type_name(b.vtype));
 		rv = -1;
 	}
+	if (rv == 0)
+		ts_bsp_decoder_meta(dec, &b);
 out:
 	ts_bsp_free(&b);
 	return rv;

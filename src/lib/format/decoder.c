@@ -156,12 +156,6 @@ ts_decoder_source(const struct ts_decoder *dec)
 	return dec->src;
 }
 
-const char *
-ts_decoder_attributes(const struct ts_decoder *dec)
-{
-	return dec->attrs;
-}
-
 long
 ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 {
@@ -185,6 +179,12 @@ ts_decoder_next(struct ts_decoder *dec, struct ts_batch *b)
 	return in_range(dec, b, rv);
 }
 
+const struct ts_meta *
+ts_decoder_meta(const struct ts_decoder *dec)
+{
+	return dec->meta;
+}
+
 uint64_t
 ts_decoder_rows(const struct ts_decoder *dec)
 {
@@ -205,10 +205,30 @@ ts_decoder_close(struct ts_decoder *dec)
 	if (dec->ops->close != NULL)
 		dec->ops->close(dec);
 	ts_header_free(&dec->h);
-	free(dec->attrs);
+	if (dec->meta != NULL) {
+		ts_meta_free(dec->meta);
+		free(dec->meta);
+	}
 	free((char *)dec->file);
 	pthread_rwlock_destroy(&dec->local_lock);
 	free(dec);
+}
+
+void
+ts_header_comment(struct ts_header *h, const char *s, size_t len)
+{
+	size_t n = h->comments_len;
+
+	if (len > 0 && s[len - 1] == '\r')
+		len--;
+	/* A file's notes, not its bulk: what passes the cap is left. */
+	if (n + len + 1 > TS_COMMENTS_MAX)
+		return;
+	h->comments = ts_xrealloc(h->comments, n + len + 2);
+	memcpy(h->comments + n, s, len);
+	h->comments[n + len] = '\n';
+	h->comments[n + len + 1] = '\0';
+	h->comments_len = n + len + 1;
 }
 
 void

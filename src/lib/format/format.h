@@ -38,12 +38,14 @@ struct ts_decoder {
 	const char		*file;	/* the source's name */
 	struct ts_layout	 lay;
 	struct ts_header	 h;
+	/* The attributes the file keeps (binsparse's beside its
+	 * descriptor), owned; NULL when it keeps none. */
+	struct ts_meta		*meta;
 	uint64_t		 rows;	/* rows (records) seen, for X7 */
 	uint64_t		 off;	/* offset just past what was used */
 	int			 threads;	/* for parsing text */
 	bool			 classes;	/* ts_decoder_value_classes */
 	bool			 unchecked;	/* S1 left to the reader */
-	char			*attrs;	/* ts_decoder_attributes, malloc'd */
 	void			*state;
 	/* What the threads parsing text run on each batch they parse
 	 * (ts_decoder_set_local); they hold the lock while they do. */
@@ -126,10 +128,14 @@ int	 ts_print_finish(struct ts_encoder *);
 size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
-	    ts_frostt_decoder, ts_mtx_decoder, ts_npz_decoder;
+	    ts_frostt_decoder, ts_mtx_decoder, ts_npz_decoder,
+	    ts_bsp_h5_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
 	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
-	    ts_npz_encoder, ts_bsp_npz_encoder;
+	    ts_npz_encoder, ts_bsp_npz_encoder, ts_bsp_h5_encoder;
+
+/* The attributes dec's file keeps (dec->meta), or NULL. */
+const struct ts_meta *ts_decoder_meta(const struct ts_decoder *);
 
 /*
  * outbuf.c: output assembled in large buffers, handed to a second thread
@@ -221,6 +227,9 @@ struct ts_tns_state {
 	bool		 swap;		/* binary: not in host order */
 };
 
+/* decoder.c: a comment line of the header, s[0..len) without its line
+ * end, kept in h->comments while they are under TS_COMMENTS_MAX. */
+void	 ts_header_comment(struct ts_header *h, const char *s, size_t len);
 /* tns_header.c: the TensorSuite header, shared by text and binary. */
 int	 ts_tns_read_header(struct ts_decoder *);
 void	 ts_tns_write_header(struct ts_encoder *);

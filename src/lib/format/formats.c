@@ -66,6 +66,13 @@ static const struct format formats[] = {
 	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0,
 	    &ts_npz_decoder,
 	    &ts_bsp_npz_encoder },
+	/* binsparse 0.1 (GraphBLAS) in HDF5, as its C reference writes
+	 * it: the HDF5 signature first.  .h5 and .hdf5 name it too. */
+	[TS_KIND_BSP_H5] = { "binsparse-h5", "binsparse (HDF5)",
+	    { ".bsp.h5", ".h5", ".hdf5" }, "\211HDF\r\n\032\n", false, false,
+	    1, TS_MAXORDER, true, false, TS_RULE_NONE, TS_KIND_SORTED |
+	    TS_KIND_ATTRS, 0,
+	    &ts_bsp_h5_decoder, &ts_bsp_h5_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,

@@ -61,7 +61,8 @@ word(const char *s, size_t len, const char *w)
 }
 
 /* The next line that is not blank or a comment, consumed; NULL at the
- * end.  *off and *line say where it starts. */
+ * end.  *off and *line say where it starts.  The comments go to the
+ * header. */
 static char *
 content(struct ts_decoder *dec, size_t *len, uint64_t *off, uint64_t *line)
 {
@@ -79,6 +80,8 @@ content(struct ts_decoder *dec, size_t *len, uint64_t *off, uint64_t *line)
 			ts_tns_crlf_warn(dec, TS_RULE_H1);
 		if (ts_text_countfields(s) > 0 && s[strspn(s, " \t")] != '#')
 			return s;
+		if (ts_text_countfields(s) > 0)
+			ts_header_comment(&dec->h, s, *len);
 	}
 }
 

@@ -390,8 +390,10 @@ read_banner(struct ts_mtx_reader *r)
 	return 0;
 }
 
+/* The size line, past the comment lines, which h keeps (when not
+ * NULL). */
 static int
-read_size(struct ts_mtx_reader *r)
+read_size(struct ts_mtx_reader *r, struct ts_header *h)
 {
 	struct ts_mtx_info *in = &r->info;
 	const char *s, *p, *e, *q;
@@ -412,6 +414,8 @@ read_size(struct ts_mtx_reader *r)
 			continue;
 		if (p < e && *p != '%')
 			break;	/* not blank, not a comment */
+		if (p < e && h != NULL)
+			ts_header_comment(h, s, len);
 	}
 	while (p < e) {
 		if (issp(*p)) {
@@ -502,7 +506,7 @@ mtx_open(struct ts_decoder *dec)
 	r->file = dec->file;
 	ts_lines_init(&r->L, dec->src, dec->d, RBUFSZ);
 	r->L.file = dec->file;
-	if (read_banner(r) != 0 || read_size(r) != 0)
+	if (read_banner(r) != 0 || read_size(r, &dec->h) != 0)
 		return -1;
 	if (r->info.sym == TS_MTX_SKEW && r->info.field != TS_MTX_PATTERN)
 		r->neg = ts_xmalloc(r->L.cap);

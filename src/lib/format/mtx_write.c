@@ -1,9 +1,14 @@
 /*
  * mtx_write.c - the Matrix Market encoder: "%%MatrixMarket matrix
- * coordinate FIELD general", FIELD real for float values, integer for
+ * coordinate FIELD SYMMETRY", FIELD real for float values, integer for
  * integer ones, pattern without values; values as the text they were
  * read from when the batch has it, else the shortest text that reads
  * back.  The encoder's comment, if any, follows the banner as '%' lines.
+ * SYMMETRY is general, or, when the caller knows the matrix is so
+ * (ts_encode_opts' mtx_sym), symmetric or skew-symmetric: then only the
+ * lower triangle (row >= column) is written, as the SuiteSparse Matrix
+ * Collection ships its matrices, and the entries above the diagonal the
+ * encoder is given are dropped.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,11 +29,15 @@ static int
 mtx_enc_open(struct ts_encoder *enc)
 {
 	static const char *const names[] = { "real", "integer", "pattern" };
+	static const char *const syms[] = { " general\n", " symmetric\n",
+	    " skew-symmetric\n" };
 	struct ts_outbuf *o = enc->out;
 	const char *comment = enc->o.comment;
 	struct mtxw *w;
 
-	if (enc->h.order != 2 || enc->lay.block) {
+	if (enc->h.order != 2 || enc->lay.block || enc->o.mtx_sym < 0 ||
+	    enc->o.mtx_sym > TS_MTX_SKEW || (enc->o.mtx_sym != 0 &&
+	    enc->h.dims[0] != enc->h.dims[1])) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -39,7 +48,13 @@ mtx_enc_open(struct ts_encoder *enc)
 	    TS_MTX_REAL;
 	ts_outbuf_puts(o, "%%MatrixMarket matrix coordinate ");
 	ts_outbuf_puts(o, names[w->field]);
-	ts_outbuf_puts(o, " general\n");
+	if (w->field == TS_MTX_PATTERN && enc->o.mtx_sym == TS_MTX_SKEW) {
+		free(w);
+		enc->state = NULL;
+		errno = EINVAL;
+		return -1;
+	}
+	ts_outbuf_puts(o, syms[enc->o.mtx_sym]);
 	/* Each line of the comment becomes '%' and the line, so a reader
 	 * that drops the '%' (as fmm does) gets the comment back. */
 	while (comment != NULL && *comment != '\0') {
@@ -66,9 +81,12 @@ static int
 mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
 	struct mtxw *w = enc->state;
-	size_t i;
+	size_t i, n = b->n;
 
-	if (b->order != 2 || b->n > enc->h.nnz - w->n ||
+	if (enc->o.mtx_sym != 0 && b->order == 2)
+		for (i = n = 0; i < b->n; i++)
+			n += b->coords[2 * i] >= b->coords[2 * i + 1];
+	if (b->order != 2 || n > enc->h.nnz - w->n ||
 	    (w->field != TS_MTX_PATTERN && !b->has_values) ||
 	    (w->field == TS_MTX_INTEGER && !b->is_int)) {
 		errno = EINVAL;
@@ -80,7 +98,7 @@ mtx_put(struct ts_encoder *enc, const struct ts_batch *b)
 			errno = EINVAL;
 			return -1;
 		}
-	w->n += b->n;
+	w->n += n;
 	return ts_print(enc, b);
 }
 
@@ -97,6 +115,9 @@ mtx_rows(const struct ts_encoder *enc, const struct ts_batch *b,
 	for (i = 0; i < b->n; i++) {
 		char *p, *p0;
 
+		if (enc->o.mtx_sym != 0 && b->coords[2 * i] <
+		    b->coords[2 * i + 1])
+			continue;
 		ts_outbuf_need(o, 3 * (TS_NUMBUF + 1));
 		p = p0 = ts_outbuf_ptr(o);
 		p += ts_put_uint(p, b->coords[2 * i] + 1);

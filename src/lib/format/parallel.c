@@ -35,6 +35,7 @@
 #include "tensorsuite.h"
 #include "format/format.h"
 #include "util/diag_int.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 
 #define CHUNK		((uint64_t)1 << 20)	/* TS_CHUNK overrides */
@@ -77,12 +78,11 @@ struct ts_par {
 	struct chunk	*release;	/* handed on whole; free next call */
 	uint64_t	 line;		/* first line of chunk `deliver` */
 	uint64_t	 given;		/* entries handed on */
-	pthread_t	 tid[MAXWORKERS];
-	int		 nt;
-	int		 nid;		/* workers numbered so far */
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
-	bool		 quit;
+	/* The workers, each with its buffer for finding a line's end;
+	 * the pool's mutex guards the chunks' states and `assign`, its
+	 * `done` says a chunk is parsed. */
+	struct ts_pool	 pool;
+	char		*probe[MAXWORKERS];
 	bool		 stopped;	/* workers joined, chunks freed */
 	/* The first '\n' at or after byte known_from is byte known_nl: the
 	 * chunks inside one long line all find its end there, without
@@ -99,11 +99,11 @@ known_end(struct ts_par *p, uint64_t at, uint64_t *out)
 {
 	bool yes;
 
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	yes = p->known && p->known_from <= at && at <= p->known_nl;
 	if (yes)
 		*out = p->known_nl + 1;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	return yes;
 }
 
@@ -134,11 +134,11 @@ line_start(struct ts_par *p, uint64_t nominal, char *probe, uint64_t *out)
 		}
 		if ((nl = memchr(probe, '\n', (size_t)r)) != NULL) {
 			*out = at + (uint64_t)(nl - probe) + 1;
-			pthread_mutex_lock(&p->mu);
+			pthread_mutex_lock(&p->pool.mu);
 			p->known = true;
 			p->known_from = from;
 			p->known_nl = *out - 1;
-			pthread_mutex_unlock(&p->mu);
+			pthread_mutex_unlock(&p->pool.mu);
 			return 0;
 		}
 		at += (uint64_t)r;
@@ -232,9 +232,9 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 	bool caller;
 	size_t i;
 
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	caller = c->idx <= p->deliver;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	pthread_rwlock_rdlock(&dec->local_lock);
 	for (i = 0; i < c->nbat; i++) {
 		struct ts_batch *b = &c->bat[i];
@@ -251,40 +251,32 @@ local_chunk(struct ts_par *p, struct chunk *c, int id)
 	pthread_rwlock_unlock(&dec->local_lock);
 }
 
-static void *
-worker(void *arg)
+/* A worker's turn (pool.h): read and parse the next chunk, when its
+ * slot is free. */
+static bool
+take(struct ts_pool *pool, int id)
 {
-	struct ts_par *p = arg;
-	char *probe = ts_xmalloc(PROBE);
+	struct ts_par *p = pool->ctx;
 	struct chunk *c;
-	int id;
 
-	pthread_mutex_lock(&p->mu);
-	id = p->nid++;
-	for (;;) {
-		while (!p->quit && (p->assign >= p->nchunks ||
-		    p->slot[p->assign % (uint64_t)p->nslot].state != FREE))
-			pthread_cond_wait(&p->cv, &p->mu);
-		if (p->quit)
-			break;
-		c = &p->slot[p->assign % (uint64_t)p->nslot];
-		c->idx = p->assign++;
-		c->state = BUSY;
-		pthread_mutex_unlock(&p->mu);
-		c->err = 0;
-		if (read_chunk(p, c, probe) != 0)
-			c->err = errno != 0 ? errno : EIO;
-		else {
-			parse_chunk(p, c);
-			local_chunk(p, c, id);
-		}
-		pthread_mutex_lock(&p->mu);
-		c->state = DONE;
-		pthread_cond_broadcast(&p->cv);
+	if (p->assign >= p->nchunks ||
+	    p->slot[p->assign % (uint64_t)p->nslot].state != FREE)
+		return false;
+	c = &p->slot[p->assign % (uint64_t)p->nslot];
+	c->idx = p->assign++;
+	c->state = BUSY;
+	pthread_mutex_unlock(&pool->mu);
+	c->err = 0;
+	if (read_chunk(p, c, p->probe[id]) != 0)
+		c->err = errno != 0 ? errno : EIO;
+	else {
+		parse_chunk(p, c);
+		local_chunk(p, c, id);
 	}
-	pthread_mutex_unlock(&p->mu);
-	free(probe);
-	return NULL;
+	pthread_mutex_lock(&pool->mu);
+	c->state = DONE;
+	pthread_cond_broadcast(&pool->done);
+	return true;
 }
 
 /* The bytes of a chunk: TS_CHUNK (for tests that cut small files),
@@ -333,12 +325,10 @@ ts_par_start(struct ts_decoder *dec, uint64_t off, uint64_t line,
 	p->slot = ts_xcalloc((size_t)p->nslot, sizeof(*p->slot));
 	for (i = 0; i < p->nslot; i++)
 		p->slot[i].d = ts_diags_like(dec->d);
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->cv, NULL);
 	for (i = 0; i < workers; i++)
-		if (pthread_create(&p->tid[p->nt], NULL, worker, p) == 0)
-			p->nt++;
-	if (p->nt == 0) {
+		p->probe[i] = ts_xmalloc(PROBE);
+	ts_pool_init(&p->pool, p, take);
+	if (ts_pool_start(&p->pool, workers) == 0) {
 		ts_par_free(p);
 		return NULL;
 	}
@@ -378,9 +368,9 @@ chunk_done(struct ts_par *p, struct ts_decoder *dec, struct chunk *c)
 	p->line += c->lines;
 	dec->off = c->end;
 	t->L.line = p->line;
-	pthread_mutex_lock(&p->mu);	/* the workers read it */
+	pthread_mutex_lock(&p->pool.mu);	/* the workers read it */
 	p->deliver++;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	p->release = c;
 }
 
@@ -418,10 +408,10 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 	out->n = 0;
 	for (;;) {
 		if (p->release != NULL) {
-			pthread_mutex_lock(&p->mu);
+			pthread_mutex_lock(&p->pool.mu);
 			p->release->state = FREE;
-			pthread_cond_broadcast(&p->cv);
-			pthread_mutex_unlock(&p->mu);
+			ts_pool_wake(&p->pool, true);
+			pthread_mutex_unlock(&p->pool.mu);
 			p->release = NULL;
 		}
 		if (p->deliver >= p->nchunks) {
@@ -432,10 +422,10 @@ ts_par_next(struct ts_par *p, struct ts_decoder *dec, struct ts_batch *out)
 			return 0;
 		}
 		c = &p->slot[p->deliver % (uint64_t)p->nslot];
-		pthread_mutex_lock(&p->mu);
+		pthread_mutex_lock(&p->pool.mu);
 		while (c->state != DONE || c->idx != p->deliver)
-			pthread_cond_wait(&p->cv, &p->mu);
-		pthread_mutex_unlock(&p->mu);
+			pthread_cond_wait(&p->pool.done, &p->pool.mu);
+		pthread_mutex_unlock(&p->pool.mu);
 		if (c->err != 0) {
 			ts_diag_io(dec->d, dec->file, "read error: %s",
 			    strerror(c->err));
@@ -502,12 +492,7 @@ par_stop(struct ts_par *p)
 	if (p->stopped)
 		return;
 	p->stopped = true;
-	pthread_mutex_lock(&p->mu);
-	p->quit = true;
-	pthread_cond_broadcast(&p->cv);
-	pthread_mutex_unlock(&p->mu);
-	for (i = 0; i < p->nt; i++)
-		pthread_join(p->tid[i], NULL);
+	ts_pool_stop(&p->pool);
 	for (i = 0; i < p->nslot; i++) {
 		struct chunk *c = &p->slot[i];
 
@@ -531,8 +516,9 @@ ts_par_free(struct ts_par *p)
 	if (p == NULL)
 		return;
 	par_stop(p);
-	pthread_mutex_destroy(&p->mu);
-	pthread_cond_destroy(&p->cv);
+	ts_pool_destroy(&p->pool);
+	for (i = 0; i < MAXWORKERS; i++)
+		free(p->probe[i]);
 	for (i = 0; i < p->nslot; i++)
 		ts_diags_free(p->slot[i].d);
 	free(p->slot);

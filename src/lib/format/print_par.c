@@ -28,6 +28,7 @@
 
 #include "tensorsuite.h"
 #include "format/format.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 
 #define CHUNK		((size_t)4096)	/* entries; TS_PRINT_CHUNK overrides */
@@ -54,13 +55,11 @@ struct ts_printer {
 	uint64_t	 take;		/* the next one for a worker */
 	uint64_t	 wseq;		/* the next one to write */
 	bool		 writing;	/* a worker holds the turn */
-	bool		 started, quit;
+	bool		 started;
 	int		 err;		/* the first write error */
-	pthread_t	 tid[MAXWORKERS];
-	int		 nt;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 work;		/* a job is queued, or quit */
-	pthread_cond_t	 freed;		/* a job is written */
+	/* The workers; its mutex guards the above, its `done` says a
+	 * job is written. */
+	struct ts_pool	 pool;
 };
 
 size_t
@@ -108,52 +107,45 @@ write_turn(struct ts_printer *p)
 			return;
 		p->writing = true;
 		skip = p->err != 0 || j->out.len == 0;
-		pthread_mutex_unlock(&p->mu);
+		pthread_mutex_unlock(&p->pool.mu);
 		e = 0;
 		if (!skip && ts_sink_write(p->enc->sink, j->out.buf,
 		    j->out.len) != 0)
 			e = errno != 0 ? errno : EIO;
-		pthread_mutex_lock(&p->mu);
+		pthread_mutex_lock(&p->pool.mu);
 		if (e != 0 && p->err == 0)
 			p->err = e;
 		j->state = J_FREE;
 		j->seq += (uint64_t)p->nslot;
 		p->wseq++;
 		p->writing = false;
-		pthread_cond_broadcast(&p->freed);
+		pthread_cond_broadcast(&p->pool.done);
 	}
 }
 
-static void *
-worker(void *arg)
+/* A worker's turn (pool.h): format the next job queued, and write
+ * what is done in order when the turn is free. */
+static bool
+take(struct ts_pool *pool, int id)
 {
-	struct ts_printer *p = arg;
-	struct pjob *j;
+	struct ts_printer *p = pool->ctx;
+	struct pjob *j = &p->slot[p->take % (uint64_t)p->nslot];
 	bool skip;
 
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		j = &p->slot[p->take % (uint64_t)p->nslot];
-		if (j->seq == p->take && j->state == J_QUEUED) {
-			j->state = J_BUSY;
-			p->take++;
-			/* After an error nothing is written: no need to
-			 * format. */
-			skip = p->err != 0;
-			pthread_mutex_unlock(&p->mu);
-			if (!skip)
-				p->enc->ops->rows(p->enc, &j->b, &j->out);
-			pthread_mutex_lock(&p->mu);
-			j->state = J_DONE;
-			write_turn(p);
-			continue;
-		}
-		if (p->quit)
-			break;
-		pthread_cond_wait(&p->work, &p->mu);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
+	(void)id;
+	if (j->seq != p->take || j->state != J_QUEUED)
+		return false;
+	j->state = J_BUSY;
+	p->take++;
+	/* After an error nothing is written: no need to format. */
+	skip = p->err != 0;
+	pthread_mutex_unlock(&pool->mu);
+	if (!skip)
+		p->enc->ops->rows(p->enc, &j->b, &j->out);
+	pthread_mutex_lock(&pool->mu);
+	j->state = J_DONE;
+	write_turn(p);
+	return true;
 }
 
 /*
@@ -180,12 +172,8 @@ printer_start(struct ts_encoder *enc)
 		p->slot[i].seq = (uint64_t)i;
 	p->slot[0].state = J_FILL;
 	job_reset(p, &p->slot[0]);
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->work, NULL);
-	pthread_cond_init(&p->freed, NULL);
-	for (i = 0; i < nw; i++)
-		if (pthread_create(&p->tid[p->nt], NULL, worker, p) == 0)
-			p->nt++;
+	ts_pool_init(&p->pool, p, take);
+	ts_pool_start(&p->pool, nw);
 	return p;
 }
 
@@ -200,11 +188,11 @@ queue(struct ts_printer *p)
 	if (j->b.texts)
 		for (i = 0; i < j->b.n; i++)
 			j->b.vtext[i] = j->txt + j->toff[i];
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	j->state = J_QUEUED;
 	p->fill++;
-	pthread_cond_signal(&p->work);
-	pthread_mutex_unlock(&p->mu);
+	ts_pool_wake(&p->pool, false);
+	pthread_mutex_unlock(&p->pool.mu);
 }
 
 /* Queue the job being filled and make the next one ready; -1 with errno
@@ -216,13 +204,13 @@ submit(struct ts_printer *p)
 	int e;
 
 	queue(p);
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	j = &p->slot[p->fill % (uint64_t)p->nslot];
 	while (j->seq != p->fill || j->state != J_FREE)
-		pthread_cond_wait(&p->freed, &p->mu);
+		pthread_cond_wait(&p->pool.done, &p->pool.mu);
 	j->state = J_FILL;
 	e = p->err;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	job_reset(p, j);
 	if (e != 0) {
 		errno = e;
@@ -307,7 +295,7 @@ ts_print(struct ts_encoder *enc, const struct ts_batch *b)
 		if ((p = printer_start(enc)) == NULL)
 			return -1;
 		enc->pr = p;
-		if (p->nt == 0) {	/* no threads to be had: alone */
+		if (p->pool.nt == 0) {	/* no threads to be had: alone */
 			ts_print_finish(enc);
 			enc->threads = 1;
 			p = NULL;
@@ -350,23 +338,17 @@ ts_print_finish(struct ts_encoder *enc)
 		return 0;
 	/* After an abort too: what was put is written, as the encoder's
 	 * buffer is by the caller alone. */
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	e = p->err;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	if (e == 0 && p->slot[p->fill % (uint64_t)p->nslot].b.n > 0)
 		queue(p);
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	while (p->wseq < p->fill)
-		pthread_cond_wait(&p->freed, &p->mu);
-	p->quit = true;
-	pthread_cond_broadcast(&p->work);
+		pthread_cond_wait(&p->pool.done, &p->pool.mu);
 	e = p->err;
-	pthread_mutex_unlock(&p->mu);
-	for (i = 0; i < p->nt; i++)
-		pthread_join(p->tid[i], NULL);
-	pthread_mutex_destroy(&p->mu);
-	pthread_cond_destroy(&p->work);
-	pthread_cond_destroy(&p->freed);
+	pthread_mutex_unlock(&p->pool.mu);
+	ts_pool_destroy(&p->pool);
 	for (i = 0; i < p->nslot; i++) {
 		struct pjob *s = &p->slot[i];
 

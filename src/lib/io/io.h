@@ -135,5 +135,14 @@ struct ts_source *ts_source_borrow(struct ts_source *in, uint64_t max);
 void	 ts_source_rewinds(struct ts_source *);
 /* What its reads fail with, in words (see ts_source_error). */
 void	 ts_source_set_error(struct ts_source *, const char *msg);
+/*
+ * For a library that reads and writes files by name (libhdf5): the
+ * descriptor of the regular file a source reads straight (opened by
+ * path or descriptor, neither decompressed nor standard input), else
+ * -1; the temporary file a file sink writes (renamed into place at
+ * commit; not compressed, not a descriptor's), else NULL.
+ */
+int	 ts_source_fd(const struct ts_source *);
+const char *ts_sink_file(const struct ts_sink *);
 
 #endif

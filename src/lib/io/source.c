@@ -409,6 +409,13 @@ ts_source_borrow(struct ts_source *in, uint64_t max)
 	return ts_source_new(&view_ops, v, ts_source_name(in), -1);
 }
 
+int
+ts_source_fd(const struct ts_source *s)
+{
+	return s->ops == &fd_ops && !s->is_stdin ?
+	    ((const struct fdsrc *)s->ctx)->fd : -1;
+}
+
 struct ts_source *
 ts_source_open_fd(int fd, const char *name, bool owned)
 {

@@ -45,6 +45,7 @@ ts_header_free(struct ts_header *h)
 
 	free(h->version);
 	free(h->name);
+	free(h->comments);
 	for (i = 0; i < TS_MAXORDER; i++)
 		free(h->extents[i]);
 	memset(h, 0, sizeof(*h));

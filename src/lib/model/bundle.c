@@ -40,6 +40,7 @@ struct ts_bundle {
 	char		*text, *binary;	/* file names; NULL when unusable */
 	struct ts_meta	 meta;
 	bool		 meta_ok;	/* metadata parsed as an object */
+	bool		 upgrade;	/* ... upgraded first (upgrade.c) */
 	struct pending	*wait;		/* checks waiting for the stream */
 	size_t		 nwait;
 };
@@ -351,7 +352,8 @@ load(struct ts_bundle *bd, struct ts_diags *d)
 		return;
 	}
 	ts_source_set_name(src, bd->meta_path);
-	if (ts_meta_read(m, src, d) != 0) {
+	if ((bd->upgrade ? ts_meta_read_upgraded(m, src, d) :
+	    ts_meta_read(m, src, d)) != 0) {
 		ts_source_close(src);
 		return;
 	}
@@ -463,9 +465,9 @@ ts_bundle_settle(struct ts_bundle *bd, struct ts_diags *d)
 	return ts_diags_errors(d) > errs ? -1 : 0;
 }
 
-struct ts_bundle *
-ts_bundle_open_ns(const struct ts_bundle_ns_ops *ops, void *ctx,
-    const char *name, const char *where, struct ts_diags *d)
+static struct ts_bundle *
+open_ns(const struct ts_bundle_ns_ops *ops, void *ctx, const char *name,
+    const char *where, bool upgrade, struct ts_diags *d)
 {
 	struct ts_bundle *bd = ts_xcalloc(1, sizeof(*bd));
 
@@ -476,12 +478,20 @@ ts_bundle_open_ns(const struct ts_bundle_ns_ops *ops, void *ctx,
 	bd->name = ts_xstrdup(name);
 	bd->meta_file = ts_xasprintf("%s%s", name, META_SUFFIX);
 	bd->meta_path = ops->path(ctx, bd->meta_file);
+	bd->upgrade = upgrade;
 	load(bd, d);
 	return bd;
 }
 
 struct ts_bundle *
-ts_bundle_open(const char *path, struct ts_diags *d)
+ts_bundle_open_ns(const struct ts_bundle_ns_ops *ops, void *ctx,
+    const char *name, const char *where, struct ts_diags *d)
+{
+	return open_ns(ops, ctx, name, where, false, d);
+}
+
+static struct ts_bundle *
+open_path(const char *path, bool upgrade, struct ts_diags *d)
 {
 	struct ts_bundle *bd;
 	struct dirns *ns;
@@ -531,7 +541,7 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 	}
 	ns = dirns_new(dir, NULL);
 	free(dir);
-	bd = ts_bundle_open_ns(&dir_ops, ns, name, ns->dir, d);
+	bd = open_ns(&dir_ops, ns, name, ns->dir, upgrade, d);
 	/* The metadata file given by its own path keeps that path. */
 	if (!S_ISDIR(st.st_mode)) {
 		free(bd->meta_path);
@@ -539,6 +549,18 @@ ts_bundle_open(const char *path, struct ts_diags *d)
 	}
 	free(name);
 	return bd;
+}
+
+struct ts_bundle *
+ts_bundle_open(const char *path, struct ts_diags *d)
+{
+	return open_path(path, false, d);
+}
+
+struct ts_bundle *
+ts_bundle_open_upgraded(const char *path, struct ts_diags *d)
+{
+	return open_path(path, true, d);
 }
 
 struct ts_bundle *

@@ -15,19 +15,42 @@
 #include "util/xalloc.h"
 
 const char *
+ts_file_name_refused(const char *s, size_t n)
+{
+	size_t i;
+
+	/* A name is what a line of SHA256SUMS, a terminal and every file
+	 * system take as it is: no control character (a TAB, a newline),
+	 * no '/', nothing a listing hides. */
+	if (n == 0)
+		return "a file without a name";
+	if (s[0] == '.')
+		return "a hidden file";
+	if (n > 255)
+		return "a file whose name is longer than 255 bytes";
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return "a file whose name holds a control character";
+		else if (s[i] == '/')
+			return "a file in a folder of the bundle";
+	return NULL;
+}
+
+const char *
 ts_bundle_left_out(struct ts_bundle *bd, const char *fname)
 {
 	struct ts_file_stat fs;
+	const char *why;
 
 	/*
 	 * A symbolic link is never followed (what it points to is not the
 	 * bundle's, and changes the archive with the world outside), nor
 	 * stored, since no archive of bundles holds a link (ts_unpack
-	 * refuses one); a folder, a hidden file and anything else but a
-	 * regular file are left out too.
+	 * refuses one); a folder, a name a reader refuses and anything
+	 * else but a regular file are left out too.
 	 */
-	if (fname[0] == '.')
-		return "a hidden file";
+	if ((why = ts_file_name_refused(fname, strlen(fname))) != NULL)
+		return why;
 	if (ts_bundle_stat(bd, fname, &fs) != 0)
 		return NULL;	/* the packing says why */
 	if (fs.link)

@@ -266,8 +266,8 @@ ts_valid_name(const char *s)
 	return true;
 }
 
-static bool
-valid_date(const char *s)
+bool
+ts_valid_date(const char *s)
 {
 	static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
 	    30, 31 };
@@ -288,8 +288,8 @@ valid_date(const char *s)
 	return dd <= mdays[m - 1];
 }
 
-static bool
-valid_url(const char *s)
+bool
+ts_valid_url(const char *s)
 {
 	const char *h;
 
@@ -611,7 +611,7 @@ check_keys(struct ctx *c, json_t *root)
 		kdiag(c, TS_SEV_ERROR, "id", TS_RULE_M1,
 		    "'id' is '%s'; it must be exactly four digits", m->id);
 	m->time = strkey(root, "time");
-	if (m->time && !valid_date(m->time))
+	if (m->time && !ts_valid_date(m->time))
 		kdiag(c, TS_SEV_ERROR, "time", TS_RULE_M1,
 		    "'time' is '%s'; it must be a real date YYYY-MM-DD",
 		    m->time);
@@ -620,7 +620,7 @@ check_keys(struct ctx *c, json_t *root)
 		(void)enumkey(c, root, "source_type", ts_srctype_names);
 	m->source = strkey(root, "source");
 	m->source_url = strkey(root, "source_url");
-	if (m->source_url && !valid_url(m->source_url))
+	if (m->source_url && !ts_valid_url(m->source_url))
 		kdiag(c, TS_SEV_ERROR, "source_url", TS_RULE_M1,
 		    "'source_url' is '%s'; it must be empty or an absolute "
 		    "http(s) URL", m->source_url);
@@ -898,15 +898,16 @@ ts_meta_parse(struct ts_meta *m, const char *text, size_t len,
 	return 0;
 }
 
-int
-ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
+/* The text of a metadata file, up to the cap (malloc'd, *lenp bytes),
+ * or NULL (reported). */
+static char *
+slurp(struct ts_source *src, struct ts_diags *d, size_t *lenp)
 {
 	const char *path = ts_source_name(src);
 	int64_t hint = ts_source_size(src);
 	char *buf;
 	long r;
 	size_t len = 0, cap;
-	int rv;
 
 	/* Read up to the cap, whatever a size says; the size is a hint
 	 * for the buffer, which grows as the text comes (a buffer of the
@@ -924,7 +925,7 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 				ts_diag_io(d, path, "read error: %s",
 				    strerror(errno));
 			free(buf);
-			return -1;
+			return NULL;
 		}
 		len += (size_t)r;
 		if (len == cap && cap < META_MAX) {
@@ -936,7 +937,41 @@ ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
 		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_M1,
 		    "metadata larger than %u bytes", META_MAX);
 		free(buf);
+		return NULL;
+	}
+	*lenp = len;
+	return buf;
+}
+
+int
+ts_meta_read(struct ts_meta *m, struct ts_source *src, struct ts_diags *d)
+{
+	size_t len;
+	char *buf = slurp(src, d, &len);
+	int rv;
+
+	if (buf == NULL)
 		return -1;
+	rv = ts_meta_parse(m, buf, len, ts_source_name(src), d);
+	free(buf);
+	return rv;
+}
+
+int
+ts_meta_read_upgraded(struct ts_meta *m, struct ts_source *src,
+    struct ts_diags *d)
+{
+	const char *path = ts_source_name(src);
+	size_t len;
+	char *buf = slurp(src, d, &len), *up;
+	int rv, n;
+
+	if (buf == NULL)
+		return -1;
+	if ((up = ts_meta_upgrade(buf, len, path, d, &n)) != NULL) {
+		free(buf);
+		buf = up;
+		len = strlen(up);
 	}
 	rv = ts_meta_parse(m, buf, len, path, d);
 	free(buf);

@@ -34,6 +34,7 @@
 
 #include "tensorsuite.h"
 #include "sort/sort_int.h"
+#include "util/pool.h"
 
 #define CHUNK		((size_t)256)
 #define FREE_SLOT	UINT32_MAX
@@ -54,14 +55,11 @@ struct placer {
 	const struct radix_job *r;
 	struct bjob	*job;
 	int		 njob, queued;
-	bool		 quit;
-	pthread_t	 tid[MAXTHREADS];
 	uint64_t	*scratch[MAXTHREADS];	/* each thread's second
 						 * buffer; 0 the caller's */
-	int		 nt;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 work;		/* a job is queued, or quit */
-	pthread_cond_t	 done;		/* a job is free again */
+	/* The threads; its mutex guards the jobs' states, its `done`
+	 * says a job is free again. */
+	struct ts_pool	 pool;
 };
 
 /* A max-heap of free slot numbers. */
@@ -114,8 +112,8 @@ bjob_run(const struct radix_job *r, struct bjob *j, uint64_t *b)
 	memcpy(j->dst, j->a, j->m * (size_t)r->rec_words * 8);
 }
 
-/* Take a queued job and run it with scratch buffer b, with mu held
- * (released while it runs). */
+/* Take a queued job and run it with scratch buffer b, with the mutex
+ * held (released while it runs). */
 static bool
 take_one(struct placer *p, uint64_t *b)
 {
@@ -127,35 +125,21 @@ take_one(struct placer *p, uint64_t *b)
 		;
 	p->job[i].state = B_BUSY;
 	p->queued--;
-	pthread_mutex_unlock(&p->mu);
+	pthread_mutex_unlock(&p->pool.mu);
 	bjob_run(p->r, &p->job[i], b);
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	p->job[i].state = B_FREE;
-	pthread_cond_broadcast(&p->done);
+	pthread_cond_broadcast(&p->pool.done);
 	return true;
 }
 
-struct placer_arg {
-	struct placer	*p;
-	uint64_t	*b;
-};
-
-static void *
-placer_main(void *arg)
+/* A thread's turn (pool.h): worker id sorts with scratch buffer id + 1. */
+static bool
+placer_take(struct ts_pool *pool, int id)
 {
-	struct placer_arg *a = arg;
-	struct placer *p = a->p;
+	struct placer *p = pool->ctx;
 
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		if (take_one(p, a->b))
-			continue;
-		if (p->quit)
-			break;
-		pthread_cond_wait(&p->work, &p->mu);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
+	return take_one(p, p->scratch[id + 1]);
 }
 
 /* A free job's buffers for the next bucket; the caller runs queued
@@ -165,35 +149,35 @@ placer_get(struct placer *p)
 {
 	int i;
 
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	for (;;) {
 		for (i = 0; i < p->njob; i++)
 			if (p->job[i].state == B_FREE) {
 				p->job[i].state = B_BUSY;
-				pthread_mutex_unlock(&p->mu);
+				pthread_mutex_unlock(&p->pool.mu);
 				return &p->job[i];
 			}
 		if (!take_one(p, p->scratch[0]))
-			pthread_cond_wait(&p->done, &p->mu);
+			pthread_cond_wait(&p->pool.done, &p->pool.mu);
 	}
 }
 
 static void
 placer_put(struct placer *p, struct bjob *j)
 {
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	j->state = B_QUEUED;
 	p->queued++;
-	pthread_cond_signal(&p->work);
-	pthread_mutex_unlock(&p->mu);
+	ts_pool_wake(&p->pool, false);
+	pthread_mutex_unlock(&p->pool.mu);
 }
 
 /* Start threads - 1 threads (and the buffers: a bucket's for each
  * job and for each thread's sort); the caller goes on alone when none
  * can be had. */
 static void
-placer_start(struct placer *p, struct placer_arg *args,
-    const struct radix_job *r, int threads, size_t maxc)
+placer_start(struct placer *p, const struct radix_job *r, int threads,
+    size_t maxc)
 {
 	const size_t rw = (size_t)r->rec_words;
 	int i;
@@ -202,20 +186,12 @@ placer_start(struct placer *p, struct placer_arg *args,
 	p->r = r;
 	p->njob = threads + SPARE_JOBS;
 	p->job = ts_xcalloc((size_t)p->njob, sizeof(*p->job));
-	pthread_mutex_init(&p->mu, NULL);
-	pthread_cond_init(&p->work, NULL);
-	pthread_cond_init(&p->done, NULL);
+	ts_pool_init(&p->pool, p, placer_take);
 	for (i = 0; i < p->njob; i++)
 		p->job[i].a = ts_xreallocarray(NULL, maxc, rw * 8);
 	for (i = 0; i < threads; i++)
 		p->scratch[i] = ts_xreallocarray(NULL, maxc, rw * 8);
-	for (i = 1; i < threads; i++) {
-		args[p->nt].p = p;
-		args[p->nt].b = p->scratch[p->nt + 1];
-		if (pthread_create(&p->tid[p->nt], NULL, placer_main,
-		    &args[p->nt]) == 0)
-			p->nt++;
-	}
+	ts_pool_start(&p->pool, threads - 1);
 }
 
 /* Run what is left, wait for every job, stop the threads. */
@@ -224,17 +200,14 @@ placer_finish(struct placer *p)
 {
 	int i;
 
-	pthread_mutex_lock(&p->mu);
+	pthread_mutex_lock(&p->pool.mu);
 	while (take_one(p, p->scratch[0]))
 		;
 	for (i = 0; i < p->njob; i++)
 		while (p->job[i].state != B_FREE)
-			pthread_cond_wait(&p->done, &p->mu);
-	p->quit = true;
-	pthread_cond_broadcast(&p->work);
-	pthread_mutex_unlock(&p->mu);
-	for (i = 0; i < p->nt; i++)
-		pthread_join(p->tid[i], NULL);
+			pthread_cond_wait(&p->pool.done, &p->pool.mu);
+	pthread_mutex_unlock(&p->pool.mu);
+	ts_pool_stop(&p->pool);
 }
 
 static void
@@ -247,9 +220,7 @@ placer_free(struct placer *p)
 	for (i = 0; i < MAXTHREADS; i++)
 		free(p->scratch[i]);
 	free(p->job);
-	pthread_mutex_destroy(&p->mu);
-	pthread_cond_destroy(&p->work);
-	pthread_cond_destroy(&p->done);
+	ts_pool_destroy(&p->pool);
 }
 
 /* What the distribution fills. */
@@ -303,7 +274,6 @@ ts_radix_inplace(struct ts_sorter *s)
 	uint32_t *owner, *opos, *list;
 	uint64_t *part, *scratch = NULL;
 	struct placer pl;
-	struct placer_arg pargs[MAXTHREADS];
 	struct bjob one;
 	struct dist dv;
 	bool par;
@@ -387,7 +357,7 @@ ts_radix_inplace(struct ts_sorter *s)
 	par = s->threads > 1 && nbk >= PAR_BUCKETS &&
 	    (size_t)(2 * s->threads + SPARE_JOBS) * maxc <= n;
 	if (par)
-		placer_start(&pl, pargs, &r, s->threads, maxc);
+		placer_start(&pl, &r, s->threads, maxc);
 	else {
 		scratch = ts_xreallocarray(NULL, 2 * maxc, rw * 8);
 		one.a = scratch;

@@ -76,6 +76,9 @@ infer_put(void *self, struct ts_batch *b)
 			if (o->n == 0 || v > o->vmax)
 				o->vmax = v;
 		}
+		for (k = 1; k < order && c[k] == c[0]; k++)
+			continue;
+		o->ndiag += k == order;
 		o->n++;
 		if (!s->light)
 			ts_whole_add(o->kept, b, i);
@@ -116,6 +119,8 @@ ts_infer_whole(struct ts_inferred *o, uint64_t base, const uint64_t *dims)
 	for (i = 0; i < w->n * (size_t)w->order; i++)
 		w->tup[i] -= base;
 	ts_whole_infer(w, dims, &o->dups, &o->psym, &o->nsym);
+	o->skew = w->order == 2 && o->psym == TS_SYM_FULL && !o->dups &&
+	    o->ndiag == 0 && ts_whole_skew(w);
 	ts_inferred_free(o);
 }
 

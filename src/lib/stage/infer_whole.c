@@ -180,6 +180,35 @@ strongest(const struct ts_whole *w, const size_t *idx, const uint64_t *dims,
 	return TS_SYM_NO;
 }
 
+bool
+ts_whole_skew(struct ts_whole *w)
+{
+	uint64_t t[2];
+	size_t *idx, i;
+	long j;
+	bool skew = w->order == 2 && (w->fv != NULL || w->iv != NULL);
+
+	if (!skew || w->n == 0)
+		return false;
+	idx = sorted_index(w);
+	for (i = 0; i < w->n && skew; i++) {
+		const uint64_t *x = w->tup + idx[i] * 2;
+
+		t[0] = x[1];
+		t[1] = x[0];
+		if ((j = find(w, idx, t)) < 0)
+			skew = false;
+		else if (w->iv != NULL)
+			/* -INT64_MIN is not an int64: never a mirror. */
+			skew = w->iv[idx[i]] != INT64_MIN &&
+			    w->iv[idx[j]] == -w->iv[idx[i]];
+		else
+			skew = w->fv[idx[j]] == -w->fv[idx[i]];
+	}
+	free(idx);
+	return skew;
+}
+
 void
 ts_whole_infer(struct ts_whole *w, const uint64_t *dims, bool *dups,
     enum ts_sym *psym, enum ts_sym *nsym)

@@ -23,4 +23,8 @@ void	 ts_whole_free(struct ts_whole *);
 void	 ts_whole_infer(struct ts_whole *, const uint64_t *dims, bool *dups,
 	    enum ts_sym *psym, enum ts_sym *nsym);
 
+/* Order 2, once ts_whole_infer has run: does every entry's mirror hold
+ * its value negated (every mirror is there)? */
+bool	 ts_whole_skew(struct ts_whole *);
+
 #endif

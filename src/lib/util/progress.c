@@ -20,6 +20,15 @@ static struct {
 	char		 what[160];	/* the last drawn */
 } P;
 
+/* The line is the process's, but one thread's to draw. */
+static _Thread_local bool muted;
+
+void
+ts_progress_mute_thread(void)
+{
+	muted = true;
+}
+
 double
 ts_seconds(void)
 {
@@ -63,7 +72,7 @@ ts_progress(uint64_t done, uint64_t total, bool bytes, const char *fmt, ...)
 	va_list ap;
 	double t;
 
-	if (P.draw == NULL)
+	if (P.draw == NULL || muted)
 		return;
 	/* A new phase (another description) shows at once, once a line
 	 * has been drawn, wherever it starts (a reader's first report is

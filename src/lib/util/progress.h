@@ -31,5 +31,8 @@ void	 ts_progress(uint64_t done, uint64_t total, bool bytes,
 double	 ts_seconds(void);
 /* Take the line away, if it is there; the next report draws it again. */
 void	 ts_progress_clear(void);
+/* The reports of the calling thread are not drawn: one that works
+ * beside the one whose work the line tells (a check riding on a pack). */
+void	 ts_progress_mute_thread(void);
 
 #endif

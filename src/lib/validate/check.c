@@ -566,8 +566,8 @@ check_entries(const struct ts_meta *m, struct stream *pri,
 	c.check_sort = (m->have & TS_HAVE_SORT) && m->sorted;
 	c.check_zeros = (m->have & TS_HAVE_ZEROS) && !m->zeros_allowed;
 	/* Only these need the entries in another order: sorts. */
-	if (!only_x6 && (((m->have & TS_HAVE_DUPS) && !m->dups_allowed &&
-	    !c.check_sort) ||
+	if (!only_x6 && !o->stream_only && (((m->have & TS_HAVE_DUPS) &&
+	    !m->dups_allowed && !c.check_sort) ||
 	    ((m->have & TS_HAVE_PSYM) && m->psym != TS_SYM_NO) ||
 	    ((m->have & TS_HAVE_NSYM) && m->nsym != TS_SYM_NO) ||
 	    (m->sparsity == TS_SPARSITY_NO && (m->have & TS_HAVE_DENSE)) ||
@@ -751,7 +751,9 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	struct digest g[2];
 	struct stream st;
 	bool ok0 = false, ok1 = false, summed = false, bin_first;
-	bool both = may_open(bd, tf) && may_open(bd, bf);
+	/* Checked as they stream by alone, each file is checked on its
+	 * own: X6 would read every value of both. */
+	bool both = may_open(bd, tf) && may_open(bd, bf) && !o->stream_only;
 
 	digest_init(&g[0]);
 	g[1] = g[0];
@@ -777,7 +779,7 @@ check_stream(struct ts_bundle *bd, const struct ts_check_opts *o,
 	if (!bin_first && may_open(bd, bf) && open_stream(bd, bf,
 	    TS_KIND_BINARY, &st, o, d) == 0) {
 		if ((ok1 = check_header(m, &st, d)) && !o->quick) {
-			if (ok0) {
+			if (ok0 && both) {
 				digest_file(&st, &g[1], d);
 				summed = true;
 			} else
@@ -804,7 +806,8 @@ check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
 	struct ts_meta *m = ts_bundle_meta(bd);
-	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL,
+	    false };
 	struct stream st[2];	/* text, binary */
 	bool ok[2] = { false, false };
 	int k;
@@ -828,7 +831,13 @@ check_bundle(struct ts_bundle *bd, const struct ts_check_opts *o,
 		    d) == 0)
 			ok[k] = check_header(m, &st[k], d);
 	}
-	if (!o->quick && (ok[0] || ok[1]))
+	if (!o->quick && o->stream_only) {
+		/* Each file on its own, as from a stream. */
+		for (k = 0; k < 2; k++)
+			if (ok[k])
+				check_entries(m, &st[k], NULL, NULL, false, o,
+				    d);
+	} else if (!o->quick && (ok[0] || ok[1]))
 		check_entries(m, ok[0] ? &st[0] : &st[1], ok[0] && ok[1] ?
 		    &st[1] : NULL, NULL, false, o, d);
 	close_stream(&st[0]);
@@ -936,7 +945,8 @@ check_file(struct ts_source *src, enum ts_kind kind,
     const struct ts_meta *m, const struct ts_check_opts *o,
     struct ts_diags *d)
 {
-	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL };
+	static const struct ts_check_opts dflt = { false, 0, NULL, 0, NULL,
+	    false };
 	struct ts_layout lay;
 	struct stream st;
 

@@ -41,10 +41,10 @@
 #define TRIES	64	/* draws before a value 0 gives way */
 
 void
-ts_genvalues_opts_init(struct ts_genvalues_opts *o)
+fe_genvalues_opts_init(struct fe_genvalues_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->dist = TS_GEN_DIST_DEFAULT;
+	o->dist = FE_GEN_DIST_DEFAULT;
 	o->domain = o->zeros = -1;
 }
 
@@ -57,7 +57,7 @@ absorb(uint64_t h, const uint64_t *c, int order)
 	int k;
 
 	for (k = 0; k < order; k++)
-		h = ts_rng_mum(h ^ c[k], TS_RNG_WYP0);
+		h = fe_rng_mum(h ^ c[k], FE_RNG_WYP0);
 	return h;
 }
 
@@ -96,11 +96,11 @@ normal(uint64_t *s)
 	int n;
 
 	for (n = 0; n < TRIES; n++) {
-		a = 2 * ts_rng_unit(s) - 1;
-		b = 2 * ts_rng_unit(s) - 1;
+		a = 2 * fe_rng_unit(s) - 1;
+		b = 2 * fe_rng_unit(s) - 1;
 		q = a * a + b * b;
 		if (q > 0 && q < 1)
-			return a * sqrt(-2 * ts_rng_ln(q) / q);
+			return a * sqrt(-2 * fe_rng_ln(q) / q);
 	}
 	return 0;
 }
@@ -109,7 +109,7 @@ normal(uint64_t *s)
 static int64_t
 integer(const struct ts_genvalues *g, uint64_t *s)
 {
-	uint64_t r = ts_rng_next(s), lim;
+	uint64_t r = fe_rng_next(s), lim;
 	int64_t v;
 	int n;
 
@@ -118,7 +118,7 @@ integer(const struct ts_genvalues *g, uint64_t *s)
 		 * remainder is as likely. */
 		lim = (0 - g->span) % g->span;
 		for (n = 1; r < lim && n < TRIES; n++)
-			r = ts_rng_next(s);
+			r = fe_rng_next(s);
 		r %= g->span;
 	}
 	v = (int64_t)((uint64_t)g->ilo + r);
@@ -142,7 +142,7 @@ to_int(const struct ts_genvalues *g, double x)
 }
 
 void
-ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
+fe_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
     int64_t *i)
 {
 	uint64_t s = entry_state(g, c);
@@ -152,32 +152,32 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 
 	if (g->binary) {
 		v = !(g->o.binary_zeros > 0 &&
-		    ts_rng_unit(&s) < g->o.binary_zeros);
+		    fe_rng_unit(&s) < g->o.binary_zeros);
 		*f = (double)v;
 		*i = v;
 		return;
 	}
-	if (g->dist == TS_GEN_DIST_CONSTANT) {
+	if (g->dist == FE_GEN_DIST_CONSTANT) {
 		*f = g->fconst;
 		*i = g->iconst;
 		return;
 	}
 	for (n = 0; n < TRIES; n++) {
 		switch (g->dist) {
-		case TS_GEN_DIST_INTEGERS:
+		case FE_GEN_DIST_INTEGERS:
 			v = integer(g, &s);
 			x = (double)v;
 			break;
-		case TS_GEN_DIST_NORMAL:
+		case FE_GEN_DIST_NORMAL:
 			x = g->mean + g->std * normal(&s);
 			x = x < g->lo ? g->lo : x > g->hi ? g->hi : x;
 			break;
 		default:
-			x = g->lo + g->width * ts_rng_unit(&s);
+			x = g->lo + g->width * fe_rng_unit(&s);
 			break;
 		}
 		if (g->isint) {
-			if (g->dist != TS_GEN_DIST_INTEGERS)
+			if (g->dist != FE_GEN_DIST_INTEGERS)
 				v = to_int(g, x);
 			if (v != 0 || g->zeros) {
 				*i = v;
@@ -197,13 +197,13 @@ ts_gen_value(const struct ts_genvalues *g, const uint64_t *c, double *f,
 }
 
 void
-ts_genvalues_fill(const struct ts_genvalues *g, struct ts_batch *b)
+fe_genvalues_fill(const struct ts_genvalues *g, struct ts_batch *b)
 {
 	b->has_values = true;
 	b->is_int = g->isint;
 	b->texts = false;
 	b->texts_only = false;
-	ts_gen_fill_range(g, b, 0, b->n);
+	fe_gen_fill_range(g, b, 0, b->n);
 }
 
 /* The value of entry c the long way, for a first draw of 0 where 0 is
@@ -215,7 +215,7 @@ redraw(const struct ts_genvalues *g, const uint64_t *c)
 	double x = 0;
 	int64_t v = 0;
 
-	ts_gen_value(g, c, &x, &v);
+	fe_gen_value(g, c, &x, &v);
 	return x;
 }
 
@@ -224,11 +224,11 @@ static inline __attribute__((always_inline)) uint64_t
 absorb_k(uint64_t h0, const uint64_t *c, const int order)
 {
 	if (order == 2)
-		return ts_rng_mum(ts_rng_mum(h0 ^ c[0], TS_RNG_WYP0) ^ c[1],
-		    TS_RNG_WYP0);
+		return fe_rng_mum(fe_rng_mum(h0 ^ c[0], FE_RNG_WYP0) ^ c[1],
+		    FE_RNG_WYP0);
 	if (order == 3)
-		return ts_rng_mum(ts_rng_mum(ts_rng_mum(h0 ^ c[0],
-		    TS_RNG_WYP0) ^ c[1], TS_RNG_WYP0) ^ c[2], TS_RNG_WYP0);
+		return fe_rng_mum(fe_rng_mum(fe_rng_mum(h0 ^ c[0],
+		    FE_RNG_WYP0) ^ c[1], FE_RNG_WYP0) ^ c[2], FE_RNG_WYP0);
 	return absorb(h0, c, order);
 }
 
@@ -256,10 +256,10 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 		uint64_t s1 = absorb_k(h0, c + order, order);
 		uint64_t s2 = absorb_k(h0, c + 2 * order, order);
 		uint64_t s3 = absorb_k(h0, c + 3 * order, order);
-		double x0 = lo + width * ts_rng_unit(&s0);
-		double x1 = lo + width * ts_rng_unit(&s1);
-		double x2 = lo + width * ts_rng_unit(&s2);
-		double x3 = lo + width * ts_rng_unit(&s3);
+		double x0 = lo + width * fe_rng_unit(&s0);
+		double x1 = lo + width * fe_rng_unit(&s1);
+		double x2 = lo + width * fe_rng_unit(&s2);
+		double x3 = lo + width * fe_rng_unit(&s3);
 
 		if (narrow != NULL) {
 			x0 = narrow(x0);
@@ -284,7 +284,7 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 	}
 	for (; e < to; e++, c += order) {
 		uint64_t s0 = absorb_k(h0, c, order);
-		double x0 = lo + width * ts_rng_unit(&s0);
+		double x0 = lo + width * fe_rng_unit(&s0);
 
 		if (narrow != NULL)
 			x0 = narrow(x0);
@@ -295,7 +295,7 @@ fill_uniform(const struct ts_genvalues *g, struct ts_batch *b, size_t from,
 }
 
 void
-ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
+fe_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
     size_t from, size_t to)
 {
 	const int order = g->order;
@@ -309,7 +309,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 	 * modes.  A uniform 0 that must be drawn again takes the long way,
 	 * which makes the same first draw.
 	 */
-	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_DIST_UNIFORM &&
+	if (!g->binary && g->ngroups == 0 && g->dist == FE_GEN_DIST_UNIFORM &&
 	    !g->isint) {
 		switch (order) {
 		case 2: fill_uniform(g, b, from, to, 2); break;
@@ -318,7 +318,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 		}
 		return;
 	}
-	if (!g->binary && g->ngroups == 0 && g->dist == TS_GEN_DIST_INTEGERS) {
+	if (!g->binary && g->ngroups == 0 && g->dist == FE_GEN_DIST_INTEGERS) {
 		for (e = from; e < to; e++) {
 			uint64_t s = absorb(g->h0, b->coords + e *
 			    (size_t)order, order);
@@ -332,7 +332,7 @@ ts_gen_fill_range(const struct ts_genvalues *g, struct ts_batch *b,
 		return;
 	}
 	for (e = from; e < to; e++) {
-		ts_gen_value(g, b->coords + e * (size_t)order, &f, &v);
+		fe_gen_value(g, b->coords + e * (size_t)order, &f, &v);
 		if (g->isint)
 			b->ival[e] = v;
 		else
@@ -346,7 +346,7 @@ static const char *const distnames[] = { "default", "uniform", "normal",
     "constant", "integers" };
 
 const char *
-ts_gen_dist_name(enum ts_gen_dist d)
+fe_gen_dist_name(enum fe_gen_dist d)
 {
 	return (int)d >= 0 && (size_t)d < sizeof(distnames) /
 	    sizeof(distnames[0]) ? distnames[d] : NULL;
@@ -411,7 +411,7 @@ int_of(const char *opt, double v, bool isint, int64_t iv, enum ts_vtype t,
 }
 
 static int
-check_groups(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+check_groups(struct ts_genvalues *g, const struct fe_genvalues_opts *o,
     struct ts_diags *d)
 {
 	int k, n, first[TS_MAXORDER];
@@ -435,7 +435,7 @@ check_groups(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    (unsigned long long)g->dims[first[n]],
 			    (unsigned long long)g->dims[k]);
 	}
-	ts_gen_set_groups(g, o->group);
+	fe_gen_set_groups(g, o->group);
 	for (n = 0; n < g->ngroups; n++)
 		if (g->gsize[n] < 2)
 			BAD("--symmetric-modes: a group needs two modes or more");
@@ -443,7 +443,7 @@ check_groups(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 }
 
 void
-ts_gen_set_groups(struct ts_genvalues *g, const int *group)
+fe_gen_set_groups(struct ts_genvalues *g, const int *group)
 {
 	int k, n, id[TS_MAXORDER + 1];
 
@@ -463,7 +463,7 @@ ts_gen_set_groups(struct ts_genvalues *g, const int *group)
 }
 
 static int
-resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+resolve_symmetry(struct ts_genvalues *g, const struct fe_genvalues_opts *o,
     struct ts_diags *d)
 {
 	int group[TS_MAXORDER] = { 0 }, k;
@@ -481,7 +481,7 @@ resolve_symmetry(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			}
 			group[k] = 1;
 		}
-		ts_gen_set_groups(g, group);
+		fe_gen_set_groups(g, group);
 		return 0;
 	}
 	/* 'partial' holds only if a pair of modes of the groups can be
@@ -540,7 +540,7 @@ exact_int(const struct ts_genvalues *g, double x)
 }
 
 static int
-resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+resolve_range(struct ts_genvalues *g, const struct fe_genvalues_opts *o,
     struct ts_diags *d)
 {
 	const bool nonneg = g->dom == TS_DOMAIN_NONNEGATIVE;
@@ -555,13 +555,13 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		    o->hi, o->range_int, o->ihi, g->vtype, &g->ihi, d) != 0))
 			return -1;
 		if (!(isfinite(o->lo) && isfinite(o->hi)) || o->lo > o->hi ||
-		    (o->lo == o->hi && g->dist != TS_GEN_DIST_INTEGERS))
+		    (o->lo == o->hi && g->dist != FE_GEN_DIST_INTEGERS))
 			BAD("--range: LO:HI needs LO %s HI, both finite",
-			    g->dist == TS_GEN_DIST_INTEGERS ? "<=" : "<");
+			    g->dist == FE_GEN_DIST_INTEGERS ? "<=" : "<");
 		if (nonneg && o->lo < 0)
 			BAD("--range: value_domain is 'nonnegative': LO must "
 			    "not be below 0");
-		if (!g->isint && g->dist == TS_GEN_DIST_INTEGERS) {
+		if (!g->isint && g->dist == FE_GEN_DIST_INTEGERS) {
 			if (!o->range_int)
 				BAD("--range: integers need integer bounds");
 			g->ilo = o->ilo;
@@ -575,13 +575,13 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    ts_vtype_name(g->vtype));
 		g->lo = o->lo + 0.0;	/* -0 is 0 */
 		g->hi = o->hi + 0.0;
-	} else if (g->dist == TS_GEN_DIST_NORMAL) {
+	} else if (g->dist == FE_GEN_DIST_NORMAL) {
 		/* Clipped to the domain and the type. */
 		g->lo = nonneg ? 0 : g->isint ? (double)tlo : -max;
 		g->hi = g->isint ? (double)thi : max;
 		g->ilo = nonneg ? 0 : tlo;
 		g->ihi = thi;
-	} else if (g->isint || g->dist == TS_GEN_DIST_INTEGERS) {
+	} else if (g->isint || g->dist == FE_GEN_DIST_INTEGERS) {
 		g->ilo = nonneg ? 0 : -100;
 		g->ihi = 100;
 		g->lo = (double)g->ilo;
@@ -591,9 +591,9 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 		g->hi = 1;
 	}
 	g->width = g->hi - g->lo;
-	if (!isfinite(g->width) && g->dist == TS_GEN_DIST_UNIFORM)
+	if (!isfinite(g->width) && g->dist == FE_GEN_DIST_UNIFORM)
 		BAD("--range: HI - LO overflows float64");
-	if (g->dist == TS_GEN_DIST_INTEGERS) {
+	if (g->dist == FE_GEN_DIST_INTEGERS) {
 		g->skip0 = !g->zeros && g->ilo <= 0 && g->ihi >= 0;
 		g->span = (uint64_t)g->ihi - (uint64_t)g->ilo + 1 -
 		    (g->skip0 ? 1 : 0);
@@ -602,11 +602,11 @@ resolve_range(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 			    "explicit_zeros is 'disallowed'");
 		return 0;
 	}
-	return fallback(g, g->dist == TS_GEN_DIST_NORMAL, d);
+	return fallback(g, g->dist == FE_GEN_DIST_NORMAL, d);
 }
 
 static int
-resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
+resolve_constant(struct ts_genvalues *g, const struct fe_genvalues_opts *o,
     struct ts_diags *d)
 {
 	double v = o->has_value ? o->value : 1;
@@ -636,12 +636,12 @@ resolve_constant(struct ts_genvalues *g, const struct ts_genvalues_opts *o,
 /* The options that only some distributions take. */
 static int
 check_applicable(const struct ts_genvalues *g,
-    const struct ts_genvalues_opts *o, struct ts_diags *d)
+    const struct fe_genvalues_opts *o, struct ts_diags *d)
 {
 	const char *dn = distnames[g->dist];
 
 	if (g->binary) {
-		if (o->dist != TS_GEN_DIST_DEFAULT || o->has_range ||
+		if (o->dist != FE_GEN_DIST_DEFAULT || o->has_range ||
 		    o->has_mean || o->has_std || o->has_value)
 			BAD("value_domain is 'binary': its values are 1, or 0 "
 			    "and 1 with --binary-zeros; no --dist, --range, "
@@ -655,21 +655,21 @@ check_applicable(const struct ts_genvalues *g,
 	if (o->binary_zeros != 0)
 		BAD("--binary-zeros: value_domain is '%s', not 'binary'",
 		    ts_domain_name(g->dom));
-	if ((o->has_mean || o->has_std) && g->dist != TS_GEN_DIST_NORMAL)
+	if ((o->has_mean || o->has_std) && g->dist != FE_GEN_DIST_NORMAL)
 		BAD("--%s: only --dist normal takes it (not %s)",
 		    o->has_mean ? "mean" : "std", dn);
-	if (o->has_value && g->dist != TS_GEN_DIST_CONSTANT)
+	if (o->has_value && g->dist != FE_GEN_DIST_CONSTANT)
 		BAD("--value: only --dist constant takes it (not %s)", dn);
-	if (o->has_range && g->dist == TS_GEN_DIST_CONSTANT)
+	if (o->has_range && g->dist == FE_GEN_DIST_CONSTANT)
 		BAD("--range: --dist constant takes --value");
-	if (g->dist == TS_GEN_DIST_NORMAL && (!isfinite(o->mean) ||
+	if (g->dist == FE_GEN_DIST_NORMAL && (!isfinite(o->mean) ||
 	    !isfinite(o->std) || (o->has_std && !(o->std > 0))))
 		BAD("--mean, --std: finite numbers, the deviation above 0");
 	return 0;
 }
 
 struct ts_genvalues *
-ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
+fe_genvalues_new(const struct fe_genvalues_opts *o, const struct ts_meta *m,
     struct ts_diags *d)
 {
 	struct ts_genvalues *g = ts_xcalloc(1, sizeof(*g));
@@ -685,13 +685,13 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 	g->vt = ts_vtype_info(g->vtype);
 	g->isint = g->vt->is_int;
 	g->binary = g->dom == TS_DOMAIN_BINARY;
-	g->dist = o->dist != TS_GEN_DIST_DEFAULT ? o->dist : g->isint ?
-	    TS_GEN_DIST_INTEGERS : TS_GEN_DIST_UNIFORM;
+	g->dist = o->dist != FE_GEN_DIST_DEFAULT ? o->dist : g->isint ?
+	    FE_GEN_DIST_INTEGERS : FE_GEN_DIST_UNIFORM;
 	g->mean = o->has_mean ? o->mean : 0;
 	g->std = o->has_std ? o->std : 1;
-	g->h0 = ts_rng_mix(o->seed + TS_RNG_GAMMA);
+	g->h0 = fe_rng_mix(o->seed + FE_RNG_GAMMA);
 	if (check_applicable(g, o, d) != 0 || resolve_symmetry(g, o, d) != 0 ||
-	    (!g->binary && (g->dist == TS_GEN_DIST_CONSTANT ?
+	    (!g->binary && (g->dist == FE_GEN_DIST_CONSTANT ?
 	    resolve_constant(g, o, d) : resolve_range(g, o, d)) != 0)) {
 		free(g);
 		return NULL;
@@ -700,27 +700,27 @@ ts_genvalues_new(const struct ts_genvalues_opts *o, const struct ts_meta *m,
 }
 
 void
-ts_genvalues_free(struct ts_genvalues *g)
+fe_genvalues_free(struct ts_genvalues *g)
 {
 	free(g);
 }
 
 bool
-ts_gen_cheap(const struct ts_genvalues *g)
+fe_gen_cheap(const struct ts_genvalues *g)
 {
-	return g->ngroups == 0 && (g->binary || g->dist == TS_GEN_DIST_CONSTANT
-	    || g->dist == TS_GEN_DIST_INTEGERS || (g->dist ==
-	    TS_GEN_DIST_UNIFORM && !g->isint));
+	return g->ngroups == 0 && (g->binary || g->dist == FE_GEN_DIST_CONSTANT
+	    || g->dist == FE_GEN_DIST_INTEGERS || (g->dist ==
+	    FE_GEN_DIST_UNIFORM && !g->isint));
 }
 
 bool
-ts_genvalues_from_pattern(const struct ts_genvalues *g)
+fe_genvalues_from_pattern(const struct ts_genvalues *g)
 {
 	return g->pattern;
 }
 
 enum ts_sym
-ts_genvalues_nsym(const struct ts_genvalues *g)
+fe_genvalues_nsym(const struct ts_genvalues *g)
 {
 	return g->result;
 }
@@ -767,17 +767,17 @@ dist_text(const struct ts_genvalues *g)
 		return ts_xasprintf("1, or 0 with probability %s", a);
 	}
 	switch (g->dist) {
-	case TS_GEN_DIST_CONSTANT:
+	case FE_GEN_DIST_CONSTANT:
 		if (g->isint)
 			ts_fmt_i64(a, g->iconst);
 		return ts_xasprintf("constant %s", g->isint ? a :
 		    num(a, g, g->fconst));
-	case TS_GEN_DIST_INTEGERS:
+	case FE_GEN_DIST_INTEGERS:
 		ts_fmt_i64(a, g->ilo);
 		ts_fmt_i64(b, g->ihi);
 		return ts_xasprintf("integers from %s to %s%s", a, b,
 		    g->skip0 ? ", 0 excluded" : "");
-	case TS_GEN_DIST_NORMAL:
+	case FE_GEN_DIST_NORMAL:
 		ts_fmt_double(a, g->mean);
 		ts_fmt_double(b, g->std);
 		return ts_xasprintf("normal, mean %s, standard deviation %s, "
@@ -790,12 +790,12 @@ dist_text(const struct ts_genvalues *g)
 }
 
 char *
-ts_genvalues_describe(const struct ts_genvalues *g)
+fe_genvalues_describe(const struct ts_genvalues *g)
 {
 	char *dist = dist_text(g), *grp = groups_text(g), *sym, *s;
 	/* The distributions that may draw a 0 draw again. */
 	const bool redraw = !g->zeros && !g->binary &&
-	    g->dist != TS_GEN_DIST_CONSTANT && g->dist != TS_GEN_DIST_INTEGERS;
+	    g->dist != FE_GEN_DIST_CONSTANT && g->dist != FE_GEN_DIST_INTEGERS;
 
 	if (g->ngroups == 0)
 		sym = ts_xstrdup(g->pattern ? "none found" : "none");

@@ -23,31 +23,23 @@
 
 #include "tensorsuite.h"
 #include "values/genvalues.h"
+#include "util/pool.h"
 #include "util/xalloc.h"
 
 #define MAXTHREADS	16
 #define MINPART		1024	/* entries worth a thread's while */
 
-struct genst;
-
-struct helper {
-	struct genst		*st;
-	pthread_t		 tid;
-	int			 i;		/* its part: 1.. */
-};
-
 struct genst {
 	struct ts_genvalues	*g;
-	/* the helpers: each fills its part of b, then says so */
-	struct helper		 h[MAXTHREADS];
+	/* the helpers: helper i fills part i + 1 of b in each round, then
+	 * says so (the pool's `done`); its mutex guards what follows */
+	struct ts_pool		 pool;
+	bool			 started;
 	int			 nt;		/* threads, the caller's too */
-	int			 started;	/* helpers running */
-	pthread_mutex_t		 mu;
-	pthread_cond_t		 go, finished;
 	struct ts_batch		*b;
 	unsigned		 round;		/* of work handed out */
+	unsigned		 seen[MAXTHREADS];	/* by each helper */
 	int			 pending;
-	bool			 quit;
 	struct ts_diags		*d;
 	char			*file;
 	char			*groups;	/* as --symmetric-modes */
@@ -64,30 +56,23 @@ part(const struct genst *st, int i, int nt, size_t *from, size_t *to)
 	*to = st->b->n * (size_t)(i + 1) / (size_t)nt;
 }
 
-static void *
-helper_main(void *arg)
+/* A helper's turn (pool.h): its part of a round not yet done. */
+static bool
+take(struct ts_pool *pool, int id)
 {
-	struct helper *h = arg;
-	struct genst *st = h->st;
-	unsigned seen = 0;
+	struct genst *st = pool->ctx;
 	size_t from, to;
 
-	pthread_mutex_lock(&st->mu);
-	for (;;) {
-		while (st->round == seen && !st->quit)
-			pthread_cond_wait(&st->go, &st->mu);
-		if (st->quit)
-			break;
-		seen = st->round;
-		part(st, h->i, st->nt, &from, &to);
-		pthread_mutex_unlock(&st->mu);
-		ts_gen_fill_range(st->g, st->b, from, to);
-		pthread_mutex_lock(&st->mu);
-		if (--st->pending == 0)
-			pthread_cond_signal(&st->finished);
-	}
-	pthread_mutex_unlock(&st->mu);
-	return NULL;
+	if (st->seen[id] == st->round)
+		return false;
+	st->seen[id] = st->round;
+	part(st, id + 1, st->nt, &from, &to);
+	pthread_mutex_unlock(&pool->mu);
+	fe_gen_fill_range(st->g, st->b, from, to);
+	pthread_mutex_lock(&pool->mu);
+	if (--st->pending == 0)
+		pthread_cond_signal(&pool->done);
+	return true;
 }
 
 /* The values of b, split between the threads when it is worth it. */
@@ -95,40 +80,32 @@ static void
 fill(struct genst *st, struct ts_batch *b)
 {
 	size_t from, to;
-	int i;
 
-	if (st->nt < 2 || b->n < 2 * MINPART || ts_gen_cheap(st->g)) {
-		ts_genvalues_fill(st->g, b);
+	if (st->nt < 2 || b->n < 2 * MINPART || fe_gen_cheap(st->g)) {
+		fe_genvalues_fill(st->g, b);
 		return;
 	}
-	if (st->started == 0) {
-		for (i = 1; i < st->nt; i++) {
-			st->h[i].st = st;
-			st->h[i].i = i;
-			if (pthread_create(&st->h[i].tid, NULL, helper_main,
-			    &st->h[i]) != 0)
-				break;
-			st->started++;
-		}
+	if (!st->started) {
 		/* Threads we could not have: fewer parts. */
-		st->nt = st->started + 1;
+		st->nt = ts_pool_start(&st->pool, st->nt - 1) + 1;
+		st->started = true;
 	}
-	/* What ts_genvalues_fill says of b; the values follow. */
+	/* What fe_genvalues_fill says of b; the values follow. */
 	b->has_values = true;
 	b->is_int = st->g->isint;
 	b->texts = b->texts_only = false;
-	pthread_mutex_lock(&st->mu);
+	pthread_mutex_lock(&st->pool.mu);
 	st->b = b;
 	st->pending = st->nt - 1;
 	st->round++;
-	pthread_cond_broadcast(&st->go);
-	pthread_mutex_unlock(&st->mu);
+	ts_pool_wake(&st->pool, true);
+	pthread_mutex_unlock(&st->pool.mu);
 	part(st, 0, st->nt, &from, &to);
-	ts_gen_fill_range(st->g, b, from, to);
-	pthread_mutex_lock(&st->mu);
+	fe_gen_fill_range(st->g, b, from, to);
+	pthread_mutex_lock(&st->pool.mu);
 	while (st->pending > 0)
-		pthread_cond_wait(&st->finished, &st->mu);
-	pthread_mutex_unlock(&st->mu);
+		pthread_cond_wait(&st->pool.done, &st->pool.mu);
+	pthread_mutex_unlock(&st->pool.mu);
 }
 
 static int
@@ -170,7 +147,7 @@ local_put(void *state, struct ts_batch *b)
 	const struct genst *st = state;
 
 	if (!b->has_values || st->g->o.replace)
-		ts_gen_fill_range(st->g, b, 0, b->n);
+		fe_gen_fill_range(st->g, b, 0, b->n);
 }
 
 static void
@@ -333,14 +310,14 @@ some_value_changes(const struct genst *st)
 	for (i = 0; i < st->n; i++) {
 		const uint64_t *x = st->tup + i * order;
 
-		ts_gen_value(g, x, &f1, &i1);
+		fe_gen_value(g, x, &f1, &i1);
 		for (p = 0; p + 1 < g->order; p++) {
 			if (x[p] == x[p + 1])
 				continue;
 			memcpy(t, x, order * sizeof(*t));
 			t[p] = x[p + 1];
 			t[p + 1] = x[p];
-			ts_gen_value(g, t, &f2, &i2);
+			fe_gen_value(g, t, &f2, &i2);
 			if (g->isint ? i1 != i2 : f1 != f2)
 				return true;
 		}
@@ -498,7 +475,7 @@ hold_finish(void *self)
 					}
 			group[p] = group[r];
 		}
-	ts_gen_set_groups(g, group);
+	fe_gen_set_groups(g, group);
 	g->found = true;
 	if (g->reduced && !some_value_changes(st)) {
 		ts_diag(st->d, TS_SEV_ERROR, st->file, 0, 0, TS_RULE_S8,
@@ -543,17 +520,8 @@ static void
 gen_free(void *self)
 {
 	struct genst *st = self;
-	int i;
 
-	pthread_mutex_lock(&st->mu);
-	st->quit = true;
-	pthread_cond_broadcast(&st->go);
-	pthread_mutex_unlock(&st->mu);
-	for (i = 1; i <= st->started; i++)
-		pthread_join(st->h[i].tid, NULL);
-	pthread_mutex_destroy(&st->mu);
-	pthread_cond_destroy(&st->go);
-	pthread_cond_destroy(&st->finished);
+	ts_pool_destroy(&st->pool);
 
 	free(st->tup);
 	free(st->set);
@@ -573,7 +541,7 @@ static const struct ts_stage_ops hold_ops = {
 };
 
 struct ts_stage *
-ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
+fe_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
     struct ts_diags *d)
 {
 	struct genst *st = ts_xcalloc(1, sizeof(*st));
@@ -581,9 +549,7 @@ ts_stage_genvalues(struct ts_genvalues *g, int threads, const char *file,
 
 	st->g = g;
 	st->nt = threads < 1 ? 1 : threads > MAXTHREADS ? MAXTHREADS : threads;
-	pthread_mutex_init(&st->mu, NULL);
-	pthread_cond_init(&st->go, NULL);
-	pthread_cond_init(&st->finished, NULL);
+	ts_pool_init(&st->pool, st, take);
 	st->d = d;
 	st->file = ts_xstrdup(file);
 	if (g->check) {

@@ -20,13 +20,13 @@
 
 #include <stdint.h>
 
-#define TS_RNG_GAMMA	0x9e3779b97f4a7c15ULL	/* SplitMix64's increment */
-#define TS_RNG_WYP0	0xa0761d6478bd642fULL	/* wyhash's first secret */
+#define FE_RNG_GAMMA	0x9e3779b97f4a7c15ULL	/* SplitMix64's increment */
+#define FE_RNG_WYP0	0xa0761d6478bd642fULL	/* wyhash's first secret */
 
 /* SplitMix64's finalizer (Steele, Lea and Flood 2014; Vigna's
  * constants), a bijection of 64-bit words. */
 static inline uint64_t
-ts_rng_mix(uint64_t z)
+fe_rng_mix(uint64_t z)
 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -36,10 +36,10 @@ ts_rng_mix(uint64_t z)
 /*
  * wyhash's folded multiply: the 128-bit product of a and b, its two
  * halves XORed.  One multiplication mixes a word in as well as the three
- * of ts_rng_mix would, and costs a third.
+ * of fe_rng_mix would, and costs a third.
  */
 static inline uint64_t
-ts_rng_mum(uint64_t a, uint64_t b)
+fe_rng_mum(uint64_t a, uint64_t b)
 {
 #ifdef __SIZEOF_INT128__
 	__extension__ typedef unsigned __int128 u128;
@@ -60,7 +60,7 @@ ts_rng_mum(uint64_t a, uint64_t b)
 
 /* The high 64 bits of the 128-bit product of a and b. */
 static inline uint64_t
-ts_rng_mulhi(uint64_t a, uint64_t b, uint64_t *lo)
+fe_rng_mulhi(uint64_t a, uint64_t b, uint64_t *lo)
 {
 #ifdef __SIZEOF_INT128__
 	__extension__ typedef unsigned __int128 u128;
@@ -81,17 +81,17 @@ ts_rng_mulhi(uint64_t a, uint64_t b, uint64_t *lo)
 
 /* The next number of a SplitMix64 stream whose state is *s. */
 static inline uint64_t
-ts_rng_next(uint64_t *s)
+fe_rng_next(uint64_t *s)
 {
-	*s += TS_RNG_GAMMA;
-	return ts_rng_mix(*s);
+	*s += FE_RNG_GAMMA;
+	return fe_rng_mix(*s);
 }
 
 /* Its top 53 bits as a double in [0, 1). */
 static inline double
-ts_rng_unit(uint64_t *s)
+fe_rng_unit(uint64_t *s)
 {
-	return (double)(ts_rng_next(s) >> 11) * 0x1p-53;
+	return (double)(fe_rng_next(s) >> 11) * 0x1p-53;
 }
 
 /*
@@ -100,23 +100,23 @@ ts_rng_unit(uint64_t *s)
  * stream.
  */
 static inline uint64_t
-ts_rng_below(uint64_t *s, uint64_t n)
+fe_rng_below(uint64_t *s, uint64_t n)
 {
-	uint64_t lo, hi = ts_rng_mulhi(ts_rng_next(s), n, &lo);
+	uint64_t lo, hi = fe_rng_mulhi(fe_rng_next(s), n, &lo);
 
 	if (lo < n) {
 		uint64_t t = (0 - n) % n;
 
 		while (lo < t)
-			hi = ts_rng_mulhi(ts_rng_next(s), n, &lo);
+			hi = fe_rng_mulhi(fe_rng_next(s), n, &lo);
 	}
 	return hi;
 }
 
 /* ln x for x > 0 (and -inf for 0), exp x, and x^y for x > 0, within a
  * few units in the last place, the same bits everywhere. */
-double	 ts_rng_ln(double x);
-double	 ts_rng_exp(double x);
-double	 ts_rng_pow(double x, double y);
+double	 fe_rng_ln(double x);
+double	 fe_rng_exp(double x);
+double	 fe_rng_pow(double x, double y);
 
 #endif

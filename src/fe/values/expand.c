@@ -258,7 +258,7 @@ static const struct ts_stage_ops exp_ops = {
 };
 
 struct ts_stage *
-ts_stage_expand(const struct ts_header *h, const int *prio, bool sorted,
+fe_stage_expand(const struct ts_header *h, const int *prio, bool sorted,
     uint64_t expect, uint64_t *nnz, const char *file, struct ts_diags *d)
 {
 	struct expst *st = ts_xcalloc(1, sizeof(*st));

@@ -17,7 +17,7 @@
  * is exact to double precision there (|t| < 0.172).
  */
 double
-ts_rng_ln(double x)
+fe_rng_ln(double x)
 {
 	static const double ln2 = 0.6931471805599453;
 	double m, t, t2, p;
@@ -47,7 +47,7 @@ ts_rng_ln(double x)
  * below 2^-60 of it), then scaled by 2^k exactly.
  */
 double
-ts_rng_exp(double x)
+fe_rng_exp(double x)
 {
 	static const double ln2hi = 6.93147180369123816490e-01;
 	static const double ln2lo = 1.90821492927058770002e-10;
@@ -79,9 +79,9 @@ ts_rng_exp(double x)
 }
 
 double
-ts_rng_pow(double x, double y)
+fe_rng_pow(double x, double y)
 {
 	if (y == 0 || x == 1)
 		return 1;
-	return ts_rng_exp(y * ts_rng_ln(x));
+	return fe_rng_exp(y * fe_rng_ln(x));
 }

@@ -5,8 +5,8 @@
  * metadata by genvalues.c, and shared with the stages that use it (the
  * value stage, the dense block writer).
  */
-#ifndef TS_GENVALUES_H
-#define TS_GENVALUES_H
+#ifndef FE_GENVALUES_H
+#define FE_GENVALUES_H
 
 #include "tensorsuite.h"
 
@@ -17,12 +17,12 @@
  * the function exactly.
  * ================================================================ */
 
-enum ts_gen_dist { TS_GEN_DIST_DEFAULT, TS_GEN_DIST_UNIFORM, TS_GEN_DIST_NORMAL,
-	TS_GEN_DIST_CONSTANT, TS_GEN_DIST_INTEGERS };
+enum fe_gen_dist { FE_GEN_DIST_DEFAULT, FE_GEN_DIST_UNIFORM, FE_GEN_DIST_NORMAL,
+	FE_GEN_DIST_CONSTANT, FE_GEN_DIST_INTEGERS };
 
-struct ts_genvalues_opts {
+struct fe_genvalues_opts {
 	uint64_t	 seed;
-	enum ts_gen_dist dist;		/* DEFAULT: what fits the metadata */
+	enum fe_gen_dist dist;		/* DEFAULT: what fits the metadata */
 	/* --range LO:HI; the int64 forms when both are integers */
 	bool		 has_range, range_int;
 	double		 lo, hi;
@@ -42,33 +42,33 @@ struct ts_genvalues_opts {
 	int		 domain, zeros;
 	bool		 replace;	/* values in the input are replaced */
 };
-void	 ts_genvalues_opts_init(struct ts_genvalues_opts *);
+void	 fe_genvalues_opts_init(struct fe_genvalues_opts *);
 /* "default", "uniform", "normal", "constant", "integers"; NULL for
  * none of them. */
-const char *ts_gen_dist_name(enum ts_gen_dist);
+const char *fe_gen_dist_name(enum fe_gen_dist);
 
 struct ts_genvalues;
 /*
  * A generator for the tensor m describes (order, dimensions,
  * value_type, value_domain, explicit_zeros, numerical_symmetry): the
  * options are checked against it, and every conflict is reported to d
- * (a usage error, status 2); NULL then.  Free with ts_genvalues_free.
+ * (a usage error, status 2); NULL then.  Free with fe_genvalues_free.
  */
-struct ts_genvalues *ts_genvalues_new(const struct ts_genvalues_opts *,
+struct ts_genvalues *fe_genvalues_new(const struct fe_genvalues_opts *,
 	    const struct ts_meta *m, struct ts_diags *d);
-void	 ts_genvalues_free(struct ts_genvalues *);
+void	 fe_genvalues_free(struct ts_genvalues *);
 /* Does it find its symmetric modes from the pattern (a first pass over
  * the whole tensor: numerical_symmetry partial, no groups given)? */
-bool	 ts_genvalues_from_pattern(const struct ts_genvalues *);
+bool	 fe_genvalues_from_pattern(const struct ts_genvalues *);
 /* The numerical symmetry the values hold (S8), for the metadata of what
  * is written: what the metadata claimed, or, when --symmetric-modes made
  * values symmetric that it did not claim, what the pattern and the
  * values show once the stage has run (never more than the pattern's). */
-enum ts_sym ts_genvalues_nsym(const struct ts_genvalues *);
+enum ts_sym fe_genvalues_nsym(const struct ts_genvalues *);
 /* Give every entry of b its value (fval or ival, by the value type). */
-void	 ts_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
+void	 fe_genvalues_fill(const struct ts_genvalues *, struct ts_batch *b);
 /* How the values are made, as Markdown lines for a README, malloc'd. */
-char	*ts_genvalues_describe(const struct ts_genvalues *);
+char	*fe_genvalues_describe(const struct ts_genvalues *);
 
 /*
  * The generator as a stage (TS_STAGE_VALUES): each batch gets its
@@ -77,7 +77,7 @@ char	*ts_genvalues_describe(const struct ts_genvalues *);
  * holds every entry until the input ends, finds them, and completes g;
  * g is borrowed and must outlive the stage.  Errors about file.
  */
-struct ts_stage *ts_stage_genvalues(struct ts_genvalues *g, int threads,
+struct ts_stage *fe_stage_genvalues(struct ts_genvalues *g, int threads,
 	    const char *file, struct ts_diags *d);
 /*
  * A block tensor's non-zero blocks (h: its block header) become their
@@ -89,7 +89,7 @@ struct ts_stage *ts_stage_genvalues(struct ts_genvalues *g, int threads,
  * input ends; the count of elements must equal expect (K3), and nnz
  * (may be NULL; it must outlive the stage) gets it.
  */
-struct ts_stage *ts_stage_expand(const struct ts_header *h, const int *prio,
+struct ts_stage *fe_stage_expand(const struct ts_header *h, const int *prio,
 	    bool sorted, uint64_t expect, uint64_t *nnz, const char *file,
 	    struct ts_diags *d);
 /*
@@ -98,7 +98,7 @@ struct ts_stage *ts_stage_expand(const struct ts_header *h, const int *prio,
  * dense with its first mode fastest (cuTENSOR's default layout).  The
  * blocks pass on unchanged.  g, h and k are borrowed.
  */
-struct ts_stage *ts_stage_blocks_out(const struct ts_genvalues *g,
+struct ts_stage *fe_stage_blocks_out(const struct ts_genvalues *g,
 	    const struct ts_header *h, struct ts_sink *k, struct ts_diags *d);
 
 /* ---- the generator's state, for the stages that use it ---- */
@@ -108,7 +108,7 @@ struct ts_stage *ts_stage_blocks_out(const struct ts_genvalues *g,
 #define TS_GEN_NAME	"tsgen1"
 
 struct ts_genvalues {
-	struct ts_genvalues_opts o;	/* as given */
+	struct fe_genvalues_opts o;	/* as given */
 	int		 order;
 	uint64_t	 dims[TS_MAXORDER];
 	enum ts_vtype	 vtype;
@@ -116,7 +116,7 @@ struct ts_genvalues {
 	enum ts_domain	 dom;
 	bool		 zeros;		/* explicit zeros allowed */
 	enum ts_sym	 nsym;
-	enum ts_gen_dist dist;		/* resolved; unused when binary */
+	enum fe_gen_dist dist;		/* resolved; unused when binary */
 	bool		 binary;	/* 1, or 0 with P o.binary_zeros */
 	bool		 isint;		/* int32 or int64 values */
 	/* uniform: [lo, hi); normal: clipped to [lo, hi]; integer types
@@ -151,17 +151,17 @@ struct ts_genvalues {
  * group n, 0 for a mode in none (the stage that finds them from the
  * pattern calls it).
  */
-void	 ts_gen_set_groups(struct ts_genvalues *, const int *group);
-/* The values of entries [from, to) of b, which ts_genvalues_fill marks
+void	 fe_gen_set_groups(struct ts_genvalues *, const int *group);
+/* The values of entries [from, to) of b, which fe_genvalues_fill marks
  * as having them (threads fill parts of one batch). */
-void	 ts_gen_fill_range(const struct ts_genvalues *, struct ts_batch *b,
+void	 fe_gen_fill_range(const struct ts_genvalues *, struct ts_batch *b,
 	    size_t from, size_t to);
 /* Are its values so quick to make (a few nanoseconds) that threads
  * would cost more than they save? */
-bool	 ts_gen_cheap(const struct ts_genvalues *);
+bool	 fe_gen_cheap(const struct ts_genvalues *);
 /* The value of one entry, 0-based coordinates c: into *f (float types)
  * or *i (integer types). */
-void	 ts_gen_value(const struct ts_genvalues *, const uint64_t *c,
+void	 fe_gen_value(const struct ts_genvalues *, const uint64_t *c,
 	    double *f, int64_t *i);
 
 #endif

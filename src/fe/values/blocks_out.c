@@ -41,7 +41,7 @@ flush_values(struct blkst *st)
 	struct ts_batch *el = &st->el;
 	unsigned char *p = st->buf;
 
-	ts_genvalues_fill(st->g, el);
+	fe_genvalues_fill(st->g, el);
 	/* Little-endian: swapped on a big-endian host. */
 	st->g->vt->store(p, st->vsize, el->n, !ts_host_little(), el->fval,
 	    el->ival);
@@ -113,7 +113,7 @@ static const struct ts_stage_ops blk_ops = {
 };
 
 struct ts_stage *
-ts_stage_blocks_out(const struct ts_genvalues *g, const struct ts_header *h,
+fe_stage_blocks_out(const struct ts_genvalues *g, const struct ts_header *h,
     struct ts_sink *k, struct ts_diags *d)
 {
 	struct blkst *st = ts_xcalloc(1, sizeof(*st));
