@@ -278,10 +278,38 @@ fe_suffix_words(char *buf)
 	return join(buf, w, n);
 }
 
+const char *
+fe_wrap(char *buf, const char *s, int indent)
+{
+	size_t n = 0, w;
+	int col = indent;
+
+	while (*s != '\0' && n + 1 < FE_WORDS) {
+		w = strcspn(s, " ");
+		if (col > indent && col + 1 + (int)w > 79 && n + (size_t)indent +
+		    1 < FE_WORDS) {
+			buf[n++] = '\n';
+			memset(buf + n, ' ', (size_t)indent);
+			n += (size_t)indent;
+			col = indent;
+		} else if (col > indent)
+			buf[n++] = ' ', col++;
+		if (n + w >= FE_WORDS)
+			break;
+		memcpy(buf + n, s, w);
+		n += w;
+		col += (int)w;
+		s += w;
+		s += strspn(s, " ");
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 void
 fe_output_help(FILE *fp, const char *stream)
 {
-	char sfx[FE_WORDS], to[FE_WORDS];
+	char sfx[FE_WORDS], to[FE_WORDS], tw[FE_WORDS];
 
 	fprintf(fp,
 	    "  -o, --output DST         bundle directory or archive "
@@ -290,8 +318,8 @@ fe_output_help(FILE *fp, const char *stream)
 	    "                           .zst, .xz or .bz2, or '-'\n"
 	    "      --to KIND            %s\n"
 	    "                           (default: from DST; to a stream, "
-	    "%s)\n", fe_suffix_words(sfx), fe_kind_words(to, true, true),
-	    stream);
+	    "%s)\n", fe_suffix_words(sfx), fe_wrap(tw, fe_kind_words(to, true,
+	    true), 27), stream);
 }
 
 void

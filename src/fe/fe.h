@@ -80,6 +80,10 @@ const char *fe_words(char *buf, int first, const char *(*word)(int));
 const char *fe_vtype_words(char *buf);
 const char *fe_kind_words(char *buf, bool output, bool bundle);
 const char *fe_suffix_words(char *buf);
+/* Words s for a help line whose text starts at column indent: each
+ * that would pass column 79 starts a new line, indented as much; into
+ * buf (FE_WORDS bytes), which is returned. */
+const char *fe_wrap(char *buf, const char *s, int indent);
 void	 fe_input_help(FILE *);
 /* The help lines of -o and --to of a tool on the engine, whose stream
  * output is of the kind stream says ("text", "SRC's kind"). */

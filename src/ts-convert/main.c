@@ -54,6 +54,7 @@ static void
 usage(FILE *fp)
 {
 	char from[FE_WORDS], to[FE_WORDS], sfx[FE_WORDS], vt[FE_WORDS];
+	char w[FE_WORDS];
 
 	fprintf(fp, "usage: %s [options] SRC DST\n"
 	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
@@ -64,8 +65,8 @@ usage(FILE *fp)
 	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
 	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.  DST's name "
 	    "tells its kind: a bundle has no suffix, or\n.tar.zst (.tar.gz, "
-	    ".tar.xz, .tar) for a bundle in an archive; files end in\n%s "
-	    "(possibly then .gz, .zst, .xz or .bz2); else give\n--to.\n\n"
+	    ".tar.xz, .tar) for a bundle in an archive; files end in\n%s\n"
+	    "(possibly then .gz, .zst, .xz or .bz2); else give --to.\n\n"
 	    "Input:\n"
 	    "      --from KIND          %s\n"
 	    "                           (default: detected)\n"
@@ -74,7 +75,8 @@ usage(FILE *fp)
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
 	    "      --meta FILE          attributes of a bare data file or "
-	    "stream\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	    "stream\n", fe_suffix_words(sfx), fe_wrap(w, fe_kind_words(from,
+	    false, true), 27));
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
@@ -103,8 +105,8 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fe_kind_words(to, true, true),
-	    fe_vtype_words(vt));
+	    "error, 3 I/O error.\n", fe_wrap(w, fe_kind_words(to, true, true),
+	    27), fe_vtype_words(vt));
 }
 
 

@@ -890,6 +890,7 @@ write_single(struct job *j)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
+	os.eo.tmpdir = j->o->tmpdir;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {
 		/* A DST named by its suffix may have meant a bundle. */

@@ -53,6 +53,12 @@ static const struct format formats[] = {
 	[TS_KIND_CUTENSOR] = { "cutensor", "cuTENSOR's block-sparse "
 	    "descriptor", { ".json" }, NULL, false, false, 1, 8, false, true,
 	    TS_RULE_K4, 0, 0, NULL, &ts_cutensor_encoder },
+	/* SPLATT's binary coordinate file: one array per mode, 0-based
+	 * (splatt_bin.c).  Its .bin is FROSTT's binary's too: a shared
+	 * suffix names neither, and the user says which. */
+	[TS_KIND_SPLATT_BIN] = { "splatt-bin", "SPLATT binary", { ".bin" },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
+	    0, &ts_splatt_decoder, &ts_splatt_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,
@@ -136,14 +142,18 @@ ts_kind_suffix(enum ts_kind k, int i)
 	return row(k) != NULL && i >= 0 && i < 3 ? row(k)->suffix[i] : NULL;
 }
 
-int
-ts_kind_of_path(const char *name, size_t *stem)
+/*
+ * The kinds whose suffixes name ends in (under a compression suffix:
+ * x.tns.zst), up to max of them into v: how many; *stem (may be NULL)
+ * the length of the name without those suffixes.
+ */
+static int
+kinds_of_path(const char *name, size_t *stem, enum ts_kind *v, int max)
 {
 	size_t n = strlen(name), l, k;
 	const char *z;
-	int i;
+	int i, found = 0;
 
-	/* Under a compression suffix: x.tns.zst. */
 	if (ts_sink_compression(name) != NULL && (z = strrchr(name, '.')) !=
 	    NULL)
 		n = (size_t)(z - name);
@@ -155,12 +165,37 @@ ts_kind_of_path(const char *name, size_t *stem)
 			/* .tnsb before .tns: a suffix is the whole tail. */
 			if (n > l && memcmp(name + n - l, formats[k].suffix[i],
 			    l) == 0 && name[n - l - 1] != '/') {
-				if (stem != NULL)
+				if (stem != NULL && found == 0)
 					*stem = n - l;
-				return (int)k;
+				if (found < max)
+					v[found] = (enum ts_kind)k;
+				found++;
+				break;
 			}
 		}
-	return -1;
+	return found;
+}
+
+int
+ts_kind_of_path(const char *name, size_t *stem)
+{
+	enum ts_kind v[2];
+
+	/* A suffix two formats share names neither. */
+	return kinds_of_path(name, stem, v, 2) == 1 ? (int)v[0] : -1;
+}
+
+int
+ts_kind_suffix_shared(const char *name, enum ts_kind *v, int max)
+{
+	enum ts_kind w[NFORMATS];
+	int n = kinds_of_path(name, NULL, w, (int)NFORMATS), i;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n && i < max; i++)
+		v[i] = w[i];
+	return n;
 }
 
 enum ts_kind
