@@ -1500,6 +1500,75 @@ open('$1', 'wb').write(d)"
 	only *.bin
 }
 
+# ---- FROSTT's binary format ----
+
+@test "ts-convert: every element bundle and value type goes to FROSTT's binary, as an independent reader reads it, and back bit for bit" {
+	local n=3
+	colbin_trip frostt-bin "$EL" 1
+	colbin_trip frostt-bin "$SHARE/example-binary" 2
+	colbin_trip frostt-bin "$DATA/reference/random_tiny" 3
+	for vt in float64 float32 int64 int32; do
+		for d in 4,3 5000000000,3; do
+			case $vt in
+			float64|float32) v1=0.1 v2=-1e30 ;;
+			int64|int32) v1=16777217 v2=-7 ;;
+			esac
+			n=$((n + 1))
+			rows b.tns "1 1 $v1" "4 3 $v2" "2 2 5"
+			ts-convert -q --input-value-type "$vt" --dims "$d" b.tns b$n
+			colbin_trip frostt-bin "$PWD/b$n" $n
+		done
+	done
+	colbin_check frostt-bin
+	# 8-byte indices only for a dimension beyond 2^32 - 1; 4-byte
+	# values when a float holds each.
+	run -0 od -An -tu4 -j4 -N8 t4.bin
+	assert_output "          4          8"
+	run -0 od -An -tu4 -j4 -N8 t7.bin
+	assert_output "          8          4"
+}
+
+@test "ts-convert: a .bin names neither SPLATT's binary nor FROSTT's: --from or --to says which (exit 2)" {
+	run -2 ts-convert -q "$EL" x.bin
+	assert_output "ts-convert: 'x.bin': formats that differ share its suffix: give --to splatt-bin or --to frostt-bin"
+	ts-convert -q "$EL" x.bin --to frostt-bin
+	run -2 ts-convert -q x.bin x.tns
+	assert_output "ts-convert: 'x.bin': formats that differ share its suffix: give --from splatt-bin or --from frostt-bin"
+	run -1 ts-convert -q --from splatt-bin x.bin x.tns
+	assert_output "x.bin:+0: error: magic 1: a SPLATT CSF file (not read), or FROSTT's binary format (--from frostt-bin), not SPLATT's coordinate file (0) [X1]"
+	only x.bin
+}
+
+@test "ts-convert: a malformed FROSTT binary is refused at its byte offset with its rule, whatever its sizes claim, writing nothing (exit 1)" {
+	ts-convert -q "$EL" e.bin --to frostt-bin
+	colbin_bad trunc.bin <<<'d = d[:27]'
+	colbin_bad short.bin <<<'d = d[:-1]'
+	colbin_bad version.bin <<<'d = struct.pack("<I", 2) + d[4:]'
+	colbin_bad splatt.bin <<<'d = struct.pack("<I", 0) + d[4:]'
+	colbin_bad iw.bin <<<'d = d[:4] + struct.pack("<I", 16) + d[8:]'
+	colbin_bad vw.bin <<<'d = d[:8] + struct.pack("<I", 0) + d[12:]'
+	colbin_bad order0.bin <<<'d = d[:12] + struct.pack("<Q", 0) + d[20:]'
+	colbin_bad order.bin <<<'d = d[:12] + struct.pack("<Q", 2**64 - 1) + d[20:]'
+	colbin_bad dim0.bin <<<'d = d[:32] + struct.pack("<I", 0) + d[36:]'
+	colbin_bad nnz.bin <<<'d = d[:20] + struct.pack("<Q", 2**63) + d[28:]'
+	check() {
+		run -1 ts-convert -q --from frostt-bin "$1" out.tns
+		assert_output "$1:+$2: error: $3"
+		[ ! -e out.tns ]
+	}
+	check trunc.bin 27 "the file ends at byte 27, inside the FROSTT binary header [X8]"
+	check short.bin 159 "the header says 6 entries of order 3, 4-byte indices and 8-byte values: 120 bytes after its 40-byte header; the file has 119 [X8]"
+	check version.bin 0 "version 2: FROSTT's binary format is read in version 1 [X1]"
+	check splatt.bin 0 "version 0: SPLATT's binary starts so (--from splatt-bin); FROSTT's binary format is read in version 1 [X1]"
+	check iw.bin 4 "index width 16: FROSTT's indices have 4 or 8 bytes [H3]"
+	check vw.bin 8 "value width 0: FROSTT's values have 4 or 8 bytes [H3]"
+	check order0.bin 12 "order 0: 1 to 64 modes are read [H3]"
+	check order.bin 12 "order 18446744073709551615: 1 to 64 modes are read [H3]"
+	check dim0.bin 32 "dimension 0: a mode has at least one index [H3]"
+	check nnz.bin 40 "the header says 9223372036854775808 entries of order 3: more bytes than a file holds; the file has 120 after its header [X8]"
+	only *.bin
+}
+
 # kbundle NAME NNZ "D1 D2" "PARTITION-LINE-1" "PARTITION-LINE-2" BLOCK...:
 # an order-2 block bundle NAME (0-based, text only) from example-block.
 kbundle() {

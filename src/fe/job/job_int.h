@@ -41,6 +41,9 @@ struct job {
 
 /* input.c */
 int	 ts_job_input(struct job *);
+/* A file name whose suffix formats share (.bin) names none: a usage
+ * error asking for opt (--from, --to); -1 then, else 0. */
+int	 ts_job_shared_suffix(struct job *, const char *path, const char *opt);
 int	 ts_job_input_end(struct job *);
 void	 ts_job_input_free(struct job *);
 /* import.c */

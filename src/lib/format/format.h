@@ -125,21 +125,22 @@ int	 ts_print_finish(struct ts_encoder *);
 size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
-	    ts_frostt_decoder, ts_mtx_decoder, ts_splatt_decoder;
+	    ts_frostt_decoder, ts_mtx_decoder, ts_splatt_decoder,
+	    ts_frostt_bin_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
 	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
-	    ts_splatt_encoder;
+	    ts_splatt_encoder, ts_frostt_bin_encoder;
 
 /*
  * columns.c: files of one array per mode and one of values, nnz fields
- * each, after a header, little-endian (SPLATT's binary).  A format's
- * decoder opens with ts_cols_reader (a stream is copied to a temporary
- * file first), reads its header with ts_cols_read (exactly n bytes at
- * off, or -1 reported: a file that ends inside is X8), fills dec->h
- * (order, dims, nnz, base) and hands the rest to ts_cols_start, which
- * checks the file's size against it and sets the layout; ts_cols_next
- * and ts_cols_close are its next and close.  Its encoder's open,
- * put and close are ts_cols_enc_open with its struct ts_cols_fmt,
+ * each, after a header, little-endian (SPLATT's and FROSTT's binaries).
+ * A format's decoder opens with ts_cols_reader (a stream is copied to a
+ * temporary file first), reads its header with ts_cols_read (exactly n
+ * bytes at off, or -1 reported: a file that ends inside is X8), fills
+ * dec->h (order, dims, nnz, base) and hands the rest to ts_cols_start,
+ * which checks the file's size against it and sets the layout;
+ * ts_cols_next and ts_cols_close are its next and close.  Its encoder's
+ * open, put and close are ts_cols_enc_open with its struct ts_cols_fmt,
  * ts_cols_put and ts_cols_enc_close, which writes the header (fmt's
  * header, given the widths) and the arrays at the end.
  */

@@ -59,6 +59,10 @@ static const struct format formats[] = {
 	[TS_KIND_SPLATT_BIN] = { "splatt-bin", "SPLATT binary", { ".bin" },
 	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
 	    0, &ts_splatt_decoder, &ts_splatt_encoder },
+	/* FROSTT's binary format, version 1 (frostt_bin.c). */
+	[TS_KIND_FROSTT_BIN] = { "frostt-bin", "FROSTT binary", { ".bin" },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
+	    0, &ts_frostt_bin_decoder, &ts_frostt_bin_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,
