@@ -1569,6 +1569,46 @@ open('$1', 'wb').write(d)"
 	only *.bin
 }
 
+# ---- HiParTI's text ----
+
+@test "ts-convert: --to hiparti writes the order, the dimensions and 1-based rows; --from hiparti reads them back bit for bit" {
+	ts-convert -q "$EL" h.tns --to hiparti
+	run -0 head -n 3 h.tns
+	assert_output $'3\n4 3 2\n1 1 1 2.5'
+	for b in "$EL" "$SHARE/example-binary" "$DATA/reference/random_tiny"; do
+		vt=$(meta "$b" .value_type | tr -d '"')
+		it=$(meta "$b" .index_type | tr -d '"')
+		en=$(meta "$b" '.endianness // "little"' | tr -d '"')
+		mkdir -p ref back
+		ts-convert -q -f "$b" h.tns --to hiparti
+		ts-convert -q -f --name t "$b" ref/t.tnsb
+		ts-convert -q -f --from hiparti --name t --value-type "$vt" \
+		    --index-type "$it" --endian "$en" h.tns back/t.tnsb
+		cmp ref/t.tnsb back/t.tnsb
+	done
+	# Without values: 1 on every row, which HiParTI's reader expects.
+	rows p.tns "1 2" "3 1"
+	ts-convert -q --no-values p.tns p.h --to hiparti
+	run -0 cat p.h
+	assert_output $'2\n3 2\n1 2 1\n3 1 1'
+}
+
+@test "ts-convert: a HiParTI file without its order and dimensions lines is refused where it says otherwise (exit 1)" {
+	rows a.tns "1 1 2.5"
+	run -1 ts-convert -q --from hiparti a.tns out.tns
+	assert_output "a.tns:1:1: error: HiParTI header: expected the order (1 to 64) alone on line 1 [H3]"
+	rows b.tns "2" "3 4 5" "1 1 2.5"
+	run -1 ts-convert -q --from hiparti b.tns out.tns
+	assert_output "b.tns:2:1: error: HiParTI header: expected the 2 dimensions on line 2 [H3]"
+	rows c.tns "2" "3 0" "1 1 2.5"
+	run -1 ts-convert -q --from hiparti c.tns out.tns
+	assert_output "c.tns:2:1: error: HiParTI header: dimension 0 of mode 2 is not in 1 to 2^63-1 [H3]"
+	rows d.tns "2" "3 4" "4 1 2.5"
+	run -1 ts-convert -q --from hiparti d.tns out.tns
+	assert_output --partial "d.tns:3:1: error: coordinate 4 exceeds"
+	only a.tns b.tns c.tns d.tns
+}
+
 # kbundle NAME NNZ "D1 D2" "PARTITION-LINE-1" "PARTITION-LINE-2" BLOCK...:
 # an order-2 block bundle NAME (0-based, text only) from example-block.
 kbundle() {

@@ -201,7 +201,8 @@ enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 /* What data is: a data file of one of the formats, the cuTENSOR arrays
  * (written only), or a bundle (its metadata and data files). */
 enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR, TS_KIND_SPLATT_BIN, TS_KIND_FROSTT_BIN, TS_KIND_BUNDLE };
+    TS_KIND_CUTENSOR, TS_KIND_SPLATT_BIN, TS_KIND_FROSTT_BIN, TS_KIND_HIPARTI,
+    TS_KIND_BUNDLE };
 /* What a sort does with entries whose coordinates repeat. */
 enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };

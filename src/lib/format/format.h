@@ -126,10 +126,10 @@ size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
 	    ts_frostt_decoder, ts_mtx_decoder, ts_splatt_decoder,
-	    ts_frostt_bin_decoder;
+	    ts_frostt_bin_decoder, ts_hiparti_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
 	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
-	    ts_splatt_encoder, ts_frostt_bin_encoder;
+	    ts_splatt_encoder, ts_frostt_bin_encoder, ts_hiparti_encoder;
 
 /*
  * columns.c: files of one array per mode and one of values, nnz fields
@@ -290,6 +290,10 @@ const char *ts_text_row(struct ts_rowctx *, struct ts_batch *, const char *p,
 const char *ts_text_scan(struct ts_rowctx *, struct ts_batch *,
 	    const char *p, const char *end);
 int	 ts_text_countfields(const char *);
+/* A header line's unsigned integers, len bytes at s, into v (room for
+ * TS_MAXORDER + 2): their count, or -1 when some field is not one (or
+ * there are too many). */
+int	 ts_text_numbers(const char *s, size_t len, uint64_t *v);
 int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
 void	 ts_text_rows(const struct ts_encoder *, const struct ts_batch *,
 	    struct ts_outbuf *);

@@ -63,6 +63,11 @@ static const struct format formats[] = {
 	[TS_KIND_FROSTT_BIN] = { "frostt-bin", "FROSTT binary", { ".bin" },
 	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
 	    0, &ts_frostt_bin_decoder, &ts_frostt_bin_encoder },
+	/* HiParTI's text (hiparti.c): the order, the dimensions, then
+	 * FROSTT's rows; its files are .tns too. */
+	[TS_KIND_HIPARTI] = { "hiparti", "HiParTI text", { NULL }, NULL,
+	    false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_VALUE_TEXTS, 1, &ts_hiparti_decoder, &ts_hiparti_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,
