@@ -32,7 +32,7 @@
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues|npz|binsparse|gen, BENCH_TURNS override,
+# colbin|archives|genvalues|npz|binsparse|gen, BENCH_TURNS override,
 # SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
@@ -771,10 +771,44 @@ f = h5py.File(sys.argv[1])
 	rm -rf "$out"
 }
 
+# colbin NAME: the bundle's entries to and from SPLATT's and FROSTT's
+# binaries, against tnsb -> tnsb (issue 33: each at most 1.5x).
+colbin() {
+	b="$dir/$1"
+	file="$b/$1.tns"
+	meta="$b/${1}_metadata.json"
+	out="$dir/out"
+	rm -rf "$out"; mkdir -p "$out"
+	"$bin/ts-convert" -q "$file" -o "$out/a.tnsb"
+	bytes=$(stat -c %s "$out/a.tnsb")
+	echo
+	echo "== $1: $n entries, the binaries of SPLATT and FROSTT against tnsb -> tnsb"
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	rm="$out/c.tnsb"
+	run 3 "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/c.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	for k in splatt-bin frostt-bin; do
+		rm="$out/a.bin"
+		run 3 "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/a.bin" --to $k
+		t_to=$best_t; row "ts-convert tnsb -> $k" "$best_t" "$best_m"
+		rm="$out/c.tnsb"
+		run 3 "$bin/ts-convert" -q --from $k "$out/a.bin" -o "$out/c.tnsb"
+		t_from=$best_t; row "ts-convert $k -> tnsb" "$best_t" "$best_m"
+		echo "$k: to $(ratio "$t_to" "$t_bb")x, from $(ratio "$t_from" "$t_bb")x" \
+		    "the time of tnsb -> tnsb; target <= 1.5x ($(met "$t_to $t_from $t_bb" \
+		    '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'))"
+	done
+	rm=
+	rm -rf "$out"
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
 	gen friendly "$n"
+fi
+# The binaries' rows need the friendly tensor only.
+if [ "$only" != gen ] && [ "$only" != colbin ]; then
 	gen wide "$n" 100000,80000,2000 unsorted
 	gen novalues "$n" 100000,80000,2000 unsorted novalues
 	[ -z "$old" ] || gen widesorted "$n" 100000,80000,2000
@@ -788,6 +822,7 @@ if [ -n "$old" ] && { [ -z "$only" ] || [ "$only" = same ]; }; then
 	sameall
 fi
 [ -n "$only" ] && [ "$only" != friendly ] || suite friendly
+[ -n "$only" ] && [ "$only" != colbin ] || colbin friendly
 if [ -z "$only" ] || [ "$only" = wide ]; then
 	suite wide vs
 	[ -z "$old" ] || sorted widesorted

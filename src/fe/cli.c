@@ -269,12 +269,18 @@ const char *
 fe_suffix_words(char *buf)
 {
 	const char *w[3 * TS_KIND_BUNDLE];
+	char x[32];
 	int k, i, n = 0;
 
+	/* Not a suffix formats share (.bin), which names none. */
 	for (k = 0; k < TS_KIND_BUNDLE; k++)
 		for (i = 0; ts_kind_writable((enum ts_kind)k) &&
-		    ts_kind_suffix((enum ts_kind)k, i) != NULL; i++)
-			w[n++] = ts_kind_suffix((enum ts_kind)k, i);
+		    ts_kind_suffix((enum ts_kind)k, i) != NULL; i++) {
+			snprintf(x, sizeof(x), "x%s", ts_kind_suffix((enum
+			    ts_kind)k, i));
+			if (ts_kind_of_path(x, NULL) == k)
+				w[n++] = ts_kind_suffix((enum ts_kind)k, i);
+		}
 	return join(buf, w, n);
 }
 

@@ -67,9 +67,10 @@ usage(FILE *fp)
 	fprintf(fp, "Convert a tensor between TensorSuite bundles (directories "
 	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns, Matrix "
 	    "Market .mtx, scipy's and numpy's\n.npz, binsparse's .bsp.npz and "
-	    ".bsp.h5.  SRC or DST '-' is stdin or stdout.\nDST's name tells "
-	    "its kind: a bundle has no suffix, or .tar.zst (.tar.gz,\n.tar.xz, "
-	    ".tar) for a bundle in an archive; files end in\n");
+	    ".bsp.h5, SPLATT's and FROSTT's binary .bin,\nHiParTI's text.  "
+	    "SRC or DST '-' is stdin or stdout.  DST's name tells its\nkind: "
+	    "a bundle has no suffix, or .tar.zst (.tar.gz, .tar.xz, .tar) for "
+	    "a\nbundle in an archive; files end in\n");
 	snprintf(text, sizeof(text), "%s (possibly then .gz, .zst, .xz or "
 	    ".bz2); else give --to.", fe_suffix_words(sfx));
 	fe_help_wrap(fp, "", text);

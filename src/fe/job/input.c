@@ -210,6 +210,9 @@ fe_job_input(struct fe_job *j)
 		if (bundle_input(j, archive) != 0)
 			return -1;
 	} else {
+		if (j->from == FE_JOB_AUTO && strcmp(o->src, "-") != 0 &&
+		    fe_job_shared_suffix(j, o->src, "--from") != 0)
+			return -1;
 		if ((j->src = ts_source_open_file(o->src)) == NULL) {
 			ts_diag_io(j->d, o->src, "%s", strerror(errno));
 			return -1;
