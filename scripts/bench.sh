@@ -22,8 +22,9 @@
 #
 # Then ts-gen-values on the wide tensor's coordinates without values,
 # against ts-convert of the same value-less file; the friendly tensor to
-# and from binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last, ts-gen (tsgen
-# below), against cat, ts-sort and the reference generator.
+# and from .npz and .bsp.npz against tnsb to tnsb (npz below), and from
+# binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last,
+# ts-gen (tsgen below), against cat, ts-sort and the reference generator.
 #
 # ts-pack is also timed with the checks of every entry it makes as it
 # packs (the default) against --quick, which reads only the headers
@@ -31,7 +32,8 @@
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# archives|genvalues|binsparse|gen, BENCH_TURNS override, SYNTENSORGEN=DIR)
+# colbin|archives|genvalues|npz|binsparse|gen, BENCH_TURNS override,
+# SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
 # against the pass they ride on) take the best of BENCH_TURNS turns
@@ -689,6 +691,46 @@ tsgen() {
 	return 0
 }
 
+# npz NAME: the tensor to and from .npz and .bsp.npz (issue 33), against
+# TNSB to TNSB, with numpy's time to load the same file (every array
+# read) beside it.
+npz() {
+	name=$1
+	b="$dir/$name"
+	file="$b/$name.tns"
+	meta="$b/${name}_metadata.json"
+	out="$dir/out"
+	rm -rf "$out"; mkdir -p "$out"
+	bytes=$(stat -c %s "$file")
+	echo
+	echo "== $name through .npz and .bsp.npz: $n entries, $(nproc) cores"
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	run 1 "$bin/ts-convert" -q --meta "$meta" "$file" -o "$out/a.tnsb"
+	bytes=$(stat -c %s "$out/a.tnsb")
+	rm="$out/c.tnsb"
+	run "$turns" "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/c.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	for k in npz bsp.npz; do
+		rm="$out/x.$k"
+		run "$turns" "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/x.$k"
+		t_to=$best_t; row "ts-convert tnsb -> .$k" "$best_t" "$best_m"
+		rm="$out/y.tnsb"
+		run "$turns" "$bin/ts-convert" -q --index-base 1 "$out/x.$k" -o "$out/y.tnsb"
+		t_from=$best_t; row "ts-convert .$k -> tnsb" "$best_t" "$best_m"
+		rm=
+		run 1 /usr/bin/python3 -c 'import sys, numpy as np
+z = np.load(sys.argv[1])
+for k in z.files:
+    z[k].sum() if z[k].dtype.kind != "U" else z[k]' "$out/x.$k"
+		t_np=$best_t; row "numpy.load .$k (every array)" "$best_t" "$best_m"
+		echo "  .$k: to $(ratio "$t_to" "$t_bb")x, from $(ratio "$t_from" "$t_bb")x the time of tnsb -> tnsb" \
+		    "(target <= 1.5x: $(met "$t_to $t_from $t_bb" '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'));" \
+		    "numpy.load $(ratio "$t_np" "$t_from")x our read"
+	done
+	rm -rf "$out"
+	return 0
+}
+
 # binsparse NAME: the bundle NAME as a sorted binary bundle, then its
 # .tnsb to a .bsp.h5 file (binsparse in HDF5) and back to a .tnsb,
 # against .tnsb to .tnsb; h5py's read of the same .bsp.h5 file beside
@@ -729,10 +771,44 @@ f = h5py.File(sys.argv[1])
 	rm -rf "$out"
 }
 
+# colbin NAME: the bundle's entries to and from SPLATT's and FROSTT's
+# binaries, against tnsb -> tnsb (issue 33: each at most 1.5x).
+colbin() {
+	b="$dir/$1"
+	file="$b/$1.tns"
+	meta="$b/${1}_metadata.json"
+	out="$dir/out"
+	rm -rf "$out"; mkdir -p "$out"
+	"$bin/ts-convert" -q "$file" -o "$out/a.tnsb"
+	bytes=$(stat -c %s "$out/a.tnsb")
+	echo
+	echo "== $1: $n entries, the binaries of SPLATT and FROSTT against tnsb -> tnsb"
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	rm="$out/c.tnsb"
+	run 3 "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/c.tnsb"
+	t_bb=$best_t; row "ts-convert tnsb -> tnsb" "$best_t" "$best_m"
+	for k in splatt-bin frostt-bin; do
+		rm="$out/a.bin"
+		run 3 "$bin/ts-convert" -q --meta "$meta" "$out/a.tnsb" -o "$out/a.bin" --to $k
+		t_to=$best_t; row "ts-convert tnsb -> $k" "$best_t" "$best_m"
+		rm="$out/c.tnsb"
+		run 3 "$bin/ts-convert" -q --from $k "$out/a.bin" -o "$out/c.tnsb"
+		t_from=$best_t; row "ts-convert $k -> tnsb" "$best_t" "$best_m"
+		echo "$k: to $(ratio "$t_to" "$t_bb")x, from $(ratio "$t_from" "$t_bb")x" \
+		    "the time of tnsb -> tnsb; target <= 1.5x ($(met "$t_to $t_from $t_bb" \
+		    '$1 <= 1.5 * $3 && $2 <= 1.5 * $3'))"
+	done
+	rm=
+	rm -rf "$out"
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
 	gen friendly "$n"
+fi
+# The binaries' rows need the friendly tensor only.
+if [ "$only" != gen ] && [ "$only" != colbin ]; then
 	gen wide "$n" 100000,80000,2000 unsorted
 	gen novalues "$n" 100000,80000,2000 unsorted novalues
 	[ -z "$old" ] || gen widesorted "$n" 100000,80000,2000
@@ -746,6 +822,7 @@ if [ -n "$old" ] && { [ -z "$only" ] || [ "$only" = same ]; }; then
 	sameall
 fi
 [ -n "$only" ] && [ "$only" != friendly ] || suite friendly
+[ -n "$only" ] && [ "$only" != colbin ] || colbin friendly
 if [ -z "$only" ] || [ "$only" = wide ]; then
 	suite wide vs
 	[ -z "$old" ] || sorted widesorted
@@ -753,6 +830,7 @@ if [ -z "$only" ] || [ "$only" = wide ]; then
 fi
 [ -n "$only" ] && [ "$only" != archives ] || archives friendly
 [ -n "$only" ] && [ "$only" != genvalues ] || genvalues novalues
+[ -n "$only" ] && [ "$only" != npz ] || npz friendly
 [ -n "$only" ] && [ "$only" != binsparse ] || binsparse friendly
 [ -n "$only" ] && [ "$only" != gen ] || tsgen
 if [ -s "$t21" ]; then

@@ -146,10 +146,10 @@ dupbundle() {
 	assert_output --partial "'often'"
 	run ts-sort --to xml t -o out
 	assert_failure 2
-	assert_output - <<-'EOF'
-	ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor, binsparse-h5
-	Try 'ts-sort --help'.
-	EOF
+	# The formats' table in its order (more may follow).
+	assert_line --index 0 --regexp "^ts-sort: --to: 'xml': expected one of bundle, tns, tnsb, frostt, mtx, cutensor(, [a-z0-9-]+)*\$"
+	assert_line --index 1 "Try 'ts-sort --help'."
+	assert_equal "${#lines[@]}" 2
 	run ts-sort --input-base 2 - -o out.tns <"$EL/example-element.tns"
 	assert_failure 2
 	local j
@@ -619,7 +619,7 @@ dupbundle() {
 	cmp <(zstd -qdc big.tns.zst | tail -n +5) \
 	    <(LC_ALL=C sort -s -n -k3,3 -k1,1 -k2,2 "$BIG")
 	run -2 ts-sort "$EL" -o s.txt
-	assert_output --partial "give --to bundle, tns, tnsb, frostt, mtx, cutensor or binsparse-h5"
+	assert_output --regexp "give --to bundle, tns, tnsb, frostt, mtx,? (or )?cutensor"
 	# A compressed SRC without metadata is decompressed twice, never
 	# copied to $TMPDIR.
 	run -0 env TMPDIR=$PWD/none ts-sort -q -k 3,1,2 big.tns.zst -o again.tns

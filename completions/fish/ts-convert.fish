@@ -15,8 +15,8 @@
 # contents, so every file is offered, and so is every file for DST (-F),
 # whose kind --to may give.
 
-set -l kinds 'bundle tns tnsb frostt mtx binsparse-h5'
-set -l tokinds 'bundle tns tnsb frostt mtx cutensor binsparse-h5'
+set -l kinds 'bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
+set -l tokinds 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
 set -l vtypes 'float32 float64 int32 int64'
 set -l itypes 'uint32 uint64'
 set -l endians 'little big'

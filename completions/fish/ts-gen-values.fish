@@ -24,7 +24,7 @@ complete -c ts-gen-values -s V -l version -d 'Print the version and exit'  # --v
 complete -c ts-gen-values -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-gen-values -s f -l force -d 'Replace an existing DST or --blocks-out file'  # --force
 complete -c ts-gen-values -s o -l output -r -F -d 'Where to write: bundle directory or archive, data file (.tns, .tnsb, .mtx, .json; compressed or not), or -'  # --output
-complete -c ts-gen-values -l to -x -a 'bundle tns tnsb frostt mtx cutensor binsparse-h5' -d 'Kind of DST'  # --to
+complete -c ts-gen-values -l to -x -a 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti' -d 'Kind of DST'  # --to
 # Values
 complete -c ts-gen-values -l dist -x -a 'uniform normal constant integers' -d 'Distribution of the values'  # --dist
 complete -c ts-gen-values -l range -x -d 'Bounds LO:HI of uniform, integers, normal'  # --range

@@ -15,7 +15,7 @@ complete -c ts-gen -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-gen -s q -l quiet -d 'Print no notes on stderr'  # --quiet
 complete -c ts-gen -s f -l force -d 'Replace an existing DST'  # --force
 complete -c ts-gen -s o -l output -r -F -d 'Where to write: bundle directory or archive, data file (.tns, .tnsb, .mtx, .json; compressed or not), or -'  # --output
-complete -c ts-gen -l to -x -a 'bundle tns tnsb frostt mtx cutensor binsparse-h5' -d 'Kind of DST'  # --to
+complete -c ts-gen -l to -x -a 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti' -d 'Kind of DST'  # --to
 complete -c ts-gen -l text -d 'A text data file in a bundle'  # --text
 complete -c ts-gen -l binary -d 'A binary data file in a bundle'  # --binary
 # The model

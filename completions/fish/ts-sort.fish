@@ -70,7 +70,7 @@ complete -c ts-sort -s o -l output -r -F -d 'Where to write: bundle directory or
 # Sorting
 complete -c ts-sort -s k -l key -x -a '(__ts_sort_key)' -d 'Sort key: modes, 1-based, e.g. 3,1,2'  # --key
 complete -c ts-sort -l duplicates -x -a 'keep sum first last error' -d 'What to do with repeated coordinates'  # --duplicates
-complete -c ts-sort -l to -x -a 'bundle tns tnsb frostt mtx cutensor binsparse-h5' -d 'Kind of DST'  # --to
+complete -c ts-sort -l to -x -a 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti' -d 'Kind of DST'  # --to
 complete -c ts-sort -s S -l buffer-size -x -d 'Memory for entries, e.g. 256M, 2G, 25%'  # --buffer-size
 complete -c ts-sort -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where runs spill'  # --temporary-directory
 complete -c ts-sort -s j -l jobs -x -d 'Threads (default 2)'  # --jobs

@@ -269,29 +269,56 @@ const char *
 fe_suffix_words(char *buf)
 {
 	const char *w[3 * TS_KIND_BUNDLE];
+	char x[32];
 	int k, i, n = 0;
 
+	/* Not a suffix formats share (.bin), which names none. */
 	for (k = 0; k < TS_KIND_BUNDLE; k++)
 		for (i = 0; ts_kind_writable((enum ts_kind)k) &&
-		    ts_kind_suffix((enum ts_kind)k, i) != NULL; i++)
-			w[n++] = ts_kind_suffix((enum ts_kind)k, i);
+		    ts_kind_suffix((enum ts_kind)k, i) != NULL; i++) {
+			snprintf(x, sizeof(x), "x%s", ts_kind_suffix((enum
+			    ts_kind)k, i));
+			if (ts_kind_of_path(x, NULL) == k)
+				w[n++] = ts_kind_suffix((enum ts_kind)k, i);
+		}
 	return join(buf, w, n);
+}
+
+void
+fe_help_wrap(FILE *fp, const char *lead, const char *text)
+{
+	const size_t col = *lead != '\0' ? 27 : 0;
+	size_t at, w;
+	const char *p = text, *sp;
+
+	at = (size_t)fprintf(fp, "%-*s", (int)col, lead);
+	while (*p != '\0') {
+		sp = strchr(p, ' ');
+		w = sp != NULL ? (size_t)(sp - p) : strlen(p);
+		if (at > col && at + 1 + w > 79)
+			at = (size_t)fprintf(fp, "\n%*s", (int)col, "") - 1;
+		else if (at > col)
+			at += (size_t)fprintf(fp, " ");
+		at += fwrite(p, 1, w, fp);
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', fp);
 }
 
 void
 fe_output_help(FILE *fp, const char *stream)
 {
-	char sfx[FE_WORDS], to[FE_WORDS];
+	char sfx[FE_WORDS], to[FE_WORDS], text[3 * FE_WORDS];
 
-	fprintf(fp,
-	    "  -o, --output DST         bundle directory or archive "
-	    "(.tar.zst, ...), or a\n"
-	    "                           %s file, possibly .gz,\n"
-	    "                           .zst, .xz or .bz2, or '-'\n"
-	    "      --to KIND            %s\n"
-	    "                           (default: from DST; to a stream, "
-	    "%s)\n", fe_suffix_words(sfx), fe_kind_words(to, true, true),
-	    stream);
+	snprintf(text, sizeof(text), "bundle directory or archive (.tar.zst, "
+	    "...), or a %s file, possibly .gz, .zst, .xz or .bz2, or '-'",
+	    fe_suffix_words(sfx));
+	fe_help_wrap(fp, "  -o, --output DST", text);
+	snprintf(text, sizeof(text), "%s (default: from DST; to a stream, %s)",
+	    fe_kind_words(to, true, true), stream);
+	fe_help_wrap(fp, "      --to KIND", text);
 }
 
 void

@@ -81,6 +81,9 @@ const char *fe_vtype_words(char *buf);
 const char *fe_kind_words(char *buf, bool output, bool bundle);
 const char *fe_suffix_words(char *buf);
 void	 fe_input_help(FILE *);
+/* text after lead (what goes in the option column, padded to it; ""
+ * for a paragraph), wrapped at 79 columns under the column's start. */
+void	 fe_help_wrap(FILE *, const char *lead, const char *text);
 /* The help lines of -o and --to of a tool on the engine, whose stream
  * output is of the kind stream says ("text", "SRC's kind"). */
 void	 fe_output_help(FILE *, const char *stream);

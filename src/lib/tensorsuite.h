@@ -199,10 +199,12 @@ enum ts_sparsity { TS_SPARSITY_NO, TS_SPARSITY_SEMI, TS_SPARSITY_ELEMENT,
     TS_SPARSITY_BLOCK };
 enum ts_endian { TS_ENDIAN_NONE, TS_ENDIAN_LITTLE, TS_ENDIAN_BIG };
 /* What data is: a data file of one of the formats, the cuTENSOR arrays
- * (written only), binsparse 0.1 in HDF5, or a bundle (its metadata and
- * data files). */
+ * (written only), scipy's and numpy's .npz, binsparse 0.1 in NPZ or in
+ * HDF5, or a bundle (its metadata and data files). */
 enum ts_kind { TS_KIND_TEXT, TS_KIND_BINARY, TS_KIND_FROSTT, TS_KIND_MTX,
-    TS_KIND_CUTENSOR, TS_KIND_BSP_H5, TS_KIND_BUNDLE };
+    TS_KIND_CUTENSOR, TS_KIND_NPZ, TS_KIND_BSP_NPZ, TS_KIND_BSP_H5,
+    TS_KIND_SPLATT_BIN, TS_KIND_FROSTT_BIN, TS_KIND_HIPARTI,
+    TS_KIND_BUNDLE };
 /* What a sort does with entries whose coordinates repeat. */
 enum ts_dup_policy { TS_DUP_KEEP, TS_DUP_SUM, TS_DUP_FIRST, TS_DUP_LAST,
 	TS_DUP_ERROR };
@@ -634,7 +636,9 @@ struct ts_batch {
 	const char	*file;		/* where the entries come from */
 	bool		 loc_offset;	/* loc is a byte offset, not a line */
 	uint64_t	*loc;		/* text: line; binary: byte offset */
-	unsigned	 loc_step;	/* binary: bytes from field to field */
+	/* binary: bytes from field to field (a file of one array per
+	 * mode: from one mode's array to the next) */
+	uint64_t	 loc_step;
 	const char	**row;		/* text: start of the row; else NULL */
 	/*
 	 * When texts is set, each value's bytes as written (vtext[i],
@@ -692,9 +696,10 @@ const char *ts_kind_title(enum ts_kind);
  * dimensions nor their index base (TS_KIND_BARE); its file name decides
  * what a file is when its first bytes do not (TS_KIND_NAMED: a .mtx
  * without its banner); its entries are unique and sorted, which a
- * writer of it sees to (TS_KIND_SORTED: binsparse); its files keep
- * the tensor's attributes, all of them (TS_KIND_ATTRS: binsparse,
- * beside its descriptor).  The index base its files always have, or -1
+ * writer of it sees to (TS_KIND_SORTED: pydata/sparse and binsparse
+ * assume them so); its files keep the tensor's attributes, all of them
+ * (TS_KIND_ATTRS: binsparse, beside its descriptor).  The index base
+ * its files always have, or -1
  * when the writer chooses (1 without metadata: rule P1).  The kind a
  * file is read as: what its bytes say (sniffed), or, when no format
  * claims them, the kind its name decides.
@@ -708,6 +713,10 @@ bool	 ts_kind_readable(enum ts_kind);
 bool	 ts_kind_writable(enum ts_kind);
 const char *ts_kind_suffix(enum ts_kind, int i);
 int	 ts_kind_of_path(const char *name, size_t *stem);
+/* A suffix that formats share (.bin: SPLATT's and FROSTT's binaries)
+ * names none of them, and ts_kind_of_path gives -1: when name ends in
+ * one, the kinds that claim it (up to max into v) and how many; else 0. */
+int	 ts_kind_suffix_shared(const char *name, enum ts_kind *v, int max);
 enum ts_kind ts_kind_of_bytes(const char *p, size_t n);
 /*
  * Why a kind cannot hold the tensor m describes (its order, blocks or
@@ -807,6 +816,10 @@ struct ts_encode_opts {
 	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
 	const char	*name;		/* "% name:" (NULL: the header's) */
 	const char	*comment;	/* Matrix Market: '%' lines */
+	/* Where a format that writes its arrays at the end (.npz; SPLATT's
+	 * and FROSTT's binaries, one array per mode) keeps them
+	 * meanwhile (NULL: $TMPDIR, else /tmp). */
+	const char	*tmpdir;
 	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
 	 * lower triangle is written, and the header's nnz counts it. */
 	int		 mtx_sym;

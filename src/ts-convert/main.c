@@ -57,6 +57,7 @@ static void
 usage(FILE *fp)
 {
 	char from[FE_WORDS], to[FE_WORDS], sfx[FE_WORDS], vt[FE_WORDS];
+	char text[3 * FE_WORDS];
 
 	fprintf(fp, "usage: %s [options] SRC DST\n"
 	    "       %s [options] SRC -o DST\n", fe_progname, fe_progname);
@@ -64,15 +65,20 @@ usage(FILE *fp)
 		return;
 	/* The kinds, suffixes and types from the library's tables. */
 	fprintf(fp, "Convert a tensor between TensorSuite bundles (directories "
-	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns and Matrix "
-	    "Market .mtx.  SRC or DST '-'\nis stdin or stdout.  DST's name "
-	    "tells its kind: a bundle has no suffix, or\n.tar.zst (.tar.gz, "
-	    ".tar.xz, .tar) for a bundle in an archive; files end in\n%s "
-	    "(possibly then .gz, .zst, .xz or .bz2); else give\n--to.\n\n"
-	    "Input:\n"
-	    "      --from KIND          %s\n"
-	    "                           (default: detected)\n"
-	    "      --member NAME        the bundle of an archive SRC that "
+	    "or tar archives),\n.tns/.tnsb data files, FROSTT .tns, Matrix "
+	    "Market .mtx, scipy's and numpy's\n.npz, binsparse's .bsp.npz and "
+	    ".bsp.h5, SPLATT's and FROSTT's binary .bin,\nHiParTI's text.  "
+	    "SRC or DST '-' is stdin or stdout.  DST's name tells its\nkind: "
+	    "a bundle has no suffix, or .tar.zst (.tar.gz, .tar.xz, .tar) for "
+	    "a\nbundle in an archive; files end in\n");
+	snprintf(text, sizeof(text), "%s (possibly then .gz, .zst, .xz or "
+	    ".bz2); else give --to.", fe_suffix_words(sfx));
+	fe_help_wrap(fp, "", text);
+	fprintf(fp, "\nInput:\n");
+	snprintf(text, sizeof(text), "%s (default: detected)",
+	    fe_kind_words(from, false, true));
+	fe_help_wrap(fp, "      --from KIND", text);
+	fprintf(fp, "      --member NAME        the bundle of an archive SRC that "
 	    "holds several\n"
 	    "      --require-checksums  an archive SRC without SHA256SUMS is "
 	    "an error\n"
@@ -82,14 +88,16 @@ usage(FILE *fp)
 	    "metadata\n"
 	    "                           (numeric id, 0-based sort_order, "
 	    "missing keys),\n"
-	    "                           made 0.1, each change a note\n", fe_suffix_words(sfx), fe_kind_words(from, false, true));
+	    "                           made 0.1, each change a note\n");
 	fe_input_help(fp);
 	fprintf(fp, "      --dims D1,...,DN     dimensions of a FROSTT input\n"
 	    "Output:\n"
 	    "  -o, --output DST         write to DST (instead of the second "
-	    "operand)\n"
-	    "      --to KIND            %s\n"
-	    "                           (default: from DST's name)\n"
+	    "operand)\n");
+	snprintf(text, sizeof(text), "%s (default: from DST's name)",
+	    fe_kind_words(to, true, true));
+	fe_help_wrap(fp, "      --to KIND", text);
+	fprintf(fp,
 	    "      --text, --binary     data files of an output bundle\n"
 	    "      --index-base 0|1     index base of the output\n"
 	    "      --index-type T       uint32 or uint64\n"
@@ -114,8 +122,7 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fe_kind_words(to, true, true),
-	    fe_vtype_words(vt));
+	    "error, 3 I/O error.\n", fe_vtype_words(vt));
 }
 
 

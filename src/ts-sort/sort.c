@@ -110,6 +110,14 @@ sort_stages(void *arg, struct fe_job *j, struct ts_flow *f,
 	if (st == NULL)
 		return -1;
 	ts_flow_add(f, st);
+	/* The order the entries leave in, known now: an output that holds
+	 * them sorted (binsparse) stores that order, and does not sort
+	 * them again by another. */
+	m->sorted = true;
+	m->nsort = m->order;
+	memcpy(m->sort_order, p->so.prio, sizeof(m->sort_order));
+	if (p->so.dups != TS_DUP_KEEP)
+		m->dups_allowed = false;
 	return 0;
 }
 

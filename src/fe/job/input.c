@@ -67,6 +67,26 @@ static void
 layout_from_meta(struct fe_job *j)
 {
 	ts_layout_of(j->mp, j->in.kind, &j->in);
+	/* A format's own index base, whatever the tensor's was. */
+	if (ts_kind_base(j->in.kind) >= 0)
+		j->in.base = ts_kind_base(j->in.kind);
+}
+
+/*
+ * A file that keeps the attributes beside its entries (binsparse's
+ * descriptor) is read at any offset, and twice when its attributes are
+ * inferred and then taken from it (fe_job_infer): a stream is spooled
+ * first.
+ */
+static int
+spool_attrs(struct fe_job *j)
+{
+	if (ts_source_size(j->src) < 0 && (j->src = ts_source_spool(j->src,
+	    j->o->tmpdir)) == NULL) {
+		ts_diag_io(j->d, j->sname, "cannot spool: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* A bare binary stream needs its layout spelled out (SPEC 8). */
@@ -190,6 +210,9 @@ fe_job_input(struct fe_job *j)
 		if (bundle_input(j, archive) != 0)
 			return -1;
 	} else {
+		if (j->from == FE_JOB_AUTO && strcmp(o->src, "-") != 0 &&
+		    fe_job_shared_suffix(j, o->src, "--from") != 0)
+			return -1;
 		if ((j->src = ts_source_open_file(o->src)) == NULL) {
 			ts_diag_io(j->d, o->src, "%s", strerror(errno));
 			return -1;
@@ -210,8 +233,12 @@ fe_job_input(struct fe_job *j)
 			j->from = ts_kind_read_as((enum ts_kind)j->from,
 			    o->src);
 		j->in.kind = (enum ts_kind)j->from;
-		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY) &&
+		if ((j->from == TS_KIND_TEXT || j->from == TS_KIND_BINARY ||
+		    (ts_kind_traits(j->in.kind) & TS_KIND_ATTRS)) &&
 		    find_meta(j) != 0)
+			return -1;
+		if ((ts_kind_traits(j->in.kind) & TS_KIND_ATTRS) &&
+		    spool_attrs(j) != 0)
 			return -1;
 		if (j->meta_known) {
 			layout_from_meta(j);

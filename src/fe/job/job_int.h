@@ -44,6 +44,9 @@ struct fe_job {
 
 /* input.c */
 int	 fe_job_input(struct fe_job *);
+/* A file name whose suffix formats share (.bin) names none: a usage
+ * error asking for opt (--from, --to); -1 then, else 0. */
+int	 fe_job_shared_suffix(struct fe_job *, const char *path, const char *opt);
 int	 fe_job_input_end(struct fe_job *);
 void	 fe_job_input_free(struct fe_job *);
 /* import.c */

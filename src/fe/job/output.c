@@ -994,6 +994,7 @@ write_single(struct fe_job *j)
 	os.j = j;
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
+	os.eo.tmpdir = j->o->tmpdir;
 	os.eo.meta = m;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {

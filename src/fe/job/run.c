@@ -76,12 +76,36 @@ dst_kind(struct fe_job *j)
 	    !(there && S_ISDIR(st.st_mode)) && ts_compress_of(b) >= 0;
 	if (j->to != FE_JOB_AUTO)
 		return 0;
+	if (fe_job_shared_suffix(j, b, "--to") != 0)
+		return -1;
 	fe_kind_words(kinds, true, true);
 	fe_suffix_words(sfx);
 	ts_diag_usage(j->d, "'%s': cannot tell the kind of output from its "
 	    "name (%s, possibly then .gz, .zst, .xz or .bz2; no suffix for a "
 	    "bundle, .tar.zst for a bundle in an archive): give --to %s",
 	    dst, sfx, kinds);
+	return -1;
+}
+
+int
+fe_job_shared_suffix(struct fe_job *j, const char *path, const char *opt)
+{
+	enum ts_kind v[8];
+	char kinds[FE_WORDS];
+	const char *w[8];
+	int n = ts_kind_suffix_shared(ts_basename(path), v, 8), i;
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n && i < 8; i++)
+		w[i] = ts_kind_name(v[i]);
+	kinds[0] = '\0';
+	for (i = 0; i < n && i < 8; i++)
+		snprintf(kinds + strlen(kinds), sizeof(kinds) - strlen(kinds),
+		    "%s%s %s", i == 0 ? "" : i == n - 1 ? " or " : ", ", opt,
+		    w[i]);
+	ts_diag_usage(j->d, "'%s': formats that differ share its suffix: "
+	    "give %s", path, kinds);
 	return -1;
 }
 

@@ -15,6 +15,7 @@
 
 #include "tensorsuite.h"
 #include "format/binsparse.h"
+#include "format/format.h"
 #include "util/xalloc.h"
 
 static const char *const bsp_types[] = {
@@ -80,13 +81,29 @@ identity(const struct ts_bsp *b)
 	return true;
 }
 
+/* Is the metadata text s good metadata, that reads back whole? */
+static bool
+whole(const char *s)
+{
+	struct ts_diags *d = ts_diags_new(1, false);
+	struct ts_meta m;
+	bool ok;
+
+	ts_meta_init(&m);
+	ok = ts_meta_parse(&m, s, strlen(s), NULL, d) == 0 &&
+	    ts_diags_errors(d) == 0;
+	ts_meta_free(&m);
+	ts_diags_free(d);
+	return ok;
+}
+
 char *
 ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 {
 	json_t *root = json_object(), *bs = json_object(), *shape =
 	    json_array(), *dt = json_object(), *attrs, *v;
 	const char *key;
-	char name[32], *s, *text;
+	char name[32], *s = NULL, *text;
 	int k;
 
 	json_object_set_new(bs, "version", json_string(TS_BSP_VERSION));
@@ -127,10 +144,17 @@ ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 	    ts_bsp_type_name(b->vtype));
 	json_object_set_new(dt, "values", json_string(s));
 	free(s);
+	s = NULL;
 	json_object_set_new(bs, "data_types", dt);
 	json_object_set_new(root, "binsparse", bs);
-	/* The attributes beside it, from the canonical form. */
-	if (m != NULL && (s = ts_meta_canonical(m)) != NULL) {
+	/* The attributes beside it, from the canonical form, when they
+	 * are whole (an import's lack an id and a time): what reads them
+	 * back takes them for the metadata. */
+	if (m != NULL && (s = ts_meta_canonical(m)) != NULL && !whole(s)) {
+		free(s);
+		s = NULL;
+	}
+	if (s != NULL) {
 		attrs = json_loads(s, 0, NULL);
 		free(s);
 		json_object_foreach(attrs, key, v)
@@ -409,4 +433,48 @@ ts_bsp_parse(struct ts_bsp *b, const char *text, size_t len,
 	if (rv != 0)
 		ts_bsp_free(b);
 	return rv;
+}
+
+/*
+ * The TensorSuite attributes beside the descriptor, when they are
+ * metadata that describes this very tensor; anything else is left
+ * with a note (another writer's attributes, or a file changed since).
+ */
+void
+ts_bsp_decoder_meta(struct ts_decoder *dec, const struct ts_bsp *b)
+{
+	struct ts_diags *chk;
+	struct ts_meta *m;
+	const char *why = NULL;
+	int k;
+
+	if (b->attrs == NULL)
+		return;
+	m = ts_xcalloc(1, sizeof(*m));
+	ts_meta_init(m);
+	chk = ts_diags_new(1, false);
+	ts_meta_parse(m, b->attrs, strlen(b->attrs), dec->file, chk);
+	if (ts_diags_errors(chk) > 0)
+		why = "they are not TensorSuite metadata";
+	else if (m->order != b->order || m->nnz != b->nnz ||
+	    m->sparsity == TS_SPARSITY_BLOCK)
+		why = "their order, nnz or sparsity is not the file's";
+	else if (m->values_provided != (dec->lay.values > 0) ||
+	    (m->values_provided && m->value_type != dec->lay.vtype))
+		why = "their values are not the file's";
+	for (k = 0; why == NULL && k < b->order; k++)
+		if (m->dims[k] != b->shape[k])
+			why = "their dimensions are not the file's";
+	ts_diags_free(chk);
+	if (why != NULL) {
+		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, TS_RULE_NONE,
+		    "the attributes beside the binsparse descriptor are not "
+		    "read: %s", why);
+		ts_meta_free(m);
+		free(m);
+		return;
+	}
+	dec->meta = m;
+	if (m->name != NULL)
+		dec->h.name = ts_xstrdup(m->name);
 }

@@ -64,6 +64,13 @@ char	*ts_bsp_write(const struct ts_bsp *, const struct ts_meta *m);
 int	 ts_bsp_parse(struct ts_bsp *, const char *text, size_t len,
 	    const char *file, struct ts_diags *d);
 
+/*
+ * dec->meta from b's attributes (b->attrs), once dec's header and layout
+ * are read, when they are TensorSuite metadata that describe this very
+ * tensor; anything else is left with a note in dec's diagnostics.
+ */
+void	 ts_bsp_decoder_meta(struct ts_decoder *dec, const struct ts_bsp *b);
+
 /* A binsparse type's name ("uint64"), and the type of one (-1). */
 const char *ts_bsp_type_name(enum ts_npy_type);
 int	 ts_bsp_type_of_name(const char *);

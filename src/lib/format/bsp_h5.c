@@ -710,51 +710,6 @@ vtype_of(enum ts_npy_type t)
 	}
 }
 
-/*
- * The TensorSuite attributes beside the descriptor, when they are
- * metadata that describes this very tensor; anything else is left
- * with a note (another writer's attributes, or a file changed since).
- */
-static void
-h5r_meta(struct ts_decoder *dec, struct h5r *r)
-{
-	const struct ts_bsp *b = &r->bsp;
-	struct ts_diags *chk;
-	struct ts_meta *m;
-	const char *why = NULL;
-	int k;
-
-	if (b->attrs == NULL)
-		return;
-	m = ts_xcalloc(1, sizeof(*m));
-	ts_meta_init(m);
-	chk = ts_diags_new(1, false);
-	ts_meta_parse(m, b->attrs, strlen(b->attrs), dec->file, chk);
-	if (ts_diags_errors(chk) > 0)
-		why = "they are not TensorSuite metadata";
-	else if (m->order != b->order || m->nnz != b->nnz ||
-	    m->sparsity == TS_SPARSITY_BLOCK)
-		why = "their order, nnz or sparsity is not the file's";
-	else if (m->values_provided != (dec->lay.values > 0) ||
-	    (m->values_provided && m->value_type != dec->lay.vtype))
-		why = "their values are not the file's";
-	for (k = 0; why == NULL && k < b->order; k++)
-		if (m->dims[k] != b->shape[k])
-			why = "their dimensions are not the file's";
-	ts_diags_free(chk);
-	if (why != NULL) {
-		ts_diag(dec->d, TS_SEV_NOTE, dec->file, 0, 0, TS_RULE_NONE,
-		    "the attributes beside the binsparse descriptor are not "
-		    "read: %s", why);
-		ts_meta_free(m);
-		free(m);
-		return;
-	}
-	dec->meta = m;
-	if (m->name != NULL)
-		dec->h.name = ts_xstrdup(m->name);
-}
-
 static int
 h5r_open(struct ts_decoder *dec)
 {
@@ -844,7 +799,7 @@ h5r_open(struct ts_decoder *dec)
 		r->vbuf = ts_xmalloc(CHUNK * sizeof(int64_t));
 	else
 		r->fbuf = ts_xmalloc(CHUNK * sizeof(double));
-	h5r_meta(dec, r);
+	ts_bsp_decoder_meta(dec, &r->bsp);
 	return 0;
 }
 

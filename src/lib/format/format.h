@@ -128,13 +128,56 @@ int	 ts_print_finish(struct ts_encoder *);
 size_t	 ts_print_chunk(void);
 
 extern const struct ts_decoder_ops ts_tns_decoder, ts_tnsb_decoder,
-	    ts_frostt_decoder, ts_mtx_decoder, ts_bsp_h5_decoder;
+	    ts_frostt_decoder, ts_mtx_decoder, ts_npz_decoder,
+	    ts_bsp_h5_decoder, ts_splatt_decoder, ts_frostt_bin_decoder,
+	    ts_hiparti_decoder;
 extern const struct ts_encoder_ops ts_tns_encoder, ts_tnsb_encoder,
 	    ts_frostt_encoder, ts_mtx_encoder, ts_cutensor_encoder,
-	    ts_bsp_h5_encoder;
+	    ts_npz_encoder, ts_bsp_npz_encoder, ts_bsp_h5_encoder,
+	    ts_splatt_encoder, ts_frostt_bin_encoder, ts_hiparti_encoder;
 
 /* The attributes dec's file keeps (dec->meta), or NULL. */
 const struct ts_meta *ts_decoder_meta(const struct ts_decoder *);
+
+/*
+ * columns.c: files of one array per mode and one of values, nnz fields
+ * each, after a header, little-endian (SPLATT's and FROSTT's binaries).
+ * A format's decoder opens with ts_cols_reader (a stream is copied to a
+ * temporary file first), reads its header with ts_cols_read (exactly n
+ * bytes at off, or -1 reported: a file that ends inside is X8), fills
+ * dec->h (order, dims, nnz, base) and hands the rest to ts_cols_start,
+ * which checks the file's size against it and sets the layout;
+ * ts_cols_next and ts_cols_close are its next and close.  Its encoder's
+ * open, put and close are ts_cols_enc_open with its struct ts_cols_fmt,
+ * ts_cols_put and ts_cols_enc_close, which writes the header (fmt's
+ * header, given the widths) and the arrays at the end.
+ */
+struct ts_colfile {
+	uint64_t	 hdr;		/* bytes before the arrays */
+	unsigned	 iw, vw;	/* bytes of an index, of a value */
+	bool		 values_first;	/* the values' array, then the modes' */
+};
+struct ts_cols_fmt {
+	bool		 values_first;
+	/* Bytes of an index, 4 or 8, for the tensor h describes. */
+	unsigned	(*iwidth)(const struct ts_header *h);
+	/* The header, at enc->out, for widths iw and vw and enc->n
+	 * entries. */
+	void		(*header)(struct ts_encoder *, unsigned iw, unsigned vw);
+};
+int	 ts_cols_reader(struct ts_decoder *);
+uint64_t ts_cols_size(const struct ts_decoder *);
+int	 ts_cols_read(struct ts_decoder *, void *buf, size_t n, uint64_t off);
+int	 ts_cols_start(struct ts_decoder *, const struct ts_colfile *);
+long	 ts_cols_next(struct ts_decoder *, struct ts_batch *);
+void	 ts_cols_close(struct ts_decoder *);
+int	 ts_cols_enc_open(struct ts_encoder *, const struct ts_cols_fmt *);
+int	 ts_cols_put(struct ts_encoder *, const struct ts_batch *);
+int	 ts_cols_enc_close(struct ts_encoder *);
+/* An unsigned integer of w bytes, little-endian: read at p; written at
+ * the end of o. */
+uint64_t ts_cols_le(const unsigned char *p, unsigned w);
+void	 ts_cols_put_le(struct ts_outbuf *o, uint64_t v, unsigned w);
 
 /*
  * outbuf.c: output assembled in large buffers, handed to a second thread
@@ -258,6 +301,10 @@ const char *ts_text_row(struct ts_rowctx *, struct ts_batch *, const char *p,
 const char *ts_text_scan(struct ts_rowctx *, struct ts_batch *,
 	    const char *p, const char *end);
 int	 ts_text_countfields(const char *);
+/* A header line's unsigned integers, len bytes at s, into v (room for
+ * TS_MAXORDER + 2): their count, or -1 when some field is not one (or
+ * there are too many). */
+int	 ts_text_numbers(const char *s, size_t len, uint64_t *v);
 int	 ts_text_put(struct ts_encoder *, const struct ts_batch *);
 void	 ts_text_rows(const struct ts_encoder *, const struct ts_batch *,
 	    struct ts_outbuf *);

@@ -53,6 +53,19 @@ static const struct format formats[] = {
 	[TS_KIND_CUTENSOR] = { "cutensor", "cuTENSOR's block-sparse "
 	    "descriptor", { ".json" }, NULL, false, false, 1, 8, false, true,
 	    TS_RULE_K4, 0, 0, NULL, &ts_cutensor_encoder },
+	/* scipy's COO matrix, pydata/sparse's COO array (npz.c); a zip
+	 * file, read whatever arrays it holds, binsparse's too. */
+	[TS_KIND_NPZ] = { "npz", "NumPy .npz", { ".npz" }, "PK\003\004",
+	    false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0, &ts_npz_decoder,
+	    &ts_npz_encoder },
+	/* binsparse 0.1 in NPZ (bsp_npz.c): named by its two-part
+	 * suffix, its first bytes those of any .npz. */
+	[TS_KIND_BSP_NPZ] = { "binsparse-npz", "binsparse in NPZ",
+	    { ".bsp.npz" }, NULL, false, false, 1, TS_MAXORDER, true, false,
+	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0,
+	    &ts_npz_decoder,
+	    &ts_bsp_npz_encoder },
 	/* binsparse 0.1 (GraphBLAS) in HDF5, as its C reference writes
 	 * it: the HDF5 signature first.  .h5 and .hdf5 name it too. */
 	[TS_KIND_BSP_H5] = { "binsparse-h5", "binsparse (HDF5)",
@@ -60,6 +73,21 @@ static const struct format formats[] = {
 	    1, TS_MAXORDER, true, false, TS_RULE_NONE, TS_KIND_SORTED |
 	    TS_KIND_ATTRS, 0,
 	    &ts_bsp_h5_decoder, &ts_bsp_h5_encoder },
+	/* SPLATT's binary coordinate file: one array per mode, 0-based
+	 * (splatt_bin.c).  Its .bin is FROSTT's binary's too: a shared
+	 * suffix names neither, and the user says which. */
+	[TS_KIND_SPLATT_BIN] = { "splatt-bin", "SPLATT binary", { ".bin" },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
+	    0, &ts_splatt_decoder, &ts_splatt_encoder },
+	/* FROSTT's binary format, version 1 (frostt_bin.c). */
+	[TS_KIND_FROSTT_BIN] = { "frostt-bin", "FROSTT binary", { ".bin" },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
+	    0, &ts_frostt_bin_decoder, &ts_frostt_bin_encoder },
+	/* HiParTI's text (hiparti.c): the order, the dimensions, then
+	 * FROSTT's rows; its files are .tns too. */
+	[TS_KIND_HIPARTI] = { "hiparti", "HiParTI text", { NULL }, NULL,
+	    false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_VALUE_TEXTS, 1, &ts_hiparti_decoder, &ts_hiparti_encoder },
 	/* Not one file: the metadata and data files of a folder, or of
 	 * an archive's members. */
 	[TS_KIND_BUNDLE] = { "bundle", "bundle", { NULL }, NULL, false,
@@ -130,9 +158,11 @@ ts_kind_read_as(enum ts_kind sniffed, const char *path)
 {
 	int k = ts_kind_of_path(path, NULL);
 
-	/* Bytes no format claims, under a name that decides. */
-	if (sniffed == TS_KIND_FROSTT && k >= 0 && (formats[k].traits &
-	    TS_KIND_NAMED))
+	/* Bytes no format claims, under a name that decides; or bytes of
+	 * a container a name tells more of (x.bsp.npz). */
+	if ((sniffed == TS_KIND_FROSTT || (k >= 0 && formats[k].magic ==
+	    NULL && formats[k].dec == formats[sniffed].dec)) && k >= 0 &&
+	    (formats[k].traits & TS_KIND_NAMED))
 		return (enum ts_kind)k;
 	return sniffed;
 }
@@ -143,31 +173,67 @@ ts_kind_suffix(enum ts_kind k, int i)
 	return row(k) != NULL && i >= 0 && i < 3 ? row(k)->suffix[i] : NULL;
 }
 
-int
-ts_kind_of_path(const char *name, size_t *stem)
+/*
+ * The kinds whose suffixes name ends in (under a compression suffix:
+ * x.tns.zst), up to max of them into v: how many; *stem (may be NULL)
+ * the length of the name without those suffixes.
+ */
+static int
+kinds_of_path(const char *name, size_t *stem, enum ts_kind *v, int max)
 {
-	size_t n = strlen(name), l, k;
+	size_t n = strlen(name), l, k, best = 0;
 	const char *z;
-	int i;
+	int i, found = 0;
 
-	/* Under a compression suffix: x.tns.zst. */
 	if (ts_sink_compression(name) != NULL && (z = strrchr(name, '.')) !=
 	    NULL)
 		n = (size_t)(z - name);
 	if (stem != NULL)
 		*stem = n;
+	/* The longest suffix of the tail: x.bsp.npz is binsparse's, not
+	 * .npz alone. */
 	for (k = 0; k < NFORMATS; k++)
 		for (i = 0; i < 3 && formats[k].suffix[i] != NULL; i++) {
 			l = strlen(formats[k].suffix[i]);
-			/* .tnsb before .tns: a suffix is the whole tail. */
-			if (n > l && memcmp(name + n - l, formats[k].suffix[i],
-			    l) == 0 && name[n - l - 1] != '/') {
-				if (stem != NULL)
-					*stem = n - l;
-				return (int)k;
+			/* .tnsb before .tns: a suffix is the whole tail;
+			 * a longer one outdoes those found before. */
+			if (n > l && l >= best && memcmp(name + n - l,
+			    formats[k].suffix[i], l) == 0 && name[n - l - 1] !=
+			    '/') {
+				if (l > best)
+					found = 0;
+				best = l;
+				if (found < max)
+					v[found] = (enum ts_kind)k;
+				found++;
+				break;
 			}
 		}
-	return -1;
+	if (stem != NULL && found > 0)
+		*stem = n - best;
+	return found;
+}
+
+int
+ts_kind_of_path(const char *name, size_t *stem)
+{
+	enum ts_kind v[2];
+
+	/* A suffix two formats share names neither. */
+	return kinds_of_path(name, stem, v, 2) == 1 ? (int)v[0] : -1;
+}
+
+int
+ts_kind_suffix_shared(const char *name, enum ts_kind *v, int max)
+{
+	enum ts_kind w[NFORMATS];
+	int n = kinds_of_path(name, NULL, w, (int)NFORMATS), i;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n && i < max; i++)
+		v[i] = w[i];
+	return n;
 }
 
 enum ts_kind

@@ -28,10 +28,8 @@
 #define LINE_MAX_HDR	(1u << 30)
 #define MAXTOK		(TS_MAXORDER + 2)
 
-/* A header line's unsigned integers: their count, or -1 when some
- * field is not one (or there are too many). */
-static int
-numbers(const char *s, size_t len, uint64_t *v)
+int
+ts_text_numbers(const char *s, size_t len, uint64_t *v)
 {
 	const char *p = s, *e = s + len;
 	int n = 0;
@@ -162,13 +160,13 @@ sptensor(struct ts_decoder *dec, const char *s, size_t len)
 	len -= 8;
 	h->base = word(s, len, "indices-start-at-zero") ? 0 : -1;
 	if ((s = content(dec, &len, &off, &line)) == NULL ||
-	    numbers(s, len, v) != 1 || v[0] < 1 || v[0] > TS_MAXORDER) {
+	    ts_text_numbers(s, len, v) != 1 || v[0] < 1 || v[0] > TS_MAXORDER) {
 		hdrerr(dec, t->L.line, "the order (1..64) on line 2");
 		return -1;
 	}
 	h->order = (int)v[0];
 	if ((s = content(dec, &len, &off, &line)) == NULL ||
-	    numbers(s, len, v) != h->order) {
+	    ts_text_numbers(s, len, v) != h->order) {
 		hdrerr(dec, t->L.line, "a line of the dimensions");
 		return -1;
 	}
@@ -182,7 +180,7 @@ sptensor(struct ts_decoder *dec, const char *s, size_t len)
 	if (toolarge(dec, t->L.line, s, len, v, h->order, "dimension") != 0)
 		return -1;
 	if ((s = content(dec, &len, &off, &line)) == NULL ||
-	    (n = numbers(s, len, v)) != 1) {
+	    (n = ts_text_numbers(s, len, v)) != 1) {
 		hdrerr(dec, t->L.line, "the count of entries");
 		return -1;
 	}
@@ -211,11 +209,11 @@ extended(struct ts_decoder *dec)
 	int na, nb, k;
 
 	if ((s = peek(dec, &at, &len)) == NULL ||
-	    (na = numbers(s, len, a)) < 1 || na > 2 || a[0] < 1 ||
+	    (na = ts_text_numbers(s, len, a)) < 1 || na > 2 || a[0] < 1 ||
 	    a[0] > TS_MAXORDER)
 		return 0;
 	if ((s = peek(dec, &at, &len)) == NULL ||
-	    (nb = numbers(s, len, b)) != (int)a[0])
+	    (nb = ts_text_numbers(s, len, b)) != (int)a[0])
 		return 0;
 	for (k = 0; k < nb; k++)
 		if (b[k] == 0)

@@ -57,10 +57,11 @@ static const struct {
 	[TS_NPY_FLOAT32] = { "float32", 'f', 4 },
 	[TS_NPY_FLOAT64] = { "float64", 'f', 8 },
 	[TS_NPY_UNICODE] = { "str", 'U', 0 },
+	[TS_NPY_BYTES] = { "bytes", 'S', 0 },
 };
 
 #define NTYPES	(sizeof(types) / sizeof(types[0]))
-_Static_assert(NTYPES == TS_NPY_UNICODE + 1, "a row for every type");
+_Static_assert(NTYPES == TS_NPY_BYTES + 1, "a row for every type");
 
 size_t
 ts_npy_type_size(enum ts_npy_type t)
@@ -212,11 +213,11 @@ descr(struct lex *x, struct ts_npy *a, struct ts_npy_err *e)
 			return fail(e, off, "descr '%s' is not a type read "
 			    "(bool, int, uint, float, str)", s);
 	}
-	if (s[1] == 'U') {
+	if (s[1] == 'U' || s[1] == 'S') {
 		if (sz > (1ull << 28))
 			return fail(e, off, "descr '%s': strings too long", s);
-		a->type = TS_NPY_UNICODE;
-		a->itemsize = (size_t)sz * 4;
+		a->type = s[1] == 'U' ? TS_NPY_UNICODE : TS_NPY_BYTES;
+		a->itemsize = (size_t)sz * (s[1] == 'U' ? 4 : 1);
 		return 0;
 	}
 	for (k = 0; k < NTYPES; k++)
@@ -224,7 +225,7 @@ descr(struct lex *x, struct ts_npy *a, struct ts_npy_err *e)
 			break;
 	if (k == NTYPES)
 		return fail(e, off, "descr '%s' is not a type read (bool, "
-		    "int8-64, uint8-64, float32, float64, str)", s);
+		    "int8-64, uint8-64, float32, float64, str, bytes)", s);
 	if (sz == 1 && s[0] != '|' && s[0] != '<' && s[0] != '>')
 		return fail(e, off, "descr '%s': a byte order of one-byte "
 		    "items is '|'", s);
@@ -375,12 +376,12 @@ ts_npy_header(char *buf, size_t cap, enum ts_npy_type t, size_t itemsize,
 	size_t len, pre, total;
 	int i, m;
 
-	if (t != TS_NPY_UNICODE)
+	if (t != TS_NPY_UNICODE && t != TS_NPY_BYTES)
 		itemsize = types[t].size;
 	m = snprintf(d, sizeof(d), "{'descr': '%c%c%zu', 'fortran_order': "
-	    "False, 'shape': (", itemsize == 1 && t != TS_NPY_UNICODE ? '|' :
-	    '<', types[t].kind, t == TS_NPY_UNICODE ? itemsize / 4 :
-	    itemsize);
+	    "False, 'shape': (", (itemsize == 1 && t != TS_NPY_UNICODE) ||
+	    t == TS_NPY_BYTES ? '|' : '<', types[t].kind, t ==
+	    TS_NPY_UNICODE ? itemsize / 4 : itemsize);
 	for (i = 0; i < ndim; i++)
 		m += snprintf(d + m, sizeof(d) - (size_t)m, "%llu%s",
 		    (unsigned long long)shape[i], ndim == 1 ? "," : i + 1 <

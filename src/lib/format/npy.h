@@ -19,7 +19,8 @@
 /* The element types read and written, as a descr's kind and size. */
 enum ts_npy_type { TS_NPY_BOOL, TS_NPY_INT8, TS_NPY_INT16, TS_NPY_INT32,
 	TS_NPY_INT64, TS_NPY_UINT8, TS_NPY_UINT16, TS_NPY_UINT32,
-	TS_NPY_UINT64, TS_NPY_FLOAT32, TS_NPY_FLOAT64, TS_NPY_UNICODE };
+	TS_NPY_UINT64, TS_NPY_FLOAT32, TS_NPY_FLOAT64, TS_NPY_UNICODE,
+	TS_NPY_BYTES };
 
 #define TS_NPY_MAXDIM	64	/* numpy's own limit (NPY_MAXDIMS) */
 
@@ -64,7 +65,7 @@ int	 ts_npy_parse(const unsigned char *p, size_t n, struct ts_npy *a,
 /*
  * The header of an array of type t (little-endian), C order, of ndim
  * dimensions shape (ndim 0: a scalar), itemsize for TS_NPY_UNICODE
- * (else taken from t), written to buf (cap bytes, at least
+ * and TS_NPY_BYTES (else taken from t), written to buf (cap bytes, at least
  * TS_NPY_HDRMAX): its length, padded with blanks so that the data
  * starts at a multiple of 64, as numpy writes it (version 1.0, or 2.0
  * when the dictionary does not fit in 1.0's).
@@ -72,7 +73,7 @@ int	 ts_npy_parse(const unsigned char *p, size_t n, struct ts_npy *a,
 #define TS_NPY_HDRMAX	(64 + 24 * TS_NPY_MAXDIM + 128)
 size_t	 ts_npy_header(char *buf, size_t cap, enum ts_npy_type t,
 	    size_t itemsize, int ndim, const uint64_t *shape);
-/* The bytes of an item of t (0 for TS_NPY_UNICODE: its descr says). */
+/* The bytes of an item of t (0 for strings: their descr says). */
 size_t	 ts_npy_type_size(enum ts_npy_type t);
 /* The type as numpy names it ("int64", "bool"), for messages. */
 const char *ts_npy_type_name(enum ts_npy_type t);

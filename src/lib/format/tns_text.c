@@ -381,7 +381,8 @@ ts_text_rows(const struct ts_encoder *enc, const struct ts_batch *b,
 			p += e16 ? ts_fmt_double_e16(p, b->fval[i]) :
 			    vt->print(p, b->fval[i], b->ival[i]);
 			*p++ = '\n';
-		} else if (enc->lay.kind == TS_KIND_FROSTT) {
+		} else if (enc->lay.kind == TS_KIND_FROSTT ||
+		    enc->lay.kind == TS_KIND_HIPARTI) {
 			*p++ = '1';	/* SPEC E5 */
 			*p++ = '\n';
 		} else

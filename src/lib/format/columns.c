@@ -1,0 +1,545 @@
+/*
+ * columns.c - files laid out one array per mode and one of values, each
+ * nnz fields long, after a header (SPLATT's binary coordinate file;
+ * format.h: struct ts_cols_fmt), little-endian.  Entries flow as rows, so
+ * both ways need the file whole: a reader reads the arrays side by side
+ * at their offsets (a stream that cannot be read at an offset is first
+ * copied to a temporary file, unlinked at once), and a writer keeps
+ * each array in a temporary file of its own until the end, where the
+ * header, which says the widths of all the values, is known.  Memory
+ * stays bounded either way: a batch, and a buffer per array.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "io/io.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+#define COPYSZ	((size_t)1 << 20)	/* a stream copied, an array copied */
+#define SPILLSZ	((size_t)256 << 10)	/* an array's buffer, writing */
+
+/* ---- decoding ---- */
+
+struct cols_in {
+	int		 fd;		/* the copy of a stream, or -1 */
+	uint64_t	 size;
+	struct ts_colfile f;
+	uint64_t	 done;		/* entries given */
+	uint64_t	 off[TS_MAXORDER + 1];	/* the modes', the values' */
+	unsigned char	*buf;
+	size_t		 bufsz;
+};
+
+/* A stream that cannot be read at an offset, copied whole. */
+static int
+spool(struct ts_decoder *dec, struct cols_in *c)
+{
+	char *path = ts_xasprintf("%s/tensorsuite.XXXXXX", ts_tmpdir(NULL));
+	char *buf;
+	long n;
+	int e;
+
+	if ((c->fd = mkstemp(path)) == -1) {
+		ts_diag_io(dec->d, dec->file, "a temporary file in '%s': %s",
+		    ts_tmpdir(NULL), strerror(errno));
+		free(path);
+		return -1;
+	}
+	unlink(path);
+	free(path);
+	buf = ts_xmalloc(COPYSZ);
+	c->size = 0;
+	while ((n = ts_source_read(dec->src, buf, COPYSZ)) > 0) {
+		if ((e = ts_write_all(c->fd, buf, (size_t)n)) != 0) {
+			free(buf);
+			ts_diag_io(dec->d, dec->file, "copying to a temporary "
+			    "file: %s", strerror(e));
+			return -1;
+		}
+		c->size += (uint64_t)n;
+	}
+	free(buf);
+	if (n < 0) {
+		ts_diag_io(dec->d, dec->file, "%s", ts_source_error(dec->src) ?
+		    ts_source_error(dec->src) : strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+ts_cols_reader(struct ts_decoder *dec)
+{
+	struct cols_in *c = ts_xcalloc(1, sizeof(*c));
+	int64_t size = ts_source_size(dec->src);
+
+	c->fd = -1;
+	dec->state = c;
+	if (size >= 0) {
+		c->size = (uint64_t)size;
+		return 0;
+	}
+	return spool(dec, c);
+}
+
+uint64_t
+ts_cols_size(const struct ts_decoder *dec)
+{
+	return ((const struct cols_in *)dec->state)->size;
+}
+
+int
+ts_cols_read(struct ts_decoder *dec, void *buf, size_t n, uint64_t off)
+{
+	struct cols_in *c = dec->state;
+	size_t got = 0;
+	long r;
+
+	if (off > c->size || n > c->size - off) {
+		ts_diag_off(dec->d, TS_SEV_ERROR, dec->file, (int64_t)c->size,
+		    TS_RULE_X8, "the file ends at byte %llu, inside the %s "
+		    "header", (unsigned long long)c->size, dec->ops->name);
+		return -1;
+	}
+	while (got < n) {
+		if (c->fd >= 0)
+			r = (long)pread(c->fd, (char *)buf + got, n - got,
+			    (off_t)(off + got));
+		else
+			r = ts_source_pread(dec->src, (char *)buf + got,
+			    n - got, off + got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				ts_diag_off(dec->d, TS_SEV_ERROR, dec->file,
+				    (int64_t)(off + got), TS_RULE_X8, "the "
+				    "file ends before its size said");
+			else
+				ts_diag_io(dec->d, dec->file, "%s",
+				    strerror(errno));
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+uint64_t
+ts_cols_le(const unsigned char *p, unsigned w)
+{
+	uint64_t v = 0;
+	unsigned i;
+
+	for (i = w; i-- > 0;)
+		v = v << 8 | p[i];
+	return v;
+}
+
+int
+ts_cols_start(struct ts_decoder *dec, const struct ts_colfile *f)
+{
+	struct cols_in *c = dec->state;
+	struct ts_header *h = &dec->h;
+	uint64_t rec, data, want, have, a = f->hdr;
+	int m;
+
+	/* Each field: order indices and a value; overflow is a file no
+	 * disk holds, as wrong as a short one. */
+	rec = (uint64_t)h->order * f->iw + f->vw;
+	have = c->size - (c->size < f->hdr ? c->size : f->hdr);
+	if (!ts_mul_u64(h->nnz, rec, &data) || !ts_add_u64(data, f->hdr,
+	    &want)) {
+		ts_diag_off(dec->d, TS_SEV_ERROR, dec->file, (int64_t)f->hdr,
+		    TS_RULE_X8, "the header says %llu entries of order %d: "
+		    "more bytes than a file holds; the file has %llu after "
+		    "its header", (unsigned long long)h->nnz, h->order,
+		    (unsigned long long)have);
+		return -1;
+	}
+	if (want != c->size) {
+		ts_diag_off(dec->d, TS_SEV_ERROR, dec->file, (int64_t)(want <
+		    c->size ? want : c->size), TS_RULE_X8, "the header says "
+		    "%llu entries of order %d, %u-byte indices and %u-byte "
+		    "values: %llu bytes after its %llu-byte header; the file "
+		    "has %llu", (unsigned long long)h->nnz, h->order, f->iw,
+		    f->vw, (unsigned long long)data, (unsigned long long)
+		    f->hdr, (unsigned long long)have);
+		return -1;
+	}
+	c->f = *f;
+	if (f->values_first) {
+		c->off[h->order] = a;
+		a += h->nnz * f->vw;
+	}
+	for (m = 0; m < h->order; m++, a += h->nnz * f->iw)
+		c->off[m] = a;
+	if (!f->values_first)
+		c->off[h->order] = a;
+	h->nnz_known = h->dims_known = true;
+	h->bytes = f->hdr;
+	dec->lay.block = false;
+	dec->lay.values = 1;
+	dec->lay.vtype = f->vw == 4 ? TS_VTYPE_FLOAT32 : TS_VTYPE_FLOAT64;
+	dec->lay.itype = f->iw == 4 ? TS_ITYPE_UINT32 : TS_ITYPE_UINT64;
+	dec->lay.endian = TS_ENDIAN_LITTLE;
+	dec->lay.base = h->base;
+	dec->off = f->hdr;
+	return 0;
+}
+
+long
+ts_cols_next(struct ts_decoder *dec, struct ts_batch *b)
+{
+	struct cols_in *c = dec->state;
+	const int order = dec->h.order;
+	const unsigned iw = c->f.iw, vw = c->f.vw;
+	const uint64_t base = (uint64_t)dec->lay.base;
+	const bool swap = !ts_host_little();
+	size_t n = b->cap - b->n, i;
+	uint64_t *q;
+	int m;
+
+	if (n > dec->h.nnz - c->done)
+		n = (size_t)(dec->h.nnz - c->done);
+	if (n == 0)
+		return (long)b->n;
+	if (c->bufsz < n * 8) {
+		free(c->buf);
+		c->buf = ts_xmalloc(c->bufsz = n * 8);
+	}
+	for (m = 0; m < order; m++) {
+		if (ts_cols_read(dec, c->buf, n * iw, c->off[m] + c->done *
+		    iw) != 0)
+			return -1;
+		q = b->coords + b->n * (size_t)order + (size_t)m;
+		if (iw == 4 && !swap)
+			for (i = 0; i < n; i++, q += order) {
+				uint32_t v;
+
+				memcpy(&v, c->buf + 4 * i, 4);
+				*q = v - base;
+			}
+		else
+			for (i = 0; i < n; i++, q += order)
+				*q = ts_cols_le(c->buf + iw * i, iw) - base;
+	}
+	if (ts_cols_read(dec, c->buf, n * vw, c->off[order] + c->done * vw) !=
+	    0)
+		return -1;
+	ts_vtype_info(dec->lay.vtype)->load(c->buf, vw, n, swap, b->fval +
+	    b->n, b->ival + b->n);
+	/* An entry is where its first index is; the next mode's index
+	 * is an array further. */
+	b->loc_offset = true;
+	b->loc_step = dec->h.nnz * iw;
+	for (i = 0; i < n; i++) {
+		b->loc[b->n + i] = c->off[0] + (c->done + i) * iw;
+		b->row[b->n + i] = NULL;
+	}
+	b->n += n;
+	c->done += n;
+	dec->rows += n;
+	/* Progress: the share of the arrays read. */
+	dec->off = c->f.hdr + (c->size - c->f.hdr) / dec->h.nnz * c->done;
+	return (long)b->n;
+}
+
+void
+ts_cols_close(struct ts_decoder *dec)
+{
+	struct cols_in *c = dec->state;
+
+	if (c == NULL)
+		return;
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c->buf);
+	free(c);
+	dec->state = NULL;
+}
+
+/* ---- encoding ---- */
+
+struct array {
+	int		 fd;		/* once the buffer filled; else -1 */
+	unsigned char	*buf;
+	size_t		 len;
+};
+
+struct cols_out {
+	const struct ts_cols_fmt *fmt;
+	unsigned	 iw;
+	bool		 f32;		/* every value is a float's */
+	struct array	 a[TS_MAXORDER + 1];	/* the modes', the values' */
+};
+
+static void
+st_le(unsigned char *p, uint64_t v, unsigned w)
+{
+	unsigned i;
+
+	for (i = 0; i < w; i++, v >>= 8)
+		p[i] = (unsigned char)v;
+}
+
+void
+ts_cols_put_le(struct ts_outbuf *o, uint64_t v, unsigned w)
+{
+	unsigned char b[8];
+
+	st_le(b, v, w);
+	ts_outbuf_write(o, b, w);
+}
+
+int
+ts_cols_enc_open(struct ts_encoder *enc, const struct ts_cols_fmt *fmt)
+{
+	struct cols_out *w = ts_xcalloc(1, sizeof(*w));
+	int m;
+
+	w->fmt = fmt;
+	w->iw = fmt->iwidth(&enc->h);
+	w->f32 = true;
+	for (m = 0; m <= enc->h.order; m++) {
+		w->a[m].fd = -1;
+		w->a[m].buf = ts_xmalloc(SPILLSZ);
+	}
+	enc->state = w;
+	return 0;
+}
+
+/* Room for n more bytes in an array: its buffer spilled when full. */
+static int
+room(struct ts_encoder *enc, struct array *a, size_t n)
+{
+	int e;
+
+	if (a->len + n <= SPILLSZ)
+		return 0;
+	if (a->fd < 0) {
+		const char *dir = ts_tmpdir(enc->o.tmpdir);
+		char *path = ts_xasprintf("%s/tensorsuite.XXXXXX", dir);
+
+		a->fd = mkstemp(path);
+		e = errno;
+		if (a->fd >= 0)
+			unlink(path);
+		free(path);
+		if (a->fd < 0) {
+			errno = e;
+			return -1;
+		}
+	}
+	if ((e = ts_write_all(a->fd, a->buf, a->len)) != 0) {
+		errno = e;
+		return -1;
+	}
+	a->len = 0;
+	return 0;
+}
+
+/* Does a float hold v, bit for bit (a NaN's payload too)? */
+static bool
+fits_float(double v)
+{
+	double back;
+	float f;
+
+	if (isfinite(v) && fabs(v) > FLT_MAX)
+		return false;	/* (no conversion: it would be undefined) */
+	f = (float)v;
+	back = (double)f;
+	return memcmp(&back, &v, 8) == 0;
+}
+
+/* Up to n bytes of fd, fewer only at its end: the count, or -1. */
+static ssize_t
+read_full(int fd, unsigned char *p, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = read(fd, p + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* A value as a double, exactly, or -1 (reported). */
+static int
+as_double(struct ts_encoder *enc, const struct ts_batch *b, size_t i,
+    double *v)
+{
+	int64_t x;
+
+	if (!b->has_values) {
+		*v = 1;		/* E5 */
+		return 0;
+	}
+	if (!b->is_int) {
+		*v = b->fval[i];
+		return 0;
+	}
+	x = b->ival[i];
+	*v = (double)x;
+	if (*v < 9223372036854775808.0 && (int64_t)*v == x)
+		return 0;
+	ts_batch_diag(enc->d, b, i, b->order, TS_SEV_ERROR, TS_RULE_NONE,
+	    "value %lld has no exact float or double, the values %s holds",
+	    (long long)x, enc->ops->name);
+	errno = EINVAL;
+	return -1;
+}
+
+int
+ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
+{
+	struct cols_out *w = enc->state;
+	const int order = enc->h.order;
+	const unsigned iw = w->iw;
+	struct array *a;
+	size_t i, at, n;
+	int m;
+
+	if (b->order != order) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (at = 0; at < b->n; at += n) {
+		n = b->n - at < SPILLSZ / 8 ? b->n - at : SPILLSZ / 8;
+		for (m = 0; m < order; m++) {
+			const uint64_t *c = b->coords + at * (size_t)order +
+			    (size_t)m;
+
+			a = &w->a[m];
+			if (room(enc, a, n * iw) != 0)
+				return -1;
+			for (i = 0; i < n; i++, c += order)
+				st_le(a->buf + a->len + i * iw, *c, iw);
+			a->len += n * iw;
+		}
+		a = &w->a[order];
+		if (room(enc, a, n * 8) != 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			double v;
+			uint64_t bits;
+
+			if (as_double(enc, b, at + i, &v) != 0)
+				return -1;
+			if (w->f32)
+				w->f32 = fits_float(v);
+			memcpy(&bits, &v, 8);
+			st_le(a->buf + a->len + 8 * i, bits, 8);
+		}
+		a->len += n * 8;
+	}
+	return 0;
+}
+
+/* An array's bytes to the output, its values narrowed to floats when
+ * narrow. */
+static int
+copy_array(struct ts_encoder *enc, struct array *a, bool narrow)
+{
+	unsigned char *buf = NULL;
+	ssize_t r = 0;
+	size_t i;
+
+	if (a->fd >= 0) {
+		if (room(enc, a, SPILLSZ) != 0 || lseek(a->fd, 0, SEEK_SET) ==
+		    -1)
+			return -1;
+		buf = ts_xmalloc(COPYSZ);
+	}
+	for (;;) {
+		unsigned char *p = buf;
+
+		if (a->fd >= 0) {
+			if ((r = read_full(a->fd, buf, COPYSZ)) < 0)
+				break;
+		} else {
+			p = a->buf;
+			r = (ssize_t)a->len;
+			a->len = 0;
+		}
+		if (r == 0)
+			break;
+		if (narrow) {
+			/* In place: four bytes from each eight. */
+			for (i = 0; i < (size_t)r / 8; i++) {
+				uint64_t bits = ts_cols_le(p + 8 * i, 8);
+				double v;
+				float f;
+				uint32_t fb;
+
+				memcpy(&v, &bits, 8);
+				f = (float)v;
+				memcpy(&fb, &f, 4);
+				st_le(p + 4 * i, fb, 4);
+			}
+			r /= 2;
+		}
+		ts_outbuf_write(enc->out, p, (size_t)r);
+		if (a->fd < 0)
+			break;
+	}
+	free(buf);
+	return r < 0 ? -1 : 0;
+}
+
+int
+ts_cols_enc_close(struct ts_encoder *enc)
+{
+	struct cols_out *w = enc->state;
+	const int order = enc->h.order;
+	int m, k, rv = 0;
+
+	if (w == NULL)
+		return 0;
+	if (!enc->aborted) {
+		const unsigned vw = w->f32 ? 4 : 8;
+
+		/* The index width was chosen for the count the header
+		 * gave; another count would not read back. */
+		if (enc->n != enc->h.nnz) {
+			errno = EINVAL;
+			rv = -1;
+		} else {
+			w->fmt->header(enc, w->iw, vw);
+			for (k = 0; k <= order && rv == 0; k++) {
+				m = w->fmt->values_first ? (k == 0 ? order :
+				    k - 1) : k;
+				rv = copy_array(enc, &w->a[m], m == order &&
+				    vw == 4);
+			}
+			if (rv == 0 && ts_outbuf_error(enc->out) != 0) {
+				errno = ts_outbuf_error(enc->out);
+				rv = -1;
+			}
+		}
+	}
+	for (m = 0; m <= order; m++) {
+		if (w->a[m].fd >= 0)
+			close(w->a[m].fd);
+		free(w->a[m].buf);
+	}
+	free(w);
+	enc->state = NULL;
+	return rv;
+}

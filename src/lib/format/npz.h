@@ -1,0 +1,127 @@
+/*
+ * npz.h - what the two .npz formats share (npz_array.c), internal to
+ * libtensorsuite: scipy's and pydata/sparse's arrays (npz.c) and
+ * binsparse's (bsp_npz.c) are .npy members of a zip file, read member
+ * by member side by side, and written through temporary files, one an
+ * array, copied into the zip at the end (a member's size comes first).
+ */
+#ifndef TS_NPZ_H
+#define TS_NPZ_H
+
+#include "tensorsuite.h"
+#include "format/format.h"
+#include "format/npy.h"
+
+/* One array read from its member: a header parsed, then items. */
+struct ts_npz_in {
+	struct ts_zip	*z;
+	struct ts_npy	 a;
+	char		*member;	/* "row.npy" */
+	const char	*file;		/* the .npz, for messages */
+	struct ts_diags	*d;
+	uint64_t	 off;		/* of the next byte in the member */
+	unsigned char	*buf;
+	size_t		 cap;
+};
+
+/*
+ * Open member of src and read its header, and skip the first skip
+ * items (a row of a 2-D array); 0, or -1 reported (at the member's
+ * byte offset: "FILE:+OFF: member 'row.npy': ...").
+ */
+int	 ts_npz_in_open(struct ts_npz_in *, struct ts_source *src,
+	    const char *member, uint64_t skip, const char *file,
+	    struct ts_diags *d);
+void	 ts_npz_in_close(struct ts_npz_in *);
+/* An error about in at byte offset off of its member. */
+void	 ts_npz_in_diag(const struct ts_npz_in *, uint64_t off,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The next n items as raw bytes in in->buf; 0, or -1 reported. */
+int	 ts_npz_in_raw(struct ts_npz_in *, size_t n);
+/*
+ * The next n items as indices into c[i * stride] (an integer type:
+ * each one at or past 0, below lim when lim is not 0), or as values
+ * (into f or i, as is_int says; a bool array must hold True: the
+ * tensor has no values).  0, or -1 reported at the item's offset.
+ */
+int	 ts_npz_in_index(struct ts_npz_in *, uint64_t *c, size_t stride,
+	    size_t n);
+int	 ts_npz_in_values(struct ts_npz_in *, double *f, int64_t *i,
+	    bool is_int, size_t n);
+/* The value type an array's items are read as; -1 when none (not
+ * a number; TS_NPY_BOOL: no values, given as -2). */
+int	 ts_npz_vtype(enum ts_npy_type);
+/* Is t an integer type? */
+bool	 ts_npz_is_int(enum ts_npy_type);
+/* A small whole array (a shape, a format name, a descriptor): its
+ * items' bytes, malloc'd (at most max bytes), or NULL reported. */
+unsigned char *ts_npz_slurp(struct ts_source *src, const char *member,
+	    struct ts_npy *a, size_t max, const char *file,
+	    struct ts_diags *d);
+
+/* The arrays of a tensor being read (npz.c), whichever layout. */
+struct ts_npz_rd {
+	struct ts_npz_in coord[TS_MAXORDER];	/* one a mode, or [0] */
+	struct ts_npz_in data;
+	int		 ncoord;	/* 1: coords interleaved (F order) */
+	int		 perm[TS_MAXORDER];	/* coord[k] holds mode perm[k] */
+	uint64_t	 nnz;
+	uint64_t	 left;		/* entries still to read */
+	bool		 iso;		/* every value is isof or isoi */
+	double		 isof;
+	int64_t		 isoi;
+};
+/* The values member: 1-D, nnz items of a type read; sets the layout's
+ * values and type.  A coordinate array: integers, of ndim dimensions
+ * (2: rows of nnz).  0, or -1 reported. */
+int	 ts_npz_open_values(struct ts_decoder *, struct ts_npz_rd *,
+	    const char *member, uint64_t nnz);
+int	 ts_npz_check_coord(struct ts_npz_in *, int ndim, uint64_t rows,
+	    uint64_t nnz);
+/* The n values of b when they are all the same. */
+void	 ts_npz_iso_fill(const struct ts_npz_rd *, struct ts_batch *,
+	    size_t n);
+/* bsp_npz.c: a binsparse tensor's descriptor and arrays, into r. */
+int	 ts_bsp_npz_open(struct ts_decoder *, struct ts_npz_rd *r);
+
+/*
+ * The entries a writer was given, checked unique and in lexicographic
+ * order of the modes perm[0], perm[1], ...: 0, or -1 reported (the
+ * entry, its tuple, what is wrong) with errno EINVAL.
+ */
+struct ts_npz_order {
+	uint64_t	 last[TS_MAXORDER];	/* the entry before */
+	bool		 any;
+};
+int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
+	    const struct ts_batch *, const int *perm);
+
+/* An array written to a temporary file, to be copied into the zip. */
+struct ts_npz_spool {
+	int		 fd;
+	enum ts_npy_type type;
+	uint64_t	 n;		/* items written */
+	unsigned char	*buf;
+	size_t		 len, cap;
+};
+int	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type,
+	    const char *tmpdir);
+/* n items from c[i * stride] (indices) or f / i (values). */
+int	 ts_npz_spool_index(struct ts_npz_spool *, const uint64_t *c,
+	    size_t stride, size_t n);
+int	 ts_npz_spool_values(struct ts_npz_spool *, const double *f,
+	    const int64_t *i, size_t n);
+int	 ts_npz_spool_flush(struct ts_npz_spool *);
+void	 ts_npz_spool_close(struct ts_npz_spool *);
+/*
+ * Into zo: member name, an array of ndim dimensions shape whose items
+ * are the spools' v[0..nv-1] one after the other (a 2-D array of rows),
+ * or the bytes at p (nv 0: p holds shape's items of type t).  0, or -1
+ * with errno.
+ */
+int	 ts_npz_put(struct ts_zip_out *zo, const char *name,
+	    enum ts_npy_type t, size_t itemsize, int ndim,
+	    const uint64_t *shape, struct ts_npz_spool *v, int nv,
+	    const void *p);
+
+#endif
