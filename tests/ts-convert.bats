@@ -820,7 +820,6 @@ The comment lines of `f.tns`, as written:
     # of a tensor'
 }
 
-@test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and says so" {
 @test "ts-convert: a rewrite leaves ts-stat's Statistics section of the source, and its links to pictures, out of the README, and its folder of pictures out of the bundle, and says so" {
 	mkbundle "$EL" t >/dev/null
 	ts-stat -q --readme --plot t >/dev/null
