@@ -58,6 +58,7 @@ setup() {
 	assert_output "prefix=/usr"
 	[ -f "$s/usr/share/zsh/vendor-completions/_ts-sort" ]
 	[ -f "$s/usr/share/doc/tensorsuite/examples/ts-summary.c" ]
+	sysroot_deps "$s"
 	export PKG_CONFIG_SYSROOT_DIR=$s
 	export PKG_CONFIG_PATH=$s/usr/lib/pkgconfig
 	unset PKG_CONFIG_LIBDIR

@@ -47,15 +47,7 @@ setup_file() {
 	install_into "$ROOT" >/dev/null
 	PFX=$(prefix_in "$ROOT")
 	export PFX
-	# The sysroot prefixes every package's directories: those of a
-	# dependency outside the compiler's own (Debian's hdf5-serial) are
-	# linked into it, as a real sysroot would hold them.
-	local d
-	for d in $(pkg-config --libs-only-L --cflags-only-I hdf5); do
-		d=${d#-[LI]}
-		mkdir -p "$ROOT${d%/*}"
-		[ -e "$ROOT$d" ] || ln -s "$d" "$ROOT$d"
-	done
+	sysroot_deps "$ROOT"
 }
 
 setup() {

@@ -57,3 +57,16 @@ sans_a1_note() {
 	[ -z "$output" ] || mapfile -t lines <<<"$output"
 	return 0
 }
+
+# sysroot_deps ROOT: pkg-config's PKG_CONFIG_SYSROOT_DIR=ROOT prefixes
+# every package's directories, so those of a dependency outside the
+# compiler's own (Debian's hdf5-serial) are linked into ROOT, as a real
+# sysroot would hold them.
+sysroot_deps() {
+	local d
+	for d in $(pkg-config --libs-only-L --cflags-only-I hdf5); do
+		d=${d#-[LI]}
+		mkdir -p "$1${d%/*}"
+		[ -e "$1$d" ] || ln -s "$d" "$1$d"
+	done
+}
