@@ -45,7 +45,7 @@ main(int argc, char *argv[])
 	uint64_t dim[3] = { 2000, 2000, 2000 }, n, i, pos = 0, gap, space;
 	uint64_t *c;
 	double *v;
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, NULL, NULL, 0 };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_SHORTEST, .name = NULL };
 	struct ts_header h;
 	struct ts_layout l;
 	struct ts_batch b;

@@ -474,7 +474,7 @@ run_blocks(const struct blocks *B, bool sorted, double **rows,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
 	struct ts_layout out = { TS_KIND_TEXT, false, 1, TS_VTYPE_FLOAT64,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 0 };
-	struct ts_encode_opts eo = { TS_VALFMT_E16, "e", NULL, 0 };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_E16, .name = "e" };
 	struct fe_genvalues_opts o;
 	struct ts_meta m;
 	struct ts_decoder *dec;

@@ -93,7 +93,7 @@ roundtrip(const struct ts_layout *l, int order, size_t n, const char *what)
 {
 	struct ts_header h;
 	struct ts_batch in, out;
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "rt", NULL, 0 };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_SHORTEST, .name = "rt" };
 	struct ts_encoder *w;
 	struct ts_decoder *r;
 	struct ts_source *src;
@@ -201,7 +201,7 @@ test_byte_order(void)
 	struct ts_header h;
 	struct ts_layout l;
 	struct ts_batch b;
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "be", NULL, 0 };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_SHORTEST, .name = "be" };
 	struct ts_encoder *w;
 	struct ts_sink *k;
 	unsigned char buf[256];
@@ -1012,7 +1012,7 @@ print_with(const struct ts_layout *lay, int valfmt, const struct ts_batch *in,
     struct msink *out, int abort_at)
 {
 	struct ts_header h;
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "p", NULL, 0 };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_SHORTEST, .name = "p" };
 	struct ts_encoder *e;
 	struct ts_batch b;
 	struct ts_sink *k;

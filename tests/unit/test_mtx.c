@@ -630,8 +630,8 @@ static struct mtxw *
 mtxw_open(int fd, uint64_t rows, uint64_t cols, uint64_t nnz,
     enum ts_mtx_field field, const char *comment, enum ts_mtx_sym sym)
 {
-	struct ts_encode_opts eo = { TS_VALFMT_SHORTEST, "m", comment,
-	    (int)sym };
+	struct ts_encode_opts eo = { .valfmt = TS_VALFMT_SHORTEST,
+	    .name = "m", .comment = comment, .mtx_sym = (int)sym };
 	struct ts_layout l = { TS_KIND_MTX, false, field != TS_MTX_PATTERN,
 	    field == TS_MTX_INTEGER ? TS_VTYPE_INT64 : TS_VTYPE_FLOAT64,
 	    TS_ITYPE_UINT64, TS_ENDIAN_NONE, 1 };
