@@ -35,12 +35,12 @@ bash_offers() {
 }
 
 # fish_offers TOOL OPT: the words of the -a list of "complete -c TOOL
-# ... -l OPT", its variables (set -l NAME 'WORDS') expanded.
+# ... -l OPT", its variables (set --local NAME 'WORDS') expanded.
 fish_offers() {
 	awk -v opt="${2#--}" '
-	$1 == "set" && $2 == "-l" {
+	$1 == "set" && $2 == "--local" {
 		v = $0
-		sub(/^set -l [^ ]+ /, "", v)
+		sub(/^set --local [^ ]+ /, "", v)
 		gsub(/["\047]/, "", v)
 		var["$" $3] = v
 	}

@@ -15,11 +15,11 @@
 # contents, so every file is offered, and so is every file for DST (-F),
 # whose kind --to may give.
 
-set -l kinds 'bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
-set -l tokinds 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
-set -l vtypes 'float32 float64 int32 int64'
-set -l itypes 'uint32 uint64'
-set -l endians 'little big'
+set --local kinds 'bundle tns tnsb frostt mtx npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
+set --local tokinds 'bundle tns tnsb frostt mtx cutensor npz binsparse-npz binsparse-h5 splatt-bin frostt-bin hiparti'
+set --local vtypes 'float32 float64 int32 int64'
+set --local itypes 'uint32 uint64'
+set --local endians 'little big'
 
 complete -c ts-convert -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-convert -s j -l jobs -x -d 'Threads that parse text'  # --jobs

@@ -15,9 +15,9 @@
 # contents, so every file is offered, and so is every file for DST (-F),
 # whose kind --to may give.
 
-set -l vtypes 'float32 float64 int32 int64'
-set -l itypes 'uint32 uint64'
-set -l endians 'little big'
+set --local vtypes 'float32 float64 int32 int64'
+set --local itypes 'uint32 uint64'
+set --local endians 'little big'
 
 complete -c ts-gen-values -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-gen-values -s V -l version -d 'Print the version and exit'  # --version

@@ -8,8 +8,6 @@
 # SRC is the tensor a model reads (kronecker's seed): any file.
 # Every file is offered for DST (-F), whose kind --to may give.
 
-set -l vtypes 'float32 float64 int32 int64'
-
 complete -c ts-gen -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-gen -s V -l version -d 'Print the version and exit'  # --version
 complete -c ts-gen -s q -l quiet -d 'Print no notes on stderr'  # --quiet
@@ -61,7 +59,7 @@ complete -c ts-gen -l mean -x -d 'Mean of the normal distribution'  # --mean
 complete -c ts-gen -l std -x -d 'Standard deviation of the normal distribution'  # --std
 complete -c ts-gen -l value -x -d 'Value of the constant distribution'  # --value
 complete -c ts-gen -l binary-zeros -x -d 'Binary domain: probability of a 0'  # --binary-zeros
-complete -c ts-gen -l value-type -x -a "$vtypes" -d 'Value type'  # --value-type
+complete -c ts-gen -l value-type -x -a 'float32 float64 int32 int64' -d 'Value type'  # --value-type
 complete -c ts-gen -l value-domain -x -a 'general nonnegative binary' -d 'Value domain'  # --value-domain
 complete -c ts-gen -l explicit-zeros -x -a 'allowed disallowed' -d 'Whether a value may be 0'  # --explicit-zeros
 # The output's layout and description

@@ -56,9 +56,9 @@ function __ts_sort_key
     string join , (seq $n)
 end
 
-set -l vtypes 'float32 float64 int32 int64'
-set -l itypes 'uint32 uint64'
-set -l endians 'little big'
+set --local vtypes 'float32 float64 int32 int64'
+set --local itypes 'uint32 uint64'
+set --local endians 'little big'
 
 complete -c ts-sort -s h -l help -d 'Print a usage summary and exit'  # --help
 complete -c ts-sort -s V -l version -d 'Print the version and exit'  # --version
