@@ -38,6 +38,13 @@ struct fe_job_opts {
 	const char	*name, *group, *id, *time, *source, *source_url;
 	const char	*source_type;
 	const char	*tmpdir;
+	/* -S: memory for the sort of an output that holds sorted unique
+	 * entries, and for the arrays a format writes at its end, past
+	 * which they spill to tmpdir (0: 25% of the memory it may use) */
+	size_t		 mem_limit;
+	/* What an output that holds unique entries makes of repeats: an
+	 * enum ts_dup_policy (TS_DUP_ERROR refuses them, the default) */
+	int		 dups;
 	int		 threads;	/* 0: the CPUs it may use */
 	/* what the tool adds to the flow, or NULL */
 	const struct fe_job_part *part;

@@ -641,13 +641,22 @@ ready(void *arg)
 	return 0;
 }
 
+/* -S, else a quarter of the memory the process may use. */
+static size_t
+mem_limit(const struct fe_job *j)
+{
+	return j->o->mem_limit > 0 ? j->o->mem_limit :
+	    fe_default_size("-S", "25%");
+}
+
 /*
  * An output that holds unique entries in lexicographic order (binsparse)
  * gets them so: checked as they pass when the attributes say they are
  * sorted (in any order of the modes, which it stores transposed), else
  * sorted by modes 1..N, spilled past a quarter of the memory to the
- * temporary directory.  A repeat is refused either way: a policy of
- * ts-sort --duplicates merges repeats first.
+ * temporary directory.  A repeat is refused, unless a policy
+ * (--duplicates) merges repeats: then entries said to be sorted with
+ * repeats go through the sort too, which merges them.
  */
 static int
 sorted_output(struct outputs *os)
@@ -663,7 +672,8 @@ sorted_output(struct outputs *os)
 			break;
 	if (i == os->n || m->sparsity == TS_SPARSITY_BLOCK)
 		return 0;
-	if (m->sorted && m->nsort == m->order) {
+	if (m->sorted && m->nsort == m->order && (!m->dups_allowed ||
+	    j->o->dups == TS_DUP_ERROR)) {
 		if (m->dups_allowed)
 			ts_flow_add(os->flow, ts_stage_order(m->sort_order,
 			    m->order, m->index_base, true, j->d));
@@ -675,11 +685,11 @@ sorted_output(struct outputs *os)
 		so.prio[k] = k;
 	so.has_values = m->values_provided;
 	so.vtype = m->value_type;
-	so.mem_limit = fe_default_size("-S", "25%");
+	so.mem_limit = mem_limit(j);
 	so.tmpdir = j->o->tmpdir;
 	so.expect = m->nnz;
 	so.threads = fe_job_threads(j);
-	so.dups = TS_DUP_ERROR;
+	so.dups = (enum ts_dup_policy)j->o->dups;
 	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec, NULL,
 	    j->d)) == NULL)
 		return -1;
