@@ -816,10 +816,12 @@ struct ts_encode_opts {
 	int		 valfmt;	/* TS_VALFMT_*; shortest copies texts */
 	const char	*name;		/* "% name:" (NULL: the header's) */
 	const char	*comment;	/* Matrix Market: '%' lines */
-	/* Where a format that writes its arrays at the end (.npz; SPLATT's
-	 * and FROSTT's binaries, one array per mode) keeps them
-	 * meanwhile (NULL: $TMPDIR, else /tmp). */
+	/* A format that writes its arrays at the end (.npz; SPLATT's and
+	 * FROSTT's binaries, one array per mode) keeps them meanwhile in
+	 * memory, up to mem_limit bytes (0: none), the rest in tmpdir
+	 * (NULL: $TMPDIR, else /tmp). */
 	const char	*tmpdir;
+	uint64_t	 mem_limit;
 	/* Matrix Market: 0 general; 1 symmetric, 2 skew-symmetric: the
 	 * lower triangle is written, and the header's nnz counts it. */
 	int		 mtx_sym;

@@ -3,7 +3,10 @@
  * -S and --max-size) and of what it finds the process may use: CPUs and
  * memory, from cgroup trees (v2, v1, both, a container's view) laid out
  * in a temporary directory; and of the SHA-256 digests of archives'
- * manifests (FIPS 180-2's vectors).  Prints TAP; exit status 1 when a test fails.
+ * manifests (FIPS 180-2's vectors); and of the bytes a writer keeps to
+ * its end (io/keep.c): in memory within a budget, the rest in a
+ * temporary file, given back in order.  Prints TAP; exit status 1 when
+ * a test fails.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <unistd.h>
 
 #include "tensorsuite.h"
+#include "io/io.h"
 #include "util/sha256.h"
 #include "util/size.h"
 #include "util/sysres.h"
@@ -336,6 +340,92 @@ test_rlimits(void)
 	    "memory: RLIMIT_AS, the lower, bounds it");
 }
 
+/* What a drain gave, and after how many pieces it is to fail. */
+struct drained {
+	unsigned char	*p;
+	size_t		 len;
+	int		 pieces, fail_at;
+};
+
+static int
+collect(void *arg, unsigned char *p, size_t n)
+{
+	struct drained *d = arg;
+
+	if (++d->pieces == d->fail_at)
+		return 7;
+	memcpy(d->p + d->len, p, n);
+	d->len += n;
+	return 0;
+}
+
+/* n bytes of a pattern kept within budget (through ts_keep_room and
+ * ts_keep_write, in odd pieces) and drained: do they come back? */
+static int
+keep_round(uint64_t budget, const char *dir, size_t n, int fail_at,
+    int *rv, uint64_t *left_after)
+{
+	struct ts_keep_budget b = { budget, dir };
+	struct ts_keep *k = ts_keep_new(&b);
+	struct drained d = { malloc(n), 0, 0, fail_at };
+	unsigned char *src = malloc(n), *q;
+	size_t i, at, m, avail;
+	int same;
+
+	for (i = 0; i < n; i++)
+		src[i] = (unsigned char)next64();
+	*rv = 0;
+	for (at = 0; at < n && *rv == 0; at += m) {
+		m = 1 + (size_t)(next64() % 300000);
+		m = m < n - at ? m : n - at;
+		if (at % 2 == 0) {
+			*rv = ts_keep_write(k, src + at, m);
+			continue;
+		}
+		if ((q = ts_keep_room(k, 1, &avail)) == NULL) {
+			*rv = -1;
+			break;
+		}
+		m = m < avail ? m : avail;
+		memcpy(q, src + at, m);
+		ts_keep_commit(k, m);
+	}
+	if (*rv == 0 && ts_keep_size(k) != n)
+		*rv = -2;
+	if (*rv == 0)
+		*rv = ts_keep_drain(k, collect, &d);
+	*left_after = b.left;
+	ts_keep_free(k);
+	same = d.len == n && memcmp(d.p, src, n) == 0;
+	free(src);
+	free(d.p);
+	return same;
+}
+
+static void
+test_keep(void)
+{
+	const size_t n = 5 * TS_KEEP_CHUNK + 12345;
+	uint64_t left;
+	int rv;
+
+	ok(keep_round(0, tmpdir, n, 0, &rv, &left) && rv == 0,
+	    "keep: no budget, every byte through the file, back in order");
+	ok(keep_round(2 * TS_KEEP_CHUNK, tmpdir, n, 0, &rv, &left) &&
+	    rv == 0 && left == 2 * TS_KEEP_CHUNK,
+	    "keep: two chunks held, the rest in the file, back in order; "
+	    "the budget given back");
+	ok(keep_round(64 * TS_KEEP_CHUNK, "/nonexistent", n, 0, &rv,
+	    &left) && rv == 0 && left == 64 * TS_KEEP_CHUNK,
+	    "keep: within the budget, no file is made");
+	ok(!keep_round(0, "/nonexistent", n, 0, &rv, &left) && rv == -1 &&
+	    errno == ENOENT,
+	    "keep: a file that cannot be made is an error (errno %d)", errno);
+	ok(!keep_round(2 * TS_KEEP_CHUNK, tmpdir, n, 3, &rv, &left) &&
+	    rv == 7 && left == 2 * TS_KEEP_CHUNK,
+	    "keep: a piece refused ends the drain with its value");
+}
+
 int
 main(void)
 {
@@ -348,6 +438,7 @@ main(void)
 		return 1;
 	}
 	test_cgroups();
+	test_keep();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

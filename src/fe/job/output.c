@@ -685,7 +685,9 @@ sorted_output(struct outputs *os)
 		so.prio[k] = k;
 	so.has_values = m->values_provided;
 	so.vtype = m->value_type;
-	so.mem_limit = mem_limit(j);
+	/* The sort and the arrays an output keeps to its end share -S. */
+	so.mem_limit = mem_limit(j) / 2;
+	os->eo.mem_limit = so.mem_limit;
 	so.tmpdir = j->o->tmpdir;
 	so.expect = m->nnz;
 	so.threads = fe_job_threads(j);
@@ -1005,6 +1007,7 @@ write_single(struct fe_job *j)
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
 	os.eo.tmpdir = j->o->tmpdir;
+	os.eo.mem_limit = mem_limit(j);
 	os.eo.meta = m;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {

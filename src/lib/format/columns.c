@@ -5,9 +5,10 @@
  * both ways need the file whole: a reader reads the arrays side by side
  * at their offsets (a stream that cannot be read at an offset is first
  * copied to a temporary file, unlinked at once), and a writer keeps
- * each array in a temporary file of its own until the end, where the
- * header, which says the widths of all the values, is known.  Memory
- * stays bounded either way: a batch, and a buffer per array.
+ * each array until the end (io.h, struct ts_keep: in memory up to the
+ * encoder's budget, the rest in a temporary file), where the header,
+ * which says the widths of all the values, is known.  Memory stays
+ * bounded either way: a batch, a buffer per array, and the budget.
  */
 #include <errno.h>
 #include <float.h>
@@ -22,8 +23,7 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-#define COPYSZ	((size_t)1 << 20)	/* a stream copied, an array copied */
-#define SPILLSZ	((size_t)256 << 10)	/* an array's buffer, writing */
+#define COPYSZ	((size_t)1 << 20)	/* a stream copied */
 
 /* ---- decoding ---- */
 
@@ -268,17 +268,12 @@ ts_cols_close(struct ts_decoder *dec)
 
 /* ---- encoding ---- */
 
-struct array {
-	int		 fd;		/* once the buffer filled; else -1 */
-	unsigned char	*buf;
-	size_t		 len;
-};
-
 struct cols_out {
 	const struct ts_cols_fmt *fmt;
 	unsigned	 iw;
 	bool		 f32;		/* every value is a float's */
-	struct array	 a[TS_MAXORDER + 1];	/* the modes', the values' */
+	struct ts_keep_budget budget;	/* the arrays' memory */
+	struct ts_keep	*a[TS_MAXORDER + 1];	/* the modes', the values' */
 };
 
 static void
@@ -308,41 +303,11 @@ ts_cols_enc_open(struct ts_encoder *enc, const struct ts_cols_fmt *fmt)
 	w->fmt = fmt;
 	w->iw = fmt->iwidth(&enc->h);
 	w->f32 = true;
-	for (m = 0; m <= enc->h.order; m++) {
-		w->a[m].fd = -1;
-		w->a[m].buf = ts_xmalloc(SPILLSZ);
-	}
+	w->budget.left = enc->o.mem_limit;
+	w->budget.tmpdir = enc->o.tmpdir;
+	for (m = 0; m <= enc->h.order; m++)
+		w->a[m] = ts_keep_new(&w->budget);
 	enc->state = w;
-	return 0;
-}
-
-/* Room for n more bytes in an array: its buffer spilled when full. */
-static int
-room(struct ts_encoder *enc, struct array *a, size_t n)
-{
-	int e;
-
-	if (a->len + n <= SPILLSZ)
-		return 0;
-	if (a->fd < 0) {
-		const char *dir = ts_tmpdir(enc->o.tmpdir);
-		char *path = ts_xasprintf("%s/tensorsuite.XXXXXX", dir);
-
-		a->fd = mkstemp(path);
-		e = errno;
-		if (a->fd >= 0)
-			unlink(path);
-		free(path);
-		if (a->fd < 0) {
-			errno = e;
-			return -1;
-		}
-	}
-	if ((e = ts_write_all(a->fd, a->buf, a->len)) != 0) {
-		errno = e;
-		return -1;
-	}
-	a->len = 0;
 	return 0;
 }
 
@@ -358,26 +323,6 @@ fits_float(double v)
 	f = (float)v;
 	back = (double)f;
 	return memcmp(&back, &v, 8) == 0;
-}
-
-/* Up to n bytes of fd, fewer only at its end: the count, or -1. */
-static ssize_t
-read_full(int fd, unsigned char *p, size_t n)
-{
-	size_t got = 0;
-	ssize_t r;
-
-	while (got < n) {
-		r = read(fd, p + got, n - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
 }
 
 /* A value as a double, exactly, or -1 (reported). */
@@ -412,30 +357,30 @@ ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
 	struct cols_out *w = enc->state;
 	const int order = enc->h.order;
 	const unsigned iw = w->iw;
-	struct array *a;
-	size_t i, at, n;
+	unsigned char *q;
+	size_t i, at, n, room;
 	int m;
 
 	if (b->order != order) {
 		errno = EINVAL;
 		return -1;
 	}
-	for (at = 0; at < b->n; at += n) {
-		n = b->n - at < SPILLSZ / 8 ? b->n - at : SPILLSZ / 8;
-		for (m = 0; m < order; m++) {
-			const uint64_t *c = b->coords + at * (size_t)order +
-			    (size_t)m;
+	for (m = 0; m < order; m++) {
+		const uint64_t *c = b->coords + (size_t)m;
 
-			a = &w->a[m];
-			if (room(enc, a, n * iw) != 0)
+		for (at = 0; at < b->n; at += n) {
+			if ((q = ts_keep_room(w->a[m], iw, &room)) == NULL)
 				return -1;
+			n = b->n - at < room / iw ? b->n - at : room / iw;
 			for (i = 0; i < n; i++, c += order)
-				st_le(a->buf + a->len + i * iw, *c, iw);
-			a->len += n * iw;
+				st_le(q + i * iw, *c, iw);
+			ts_keep_commit(w->a[m], n * iw);
 		}
-		a = &w->a[order];
-		if (room(enc, a, n * 8) != 0)
+	}
+	for (at = 0; at < b->n; at += n) {
+		if ((q = ts_keep_room(w->a[order], 8, &room)) == NULL)
 			return -1;
+		n = b->n - at < room / 8 ? b->n - at : room / 8;
 		for (i = 0; i < n; i++) {
 			double v;
 			uint64_t bits;
@@ -445,62 +390,44 @@ ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
 			if (w->f32)
 				w->f32 = fits_float(v);
 			memcpy(&bits, &v, 8);
-			st_le(a->buf + a->len + 8 * i, bits, 8);
+			st_le(q + 8 * i, bits, 8);
 		}
-		a->len += n * 8;
+		ts_keep_commit(w->a[order], n * 8);
 	}
 	return 0;
 }
 
-/* An array's bytes to the output, its values narrowed to floats when
- * narrow. */
+/* A piece of an array to the output. */
 static int
-copy_array(struct ts_encoder *enc, struct array *a, bool narrow)
+copy_piece(void *arg, unsigned char *p, size_t n)
 {
-	unsigned char *buf = NULL;
-	ssize_t r = 0;
+	struct ts_encoder *enc = arg;
+
+	ts_outbuf_write(enc->out, p, n);
+	return 0;
+}
+
+/* A piece of the values to the output, narrowed to floats in place:
+ * four bytes from each eight. */
+static int
+narrow_piece(void *arg, unsigned char *p, size_t n)
+{
+	struct ts_encoder *enc = arg;
 	size_t i;
 
-	if (a->fd >= 0) {
-		if (room(enc, a, SPILLSZ) != 0 || lseek(a->fd, 0, SEEK_SET) ==
-		    -1)
-			return -1;
-		buf = ts_xmalloc(COPYSZ);
-	}
-	for (;;) {
-		unsigned char *p = buf;
+	for (i = 0; i < n / 8; i++) {
+		uint64_t bits = ts_cols_le(p + 8 * i, 8);
+		double v;
+		float f;
+		uint32_t fb;
 
-		if (a->fd >= 0) {
-			if ((r = read_full(a->fd, buf, COPYSZ)) < 0)
-				break;
-		} else {
-			p = a->buf;
-			r = (ssize_t)a->len;
-			a->len = 0;
-		}
-		if (r == 0)
-			break;
-		if (narrow) {
-			/* In place: four bytes from each eight. */
-			for (i = 0; i < (size_t)r / 8; i++) {
-				uint64_t bits = ts_cols_le(p + 8 * i, 8);
-				double v;
-				float f;
-				uint32_t fb;
-
-				memcpy(&v, &bits, 8);
-				f = (float)v;
-				memcpy(&fb, &f, 4);
-				st_le(p + 4 * i, fb, 4);
-			}
-			r /= 2;
-		}
-		ts_outbuf_write(enc->out, p, (size_t)r);
-		if (a->fd < 0)
-			break;
+		memcpy(&v, &bits, 8);
+		f = (float)v;
+		memcpy(&fb, &f, 4);
+		st_le(p + 4 * i, fb, 4);
 	}
-	free(buf);
-	return r < 0 ? -1 : 0;
+	ts_outbuf_write(enc->out, p, n / 2);
+	return 0;
 }
 
 int
@@ -525,8 +452,8 @@ ts_cols_enc_close(struct ts_encoder *enc)
 			for (k = 0; k <= order && rv == 0; k++) {
 				m = w->fmt->values_first ? (k == 0 ? order :
 				    k - 1) : k;
-				rv = copy_array(enc, &w->a[m], m == order &&
-				    vw == 4);
+				rv = ts_keep_drain(w->a[m], m == order &&
+				    vw == 4 ? narrow_piece : copy_piece, enc);
 			}
 			if (rv == 0 && ts_outbuf_error(enc->out) != 0) {
 				errno = ts_outbuf_error(enc->out);
@@ -534,11 +461,8 @@ ts_cols_enc_close(struct ts_encoder *enc)
 			}
 		}
 	}
-	for (m = 0; m <= order; m++) {
-		if (w->a[m].fd >= 0)
-			close(w->a[m].fd);
-		free(w->a[m].buf);
-	}
+	for (m = 0; m <= order; m++)
+		ts_keep_free(w->a[m]);
 	free(w);
 	enc->state = NULL;
 	return rv;

@@ -2,8 +2,9 @@
  * npz.h - what the two .npz formats share (npz_array.c), internal to
  * libtensorsuite: scipy's and pydata/sparse's arrays (npz.c) and
  * binsparse's (bsp_npz.c) are .npy members of a zip file, read member
- * by member side by side, and written through temporary files, one an
- * array, copied into the zip at the end (a member's size comes first).
+ * by member side by side, and written kept, one an array (in memory
+ * up to the writer's budget, then in a temporary file: io.h, struct
+ * ts_keep), into the zip at the end (a member's size comes first).
  */
 #ifndef TS_NPZ_H
 #define TS_NPZ_H
@@ -11,6 +12,7 @@
 #include "tensorsuite.h"
 #include "format/format.h"
 #include "format/npy.h"
+#include "io/io.h"
 
 /* One array read from its member: a header parsed, then items. */
 struct ts_npz_in {
@@ -98,20 +100,18 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
 
 /* An array written to a temporary file, to be copied into the zip. */
 struct ts_npz_spool {
-	int		 fd;
+	struct ts_keep	*k;
 	enum ts_npy_type type;
 	uint64_t	 n;		/* items written */
-	unsigned char	*buf;
-	size_t		 len, cap;
 };
+/* An array of type t kept (io.h: struct ts_keep) within budget b. */
 int	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type,
-	    const char *tmpdir);
+	    struct ts_keep_budget *b);
 /* n items from c[i * stride] (indices) or f / i (values). */
 int	 ts_npz_spool_index(struct ts_npz_spool *, const uint64_t *c,
 	    size_t stride, size_t n);
 int	 ts_npz_spool_values(struct ts_npz_spool *, const double *f,
 	    const int64_t *i, size_t n);
-int	 ts_npz_spool_flush(struct ts_npz_spool *);
 void	 ts_npz_spool_close(struct ts_npz_spool *);
 /*
  * Into zo: member name, an array of ndim dimensions shape whose items

@@ -19,7 +19,7 @@
 #include "util/path.h"
 #include "util/xalloc.h"
 
-#define SPOOL_BUF	(1u << 20)
+#define IN_BUF	(1u << 20)	/* a member read */
 
 void
 ts_npz_in_diag(const struct ts_npz_in *in, uint64_t off, const char *fmt,
@@ -101,7 +101,7 @@ ts_npz_in_open(struct ts_npz_in *in, struct ts_source *src,
 		return -1;
 	}
 	free(h);
-	in->cap = SPOOL_BUF;
+	in->cap = IN_BUF;
 	in->buf = ts_xmalloc(in->cap);
 	for (left = skip * in->a.itemsize; left > 0; left -= n) {
 		n = left < in->cap ? (size_t)left : in->cap;
@@ -330,52 +330,12 @@ ts_npz_slurp(struct ts_source *src, const char *member, struct ts_npy *a,
 
 int
 ts_npz_spool_open(struct ts_npz_spool *s, enum ts_npy_type t,
-    const char *tmpdir)
+    struct ts_keep_budget *b)
 {
-	char *path = ts_xasprintf("%s/ts-npz-XXXXXX", ts_tmpdir(tmpdir));
-	int e;
-
 	memset(s, 0, sizeof(*s));
 	s->type = t;
-	s->fd = mkstemp(path);
-	if (s->fd < 0) {
-		e = errno;
-		free(path);
-		errno = e;
-		return -1;
-	}
-	(void)fcntl(s->fd, F_SETFD, FD_CLOEXEC);
-	unlink(path);
-	free(path);
-	s->cap = SPOOL_BUF;
-	s->buf = ts_xmalloc(s->cap);
+	s->k = ts_keep_new(b);
 	return 0;
-}
-
-int
-ts_npz_spool_flush(struct ts_npz_spool *s)
-{
-	size_t done = 0;
-	ssize_t r;
-
-	while (done < s->len) {
-		r = write(s->fd, s->buf + done, s->len - done);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		done += (size_t)r;
-	}
-	s->len = 0;
-	return 0;
-}
-
-/* Room for n bytes in s's buffer. */
-static int
-room(struct ts_npz_spool *s, size_t n)
-{
-	return s->len + n > s->cap ? ts_npz_spool_flush(s) : 0;
 }
 
 int
@@ -383,24 +343,24 @@ ts_npz_spool_index(struct ts_npz_spool *s, const uint64_t *c, size_t stride,
     size_t n)
 {
 	const size_t sz = ts_npy_type_size(s->type);
+	unsigned char *q;
 	size_t i, m;
 
 	while (n > 0) {
-		if (room(s, sz) != 0)
+		if ((q = ts_keep_room(s->k, sz, &m)) == NULL)
 			return -1;
-		m = (s->cap - s->len) / sz;
+		m /= sz;
 		m = m < n ? m : n;
 		if (sz == 8)
 			for (i = 0; i < m; i++)
-				memcpy(s->buf + s->len + i * 8, &c[i * stride],
-				    8);
+				memcpy(q + i * 8, &c[i * stride], 8);
 		else
 			for (i = 0; i < m; i++) {
 				uint32_t v = (uint32_t)c[i * stride];
 
-				memcpy(s->buf + s->len + i * 4, &v, 4);
+				memcpy(q + i * 4, &v, 4);
 			}
-		s->len += m * sz;
+		ts_keep_commit(s->k, m * sz);
 		s->n += m;
 		c += m * stride;
 		n -= m;
@@ -413,15 +373,16 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
     const int64_t *iv, size_t n)
 {
 	const size_t sz = ts_npy_type_size(s->type);
+	unsigned char *to;
 	size_t i, m;
 
 	while (n > 0) {
-		if (room(s, sz) != 0)
+		if ((to = ts_keep_room(s->k, sz, &m)) == NULL)
 			return -1;
-		m = (s->cap - s->len) / sz;
+		m /= sz;
 		m = m < n ? m : n;
 		for (i = 0; i < m; i++) {
-			unsigned char *q = s->buf + s->len + i * sz;
+			unsigned char *q = to + i * sz;
 
 			switch (s->type) {
 			case TS_NPY_FLOAT32: {
@@ -447,7 +408,7 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
 				break;
 			}
 		}
-		s->len += m * sz;
+		ts_keep_commit(s->k, m * sz);
 		s->n += m;
 		f = f != NULL ? f + m : NULL;
 		iv = iv != NULL ? iv + m : NULL;
@@ -459,11 +420,15 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
 void
 ts_npz_spool_close(struct ts_npz_spool *s)
 {
-	if (s->buf != NULL)
-		close(s->fd);
-	free(s->buf);
+	ts_keep_free(s->k);
 	memset(s, 0, sizeof(*s));
-	s->fd = -1;
+}
+
+/* A piece of a spool into the member being written. */
+static int
+to_zip(void *arg, unsigned char *p, size_t n)
+{
+	return ts_zip_add_data(arg, p, n);
 }
 
 int
@@ -472,9 +437,8 @@ ts_npz_put(struct ts_zip_out *zo, const char *name, enum ts_npy_type t,
     struct ts_npz_spool *v, int nv, const void *p)
 {
 	char hdr[TS_NPY_HDRMAX];
-	uint64_t bytes = 0, count = 1, off;
+	uint64_t bytes = 0, count = 1;
 	size_t h, sz;
-	ssize_t r;
 	int k;
 
 	h = ts_npy_header(hdr, sizeof(hdr), t, itemsize, ndim, shape);
@@ -488,25 +452,9 @@ ts_npz_put(struct ts_zip_out *zo, const char *name, enum ts_npy_type t,
 		return -1;
 	if (nv == 0)
 		return ts_zip_add_data(zo, p, (size_t)bytes);
-	for (k = 0; k < nv; k++) {
-		unsigned char *buf = v[k].buf;
-
-		if (ts_npz_spool_flush(&v[k]) != 0)
+	for (k = 0; k < nv; k++)
+		if (ts_keep_drain(v[k].k, to_zip, zo) != 0)
 			return -1;
-		for (off = 0;; off += (uint64_t)r) {
-			r = pread(v[k].fd, buf, v[k].cap, (off_t)off);
-			if (r < 0 && errno == EINTR) {
-				r = 0;
-				continue;
-			}
-			if (r < 0)
-				return -1;
-			if (r == 0)
-				break;
-			if (ts_zip_add_data(zo, buf, (size_t)r) != 0)
-				return -1;
-		}
-	}
 	return 0;
 }
 

@@ -39,6 +39,35 @@ int	 ts_rmtree(const char *path);
  * reader finishes with what it began to read. */
 int	 ts_rmtree_held(const char *path);
 /*
+ * Bytes kept until the end of a write (keep.c): the arrays of a format
+ * that lays each down whole after the one before.  They are held in
+ * memory, TS_KEEP_CHUNK bytes at a time, while the budget the arrays of
+ * one writer share lasts (left: bytes; 0 holds none), the rest in a
+ * temporary file in tmpdir (NULL: $TMPDIR, else /tmp).
+ * ts_keep_room gives where at least n (at most TS_KEEP_CHUNK) more bytes
+ * go, *avail the room there, and ts_keep_commit says how many went;
+ * ts_keep_write copies.  ts_keep_drain gives the bytes back in order,
+ * once, to fn (pieces of at most TS_KEEP_CHUNK bytes, whole chunks but at
+ * the end, which fn may change in place), freeing them as it goes.  0, or
+ * -1 with errno (NULL from ts_keep_room); a nonzero fn ends the drain
+ * with its value.
+ */
+#define TS_KEEP_CHUNK	((size_t)1 << 20)
+struct ts_keep_budget {
+	uint64_t	 left;
+	const char	*tmpdir;
+};
+struct ts_keep;
+struct ts_keep *ts_keep_new(struct ts_keep_budget *);
+unsigned char *ts_keep_room(struct ts_keep *, size_t n, size_t *avail);
+void	 ts_keep_commit(struct ts_keep *, size_t n);
+int	 ts_keep_write(struct ts_keep *, const void *, size_t);
+uint64_t ts_keep_size(const struct ts_keep *);
+int	 ts_keep_drain(struct ts_keep *,
+	    int (*fn)(void *, unsigned char *, size_t), void *arg);
+void	 ts_keep_free(struct ts_keep *);
+
+/*
  * Temporaries are named for the program and the process that made them:
  * ts_tmpname gives the template (for mkstemp or mkdtemp, malloc'd)
  * DIR/.NAME.TOOL.PID.XXXXXX beside a target NAME (at most 200 bytes of
