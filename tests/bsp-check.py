@@ -13,6 +13,11 @@
   bsp-check.py bad DIR
       Write into DIR one malformed file of each family the reader must
       refuse (their names say what is wrong).
+  bsp-check.py narrow DIR
+      Write into DIR good files of 4-byte items in small chunks, plain
+      (narrow.bsp.h5) and gzip-compressed (narrow-gzip.bsp.h5): int32
+      indices, uint32 values beyond int32, float32 values (narrow-f32),
+      and a file whose int32 index is negative (narrow-negative).
 """
 import json
 import os
@@ -189,10 +194,40 @@ def bad(d):
     open(os.path.join(d, "truncated.bsp.h5"), "wb").write(raw[:1200])
 
 
+def narrow(d):
+    idx = [(0, 1, 2), (1, 0, 0), (2, 2, 1), (2, 2, 2), (4, 0, 1)]
+    shape = [5, 3, 3]
+
+    def mk(name, vals, vtype, comp=None, first=0):
+        bs = {"version": "0.1", "format": "custom", "shape": shape,
+              "number_of_stored_values": len(idx),
+              "custom": {"level": {"level_desc": "sparse", "rank": 3,
+                                   "level": {"level_desc": "element"}}},
+              "data_types": {"values": vtype}}
+        with h5py.File(os.path.join(d, name + ".bsp.h5"), "w") as f:
+            for k in range(3):
+                col = [t[k] for t in idx]
+                col[0] = first if k == 0 else col[0]
+                f.create_dataset("indices_%d" % k, data=np.array(
+                    col, np.int32), chunks=(2,), compression=comp)
+                bs["data_types"]["indices_%d" % k] = "int32"
+            f.create_dataset("values", data=np.array(vals, vtype),
+                             chunks=(2,), compression=comp)
+            f.attrs["binsparse"] = json.dumps({"binsparse": bs})
+
+    big = [4000000000, 1, 2147483648, 3, 4294967295]
+    mk("narrow", big, "uint32")
+    mk("narrow-gzip", big, "uint32", "gzip")
+    mk("narrow-f32", [0.1, -2.5, 3e38, 1e-45, 7], "float32")
+    mk("narrow-negative", big, "uint32", first=-3)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "same":
         same(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == "bad":
         bad(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "narrow":
+        narrow(sys.argv[2])
     else:
         sys.exit(__doc__)

@@ -1751,6 +1751,23 @@ print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom
 	[ "$(meta b .value_type)" = '"float32"' ]
 }
 
+@test "ts-convert: binsparse (HDF5): 4-byte items are widened exactly, in plain and compressed chunks: uint32 values past int32, float32 values, a negative int32 index located" {
+	local f
+	mkdir n
+	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" narrow n
+	for f in narrow narrow-gzip; do
+		run -0 ts-convert -q "n/$f.bsp.h5" --to tns -
+		assert_equal "$(sed 1,4d <<<"$output" | tr '\n' ' ')" \
+		    "1 2 3 4000000000 2 1 1 1 3 3 2 2147483648 3 3 3 3 5 1 2 4294967295 "
+	done
+	run -0 ts-convert -q n/narrow-f32.bsp.h5 --to tns -
+	assert_equal "$(sed 1,4d <<<"$output" | tr '\n' ' ')" \
+	    "1 2 3 0.1 2 1 1 -2.5 3 3 2 3e+38 3 3 3 1e-45 5 1 2 7 "
+	run -1 ts-convert n/narrow-negative.bsp.h5 o.tns
+	assert_output "n/narrow-negative.bsp.h5:1: error: 'indices_0' holds -3, a negative index [S1]"
+	[ ! -e o.tns ]
+}
+
 @test "ts-convert: binsparse (HDF5): a malformed file is a located error of its family (exit 1), never a crash, nothing written" {
 	local f
 	mkdir bad

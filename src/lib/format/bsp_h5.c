@@ -127,7 +127,7 @@ struct h5w {
 	unsigned char	*buf[TS_MAXORDER + 1];	/* a chunk of each */
 	size_t		 isz[TS_MAXORDER], vsz, nbuf;
 	uint64_t	 done;		/* entries in the datasets */
-	uint64_t	 last[TS_MAXORDER];	/* the last one, by level */
+	uint64_t	 last[TS_MAXORDER];	/* the last one put */
 	bool		 any;
 };
 
@@ -157,16 +157,22 @@ static hid_t
 new_set(hid_t file, const char *name, enum ts_npy_type t, uint64_t n)
 {
 	hsize_t dim = n, chunk = n < CHUNK ? n : CHUNK;
-	hid_t sp, pl, set = -1;
+	hid_t sp, pl, apl = -1, set = -1;
 
 	if ((sp = H5Screate_simple(1, &dim, NULL)) < 0)
 		return -1;
-	/* No times: the same tensor gives the same bytes. */
+	/* No times: the same tensor gives the same bytes.  Every chunk is
+	 * written whole, once: no fill value before it, and no cache
+	 * between the buffer and the file. */
 	if ((pl = H5Pcreate(H5P_DATASET_CREATE)) >= 0 && (n == 0 ||
 	    H5Pset_chunk(pl, 1, &chunk) >= 0) && H5Pset_obj_track_times(pl,
-	    false) >= 0)
+	    false) >= 0 && H5Pset_fill_time(pl, H5D_FILL_TIME_NEVER) >= 0 &&
+	    (apl = H5Pcreate(H5P_DATASET_ACCESS)) >= 0 &&
+	    H5Pset_chunk_cache(apl, 0, 0, H5D_CHUNK_CACHE_W0_DEFAULT) >= 0)
 		set = H5Dcreate2(file, name, file_type(t), sp, H5P_DEFAULT, pl,
-		    H5P_DEFAULT);
+		    apl);
+	if (apl >= 0)
+		H5Pclose(apl);
 	if (pl >= 0)
 		H5Pclose(pl);
 	H5Sclose(sp);
@@ -339,16 +345,17 @@ h5w_flush(struct h5w *w)
 	return 0;
 }
 
-/* Is tuple t (by level) after the last one, as binsparse requires? */
-static int
-h5w_after(struct h5w *w, const uint64_t *t)
+/* Is entry c after entry p, read by level (modes perm[0], perm[1],
+ * ...), as binsparse requires? */
+static bool
+after(const uint64_t *c, const uint64_t *p, const int *perm, int order)
 {
 	int k;
 
-	for (k = 0; w->any && k < w->order; k++)
-		if (t[k] != w->last[k])
-			return t[k] > w->last[k];
-	return !w->any;
+	for (k = 0; k < order; k++)
+		if (c[perm[k]] != p[perm[k]])
+			return c[perm[k]] > p[perm[k]];
+	return false;
 }
 
 static int
@@ -356,9 +363,10 @@ h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
 	struct h5w *w = enc->state;
 	const struct ts_bsp *bs = &w->bsp;
-	uint64_t t[TS_MAXORDER];
+	const int order = w->order;
+	const uint64_t *prev = w->any ? w->last : NULL, *c;
 	char s1[256], s2[256];
-	size_t i, j;
+	size_t i, at, n, j;
 	int k;
 
 	if (enc->n + b->n > enc->h.nnz) {
@@ -366,43 +374,60 @@ h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 		return -1;
 	}
 	for (i = 0; i < b->n; i++) {
-		const uint64_t *c = b->coords + i * (size_t)w->order;
-
-		for (k = 0; k < w->order; k++)
-			t[k] = c[bs->perm[k]];
-		if (!h5w_after(w, t)) {
+		c = b->coords + i * (size_t)order;
+		if (prev != NULL && !after(c, prev, bs->perm, order)) {
 			/* The flow sorts what is not known to be sorted:
 			 * a writer's promise broken, said where. */
 			ts_batch_diag(enc->d, b, i, 0, TS_SEV_ERROR,
 			    TS_RULE_S2, "binsparse holds unique entries in "
 			    "lexicographic order: %s comes after %s",
-			    ts_tuple_str(s1, sizeof(s1), c, w->order, 0),
-			    ts_tuple_str(s2, sizeof(s2), w->last, w->order,
-			    0));
+			    ts_tuple_str(s1, sizeof(s1), c, order, 0),
+			    ts_tuple_str(s2, sizeof(s2), prev, order, 0));
 			errno = EINVAL;
 			return -1;
 		}
-		memcpy(w->last, t, sizeof(t[0]) * (size_t)w->order);
+		prev = c;
+	}
+	if (b->n > 0) {
+		memcpy(w->last, prev, sizeof(uint64_t) * (size_t)order);
 		w->any = true;
+	}
+	/* Array by array, as much as the chunk being filled takes. */
+	for (at = 0; at < b->n; at += n) {
+		n = CHUNK - w->nbuf < b->n - at ? CHUNK - w->nbuf : b->n - at;
 		j = w->nbuf;
-		for (k = 0; k < w->order; k++)
-			if (w->isz[k] == 4)
-				((uint32_t *)w->buf[k])[j] = (uint32_t)t[k];
-			else
-				((uint64_t *)w->buf[k])[j] = t[k];
+		for (k = 0; k < order; k++) {
+			c = b->coords + at * (size_t)order + bs->perm[k];
+			if (w->isz[k] == 4) {
+				uint32_t *q = (uint32_t *)w->buf[k] + j;
+
+				for (i = 0; i < n; i++, c += order)
+					q[i] = (uint32_t)*c;
+			} else {
+				uint64_t *q = (uint64_t *)w->buf[k] + j;
+
+				for (i = 0; i < n; i++, c += order)
+					q[i] = *c;
+			}
+		}
 		if (!bs->iso) {
-			unsigned char *v = w->buf[w->order];
+			unsigned char *v = w->buf[order];
+			const double *f = b->fval + at;
+			const int64_t *iv = b->ival + at;
 
 			if (bs->vtype == TS_NPY_FLOAT32)
-				((float *)v)[j] = (float)b->fval[i];
+				for (i = 0; i < n; i++)
+					((float *)v)[j + i] = (float)f[i];
 			else if (bs->vtype == TS_NPY_FLOAT64)
-				((double *)v)[j] = b->fval[i];
+				memcpy((double *)v + j, f, n * sizeof(*f));
 			else if (bs->vtype == TS_NPY_INT32)
-				((int32_t *)v)[j] = (int32_t)b->ival[i];
+				for (i = 0; i < n; i++)
+					((int32_t *)v)[j + i] = (int32_t)iv[i];
 			else
-				((int64_t *)v)[j] = b->ival[i];
+				memcpy((int64_t *)v + j, iv, n * sizeof(*iv));
 		}
-		if (++w->nbuf == CHUNK && h5w_flush(w) != 0)
+		w->nbuf += n;
+		if (w->nbuf == CHUNK && h5w_flush(w) != 0)
 			return -1;
 	}
 	return 0;
@@ -477,7 +502,10 @@ struct h5r {
 	struct ts_bsp	 bsp;
 	char		*tmp;		/* a copy of the source, or NULL */
 	bool		 isigned[TS_MAXORDER];	/* an index set's sign */
+	bool		 narrow[TS_MAXORDER + 1];	/* of 4-byte items */
+	void		*raw;		/* those, read before widening */
 	bool		 vints, vu64;	/* values as int64; from uint64 */
+	bool		 vsigned;	/* integer values of a signed type */
 	bool		 iso;		/* one value for every entry */
 	double		 iso_f;
 	int64_t		 iso_i;
@@ -649,9 +677,9 @@ out:
  * its sign into *sgn when not NULL); -1 reported. */
 static hid_t
 get_set(struct ts_decoder *dec, hid_t file, const char *name, uint64_t n,
-    H5T_class_t cls, bool *sgn)
+    H5T_class_t cls, bool *sgn, bool *narrow)
 {
-	hid_t set, sp, t;
+	hid_t set, sp, t, pl, apl;
 	hsize_t dim = 0;
 	int nd = -1;
 	H5T_class_t c = H5T_NO_CLASS;
@@ -661,6 +689,25 @@ get_set(struct ts_decoder *dec, hid_t file, const char *name, uint64_t n,
 		bad(dec, TS_RULE_X7, "no dataset '%s', which the descriptor "
 		    "asks for", name);
 		return -1;
+	}
+	/* Chunks that no filter changes are read straight into the
+	 * buffer: opened again without a chunk cache. */
+	if ((pl = H5Dget_create_plist(set)) >= 0) {
+		if (H5Pget_layout(pl) == H5D_CHUNKED &&
+		    H5Pget_nfilters(pl) == 0 &&
+		    (apl = H5Pcreate(H5P_DATASET_ACCESS)) >= 0) {
+			hid_t again = -1;
+
+			if (H5Pset_chunk_cache(apl, 0, 0,
+			    H5D_CHUNK_CACHE_W0_DEFAULT) >= 0)
+				again = H5Dopen2(file, name, apl);
+			if (again >= 0) {
+				H5Dclose(set);
+				set = again;
+			}
+			H5Pclose(apl);
+		}
+		H5Pclose(pl);
 	}
 	if ((sp = H5Dget_space(set)) >= 0) {
 		nd = H5Sget_simple_extent_ndims(sp);
@@ -674,6 +721,7 @@ get_set(struct ts_decoder *dec, hid_t file, const char *name, uint64_t n,
 			*sgn = H5Tget_sign(t) == H5T_SGN_2;
 		if (c == H5T_INTEGER && H5Tget_size(t) > 8)
 			c = H5T_NO_CLASS;
+		*narrow = H5Tget_size(t) == 4;
 		H5Tclose(t);
 	}
 	if (nd != 1) {
@@ -747,16 +795,17 @@ h5r_open(struct ts_decoder *dec)
 	for (k = 0; k < b->order; k++) {
 		snprintf(name, sizeof(name), "indices_%d", k);
 		if ((r->set[k] = get_set(dec, r->file, name, b->nnz,
-		    H5T_INTEGER, &sgn)) < 0)
+		    H5T_INTEGER, &sgn, &r->narrow[k])) < 0)
 			return -1;
 		r->isigned[k] = sgn;
 	}
 	vcls = b->vtype == TS_NPY_FLOAT32 || b->vtype == TS_NPY_FLOAT64 ?
 	    H5T_FLOAT : H5T_INTEGER;
 	if ((r->set[b->order] = get_set(dec, r->file, "values", b->iso ? 1 :
-	    b->nnz, vcls, &sgn)) < 0)
+	    b->nnz, vcls, &sgn, &r->narrow[b->order])) < 0)
 		return -1;
 	r->vints = vcls == H5T_INTEGER;
+	r->vsigned = sgn;
 	r->vu64 = r->vints && !sgn && b->vtype == TS_NPY_UINT64;
 	r->iso = b->iso;
 	dec->lay.kind = TS_KIND_BSP_H5;
@@ -799,7 +848,40 @@ h5r_open(struct ts_decoder *dec)
 		r->vbuf = ts_xmalloc(CHUNK * sizeof(int64_t));
 	else
 		r->fbuf = ts_xmalloc(CHUNK * sizeof(double));
+	r->raw = ts_xmalloc(CHUNK * 4);
 	ts_bsp_decoder_meta(dec, &r->bsp);
+	return 0;
+}
+
+/*
+ * n elements of dataset k from element pos: 4-byte items as themselves
+ * into r->raw, then widened into to (indices and integers to 64 bits,
+ * signed as the file's are; floats to doubles), which libhdf5 would do
+ * through a conversion buffer of its own; wider items straight as
+ * mtype.  0, or -1.
+ */
+static int
+load_set(struct h5r *r, int k, size_t n, hid_t mtype, void *to)
+{
+	const bool ints = k < r->order || r->vints;
+	const bool sgn = k < r->order ? r->isigned[k] : r->vsigned;
+	size_t i;
+
+	if (!r->narrow[k])
+		return slab(r->set[k], mtype, r->pos, n, to, false);
+	if (slab(r->set[k], !ints ? H5T_NATIVE_FLOAT : sgn ?
+	    H5T_NATIVE_INT32 : H5T_NATIVE_UINT32, r->pos, n, r->raw,
+	    false) != 0)
+		return -1;
+	if (!ints)
+		for (i = 0; i < n; i++)
+			((double *)to)[i] = ((const float *)r->raw)[i];
+	else if (sgn)
+		for (i = 0; i < n; i++)
+			((int64_t *)to)[i] = ((const int32_t *)r->raw)[i];
+	else
+		for (i = 0; i < n; i++)
+			((uint64_t *)to)[i] = ((const uint32_t *)r->raw)[i];
 	return 0;
 }
 
@@ -812,8 +894,8 @@ h5r_load(struct ts_decoder *dec, struct h5r *r)
 	int k;
 
 	for (k = 0; k < r->order; k++) {
-		if (slab(r->set[k], r->isigned[k] ? H5T_NATIVE_INT64 :
-		    H5T_NATIVE_UINT64, r->pos, n, r->ibuf[k], false) != 0)
+		if (load_set(r, k, n, r->isigned[k] ? H5T_NATIVE_INT64 :
+		    H5T_NATIVE_UINT64, r->ibuf[k]) != 0)
 			return bad(dec, TS_RULE_NONE, "libhdf5 cannot read "
 			    "dataset 'indices_%d' at element %llu", k,
 			    (unsigned long long)r->pos);
@@ -823,9 +905,9 @@ h5r_load(struct ts_decoder *dec, struct h5r *r)
 				    "'indices_%d' holds %lld, a negative index",
 				    k, (long long)(int64_t)r->ibuf[k][i]);
 	}
-	if (!r->iso && slab(r->set[r->order], r->vu64 ? H5T_NATIVE_UINT64 :
-	    r->vints ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE, r->pos, n,
-	    r->vints ? (void *)r->vbuf : (void *)r->fbuf, false) != 0)
+	if (!r->iso && load_set(r, r->order, n, r->vu64 ? H5T_NATIVE_UINT64 :
+	    r->vints ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE,
+	    r->vints ? (void *)r->vbuf : (void *)r->fbuf) != 0)
 		return bad(dec, TS_RULE_NONE, "libhdf5 cannot read dataset "
 		    "'values' at element %llu", (unsigned long long)r->pos);
 	for (i = 0; r->vu64 && !r->iso && i < n; i++)
@@ -894,6 +976,7 @@ h5r_close(struct ts_decoder *dec)
 		free(r->ibuf[k]);
 	free(r->fbuf);
 	free(r->vbuf);
+	free(r->raw);
 	ts_bsp_free(&r->bsp);
 	free(r);
 	dec->state = NULL;
