@@ -1926,7 +1926,7 @@ exec(sys.stdin.read())
 open('$1', 'wb').write(d)"
 }
 
-@test "ts-convert: a malformed SPLATT binary is refused at its byte offset with its rule, whatever its sizes claim, writing nothing (exit 1)" {
+@test "ts-convert: a malformed SPLATT binary, or a big-endian one, is refused at its byte offset with its rule, whatever its sizes claim, writing nothing (exit 1)" {
 	ts-convert -q "$EL" e.bin --to splatt-bin
 	colbin_bad trunc.bin <<<'d = d[:10]'
 	colbin_bad short.bin <<<'d = d[:-1]'
@@ -1935,6 +1935,7 @@ open('$1', 'wb').write(d)"
 	colbin_bad csf.bin <<<'d = struct.pack("<i", 1) + d[4:]'
 	colbin_bad iw.bin <<<'d = d[:4] + struct.pack("<Q", 5) + d[12:]'
 	colbin_bad vw.bin <<<'d = d[:12] + struct.pack("<Q", 2) + d[20:]'
+	colbin_bad be.bin <<<'d = d[:4] + struct.pack(">QQ", 4, 8) + d[20:]'
 	colbin_bad order0.bin <<<'d = d[:20] + struct.pack("<I", 0) + d[24:]'
 	colbin_bad order65.bin <<<'d = d[:20] + struct.pack("<I", 65) + d[24:]'
 	colbin_bad dim0.bin <<<'d = d[:28] + struct.pack("<I", 0) + d[32:]'
@@ -1953,6 +1954,7 @@ open('$1', 'wb').write(d)"
 	check csf.bin 0 "magic 1: a SPLATT CSF file (not read), or FROSTT's binary format (--from frostt-bin), not SPLATT's coordinate file (0) [X1]"
 	check iw.bin 4 "index width 5: SPLATT's indices have 4 or 8 bytes [H3]"
 	check vw.bin 12 "value width 2: SPLATT's values have 4 or 8 bytes [H3]"
+	check be.bin 4 "index width 4, big-endian: a SPLATT file written on a big-endian machine, which is not read (little-endian ones are) [H3]"
 	check order0.bin 20 "order 0: 1 to 64 modes are read [H3]"
 	check order65.bin 20 "order 65: 1 to 64 modes are read [H3]"
 	check dim0.bin 28 "dimension 0: a mode has at least one index [H3]"

@@ -25,6 +25,18 @@ bad(struct ts_decoder *dec, uint64_t off, enum ts_rule rule,
 	return -1;
 }
 
+/* A uint64 stored big-endian at p. */
+static uint64_t
+be64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
 static int
 splatt_open(struct ts_decoder *dec)
 {
@@ -45,6 +57,14 @@ splatt_open(struct ts_decoder *dec)
 	if (magic != 0)
 		return bad(dec, 0, TS_RULE_X1, "magic %llu: not a SPLATT "
 		    "binary coordinate file, which starts with 0", magic);
+	/* SPLATT writes its host's bytes: a big-endian host's widths read
+	 * as 4 or 8 the other way round. */
+	if (ts_cols_le(p + 4, 8) != 4 && ts_cols_le(p + 4, 8) != 8 &&
+	    (be64(p + 4) == 4 || be64(p + 4) == 8) &&
+	    (be64(p + 12) == 4 || be64(p + 12) == 8))
+		return bad(dec, 4, TS_RULE_H3, "index width %llu, big-endian: "
+		    "a SPLATT file written on a big-endian machine, which is "
+		    "not read (little-endian ones are)", be64(p + 4));
 	f.iw = (unsigned)ts_cols_le(p + 4, 8);
 	if (ts_cols_le(p + 4, 8) != 4 && ts_cols_le(p + 4, 8) != 8)
 		return bad(dec, 4, TS_RULE_H3, "index width %llu: SPLATT's "
