@@ -370,9 +370,11 @@ faultloop() {
 	exec 5>&-
 	wait "$pid"
 	cmp out.tns b/b.tns
-	# SIGHUP at its default: the program dies of it, leaving nothing.
+	# SIGHUP at its default (whatever the tests were started with):
+	# the program dies of it, leaving nothing.
 	rm out.tns
-	ts-convert -q --meta b/b_metadata.json in.tns -o out.tns &
+	env --default-signal=HUP ts-convert -q --meta b/b_metadata.json \
+	    in.tns -o out.tns &
 	pid=$!
 	exec 5>in.tns
 	head -n 1000 b/b.tns >&5
@@ -581,8 +583,8 @@ debris() {
 	mkdir d
 	for sig in SIGTERM SIGINT; do
 		for dst in a.tar.zst a.tar.gz a.tar.xz a.tar; do
-			(strace -f -qq -o strace.out -e trace=write \
-			    -e inject=write:signal=$sig:when=3 \
+			(env --default-signal="$sig" strace -f -qq -o strace.out \
+			    -e trace=write -e inject=write:signal=$sig:when=3 \
 			    ts-pack -q -o d/$dst in/big >/dev/null 2>&1 || true) 2>/dev/null
 			grep -q "killed by $sig" strace.out ||
 			    { echo "# ts-pack $dst not killed: $(tail -1 strace.out)" >&3; return 1; }
@@ -590,8 +592,8 @@ debris() {
 			    { echo "# ts-pack $dst, $sig left: $(ls -A d)" >&3; return 1; }
 		done
 		for dst in x.tns.zst x.tar.zst; do
-			(strace -f -qq -o strace.out -e trace=write \
-			    -e inject=write:signal=$sig:when=3 \
+			(env --default-signal="$sig" strace -f -qq -o strace.out \
+			    -e trace=write -e inject=write:signal=$sig:when=3 \
 			    ts-convert -q in/big d/$dst >/dev/null 2>&1 || true) 2>/dev/null
 			grep -q "killed by $sig" strace.out ||
 			    { echo "# ts-convert $dst not killed: $(tail -1 strace.out)" >&3; return 1; }

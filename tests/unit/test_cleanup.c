@@ -99,6 +99,9 @@ killed_with(const char *tree, const char *file, int sig)
 	if ((pid = fork()) == -1)
 		return -1;
 	if (pid == 0) {
+		/* At its default, whatever the test was started with
+		 * (nohup, a background job: ignored signals stay so). */
+		signal(sig, SIG_DFL);
 		ts_cleanup_add(strdup(tree), true);
 		ts_cleanup_add(strdup(file), false);
 		in_handler = 1;
