@@ -24,7 +24,9 @@
 # against ts-convert of the same value-less file; the friendly tensor to
 # and from .npz and .bsp.npz against tnsb to tnsb (npz below), and from
 # binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last,
-# ts-gen (tsgen below), against cat, ts-sort and the reference generator.
+# ts-gen (tsgen below), against cat, ts-sort and the reference generator;
+# and ts-stat against ts-validate on the sorted and the wide tensors, with
+# --fit and --fibers (statrows below).
 #
 # ts-pack is also timed with the checks of every entry it makes as it
 # packs (the default) against --quick, which reads only the headers
@@ -32,7 +34,7 @@
 #
 # Usage: scripts/bench.sh BUILD-DIR   (BENCH_N, BENCH_DIR, BENCH_GNU_SORT=0,
 # BENCH_BASE=COMMIT or empty for none, BENCH_ONLY=same|friendly|wide|
-# colbin|archives|genvalues|npz|binsparse|gen, BENCH_TURNS override,
+# colbin|archives|genvalues|npz|binsparse|gen|stat, BENCH_TURNS override,
 # SYNTENSORGEN=DIR)
 #
 # The rows compared (against the baseline, or ts-stat and ts-gen-values
@@ -802,13 +804,49 @@ colbin() {
 	rm -rf "$out"
 }
 
+# statrows NAME: ts-stat beside ts-validate on the same bundle (issue 34:
+# at most 1.3x on the sorted friendly tensor and on the wide one), with
+# --fit and --fibers rows of their own; in turns, so that all meet the
+# same load.
+statrows() {
+	name=$1
+	b="$dir/$name"
+	echo
+	echo "== ts-stat on $name: $n entries, best of $turns turns"
+	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
+	bytes=$(stat -c %s "$b/$name.tns")
+	t_v=999999 t_s=999999 t_f=999999 t_b=999999 m_s=0 m_f=0 m_b=0 k=0
+	while [ $k -lt "$turns" ]; do
+		run 1 "$bin/ts-validate" -q "$b"
+		t_v=$(echo "$best_t $t_v" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		run 1 "$bin/ts-stat" -q "$b"
+		t_s=$(echo "$best_t $t_s" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_s=$(echo "$best_m $m_s" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		run 1 "$bin/ts-stat" -q --fit "$b"
+		t_f=$(echo "$best_t $t_f" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_f=$(echo "$best_m $m_f" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		run 1 "$bin/ts-stat" -q --fibers "$b"
+		t_b=$(echo "$best_t $t_b" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		m_b=$(echo "$best_m $m_b" | awk '{ print ($1 > $2) ? $1 : $2 }')
+		k=$((k + 1))
+	done
+	row "ts-validate" "$t_v" 0
+	row "ts-stat" "$t_s" "$m_s"
+	row "ts-stat --fit" "$t_f" "$m_f"
+	row "ts-stat --fibers" "$t_b" "$m_b"
+	echo "ts-stat on $name: $(ratio "$t_s" "$t_v")x the time of ts-validate;" \
+	    "target <= 1.3x ($(met "$t_s $t_v" '$1 <= 1.3 * $2')); --fit" \
+	    "$(ratio "$t_f" "$t_v")x, --fibers $(ratio "$t_b" "$t_v")x"
+}
+
 only=${BENCH_ONLY:-}
 m5=$((n / 4))
 if [ "$only" != gen ]; then
 	gen friendly "$n"
 fi
 # The binaries' rows need the friendly tensor only.
-if [ "$only" != gen ] && [ "$only" != colbin ]; then
+if [ "$only" != gen ] && [ "$only" != colbin ] && [ "$only" != npz ] &&
+    [ "$only" != binsparse ]; then
 	gen wide "$n" 100000,80000,2000 unsorted
 	gen novalues "$n" 100000,80000,2000 unsorted novalues
 	[ -z "$old" ] || gen widesorted "$n" 100000,80000,2000
@@ -833,6 +871,10 @@ fi
 [ -n "$only" ] && [ "$only" != npz ] || npz friendly
 [ -n "$only" ] && [ "$only" != binsparse ] || binsparse friendly
 [ -n "$only" ] && [ "$only" != gen ] || tsgen
+if [ -z "$only" ] || [ "$only" = stat ]; then
+	statrows friendly
+	statrows wide
+fi
 if [ -s "$t21" ]; then
 	echo
 	echo "== issue 21: the wide tensor, against ${base:-no baseline} in the same run" \
