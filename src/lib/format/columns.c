@@ -268,11 +268,32 @@ ts_cols_close(struct ts_decoder *dec)
 
 /* ---- encoding ---- */
 
+/*
+ * Into a plain file (the sink's temporary) the arrays go straight to
+ * their places, each through a buffer of its own: the header's size
+ * does not depend on the widths it states, the indices' width is known
+ * from the start, and the values are laid down as doubles, narrowed in
+ * place at the end when every one is a float's (then FROSTT's indices,
+ * which follow its values, move up).  Into anything else (a pipe, a
+ * compressed file) the arrays are kept (io.h, struct ts_keep) and
+ * written after the header at the end.
+ */
+#define DIRECTSZ	((size_t)1 << 20)	/* an array's buffer */
+
+struct direct {
+	unsigned char	*buf;
+	size_t		 len;
+	uint64_t	 off;		/* in the file, of buf[0] */
+};
+
 struct cols_out {
 	const struct ts_cols_fmt *fmt;
 	unsigned	 iw;
 	bool		 f32;		/* every value is a float's */
-	struct ts_keep_budget budget;	/* the arrays' memory */
+	int		 fd;		/* direct: the file; else -1 */
+	uint64_t	 hdr;		/* direct: the header's bytes */
+	struct direct	 d[TS_MAXORDER + 1];	/* direct: the arrays */
+	struct ts_keep_budget budget;	/* else the arrays' memory */
 	struct ts_keep	*a[TS_MAXORDER + 1];	/* the modes', the values' */
 };
 
@@ -294,21 +315,135 @@ ts_cols_put_le(struct ts_outbuf *o, uint64_t v, unsigned w)
 	ts_outbuf_write(o, b, w);
 }
 
+/* The header fmt writes for widths iw and vw, into a buffer of
+ * memory (*len bytes, malloc'd). */
+static char *
+header_bytes(struct ts_encoder *enc, const struct ts_cols_fmt *fmt,
+    unsigned iw, unsigned vw, size_t *len)
+{
+	struct ts_outbuf *o = enc->out, mem;
+
+	ts_outbuf_mem_init(&mem, 256);
+	enc->out = &mem;
+	fmt->header(enc, iw, vw);
+	enc->out = o;
+	*len = mem.len;
+	return mem.buf;
+}
+
+/* All n bytes of p at offset off of fd: 0, or -1 with errno. */
+static int
+pwrite_all(int fd, const void *p, size_t n, uint64_t off)
+{
+	const unsigned char *q = p;
+	ssize_t r;
+
+	while (n > 0) {
+		r = pwrite(fd, q, n, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		q += r;
+		n -= (size_t)r;
+		off += (uint64_t)r;
+	}
+	return 0;
+}
+
+/* Up to n bytes at offset off of fd (fewer only at its end): the
+ * count, or -1 with errno. */
+static ssize_t
+pread_full(int fd, void *p, size_t n, uint64_t off)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = pread(fd, (unsigned char *)p + got, n - got,
+		    (off_t)(off + got));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
 int
 ts_cols_enc_open(struct ts_encoder *enc, const struct ts_cols_fmt *fmt)
 {
 	struct cols_out *w = ts_xcalloc(1, sizeof(*w));
+	const int order = enc->h.order;
+	const uint64_t nnz = enc->h.nnz;
+	size_t len;
 	int m;
 
 	w->fmt = fmt;
 	w->iw = fmt->iwidth(&enc->h);
 	w->f32 = true;
+	w->fd = ts_sink_fd(enc->sink);
+	enc->state = w;
+	if (w->fd >= 0) {
+		free(header_bytes(enc, fmt, w->iw, 8, &len));
+		w->hdr = len;
+		for (m = 0; m <= order; m++) {
+			/* SPLATT: the modes', then the values'; FROSTT:
+			 * the values' (as doubles), then the modes'. */
+			if (m == order)
+				w->d[m].off = w->hdr + (fmt->values_first ? 0 :
+				    (uint64_t)order * nnz * w->iw);
+			else
+				w->d[m].off = w->hdr + (fmt->values_first ?
+				    nnz * 8 : 0) + (uint64_t)m * nnz * w->iw;
+			w->d[m].buf = ts_xmalloc(DIRECTSZ);
+		}
+		return 0;
+	}
 	w->budget.left = enc->o.mem_limit;
 	w->budget.tmpdir = enc->o.tmpdir;
-	for (m = 0; m <= enc->h.order; m++)
+	for (m = 0; m <= order; m++)
 		w->a[m] = ts_keep_new(&w->budget);
-	enc->state = w;
 	return 0;
+}
+
+/* A direct array's buffer, to its place. */
+static int
+direct_flush(struct cols_out *w, int m)
+{
+	struct direct *d = &w->d[m];
+
+	if (d->len > 0 && pwrite_all(w->fd, d->buf, d->len, d->off) != 0)
+		return -1;
+	d->off += d->len;
+	d->len = 0;
+	return 0;
+}
+
+/* Room for at least n more bytes of array m: where, and how many fit. */
+static unsigned char *
+room(struct cols_out *w, int m, size_t n, size_t *avail)
+{
+	struct direct *d = &w->d[m];
+
+	if (w->fd < 0)
+		return ts_keep_room(w->a[m], n, avail);
+	if (d->len + n > DIRECTSZ && direct_flush(w, m) != 0)
+		return NULL;
+	*avail = DIRECTSZ - d->len;
+	return d->buf + d->len;
+}
+
+static void
+commit(struct cols_out *w, int m, size_t n)
+{
+	if (w->fd < 0)
+		ts_keep_commit(w->a[m], n);
+	else
+		w->d[m].len += n;
 }
 
 /* Does a float hold v, bit for bit (a NaN's payload too)? */
@@ -358,7 +493,7 @@ ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
 	const int order = enc->h.order;
 	const unsigned iw = w->iw;
 	unsigned char *q;
-	size_t i, at, n, room;
+	size_t i, at, n, avail;
 	int m;
 
 	if (b->order != order) {
@@ -369,18 +504,18 @@ ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
 		const uint64_t *c = b->coords + (size_t)m;
 
 		for (at = 0; at < b->n; at += n) {
-			if ((q = ts_keep_room(w->a[m], iw, &room)) == NULL)
+			if ((q = room(w, m, iw, &avail)) == NULL)
 				return -1;
-			n = b->n - at < room / iw ? b->n - at : room / iw;
+			n = b->n - at < avail / iw ? b->n - at : avail / iw;
 			for (i = 0; i < n; i++, c += order)
 				st_le(q + i * iw, *c, iw);
-			ts_keep_commit(w->a[m], n * iw);
+			commit(w, m, n * iw);
 		}
 	}
 	for (at = 0; at < b->n; at += n) {
-		if ((q = ts_keep_room(w->a[order], 8, &room)) == NULL)
+		if ((q = room(w, order, 8, &avail)) == NULL)
 			return -1;
-		n = b->n - at < room / 8 ? b->n - at : room / 8;
+		n = b->n - at < avail / 8 ? b->n - at : avail / 8;
 		for (i = 0; i < n; i++) {
 			double v;
 			uint64_t bits;
@@ -392,7 +527,7 @@ ts_cols_put(struct ts_encoder *enc, const struct ts_batch *b)
 			memcpy(&bits, &v, 8);
 			st_le(q + 8 * i, bits, 8);
 		}
-		ts_keep_commit(w->a[order], n * 8);
+		commit(w, order, n * 8);
 	}
 	return 0;
 }
@@ -407,12 +542,11 @@ copy_piece(void *arg, unsigned char *p, size_t n)
 	return 0;
 }
 
-/* A piece of the values to the output, narrowed to floats in place:
- * four bytes from each eight. */
-static int
-narrow_piece(void *arg, unsigned char *p, size_t n)
+/* n bytes of doubles at p narrowed to floats in place: four bytes from
+ * each eight, at the start. */
+static void
+narrow_piece_mem(unsigned char *p, size_t n)
 {
-	struct ts_encoder *enc = arg;
 	size_t i;
 
 	for (i = 0; i < n / 8; i++) {
@@ -426,8 +560,84 @@ narrow_piece(void *arg, unsigned char *p, size_t n)
 		memcpy(&fb, &f, 4);
 		st_le(p + 4 * i, fb, 4);
 	}
+}
+
+/* A piece of the values to the output, narrowed to floats. */
+static int
+narrow_piece(void *arg, unsigned char *p, size_t n)
+{
+	struct ts_encoder *enc = arg;
+
+	narrow_piece_mem(p, n);
 	ts_outbuf_write(enc->out, p, n / 2);
 	return 0;
+}
+
+/*
+ * Direct: every array at its place; the values narrowed in place when
+ * vw is 4 (FROSTT's indices moved up after them), the file cut to its
+ * size, the header first.  0, or -1 with errno.
+ */
+static int
+direct_close(struct ts_encoder *enc, struct cols_out *w, unsigned vw)
+{
+	const int order = enc->h.order;
+	const uint64_t nnz = enc->n;
+	const uint64_t idx = (uint64_t)order * nnz * w->iw;
+	const uint64_t voff = w->hdr + (w->fmt->values_first ? 0 : idx);
+	uint64_t at, end, to;
+	size_t want;
+	unsigned char *buf = w->d[0].buf;
+	char *hdr;
+	size_t len;
+	ssize_t r;
+	int m, rv;
+
+	for (m = 0; m <= order; m++)
+		if (direct_flush(w, m) != 0)
+			return -1;
+	end = w->hdr + idx + nnz * 8;
+	if (vw == 4) {
+		/* Read ahead of the write: each piece of doubles becomes
+		 * half as many bytes of floats before it. */
+		for (at = 0; at < nnz * 8; at += (uint64_t)r) {
+			want = nnz * 8 - at < DIRECTSZ ? (size_t)(nnz * 8 -
+			    at) : DIRECTSZ;
+			r = pread_full(w->fd, buf, want, voff + at);
+			if (r <= 0) {
+				errno = r == 0 ? EIO : errno;
+				return -1;
+			}
+			narrow_piece_mem(buf, (size_t)r);
+			if (pwrite_all(w->fd, buf, (size_t)r / 2, voff + at /
+			    2) != 0)
+				return -1;
+		}
+		if (w->fmt->values_first) {
+			/* The indices up by the bytes the values lost. */
+			for (at = 0, to = w->hdr + nnz * 4; at < idx;
+			    at += (uint64_t)r) {
+				want = idx - at < DIRECTSZ ? (size_t)(idx -
+				    at) : DIRECTSZ;
+				r = pread_full(w->fd, buf, want, w->hdr +
+				    nnz * 8 + at);
+				if (r <= 0) {
+					errno = r == 0 ? EIO : errno;
+					return -1;
+				}
+				if (pwrite_all(w->fd, buf, (size_t)r, to + at) !=
+				    0)
+					return -1;
+			}
+		}
+		end -= nnz * 4;
+	}
+	if (ftruncate(w->fd, (off_t)end) != 0)
+		return -1;
+	hdr = header_bytes(enc, w->fmt, w->iw, vw, &len);
+	rv = pwrite_all(w->fd, hdr, len, 0);
+	free(hdr);
+	return rv;
 }
 
 int
@@ -447,7 +657,9 @@ ts_cols_enc_close(struct ts_encoder *enc)
 		if (enc->n != enc->h.nnz) {
 			errno = EINVAL;
 			rv = -1;
-		} else {
+		} else if (w->fd >= 0)
+			rv = direct_close(enc, w, vw);
+		else {
 			w->fmt->header(enc, w->iw, vw);
 			for (k = 0; k <= order && rv == 0; k++) {
 				m = w->fmt->values_first ? (k == 0 ? order :
@@ -461,8 +673,10 @@ ts_cols_enc_close(struct ts_encoder *enc)
 			}
 		}
 	}
-	for (m = 0; m <= order; m++)
+	for (m = 0; m <= order; m++) {
 		ts_keep_free(w->a[m]);
+		free(w->d[m].buf);
+	}
 	free(w);
 	enc->state = NULL;
 	return rv;

@@ -180,5 +180,9 @@ void	 ts_source_set_error(struct ts_source *, const char *msg);
  */
 int	 ts_source_fd(const struct ts_source *);
 const char *ts_sink_file(const struct ts_sink *);
+/* A file sink's temporary file's descriptor, which a writer that lays
+ * its arrays down at their offsets writes with pwrite (and may truncate)
+ * before the commit; -1 for any other sink. */
+int	 ts_sink_fd(const struct ts_sink *);
 
 #endif

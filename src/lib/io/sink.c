@@ -187,6 +187,13 @@ file_abort(void *ctx)
 static const struct ts_sink_ops file_ops = { fd_write, file_commit,
     file_abort };
 
+int
+ts_sink_fd(const struct ts_sink *k)
+{
+	return k->ops == &file_ops ? ((const struct filesink *)k->ctx)->fd :
+	    -1;
+}
+
 const char *
 ts_sink_file(const struct ts_sink *k)
 {
