@@ -6,7 +6,8 @@
 #   --from KIND, --member NAME, --meta FILE, --input-base 0|1, --input-index-type T,
 #   --input-value-type T, --input-endian E, --no-values, --dims D1,...,DN,
 #   --to KIND, --text, --binary, --index-base 0|1, --index-type T,
-#   --value-type T, --endian E, --e16, --mtx-general, --upgrade, --name NAME,
+#   --value-type T, --endian E, --e16, --mtx-general, --duplicates POLICY,
+#   --upgrade, --name NAME,
 #   --group G, --id NNNN,
 #   --time YYYY-MM-DD, --source S, --source-url URL,
 #   --source-type synthetic|real
@@ -48,6 +49,7 @@ complete -c ts-convert -l value-type -x -a "$vtypes" -d 'Value type of the outpu
 complete -c ts-convert -l endian -x -a "$endians" -d 'Byte order of a binary output'  # --endian
 complete -c ts-convert -l e16 -d 'Write float values as %.16e, like the reference writer'  # --e16
 complete -c ts-convert -l mtx-general -d 'Matrix Market: every entry, never one triangle'  # --mtx-general
+complete -c ts-convert -l duplicates -x -a 'sum first last error' -d 'Repeated coordinates in an output of unique entries'  # --duplicates
 complete -c ts-convert -l upgrade -d 'SRC is a bundle of the older metadata profile: make it 0.1'  # --upgrade
 # Descriptive metadata of an output bundle
 complete -c ts-convert -l name -x -d 'Name of the output'  # --name

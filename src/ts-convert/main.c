@@ -16,7 +16,8 @@
 #include "model/model.h"
 
 enum {
-	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
+	OPT_BINARY = 256, OPT_DIMS, OPT_DUPS, OPT_E16, OPT_ENDIAN, OPT_FROM,
+	OPT_GROUP,
 	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
 	OPT_SOURCE,
 	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
@@ -26,6 +27,7 @@ enum {
 static const struct option longopts[] = {
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
+	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "e16",		no_argument,		NULL, OPT_E16 },
 	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
 	{ "force",		no_argument,		NULL, 'f' },
@@ -108,6 +110,11 @@ usage(FILE *fp)
 	    "      --mtx-general        Matrix Market: every entry, never "
 	    "one triangle of a\n"
 	    "                           symmetric or skew-symmetric matrix\n"
+	    "      --duplicates POLICY  repeated coordinates in an output of "
+	    "unique entries\n"
+	    "                           (binsparse, .npz): sum, first, last or "
+	    "error (the\n"
+	    "                           default, which refuses them)\n"
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
 	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
@@ -168,6 +175,9 @@ main(int argc, char *argv[])
 			    o.dims, TS_MAXORDER)) < 0)
 				fe_usage_error("--dims: '%s' is not a list of "
 				    "positive integers D1,...,DN", optarg);
+			break;
+		case OPT_DUPS:
+			o.dups = fe_pick_unique_policy("--duplicates", optarg);
 			break;
 		case OPT_E16:
 			o.e16 = true;
