@@ -1671,6 +1671,27 @@ print(json.loads(str(z["binsparse"].item()))["binsparse"]["custom"]["transpose"]
 	assert_output '["lexicographic","disallowed","general",2]'
 }
 
+@test "ts-convert: -S 1M sorts an output of unique entries in runs spilled to -T, left empty: the same file as in memory; a pipe read twice is copied to -T" {
+	# 200000 distinct coordinates, scrambled (7919 is prime to 200000).
+	awk 'BEGIN { for (i = 0; i < 200000; i++) { k = (i * 7919) % 200000
+	    printf "%d %d %d %d\n", k % 50 + 1, int(k / 50) % 80 + 1,
+	    int(k / 4000) + 1, i } }' >big.tns
+	mkdir runs
+	ts-convert -q big.tns mem.bsp.npz
+	ts-convert -q -S 1M -T runs big.tns runs.bsp.npz
+	cmp mem.bsp.npz runs.bsp.npz
+	assert_equal "$(ls -A runs)" ""
+	# The runs do go there.
+	run ts-convert -q --buffer-size 1M --temporary-directory no-such-dir \
+	    big.tns x.bsp.npz
+	assert_failure 3
+	assert_output "ts-convert: sorting (temporary directory 'no-such-dir'): No such file or directory"
+	# So does a pipe read twice.
+	run -0 ts-convert -T runs - small.tns <<<'1 1 2'
+	assert_output "<stdin>: note: copied to a temporary file in 'runs', to read it twice: 6 bytes"
+	assert_equal "$(ls -A runs)" ""
+}
+
 @test "ts-convert: --duplicates is a usage error (exit 2, nothing written) for an output that keeps repeats, and keep for any" {
 	rows d.tns '1 1 1 3' '1 1 1 4'
 	local dst

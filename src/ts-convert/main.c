@@ -26,6 +26,7 @@ enum {
 
 static const struct option longopts[] = {
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
+	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "e16",		no_argument,		NULL, OPT_E16 },
@@ -46,6 +47,7 @@ static const struct option longopts[] = {
 	{ "source",		required_argument,	NULL, OPT_SOURCE },
 	{ "source-type",	required_argument,	NULL, OPT_SOURCE_TYPE },
 	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
+	{ "temporary-directory", required_argument,	NULL, 'T' },
 	{ "text",		no_argument,		NULL, OPT_TEXT },
 	{ "time",		required_argument,	NULL, OPT_TIME },
 	{ "to",			required_argument,	NULL, OPT_TO },
@@ -114,7 +116,18 @@ usage(FILE *fp)
 	    "unique entries\n"
 	    "                           (binsparse, .npz): sum, first, last or "
 	    "error (the\n"
-	    "                           default, which refuses them)\n"
+	    "                           default, which refuses them)\n",
+	    fe_vtype_words(vt));
+	snprintf(text, sizeof(text), "memory to sort the entries of such an "
+	    "output, and for the arrays a format writes at its end, e.g. "
+	    "256M, 2G, or a percentage of the memory it may use: the least of "
+	    "RAM, the cgroup's memory.max, RLIMIT_AS and RLIMIT_DATA; default "
+	    "25%%, %s", fe_mem_default("25%"));
+	fe_help_wrap(fp, "  -S, --buffer-size SIZE", text);
+	fe_help_wrap(fp, "  -T, --temporary-directory DIR", "where they spill, "
+	    "and where a pipe read twice is copied (default: $TMPDIR or "
+	    "/tmp)");
+	fprintf(fp,
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
 	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
@@ -129,7 +142,7 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fe_vtype_words(vt));
+	    "error, 3 I/O error.\n");
 }
 
 
@@ -148,7 +161,8 @@ main(int argc, char *argv[])
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	while ((ch = getopt_long(argc, argv, "fhj:o:qV", longopts, &li)) != -1)
+	while ((ch = getopt_long(argc, argv, "fhj:o:qS:T:V", longopts,
+	    &li)) != -1)
 		switch (ch) {
 		case 'f':
 			o.force = true;
@@ -164,6 +178,12 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			quiet = true;
+			break;
+		case 'S':
+			o.mem_limit = fe_parse_size("-S", optarg);
+			break;
+		case 'T':
+			o.tmpdir = optarg;
 			break;
 		case 'V':
 			return fe_version();
