@@ -1592,7 +1592,7 @@ binsparse indices_0 indices_1 indices_2 values'
 	    --to frostt)
 }
 
-@test "ts-convert: unsorted entries are sorted on the way to binsparse and to pydata's order-N arrays; repeats are refused (exit 1, nothing written); ts-sort writes them" {
+@test "ts-convert: unsorted entries are sorted on the way to binsparse and to pydata's order-N arrays; ts-sort writes them" {
 	rows u.tns '1 1 1 3' '2 3 1 -7' '1 2 2 5'
 	local k
 	for k in bsp.npz npz; do
@@ -1601,11 +1601,6 @@ binsparse indices_0 indices_1 indices_2 values'
 		assert_output $'1 1 1 3\n1 2 2 5\n2 3 1 -7'
 		rm "u.$k"
 	done
-	rows d.tns '1 1 1 3' '1 1 1 4'
-	run ts-convert -q d.tns d.bsp.npz
-	assert_failure 1
-	assert_line --partial "repeat"
-	only u.tns d.tns
 	ts-sort -q u.tns -o u.bsp.npz
 	run -0 ts-convert -q u.bsp.npz - --to frostt
 	assert_output $'1 1 1 3\n1 2 2 5\n2 3 1 -7'
@@ -1623,6 +1618,96 @@ print(json.loads(str(z["binsparse"].item()))["binsparse"]["custom"]["transpose"]
 	ts-sort -q --duplicates sum d.tns -o d.bsp.npz
 	run -0 ts-convert -q d.bsp.npz - --to frostt
 	assert_output '1 1 1 7'
+}
+
+@test "ts-convert: repeats are refused on the way to binsparse and .npz (exit 1, nothing written); --duplicates sum, first or last merges them, as ts-sort's" {
+	rows d.tns '1 1 1 3' '2 1 1 5' '1 1 1 4'
+	run ts-convert -q --duplicates error d.tns d.bsp.npz
+	assert_failure 1
+	assert_output "d.tns: error: entry (1, 1, 1) repeats (--duplicates error) [S3]"
+	local k p
+	for k in bsp.npz npz bsp.h5; do
+		run ts-convert -q d.tns "d.$k"
+		assert_failure 1
+		assert_output "d.tns: error: entry (1, 1, 1) repeats (--duplicates error) [S3]"
+		only d.tns
+		ts-convert -q --duplicates sum d.tns "d.$k"
+		ts-convert -q "d.$k" back.tns
+		diff -u - back.tns <<-EOF
+			%%TensorSuite-TNS
+			% version: 0.1
+			% name: back
+			3 2 1 1 2
+			1 1 1 7
+			2 1 1 5
+		EOF
+		rm "d.$k" back.tns
+	done
+	for p in first last; do
+		ts-convert -q --duplicates "$p" d.tns "$p.bsp.npz"
+		ts-convert -q "$p.bsp.npz" - --to frostt >"$p.frostt"
+	done
+	assert_equal "$(cat first.frostt)" $'1 1 1 3\n2 1 1 5'
+	assert_equal "$(cat last.frostt)" $'1 1 1 4\n2 1 1 5'
+}
+
+@test "ts-convert: a bundle sorted with repeats allowed is refused on the way to binsparse; --duplicates sum merges them, and the metadata kept beside binsparse counts the entries left, its binary values now general" {
+	rows b.tns '1 1 1 1' '1 1 1 1' '2 1 1 1'
+	ts-convert -q b.tns b
+	run -0 meta b '[.sorted, .duplicates, .value_domain, .nnz]'
+	assert_output '["lexicographic","allowed","binary",3]'
+	run ts-convert -q b b.bsp.npz
+	assert_failure 1
+	assert_output "b/b.tns:6:1: error: entry (1, 1, 1) repeats the one before it"
+	only b.tns b
+	ts-convert -q --duplicates sum b b.bsp.npz
+	run -0 ts-convert -q b.bsp.npz - --to frostt
+	assert_output $'1 1 1 2\n2 1 1 1'
+	# Read back with the attributes binsparse kept (no note that they
+	# are not the file's).
+	run -0 ts-convert b.bsp.npz back
+	assert_output ""
+	run -0 meta back '[.sorted, .duplicates, .value_domain, .nnz]'
+	assert_output '["lexicographic","disallowed","general",2]'
+}
+
+@test "ts-convert: -S 1M sorts an output of unique entries in runs spilled to -T, left empty: the same file as in memory; a pipe read twice is copied to -T" {
+	# 200000 distinct coordinates, scrambled (7919 is prime to 200000).
+	awk 'BEGIN { for (i = 0; i < 200000; i++) { k = (i * 7919) % 200000
+	    printf "%d %d %d %d\n", k % 50 + 1, int(k / 50) % 80 + 1,
+	    int(k / 4000) + 1, i } }' >big.tns
+	mkdir runs
+	ts-convert -q big.tns mem.bsp.npz
+	ts-convert -q -S 1M -T runs big.tns runs.bsp.npz
+	cmp mem.bsp.npz runs.bsp.npz
+	assert_equal "$(ls -A runs)" ""
+	# The runs do go there.
+	run ts-convert -q --buffer-size 1M --temporary-directory no-such-dir \
+	    big.tns x.bsp.npz
+	assert_failure 3
+	assert_output "ts-convert: sorting (temporary directory 'no-such-dir'): No such file or directory"
+	# So does a pipe read twice.
+	run -0 ts-convert -T runs - small.tns <<<'1 1 2'
+	assert_output "<stdin>: note: copied to a temporary file in 'runs', to read it twice: 6 bytes"
+	assert_equal "$(ls -A runs)" ""
+}
+
+@test "ts-convert: --duplicates is a usage error (exit 2, nothing written) for an output that keeps repeats, and keep for any" {
+	rows d.tns '1 1 1 3' '1 1 1 4'
+	local dst
+	for dst in d.tnsb d d.tns.zst; do
+		run ts-convert --duplicates sum d.tns "$dst"
+		assert_failure 2
+		assert_output --partial "ts-convert: --duplicates: '$dst' is "
+		assert_output --partial "ts-sort --duplicates merges repeats"
+	done
+	run ts-convert --duplicates error d.tns -
+	assert_failure 2
+	assert_output "ts-convert: --duplicates: '-' is TensorSuite text, which keeps repeated coordinates as they come: a policy is for an output of unique entries (--to npz, binsparse-npz or binsparse-h5); ts-sort --duplicates merges repeats for any output"
+	run ts-convert --duplicates keep d.tns d.bsp.npz
+	assert_failure 2
+	assert_line --index 0 "ts-convert: --duplicates: 'keep' leaves repeats, which an output of unique entries cannot hold: give sum, first, last or error"
+	only d.tns
 }
 
 @test "ts-convert: a bad .npz or .bsp.npz is an error at its member's byte offset (exit 1), nothing written" {

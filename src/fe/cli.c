@@ -220,6 +220,19 @@ fe_pick_dup_policy(const char *opt, const char *arg)
 	return (enum ts_dup_policy)fe_pick_named(opt, arg, 0, dup_policy_word);
 }
 
+enum ts_dup_policy
+fe_pick_unique_policy(const char *opt, const char *arg)
+{
+	char w[FE_WORDS];
+
+	if (strcmp(arg, ts_dup_policy_name(TS_DUP_KEEP)) == 0)
+		fe_usage_error("%s: '%s' leaves repeats, which an output of "
+		    "unique entries cannot hold: give %s", opt, arg,
+		    fe_words(w, TS_DUP_KEEP + 1, dup_policy_word));
+	return (enum ts_dup_policy)fe_pick_named(opt, arg, TS_DUP_KEEP + 1,
+	    dup_policy_word);
+}
+
 /* "a, b or c": n words, into buf (room for FE_WORDS bytes). */
 static const char *
 join(char *buf, const char *const *w, int n)

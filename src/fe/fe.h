@@ -63,6 +63,9 @@ enum ts_itype fe_pick_itype(const char *opt, const char *arg);
 enum ts_endian fe_pick_endian(const char *opt, const char *arg);
 enum ts_domain fe_pick_domain(const char *opt, const char *arg);
 enum ts_dup_policy fe_pick_dup_policy(const char *opt, const char *arg);
+/* A policy that leaves no repeat (sum, first, last or error): keep is a
+ * usage error that says why. */
+enum ts_dup_policy fe_pick_unique_policy(const char *opt, const char *arg);
 enum ts_kind fe_pick_kind(const char *opt, const char *arg, bool output);
 /* "0", "1": an index base. */
 extern const char *const fe_bases[];

@@ -16,7 +16,8 @@
 #include "model/model.h"
 
 enum {
-	OPT_BINARY = 256, OPT_DIMS, OPT_E16, OPT_ENDIAN, OPT_FROM, OPT_GROUP,
+	OPT_BINARY = 256, OPT_DIMS, OPT_DUPS, OPT_E16, OPT_ENDIAN, OPT_FROM,
+	OPT_GROUP,
 	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
 	OPT_SOURCE,
 	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
@@ -25,7 +26,9 @@ enum {
 
 static const struct option longopts[] = {
 	{ "binary",		no_argument,		NULL, OPT_BINARY },
+	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
+	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "e16",		no_argument,		NULL, OPT_E16 },
 	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
 	{ "force",		no_argument,		NULL, 'f' },
@@ -44,6 +47,7 @@ static const struct option longopts[] = {
 	{ "source",		required_argument,	NULL, OPT_SOURCE },
 	{ "source-type",	required_argument,	NULL, OPT_SOURCE_TYPE },
 	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
+	{ "temporary-directory", required_argument,	NULL, 'T' },
 	{ "text",		no_argument,		NULL, OPT_TEXT },
 	{ "time",		required_argument,	NULL, OPT_TIME },
 	{ "to",			required_argument,	NULL, OPT_TO },
@@ -108,6 +112,22 @@ usage(FILE *fp)
 	    "      --mtx-general        Matrix Market: every entry, never "
 	    "one triangle of a\n"
 	    "                           symmetric or skew-symmetric matrix\n"
+	    "      --duplicates POLICY  repeated coordinates in an output of "
+	    "unique entries\n"
+	    "                           (binsparse, .npz): sum, first, last or "
+	    "error (the\n"
+	    "                           default, which refuses them)\n",
+	    fe_vtype_words(vt));
+	snprintf(text, sizeof(text), "memory to sort the entries of such an "
+	    "output, and for the arrays a format writes at its end, e.g. "
+	    "256M, 2G, or a percentage of the memory it may use: the least of "
+	    "RAM, the cgroup's memory.max, RLIMIT_AS and RLIMIT_DATA; default "
+	    "25%%, %s", fe_mem_default("25%"));
+	fe_help_wrap(fp, "  -S, --buffer-size SIZE", text);
+	fe_help_wrap(fp, "  -T, --temporary-directory DIR", "where they spill, "
+	    "and where a pipe read twice is copied (default: $TMPDIR or "
+	    "/tmp)");
+	fprintf(fp,
 	    "  -f, --force              replace an existing DST\n"
 	    "Descriptive metadata of an output bundle:\n"
 	    "      --name NAME, --group G, --id NNNN, --time YYYY-MM-DD,\n"
@@ -122,7 +142,7 @@ usage(FILE *fp)
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\nExit status: 0 done, 1 the input was rejected, 2 usage "
-	    "error, 3 I/O error.\n", fe_vtype_words(vt));
+	    "error, 3 I/O error.\n");
 }
 
 
@@ -141,7 +161,8 @@ main(int argc, char *argv[])
 
 	o.program = fe_progname;
 	memcpy(typed, argv, ((size_t)argc + 1) * sizeof(*argv));
-	while ((ch = getopt_long(argc, argv, "fhj:o:qV", longopts, &li)) != -1)
+	while ((ch = getopt_long(argc, argv, "fhj:o:qS:T:V", longopts,
+	    &li)) != -1)
 		switch (ch) {
 		case 'f':
 			o.force = true;
@@ -158,6 +179,12 @@ main(int argc, char *argv[])
 		case 'q':
 			quiet = true;
 			break;
+		case 'S':
+			o.mem_limit = fe_parse_size("-S", optarg);
+			break;
+		case 'T':
+			o.tmpdir = optarg;
+			break;
 		case 'V':
 			return fe_version();
 		case OPT_BINARY:
@@ -168,6 +195,9 @@ main(int argc, char *argv[])
 			    o.dims, TS_MAXORDER)) < 0)
 				fe_usage_error("--dims: '%s' is not a list of "
 				    "positive integers D1,...,DN", optarg);
+			break;
+		case OPT_DUPS:
+			o.dups = fe_pick_unique_policy("--duplicates", optarg);
 			break;
 		case OPT_E16:
 			o.e16 = true;

@@ -146,12 +146,8 @@ static void
 sort_done(void *arg, struct fe_job *j)
 {
 	struct sort_part *p = arg;
-	struct ts_meta *m = fe_job_meta(j);
 
-	if (p->sr.seen & 1)
-		m->zeros_allowed = true;
-	if ((p->sr.seen & 2) && m->value_domain == TS_DOMAIN_BINARY)
-		m->value_domain = TS_DOMAIN_GENERAL;
+	fe_job_sums_seen(j, p->sr.seen);
 }
 
 /*

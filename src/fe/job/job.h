@@ -43,7 +43,9 @@ struct fe_job_opts {
 	 * which they spill to tmpdir (0: 25% of the memory it may use) */
 	size_t		 mem_limit;
 	/* What an output that holds unique entries makes of repeats: an
-	 * enum ts_dup_policy (TS_DUP_ERROR refuses them, the default) */
+	 * enum ts_dup_policy other than TS_DUP_KEEP, or FE_JOB_AUTO (not
+	 * given: refused, as TS_DUP_ERROR does); given for another output,
+	 * a usage error */
 	int		 dups;
 	int		 threads;	/* 0: the CPUs it may use */
 	/* what the tool adds to the flow, or NULL */
@@ -74,6 +76,10 @@ bool	 fe_job_src_archive(const struct fe_job *);
  * metadata state them (else they were inferred)? */
 struct ts_meta *fe_job_meta(struct fe_job *);
 bool	 fe_job_meta_known(const struct fe_job *);
+/* What sums of repeated entries made (struct ts_sort_result's seen),
+ * into the attributes: a zero allows zeros; a value other than 0 and 1
+ * makes binary values general. */
+void	 fe_job_sums_seen(struct fe_job *, unsigned seen);
 /* How SRC is read. */
 const struct ts_layout *fe_job_input_layout(const struct fe_job *);
 /* SRC's size when known, else -1. */

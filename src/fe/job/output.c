@@ -49,6 +49,9 @@ struct outputs {
 	uint64_t		 want;		/* entries the input holds */
 	uint64_t		 stored;	/* ... Matrix Market writes */
 	struct ts_flow		*flow;
+	/* what the sort of an output of unique entries handed on */
+	bool			 sorting;
+	struct ts_sort_result	 sr;
 };
 
 /* zstd workers for an archive DST, -j's (its bytes do not depend on
@@ -614,6 +617,9 @@ ready(void *arg)
 		if (j->part->ready(j->part->arg, j) != 0)
 			return -1;
 	}
+	/* Repeats merged: fewer entries than were read. */
+	if (os->sorting)
+		m->nnz = os->sr.count;
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
 	memcpy(os->oh.dims, m->dims, sizeof(os->oh.dims));
@@ -649,6 +655,14 @@ mem_limit(const struct fe_job *j)
 	    fe_default_size("-S", "25%");
 }
 
+/* --duplicates, else repeats refused. */
+static enum ts_dup_policy
+dup_policy(const struct fe_job *j)
+{
+	return j->o->dups == FE_JOB_AUTO ? TS_DUP_ERROR :
+	    (enum ts_dup_policy)j->o->dups;
+}
+
 /*
  * An output that holds unique entries in lexicographic order (binsparse)
  * gets them so: checked as they pass when the attributes say they are
@@ -673,7 +687,7 @@ sorted_output(struct outputs *os)
 	if (i == os->n || m->sparsity == TS_SPARSITY_BLOCK)
 		return 0;
 	if (m->sorted && m->nsort == m->order && (!m->dups_allowed ||
-	    j->o->dups == TS_DUP_ERROR)) {
+	    dup_policy(j) == TS_DUP_ERROR)) {
 		if (m->dups_allowed)
 			ts_flow_add(os->flow, ts_stage_order(m->sort_order,
 			    m->order, m->index_base, true, j->d));
@@ -691,11 +705,12 @@ sorted_output(struct outputs *os)
 	so.tmpdir = j->o->tmpdir;
 	so.expect = m->nnz;
 	so.threads = fe_job_threads(j);
-	so.dups = (enum ts_dup_policy)j->o->dups;
-	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec, NULL,
-	    j->d)) == NULL)
+	so.dups = dup_policy(j);
+	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec,
+	    &os->sr, j->d)) == NULL)
 		return -1;
 	ts_flow_add(os->flow, st);
+	os->sorting = true;
 	/* What the file says of its entries, once they are sorted. */
 	m->sorted = true;
 	m->nsort = m->order;
@@ -750,6 +765,8 @@ pump(struct outputs *os, const char *label)
 		    (unsigned long long)os->want);
 		goto out;
 	}
+	if (os->sorting)
+		fe_job_sums_seen(j, os->sr.seen);
 	if (j->part != NULL && j->part->done != NULL)
 		j->part->done(j->part->arg, j);
 	rv = 0;

@@ -29,7 +29,7 @@ fe_job_opts_init(struct fe_job_opts *o)
 	o->in_vtype = o->out_vtype = -1;
 	o->in_endian = o->out_endian = -1;
 	o->from = o->to = FE_JOB_AUTO;
-	o->dups = TS_DUP_ERROR;
+	o->dups = FE_JOB_AUTO;
 	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }
@@ -85,6 +85,43 @@ dst_kind(struct fe_job *j)
 	    "name (%s, possibly then .gz, .zst, .xz or .bz2; no suffix for a "
 	    "bundle, .tar.zst for a bundle in an archive): give --to %s",
 	    dst, sfx, kinds);
+	return -1;
+}
+
+/* The i-th kind written that holds unique entries, or NULL. */
+static const char *
+unique_kind_word(int i)
+{
+	int k;
+
+	for (k = 0; k < TS_KIND_BUNDLE; k++)
+		if (ts_kind_writable((enum ts_kind)k) &&
+		    (ts_kind_traits((enum ts_kind)k) & TS_KIND_SORTED) &&
+		    i-- == 0)
+			return ts_kind_name((enum ts_kind)k);
+	return NULL;
+}
+
+/*
+ * --duplicates says what an output that holds unique entries makes of
+ * repeats; any other output keeps them as they come, and would ignore
+ * a policy given for it: a usage error, naming the kinds that take one
+ * and the tool that merges repeats for any.
+ */
+static int
+dups_apply(struct fe_job *j)
+{
+	char kinds[FE_WORDS];
+
+	if (j->o->dups == FE_JOB_AUTO ||
+	    (ts_kind_traits((enum ts_kind)j->to) & TS_KIND_SORTED))
+		return 0;
+	ts_diag_usage(j->d, "--duplicates: '%s' is %s, which keeps repeated "
+	    "coordinates as they come: a policy is for an output of unique "
+	    "entries (--to %s); ts-sort --duplicates merges repeats for any "
+	    "output", j->o->dst, j->to == TS_KIND_BUNDLE ? "a bundle" :
+	    ts_kind_title((enum ts_kind)j->to), fe_words(kinds, 0,
+	    unique_kind_word));
 	return -1;
 }
 
@@ -216,7 +253,7 @@ run(struct fe_job *j)
 
 	/* DST first: refused before anything is read, and a bundle locked
 	 * before its old self is read. */
-	if (dst_kind(j) != 0 ||
+	if (dst_kind(j) != 0 || dups_apply(j) != 0 ||
 	    fe_job_open_output(j) != 0 || fe_job_input(j) != 0)
 		return -1;
 	if (j->part != NULL && j->part->input != NULL &&
@@ -334,6 +371,15 @@ bool
 fe_job_meta_known(const struct fe_job *j)
 {
 	return j->meta_known;
+}
+
+void
+fe_job_sums_seen(struct fe_job *j, unsigned seen)
+{
+	if (seen & 1)
+		j->mp->zeros_allowed = true;
+	if ((seen & 2) && j->mp->value_domain == TS_DOMAIN_BINARY)
+		j->mp->value_domain = TS_DOMAIN_GENERAL;
 }
 
 const struct ts_layout *
