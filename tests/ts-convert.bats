@@ -1987,12 +1987,17 @@ colbin_check() {
 	only big.tns
 }
 
-@test "ts-convert: SPLATT's binary streams both ways, its arrays beyond a buffer kept in temporary files that do not outlive it" {
-	awk 'BEGIN { for (i = 1; i <= 100000; i++) print i, i % 7 + 1, i * 0.25 }' >big.tns
+@test "ts-convert: SPLATT's binary streams both ways: into a pipe its arrays past -S go to temporary files under -T that do not outlive it, into a file straight to their places, the same bytes" {
+	awk 'BEGIN { for (i = 1; i <= 300000; i++) print i, i % 7 + 1, i * 0.25 }' >big.tns
 	mkdir tmp
-	TMPDIR=$PWD/tmp ts-convert -q big.tns - --to splatt-bin >big.bin
+	ts-convert -q -S 1M -T tmp big.tns - --to splatt-bin >big.bin
 	run -0 ls -A tmp
 	assert_output ""
+	# The arrays (3.6 MB) do spill: a -T that cannot be written fails.
+	run -3 ts-convert -q -S 1M -T no-such-dir big.tns - --to splatt-bin
+	assert_output "ts-convert: <stdout>: keeping its arrays in a temporary file in 'no-such-dir': No such file or directory"
+	ts-convert -q big.tns direct.bin --to splatt-bin
+	cmp big.bin direct.bin
 	ts-convert -q big.tns --index-base 0 --e16 ref0.tns
 	/usr/bin/python3 "$TS_TOP/tests/colbin-check.py" splatt-bin big.bin ref0.tns
 	ts-convert -q big.tns --name x -o ref.tnsb

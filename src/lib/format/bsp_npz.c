@@ -148,7 +148,6 @@ out:
 /* ---- writing ---- */
 
 struct bsp_wr {
-	struct ts_keep_budget budget;	/* the arrays' memory */
 	struct ts_npz_spool idx[TS_MAXORDER], val;
 	int		 perm[TS_MAXORDER];	/* level k is mode perm[k] */
 	struct ts_npz_order ord;
@@ -163,8 +162,6 @@ bsp_wopen(struct ts_encoder *enc)
 	int k;
 
 	enc->state = w;
-	w->budget.left = enc->o.mem_limit;
-	w->budget.tmpdir = enc->o.tmpdir;
 	for (k = 0; k < enc->h.order; k++)
 		w->perm[k] = k;
 	/* Entries sorted by another order of the modes are written as
@@ -173,10 +170,10 @@ bsp_wopen(struct ts_encoder *enc)
 		memcpy(w->perm, m->sort_order, sizeof(int) * (size_t)m->nsort);
 	w->itype = ts_npy_of_itype(enc->lay.itype);
 	for (k = 0; k < enc->h.order; k++)
-		if (ts_npz_spool_open(&w->idx[k], w->itype, &w->budget) != 0)
+		if (ts_npz_spool_open(&w->idx[k], w->itype, &enc->keep) != 0)
 			return -1;
 	if (enc->lay.values > 0 && ts_npz_spool_open(&w->val,
-	    ts_npy_of_vtype(enc->lay.vtype), &w->budget) != 0)
+	    ts_npy_of_vtype(enc->lay.vtype), &enc->keep) != 0)
 		return -1;
 	return 0;
 }

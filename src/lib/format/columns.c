@@ -293,7 +293,6 @@ struct cols_out {
 	int		 fd;		/* direct: the file; else -1 */
 	uint64_t	 hdr;		/* direct: the header's bytes */
 	struct direct	 d[TS_MAXORDER + 1];	/* direct: the arrays */
-	struct ts_keep_budget budget;	/* else the arrays' memory */
 	struct ts_keep	*a[TS_MAXORDER + 1];	/* the modes', the values' */
 };
 
@@ -403,10 +402,8 @@ ts_cols_enc_open(struct ts_encoder *enc, const struct ts_cols_fmt *fmt)
 		}
 		return 0;
 	}
-	w->budget.left = enc->o.mem_limit;
-	w->budget.tmpdir = enc->o.tmpdir;
 	for (m = 0; m <= order; m++)
-		w->a[m] = ts_keep_new(&w->budget);
+		w->a[m] = ts_keep_new(&enc->keep);
 	return 0;
 }
 

@@ -60,6 +60,8 @@ ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
 		enc->o = *o;
 	if (enc->o.name == NULL)
 		enc->o.name = h->name != NULL ? h->name : "tensor";
+	enc->keep.left = enc->o.mem_limit;
+	enc->keep.tmpdir = enc->o.tmpdir;
 	enc->threads = ops->rows != NULL ? default_threads() : 1;
 	enc->pchunk = ts_print_chunk();
 	enc->out = ts_outbuf_new(k);
@@ -71,11 +73,28 @@ ts_encoder_open(struct ts_sink *k, const struct ts_header *h,
 	return enc;
 }
 
+/* A failure of the temporary file the arrays went to, said as such
+ * (not as the output's): -1. */
+static int
+keep_failed(struct ts_encoder *enc)
+{
+	int e = errno;
+
+	if (enc->keep.err != 0) {
+		ts_diag_io(enc->d, ts_sink_name(enc->sink), "keeping its "
+		    "arrays in a temporary file in '%s': %s",
+		    ts_tmpdir(enc->o.tmpdir), strerror(enc->keep.err));
+		enc->keep.err = 0;
+	}
+	errno = e;
+	return -1;
+}
+
 int
 ts_encoder_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
 	if (enc->ops->put(enc, b) != 0)
-		return -1;
+		return keep_failed(enc);
 	enc->n += b->n;
 	return 0;
 }
@@ -94,7 +113,7 @@ ts_encoder_close(struct ts_encoder *enc)
 		e = errno;
 	}
 	if (enc->ops->close(enc) != 0 && rv == 0) {
-		rv = -1;
+		rv = keep_failed(enc);
 		e = errno;
 	}
 	/* A header that says another count than the entries that follow

@@ -12,6 +12,7 @@
 #include <pthread.h>
 
 #include "tensorsuite.h"
+#include "io/io.h"
 #include "format/lines.h"
 
 struct ts_decoder;
@@ -107,6 +108,10 @@ struct ts_encoder {
 	int			 threads;	/* that may format rows */
 	size_t			 pchunk;	/* entries they take at once */
 	struct ts_printer	*pr;	/* those threads, once started */
+	/* The memory of the arrays a format keeps to its end (io.h:
+	 * struct ts_keep), from o; a failure of its temporary file is
+	 * reported by ts_encoder_put and ts_encoder_close. */
+	struct ts_keep_budget	 keep;
 	void			*state;
 };
 

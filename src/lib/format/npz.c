@@ -298,7 +298,6 @@ const struct ts_decoder_ops ts_npz_decoder = {
 /* ---- writing ---- */
 
 struct npz_wr {
-	struct ts_keep_budget budget;	/* the arrays' memory */
 	struct ts_npz_spool coord[TS_MAXORDER], data;
 	enum ts_npy_type itype;
 	struct ts_npz_order ord;
@@ -312,8 +311,6 @@ npz_wopen(struct ts_encoder *enc)
 	int k;
 
 	enc->state = w;
-	w->budget.left = enc->o.mem_limit;
-	w->budget.tmpdir = enc->o.tmpdir;
 	for (k = 0; k < TS_MAXORDER; k++)
 		w->perm[k] = k;
 	/* scipy's indices are int32 or int64, pydata's intp: uint32
@@ -322,10 +319,10 @@ npz_wopen(struct ts_encoder *enc)
 	w->itype = enc->lay.itype == TS_ITYPE_UINT32 ? TS_NPY_UINT32 :
 	    TS_NPY_INT64;
 	for (k = 0; k < enc->h.order; k++)
-		if (ts_npz_spool_open(&w->coord[k], w->itype, &w->budget) != 0)
+		if (ts_npz_spool_open(&w->coord[k], w->itype, &enc->keep) != 0)
 			return -1;
 	return ts_npz_spool_open(&w->data, enc->lay.values > 0 ?
-	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &w->budget);
+	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &enc->keep);
 }
 
 static int

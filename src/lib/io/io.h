@@ -49,13 +49,15 @@ int	 ts_rmtree_held(const char *path);
  * ts_keep_write copies.  ts_keep_drain gives the bytes back in order,
  * once, to fn (pieces of at most TS_KEEP_CHUNK bytes, whole chunks but at
  * the end, which fn may change in place), freeing them as it goes.  0, or
- * -1 with errno (NULL from ts_keep_room); a nonzero fn ends the drain
+ * -1 with errno (NULL from ts_keep_room; an error of the temporary
+ * file is also kept in the budget's err); a nonzero fn ends the drain
  * with its value.
  */
 #define TS_KEEP_CHUNK	((size_t)1 << 20)
 struct ts_keep_budget {
 	uint64_t	 left;
 	const char	*tmpdir;
+	int		 err;	/* the temporary file's first error */
 };
 struct ts_keep;
 struct ts_keep *ts_keep_new(struct ts_keep_budget *);

@@ -68,12 +68,12 @@ spill(struct ts_keep *k)
 		}
 		free(path);
 		if (k->fd < 0) {
-			errno = e;
+			errno = k->b->err = e;
 			return -1;
 		}
 	}
 	if ((e = ts_write_all(k->fd, k->cur, k->len)) != 0) {
-		errno = e;
+		errno = k->b->err = e;
 		return -1;
 	}
 	k->len = 0;
@@ -167,8 +167,10 @@ ts_keep_drain(struct ts_keep *k, int (*fn)(void *, unsigned char *, size_t),
 				r = 0;
 				continue;
 			}
-			if (r < 0)
+			if (r < 0) {
+				k->b->err = errno;
 				return -1;
+			}
 			if (r == 0)
 				break;
 		}

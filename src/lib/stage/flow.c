@@ -127,6 +127,7 @@ ts_flow_output(struct ts_flow *f, struct ts_encoder *e)
 static int
 deliver(struct ts_flow *f, const struct ts_batch *b)
 {
+	const size_t errs = ts_diags_errors(f->d);
 	int i;
 
 	if (!f->started) {
@@ -136,6 +137,9 @@ deliver(struct ts_flow *f, const struct ts_batch *b)
 	}
 	for (i = 0; i < f->nout; i++)
 		if (ts_encoder_put(f->out[i], b) != 0) {
+			/* What the encoder said itself is said once. */
+			if (ts_diags_errors(f->d) > errs)
+				return -1;
 			if (errno == EINVAL)
 				ts_diag(f->d, TS_SEV_ERROR, ts_sink_name(
 				    f->out[i]->sink), 0, 0, TS_RULE_NONE,
