@@ -157,6 +157,11 @@ nosan() {
 	# ts-sort -c sorts nothing; -S given is taken as given.
 	run -0 prlimit --data=3000000 ts-sort -c "$SHARE/example-element"
 	run -0 prlimit --data=3000000 ts-sort -S 1M "$SHARE/example-element"
+	# A default only an output that keeps its arrays uses (.npz) is
+	# worked out for that output alone.
+	run -0 prlimit --data=3000000 ts-convert -q "$SHARE/example-element" x.tnsb
+	run -2 prlimit --data=3000000 ts-convert -q "$SHARE/example-element" x.npz
+	assert_line --index 0 --regexp "^ts-convert: -S: its default, 25% of the memory it may use, is [0-9.]+K here"
 	for t in ts-sort ts-validate ts-stat; do
 		run -2 prlimit --data=3000000 "$t" "$SHARE/example-element"
 		assert_line --index 0 --regexp "^$t: -S: its default, 25% of the memory it may use, is [0-9.]+K here \(of 2\.[0-9]M RLIMIT_DATA\), less than the 1M it needs: give -S SIZE\$"

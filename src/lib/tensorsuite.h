@@ -698,14 +698,17 @@ const char *ts_kind_title(enum ts_kind);
  * without its banner); its entries are unique and sorted, which a
  * writer of it sees to (TS_KIND_SORTED: pydata/sparse and binsparse
  * assume them so); its files keep the tensor's attributes, all of them
- * (TS_KIND_ATTRS: binsparse, beside its descriptor).  The index base
+ * (TS_KIND_ATTRS: binsparse, beside its descriptor); its writer keeps
+ * its arrays to the end, in memory up to ts_encode_opts.mem_limit
+ * (TS_KIND_KEEPS: .npz, SPLATT's and FROSTT's binaries).  The index base
  * its files always have, or -1
  * when the writer chooses (1 without metadata: rule P1).  The kind a
  * file is read as: what its bytes say (sniffed), or, when no format
  * claims them, the kind its name decides.
  */
 enum { TS_KIND_VALUE_TEXTS = 1, TS_KIND_COMMENT = 2, TS_KIND_BARE = 4,
-	TS_KIND_NAMED = 8, TS_KIND_SORTED = 16, TS_KIND_ATTRS = 32 };
+	TS_KIND_NAMED = 8, TS_KIND_SORTED = 16, TS_KIND_ATTRS = 32,
+	TS_KIND_KEEPS = 64 };
 unsigned ts_kind_traits(enum ts_kind);
 int	 ts_kind_base(enum ts_kind);
 enum ts_kind ts_kind_read_as(enum ts_kind sniffed, const char *path);

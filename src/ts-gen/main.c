@@ -305,7 +305,8 @@ main(int argc, char *argv[])
 			quiet = true;
 			break;
 		case 'S':
-			o->mem_limit = fe_parse_size("-S", optarg);
+			jo.mem_limit = o->mem_limit = fe_parse_size("-S",
+			    optarg);
 			break;
 		case 'T':
 			jo.tmpdir = o->tmpdir = optarg;

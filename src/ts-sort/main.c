@@ -184,7 +184,8 @@ main(int argc, char *argv[])
 			quiet = true;
 			break;
 		case 'S':
-			sp.mem_limit = fe_parse_size("-S", optarg);
+			o.mem_limit = sp.mem_limit = fe_parse_size("-S",
+			    optarg);
 			break;
 		case 'T':
 			o.tmpdir = optarg;

@@ -700,8 +700,11 @@ sorted_output(struct outputs *os)
 	so.has_values = m->values_provided;
 	so.vtype = m->value_type;
 	/* The sort and the arrays an output keeps to its end share -S. */
-	so.mem_limit = mem_limit(j) / 2;
-	os->eo.mem_limit = so.mem_limit;
+	so.mem_limit = mem_limit(j);
+	if (ts_kind_traits(os->v[i].kind) & TS_KIND_KEEPS) {
+		so.mem_limit /= 2;
+		os->eo.mem_limit = so.mem_limit;
+	}
 	so.tmpdir = j->o->tmpdir;
 	so.expect = m->nnz;
 	so.threads = fe_job_threads(j);
@@ -1024,7 +1027,10 @@ write_single(struct fe_job *j)
 	os.eo.valfmt = j->o->e16 ? TS_VALFMT_E16 : TS_VALFMT_SHORTEST;
 	os.eo.name = m->name;
 	os.eo.tmpdir = j->o->tmpdir;
-	os.eo.mem_limit = mem_limit(j);
+	/* Worked out only for an output that keeps arrays: a default that
+	 * a tight limit cannot meet is an error only where it is used. */
+	if (ts_kind_traits(j->to) & TS_KIND_KEEPS)
+		os.eo.mem_limit = mem_limit(j);
 	os.eo.meta = m;
 	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
 	    NULL) {

@@ -57,15 +57,14 @@ static const struct format formats[] = {
 	 * file, read whatever arrays it holds, binsparse's too. */
 	[TS_KIND_NPZ] = { "npz", "NumPy .npz", { ".npz" }, "PK\003\004",
 	    false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
-	    TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0, &ts_npz_decoder,
-	    &ts_npz_encoder },
+	    TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS | TS_KIND_KEEPS, 0,
+	    &ts_npz_decoder, &ts_npz_encoder },
 	/* binsparse 0.1 in NPZ (bsp_npz.c): named by its two-part
 	 * suffix, its first bytes those of any .npz. */
 	[TS_KIND_BSP_NPZ] = { "binsparse-npz", "binsparse in NPZ",
 	    { ".bsp.npz" }, NULL, false, false, 1, TS_MAXORDER, true, false,
-	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS, 0,
-	    &ts_npz_decoder,
-	    &ts_bsp_npz_encoder },
+	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS |
+	    TS_KIND_KEEPS, 0, &ts_npz_decoder, &ts_bsp_npz_encoder },
 	/* binsparse 0.1 (GraphBLAS) in HDF5, as its C reference writes
 	 * it: the HDF5 signature first.  .h5 and .hdf5 name it too. */
 	[TS_KIND_BSP_H5] = { "binsparse-h5", "binsparse (HDF5)",
@@ -77,12 +76,13 @@ static const struct format formats[] = {
 	 * (splatt_bin.c).  Its .bin is FROSTT's binary's too: a shared
 	 * suffix names neither, and the user says which. */
 	[TS_KIND_SPLATT_BIN] = { "splatt-bin", "SPLATT binary", { ".bin" },
-	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
-	    0, &ts_splatt_decoder, &ts_splatt_encoder },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_KEEPS, 0, &ts_splatt_decoder, &ts_splatt_encoder },
 	/* FROSTT's binary format, version 1 (frostt_bin.c). */
 	[TS_KIND_FROSTT_BIN] = { "frostt-bin", "FROSTT binary", { ".bin" },
-	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE, 0,
-	    0, &ts_frostt_bin_decoder, &ts_frostt_bin_encoder },
+	    NULL, false, false, 1, TS_MAXORDER, true, false, TS_RULE_NONE,
+	    TS_KIND_KEEPS, 0, &ts_frostt_bin_decoder,
+	    &ts_frostt_bin_encoder },
 	/* HiParTI's text (hiparti.c): the order, the dimensions, then
 	 * FROSTT's rows; its files are .tns too. */
 	[TS_KIND_HIPARTI] = { "hiparti", "HiParTI text", { NULL }, NULL,
