@@ -10,6 +10,16 @@
       types of the metadata, iso values 1 for a tensor without values,
       entries unique and in lexicographic order of the stored levels,
       and the bundle's metadata beside the 'binsparse' key.
+  bsp-check.py blocks FILE BUNDLE
+      FILE (.bsp.h5 through h5py, .bsp.npz through numpy) holds the
+      block tensor BUNDLE, whose partitions are uniform, as the
+      specification's levels say: a custom sparse level of rank N (the
+      block coordinates of BUNDLE's text data file, 0-based, unique and
+      sorted in the order its sort_order gives, which 'transpose' says
+      for both halves) over a dense level of rank N over an element
+      level; 'shape' the 2N dimensions of the grid then of a block,
+      number_of_stored_values every element of the blocks (the
+      metadata's nnz), iso values 1, the metadata beside 'binsparse'.
   bsp-check.py bad DIR
       Write into DIR one malformed file of each family the reader must
       refuse (their names say what is wrong).
@@ -222,9 +232,61 @@ def narrow(d):
     mk("narrow-negative", big, "uint32", first=-3)
 
 
+def blocks(path, bundle):
+    name = os.path.basename(bundle.rstrip("/"))
+    meta = json.load(open(os.path.join(bundle, name + "_metadata.json")))
+    lines = [l.split() for l in open(os.path.join(
+        bundle, meta["files"]["text"])) if not l.startswith("%")]
+    n = meta["order"]
+    grid = [int(x) for x in lines[1][:n]]
+    sections = [[int(x) for x in lines[2 + k]] for k in range(n)]
+    bshape = [s[0] for s in sections]
+    assert all(len(set(s)) == 1 for s in sections), sections
+    blk = np.array([[int(x) - meta["index_base"] for x in l]
+                    for l in lines[2 + n:]], np.uint64).reshape(-1, n)
+    if path.endswith(".npz"):
+        z = np.load(path)
+        doc = json.loads(str(z["binsparse"].item()))
+        arr = {k: z[k] for k in z.files if k != "binsparse"}
+    else:
+        with h5py.File(path, "r") as f:
+            doc = json.loads(f.attrs["binsparse"])
+            arr = {k: f[k][:] for k in f}
+    bs = doc["binsparse"]
+    assert bs["version"] == "0.1" and bs["format"] == "custom", bs
+    lv = bs["custom"]["level"]
+    assert lv["level_desc"] == "sparse" and lv["rank"] == n, lv
+    dn = lv["level"]
+    assert dn["level_desc"] == "dense" and dn["rank"] == n, dn
+    assert dn["level"] == {"level_desc": "element"}, dn
+    assert bs["shape"] == grid + bshape, bs
+    assert [g * b for g, b in zip(grid, bshape)] == meta["dimensions"]
+    assert bs["number_of_stored_values"] == \
+        len(blk) * int(np.prod(bshape)) == meta["nnz"], bs
+    perm = [k - 1 for k in meta["sort_order"]] or list(range(n))
+    assert bs["custom"].get("transpose", list(range(2 * n))) == \
+        perm + [n + p for p in perm], bs
+    assert bs["data_types"]["values"] == "iso[%s]" % meta["value_type"]
+    assert list(arr["values"]) == [1], arr["values"]
+    assert sorted(arr) == ["indices_%d" % k for k in range(n)] + \
+        ["values"], sorted(arr)
+    # Level k holds mode perm[k]: the blocks, unique, in that order.
+    stored = np.stack([arr["indices_%d" % k].astype(np.uint64)
+                       for k in range(n)], axis=1)
+    keys = [tuple(int(x) for x in row) for row in stored]
+    assert keys == sorted(set(keys)), keys
+    want = sorted(tuple(int(row[p]) for p in perm) for row in blk)
+    assert keys == want, (keys, want)
+    attrs = {k: v for k, v in doc.items() if k != "binsparse"}
+    assert attrs == meta, (attrs, meta)
+    print(len(keys), "blocks of", bshape)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "same":
         same(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "blocks":
+        blocks(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == "bad":
         bad(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "narrow":
