@@ -22,7 +22,8 @@
       metadata's nnz), iso values 1, the metadata beside 'binsparse'.
   bsp-check.py bad DIR
       Write into DIR one malformed file of each family the reader must
-      refuse (their names say what is wrong).
+      refuse (their names say what is wrong), block tensors' levels
+      too.
   bsp-check.py narrow DIR
       Write into DIR good files of 4-byte items in small chunks, plain
       (narrow.bsp.h5) and gzip-compressed (narrow-gzip.bsp.h5): int32
@@ -197,6 +198,34 @@ def bad(d):
         bs["shape"] = [2, 3, 3]
         redesc(f, bs)
     mk("index-beyond-shape", beyond)
+    # A block tensor's levels, spoilt: a sparse level over a dense
+    # level of another rank, values that are not iso or not 1, a
+    # count of values that is no number of blocks.
+    def blocks(bshape, rank=3, count=None, iso="iso[float64]", one=1.0):
+        def spoil(f, bs):
+            bs["shape"] = shape + bshape
+            bs["custom"]["level"]["level"] = {
+                "level_desc": "dense", "rank": rank,
+                "level": {"level_desc": "element"}}
+            bs["number_of_stored_values"] = count if count is not None \
+                else len(idx) * int(np.prod(bshape))
+            bs["data_types"]["values"] = iso
+            if iso.startswith("iso"):
+                del f["values"]
+                f["values"] = np.array([one])
+            redesc(f, bs)
+        return spoil
+    mk("block-dense-rank", blocks([1, 1, 1], rank=2))
+    mk("block-values", blocks([1, 1, 1], iso="float64"))
+    mk("block-iso-value", blocks([1, 1, 1], one=2.5))
+    mk("block-count", blocks([1, 1, 2], count=7))
+
+    def sparse_sparse(f, bs):
+        bs["custom"]["level"]["level"] = {
+            "level_desc": "sparse", "rank": 1,
+            "level": {"level_desc": "element"}}
+        redesc(f, bs)
+    mk("sparse-over-sparse", sparse_sparse)
     # a damaged file: its first 4 KiB, signature and all
     mk("whole")
     raw = open(os.path.join(d, "whole.bsp.h5"), "rb").read()

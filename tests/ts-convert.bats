@@ -1882,6 +1882,16 @@ print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom
 	assert_output "bad/negative-index.bsp.h5:2: error: 'indices_0' holds -1, a negative index [S1]"
 	run -1 ts-convert bad/index-beyond-shape.bsp.h5 o.tns
 	assert_output --partial "bad/index-beyond-shape.bsp.h5:3: error: coordinate 2 exceeds 1"
+	run -1 ts-convert bad/block-dense-rank.bsp.h5 o.tns
+	assert_output "bad/block-dense-rank.bsp.h5:1:193: error: binsparse descriptor: a sparse level over a dense level (a block tensor's) must be of one rank, half the order of 'shape' (6: the grid of blocks, then a block's), at most 64"
+	run -1 ts-convert bad/block-values.bsp.h5 o.tns
+	assert_output "bad/block-values.bsp.h5:1:267: error: binsparse descriptor: a block tensor's values are read only when iso (TensorSuite's block tensors hold none)"
+	run -1 ts-convert bad/block-iso-value.bsp.h5 o.tns
+	assert_output "bad/block-iso-value.bsp.h5: error: a block tensor's iso value must be 1 (TensorSuite's block tensors hold no values)"
+	run -1 ts-convert bad/block-count.bsp.h5 o.tns
+	assert_output "bad/block-count.bsp.h5:1:83: error: binsparse descriptor: 'number_of_stored_values' (7) is not a number of blocks of 2 elements"
+	run -1 ts-convert bad/sparse-over-sparse.bsp.h5 o.tns
+	assert_output "bad/sparse-over-sparse.bsp.h5:1:115: error: binsparse descriptor: the sparse level's 'level' must be an element level (others are not read)"
 	for f in bad/*; do
 		run -1 ts-convert "$f" out
 	done
@@ -1941,6 +1951,24 @@ block_bundle() {
 	[ "$(meta back/u .sorted)" = '"lexicographic"' ]
 	[ "$(sed 1,7d back/u/u.tns | tr '\n' ' ')" = "0 0 1 1 2 0 " ]
 	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" blocks u.bsp.npz back/u
+	# Another writer's file, without TensorSuite's attributes: the
+	# same blocks, inferred.
+	/usr/bin/python3 -c 'import h5py, json, numpy as np
+with h5py.File("f.bsp.h5", "w") as f:
+    f["indices_0"] = np.array([0, 1, 2], np.int32)
+    f["indices_1"] = np.array([0, 1, 0], np.int32)
+    f["values"] = np.array([1], np.int8)
+    f.attrs["binsparse"] = json.dumps({"binsparse": {"version": "0.1",
+        "shape": [3, 2, 2, 2], "number_of_stored_values": 12,
+        "custom": {"level": {"level_desc": "sparse", "rank": 2, "level": {
+            "level_desc": "dense", "rank": 2,
+            "level": {"level_desc": "element"}}}},
+        "data_types": {"indices_0": "int32", "indices_1": "int32",
+                       "values": "iso[int8]"}}})'
+	ts-convert -q f.bsp.h5 f
+	run -0 meta f '[.sparsity_type, .dimensions, .block_partitions, .nnz, .nnz_block]'
+	assert_output '["block",[6,4],[3,2],12,3]'
+	cmp <(sed 1,3d f/f.tns) <(sed 1,3d "$SHARE/example-block/example-block.tns")
 }
 
 @test "ts-convert: a block tensor whose partitions are not uniform is refused by binsparse (exit 1, nothing written); --expand writes its elements, those ts-gen-values --expand gives, to any output" {
