@@ -10,9 +10,20 @@
       types of the metadata, iso values 1 for a tensor without values,
       entries unique and in lexicographic order of the stored levels,
       and the bundle's metadata beside the 'binsparse' key.
+  bsp-check.py blocks FILE BUNDLE
+      FILE (.bsp.h5 through h5py, .bsp.npz through numpy) holds the
+      block tensor BUNDLE, whose partitions are uniform, as the
+      specification's levels say: a custom sparse level of rank N (the
+      block coordinates of BUNDLE's text data file, 0-based, unique and
+      sorted in the order its sort_order gives, which 'transpose' says
+      for both halves) over a dense level of rank N over an element
+      level; 'shape' the 2N dimensions of the grid then of a block,
+      number_of_stored_values every element of the blocks (the
+      metadata's nnz), iso values 1, the metadata beside 'binsparse'.
   bsp-check.py bad DIR
       Write into DIR one malformed file of each family the reader must
-      refuse (their names say what is wrong).
+      refuse (their names say what is wrong), block tensors' levels
+      too.
   bsp-check.py narrow DIR
       Write into DIR good files of 4-byte items in small chunks, plain
       (narrow.bsp.h5) and gzip-compressed (narrow-gzip.bsp.h5): int32
@@ -187,6 +198,34 @@ def bad(d):
         bs["shape"] = [2, 3, 3]
         redesc(f, bs)
     mk("index-beyond-shape", beyond)
+    # A block tensor's levels, spoilt: a sparse level over a dense
+    # level of another rank, values that are not iso or not 1, a
+    # count of values that is no number of blocks.
+    def blocks(bshape, rank=3, count=None, iso="iso[float64]", one=1.0):
+        def spoil(f, bs):
+            bs["shape"] = shape + bshape
+            bs["custom"]["level"]["level"] = {
+                "level_desc": "dense", "rank": rank,
+                "level": {"level_desc": "element"}}
+            bs["number_of_stored_values"] = count if count is not None \
+                else len(idx) * int(np.prod(bshape))
+            bs["data_types"]["values"] = iso
+            if iso.startswith("iso"):
+                del f["values"]
+                f["values"] = np.array([one])
+            redesc(f, bs)
+        return spoil
+    mk("block-dense-rank", blocks([1, 1, 1], rank=2))
+    mk("block-values", blocks([1, 1, 1], iso="float64"))
+    mk("block-iso-value", blocks([1, 1, 1], one=2.5))
+    mk("block-count", blocks([1, 1, 2], count=7))
+
+    def sparse_sparse(f, bs):
+        bs["custom"]["level"]["level"] = {
+            "level_desc": "sparse", "rank": 1,
+            "level": {"level_desc": "element"}}
+        redesc(f, bs)
+    mk("sparse-over-sparse", sparse_sparse)
     # a damaged file: its first 4 KiB, signature and all
     mk("whole")
     raw = open(os.path.join(d, "whole.bsp.h5"), "rb").read()
@@ -222,9 +261,61 @@ def narrow(d):
     mk("narrow-negative", big, "uint32", first=-3)
 
 
+def blocks(path, bundle):
+    name = os.path.basename(bundle.rstrip("/"))
+    meta = json.load(open(os.path.join(bundle, name + "_metadata.json")))
+    lines = [l.split() for l in open(os.path.join(
+        bundle, meta["files"]["text"])) if not l.startswith("%")]
+    n = meta["order"]
+    grid = [int(x) for x in lines[1][:n]]
+    sections = [[int(x) for x in lines[2 + k]] for k in range(n)]
+    bshape = [s[0] for s in sections]
+    assert all(len(set(s)) == 1 for s in sections), sections
+    blk = np.array([[int(x) - meta["index_base"] for x in l]
+                    for l in lines[2 + n:]], np.uint64).reshape(-1, n)
+    if path.endswith(".npz"):
+        z = np.load(path)
+        doc = json.loads(str(z["binsparse"].item()))
+        arr = {k: z[k] for k in z.files if k != "binsparse"}
+    else:
+        with h5py.File(path, "r") as f:
+            doc = json.loads(f.attrs["binsparse"])
+            arr = {k: f[k][:] for k in f}
+    bs = doc["binsparse"]
+    assert bs["version"] == "0.1" and bs["format"] == "custom", bs
+    lv = bs["custom"]["level"]
+    assert lv["level_desc"] == "sparse" and lv["rank"] == n, lv
+    dn = lv["level"]
+    assert dn["level_desc"] == "dense" and dn["rank"] == n, dn
+    assert dn["level"] == {"level_desc": "element"}, dn
+    assert bs["shape"] == grid + bshape, bs
+    assert [g * b for g, b in zip(grid, bshape)] == meta["dimensions"]
+    assert bs["number_of_stored_values"] == \
+        len(blk) * int(np.prod(bshape)) == meta["nnz"], bs
+    perm = [k - 1 for k in meta["sort_order"]] or list(range(n))
+    assert bs["custom"].get("transpose", list(range(2 * n))) == \
+        perm + [n + p for p in perm], bs
+    assert bs["data_types"]["values"] == "iso[%s]" % meta["value_type"]
+    assert list(arr["values"]) == [1], arr["values"]
+    assert sorted(arr) == ["indices_%d" % k for k in range(n)] + \
+        ["values"], sorted(arr)
+    # Level k holds mode perm[k]: the blocks, unique, in that order.
+    stored = np.stack([arr["indices_%d" % k].astype(np.uint64)
+                       for k in range(n)], axis=1)
+    keys = [tuple(int(x) for x in row) for row in stored]
+    assert keys == sorted(set(keys)), keys
+    want = sorted(tuple(int(row[p]) for p in perm) for row in blk)
+    assert keys == want, (keys, want)
+    attrs = {k: v for k, v in doc.items() if k != "binsparse"}
+    assert attrs == meta, (attrs, meta)
+    print(len(keys), "blocks of", bshape)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "same":
         same(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "blocks":
+        blocks(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == "bad":
         bad(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "narrow":

@@ -1882,10 +1882,118 @@ print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom
 	assert_output "bad/negative-index.bsp.h5:2: error: 'indices_0' holds -1, a negative index [S1]"
 	run -1 ts-convert bad/index-beyond-shape.bsp.h5 o.tns
 	assert_output --partial "bad/index-beyond-shape.bsp.h5:3: error: coordinate 2 exceeds 1"
+	run -1 ts-convert bad/block-dense-rank.bsp.h5 o.tns
+	assert_output "bad/block-dense-rank.bsp.h5:1:193: error: binsparse descriptor: a sparse level over a dense level (a block tensor's) must be of one rank, half the order of 'shape' (6: the grid of blocks, then a block's), at most 64"
+	run -1 ts-convert bad/block-values.bsp.h5 o.tns
+	assert_output "bad/block-values.bsp.h5:1:267: error: binsparse descriptor: a block tensor's values are read only when iso (TensorSuite's block tensors hold none)"
+	run -1 ts-convert bad/block-iso-value.bsp.h5 o.tns
+	assert_output "bad/block-iso-value.bsp.h5: error: a block tensor's iso value must be 1 (TensorSuite's block tensors hold no values)"
+	run -1 ts-convert bad/block-count.bsp.h5 o.tns
+	assert_output "bad/block-count.bsp.h5:1:83: error: binsparse descriptor: 'number_of_stored_values' (7) is not a number of blocks of 2 elements"
+	run -1 ts-convert bad/sparse-over-sparse.bsp.h5 o.tns
+	assert_output "bad/sparse-over-sparse.bsp.h5:1:115: error: binsparse descriptor: the sparse level's 'level' must be an element level (others are not read)"
 	for f in bad/*; do
 		run -1 ts-convert "$f" out
 	done
 	only bad
+}
+
+# block_bundle NAME SORTED EXTENTS2 NNZ ROW...: share/example-block as
+# NAME, mode 2 cut into EXTENTS2 (their sum its dimension), NNZ
+# elements, SORTED "lexicographic" or "none", the blocks ROW ("i j",
+# 0-based).
+block_bundle() {
+	local n=$1 sorted=$2 ext=$3 nnz=$4 d=0 g e
+	shift 4
+	for e in $ext; do d=$((d + e)); done
+	g=$(wc -w <<<"$ext")
+	mkdir "$n"
+	sed -e "s/example-block/$n/g" -e "s/\(\"dimensions\": \[6, \)4/\1$d/" \
+	    -e "s/\(\"nnz\": \)12/\1$nnz/" -e "s/\(\"nnz_block\": \)3/\1$#/" \
+	    -e "s/\(\"block_partitions\": \[3, \)2/\1$g/" \
+	    "$SHARE/example-block/example-block_metadata.json" \
+	    >"$n/${n}_metadata.json"
+	[ "$sorted" = lexicographic ] ||
+	    sed -i -e 's/"lexicographic"/"none"/' \
+	    -e 's/"sort_order": \[1, 2\]/"sort_order": []/' \
+	    "$n/${n}_metadata.json"
+	{
+		printf '%%%%TensorSuite-TNS\n%% version: 0.1\n%% name: %s\n' "$n"
+		printf '2 6 %s %s\n3 %s %s\n2 2 2\n%s\n' "$d" "$nnz" "$g" $# "$ext"
+		printf '%s\n' "$@"
+	} >"$n/$n.tns"
+	: >"$n/README.md"
+	valid "$n"
+}
+
+@test "ts-convert: binsparse: a block tensor of uniform partitions is a sparse level over a dense level in .bsp.h5 and .bsp.npz, as h5py and numpy read them, and comes back the same bundle; unsorted blocks are sorted" {
+	local k
+	mkdir back
+	for k in bsp.h5 bsp.npz; do
+		ts-convert -q "$SHARE/example-block" "x.$k"
+		/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" blocks "x.$k" \
+		    "$SHARE/example-block"
+		ts-convert -q "x.$k" back/example-block
+		cmp "$SHARE/example-block/example-block_metadata.json" \
+		    back/example-block/example-block_metadata.json
+		cmp "$SHARE/example-block/example-block.tns" \
+		    back/example-block/example-block.tns
+		rm -r back/example-block
+	done
+	# Sorted by mode 2 first: stored transposed, both halves.
+	ts-sort -q -k 2,1 "$SHARE/example-block" -o k21
+	ts-convert -q k21 k21.bsp.h5
+	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" blocks k21.bsp.h5 k21
+	# Blocks in no order go through the sort, as elements do.
+	block_bundle u none "2 2" 12 "2 0" "1 1" "0 0"
+	ts-convert -q u u.bsp.npz
+	ts-convert -q u.bsp.npz back/u
+	[ "$(meta back/u .sorted)" = '"lexicographic"' ]
+	[ "$(sed 1,7d back/u/u.tns | tr '\n' ' ')" = "0 0 1 1 2 0 " ]
+	/usr/bin/python3 "$TS_TOP/tests/bsp-check.py" blocks u.bsp.npz back/u
+	# Another writer's file, without TensorSuite's attributes: the
+	# same blocks, inferred.
+	/usr/bin/python3 -c 'import h5py, json, numpy as np
+with h5py.File("f.bsp.h5", "w") as f:
+    f["indices_0"] = np.array([0, 1, 2], np.int32)
+    f["indices_1"] = np.array([0, 1, 0], np.int32)
+    f["values"] = np.array([1], np.int8)
+    f.attrs["binsparse"] = json.dumps({"binsparse": {"version": "0.1",
+        "shape": [3, 2, 2, 2], "number_of_stored_values": 12,
+        "custom": {"level": {"level_desc": "sparse", "rank": 2, "level": {
+            "level_desc": "dense", "rank": 2,
+            "level": {"level_desc": "element"}}}},
+        "data_types": {"indices_0": "int32", "indices_1": "int32",
+                       "values": "iso[int8]"}}})'
+	ts-convert -q f.bsp.h5 f
+	run -0 meta f '[.sparsity_type, .dimensions, .block_partitions, .nnz, .nnz_block]'
+	assert_output '["block",[6,4],[3,2],12,3]'
+	cmp <(sed 1,3d f/f.tns) <(sed 1,3d "$SHARE/example-block/example-block.tns")
+}
+
+@test "ts-convert: a block tensor whose partitions are not uniform is refused by binsparse (exit 1, nothing written); --expand writes its elements, those ts-gen-values --expand gives, to any output" {
+	local k
+	block_bundle nu lexicographic "3 2" 16 "0 0" "1 1" "2 0"
+	for k in bsp.h5 bsp.npz; do
+		run -1 ts-convert nu "nu.$k" --to "binsparse-${k#bsp.}"
+		assert_output "nu: error: the tensor is block-sparse and its partitions are not uniform: mode 2 has sections of 3 and 2; $(
+		    [ "$k" = bsp.h5 ] && echo 'binsparse (HDF5)' || echo 'binsparse in NPZ'
+		    ) stores blocks of one shape: --expand writes its elements"
+	done
+	only nu
+	ts-convert -q --expand nu e
+	ts-convert -q --expand nu e.bsp.h5
+	ts-convert -q e.bsp.h5 e2
+	ts-gen-values -q --expand nu -o v
+	[ "$(meta e .sparsity_type)" = '"element"' ]
+	[ "$(meta e .values_provided)" = false ]
+	[ "$(meta e .nnz)" = 16 ]
+	valid e
+	cmp <(sed 1,4d e/e.tns) <(sed 1,4d v/v.tns | cut -d' ' -f1,2)
+	cmp <(sed 1,4d e/e.tns) <(sed 1,4d e2/e2.tns)
+	run -2 ts-convert --expand "$EL" el.bsp.h5
+	assert_output --partial "is not block-sparse: --expand is for block tensors"
+	[ ! -e el.bsp.h5 ]
 }
 
 @test "ts-convert: --to cutensor writes the block-sparse descriptor arrays (K4)" {

@@ -7,6 +7,7 @@
 #   --input-value-type T, --input-endian E, --no-values, --dims D1,...,DN,
 #   --to KIND, --text, --binary, --index-base 0|1, --index-type T,
 #   --value-type T, --endian E, --e16, --mtx-general, --duplicates POLICY,
+#   --expand,
 #   -S SIZE --buffer-size SIZE, -T DIR --temporary-directory DIR,
 #   --upgrade, --name NAME,
 #   --group G, --id NNNN,
@@ -51,6 +52,7 @@ complete -c ts-convert -l endian -x -a "$endians" -d 'Byte order of a binary out
 complete -c ts-convert -l e16 -d 'Write float values as %.16e, like the reference writer'  # --e16
 complete -c ts-convert -l mtx-general -d 'Matrix Market: every entry, never one triangle'  # --mtx-general
 complete -c ts-convert -l duplicates -x -a 'sum first last error' -d 'Repeated coordinates in an output of unique entries'  # --duplicates
+complete -c ts-convert -l expand -d 'Write the elements of a block tensor, without values'  # --expand
 complete -c ts-convert -s S -l buffer-size -x -d 'Memory to sort and for arrays written at the end, e.g. 256M, 2G, 25%'  # --buffer-size
 complete -c ts-convert -s T -l temporary-directory -x -a '(__fish_complete_directories)' -d 'Where temporary files go'  # --temporary-directory
 complete -c ts-convert -l upgrade -d 'SRC is a bundle of the older metadata profile: make it 0.1'  # --upgrade

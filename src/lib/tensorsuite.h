@@ -607,6 +607,14 @@ struct ts_header {
 };
 #define TS_COMMENTS_MAX	((size_t)64 << 10)
 void	 ts_header_free(struct ts_header *);
+/*
+ * A block header whose partitions are uniform, every section of mode k
+ * of one extent: -1, with that extent of each mode in shape (order of
+ * them).  Else the first mode (0-based) whose sections differ, with
+ * e[0] its first section's extent and e[1] the first that differs.
+ */
+int	 ts_header_uniform(const struct ts_header *, uint64_t *shape,
+	    uint64_t e[2]);
 
 /* How entries are laid out in a file (from metadata, flags, or the
  * file itself). */
@@ -724,10 +732,14 @@ enum ts_kind ts_kind_of_bytes(const char *p, size_t n);
 /*
  * Why a kind cannot hold the tensor m describes (its order, blocks or
  * elements), in buf (n bytes), with *rule the rule that says so (or
- * TS_RULE_NONE); NULL when it can.
+ * TS_RULE_NONE); NULL when it can.  h is its data file's header once
+ * read, else NULL: a kind that holds blocks of one shape only
+ * (binsparse) refuses a block tensor whose partitions are not uniform
+ * when h says so.
  */
 const char *ts_kind_refuses(enum ts_kind, const struct ts_meta *m,
-	    char *buf, size_t n, enum ts_rule *rule);
+	    const struct ts_header *h, char *buf, size_t n,
+	    enum ts_rule *rule);
 /*
  * Open a decoder of lay->kind (TS_KIND_TEXT, TS_KIND_BINARY,
  * TS_KIND_FROSTT, TS_KIND_MTX) on src and read its header, checking

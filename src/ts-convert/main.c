@@ -16,7 +16,8 @@
 #include "model/model.h"
 
 enum {
-	OPT_BINARY = 256, OPT_DIMS, OPT_DUPS, OPT_E16, OPT_ENDIAN, OPT_FROM,
+	OPT_BINARY = 256, OPT_DIMS, OPT_DUPS, OPT_E16, OPT_ENDIAN, OPT_EXPAND,
+	OPT_FROM,
 	OPT_GROUP,
 	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
 	OPT_SOURCE,
@@ -31,6 +32,7 @@ static const struct option longopts[] = {
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "e16",		no_argument,		NULL, OPT_E16 },
 	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
+	{ "expand",		no_argument,		NULL, OPT_EXPAND },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "from",		required_argument,	NULL, OPT_FROM },
 	{ "group",		required_argument,	NULL, OPT_GROUP },
@@ -116,7 +118,12 @@ usage(FILE *fp)
 	    "unique entries\n"
 	    "                           (binsparse, .npz): sum, first, last or "
 	    "error (the\n"
-	    "                           default, which refuses them)\n",
+	    "                           default, which refuses them)\n"
+	    "      --expand             a block tensor's elements, without "
+	    "values, for an\n"
+	    "                           output that holds no blocks, or not "
+	    "blocks of\n"
+	    "                           several shapes (binsparse)\n",
 	    fe_vtype_words(vt));
 	snprintf(text, sizeof(text), "memory to sort the entries of such an "
 	    "output, and for the arrays a format writes at its end, e.g. "
@@ -155,6 +162,7 @@ main(int argc, char *argv[])
 
 	fe_init("ts-convert");
 	fe_job_opts_init(&o);
+	o.expand = 0;
 	/* getopt_long reorders argv: keep the command as typed. */
 	char *typed[argc + 1], *command;
 	int nargs = argc;
@@ -204,6 +212,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_ENDIAN:
 			o.out_endian = fe_pick_endian("--endian", optarg);
+			break;
+		case OPT_EXPAND:
+			o.expand = 1;
 			break;
 		case OPT_FROM:
 			o.from = fe_pick_kind("--from", optarg, false);

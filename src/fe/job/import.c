@@ -217,7 +217,7 @@ fe_job_infer(struct fe_job *j, bool light)
 		ts_batch_init(&b, order, JOB_BATCH);
 		ts_decoder_next(dec, &b);	/* a failure is reported */
 		ts_batch_free(&b);
-		inf.n = h->nnz;
+		inf.n = h->block ? h->nnz_block : h->nnz;
 	} else {
 		f = ts_flow_new(dec, j->d, j->sname);
 		if (frostt && !h->dims_known)
@@ -235,6 +235,13 @@ fe_job_infer(struct fe_job *j, bool light)
 	m->order = order;
 	m->nnz = inf.n;
 	memcpy(m->dims, h->dims, sizeof(m->dims));
+	/* A block file's entries are its blocks (binsparse's dense
+	 * levels): their elements are nnz. */
+	if (h->block) {
+		m->nnz = h->nnz;
+		m->nnz_block = inf.n;
+		memcpy(m->parts, h->parts, sizeof(m->parts));
+	}
 	if (ts_diags_errors(j->d) > 0)
 		goto out;
 	if (frostt && frostt_attributes(j, h, &inf, order, &base) != 0)
@@ -250,10 +257,11 @@ fe_job_infer(struct fe_job *j, bool light)
 		    "every value is a positive integer, as ids are: if the "
 		    "file has no value column (a knowledge graph), "
 		    "--no-values reads its last column as mode %d", order + 1);
-	if (h->nnz_known && h->nnz != inf.n) {
+	if (h->nnz_known && (h->block ? h->nnz_block : h->nnz) != inf.n) {
 		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, TS_RULE_X7,
 		    "the size line says %llu entries; the file holds %llu",
-		    (unsigned long long)h->nnz, (unsigned long long)inf.n);
+		    (unsigned long long)(h->block ? h->nnz_block : h->nnz),
+		    (unsigned long long)inf.n);
 		goto out;
 	}
 	j->in.base = base;
@@ -272,7 +280,8 @@ fe_job_infer(struct fe_job *j, bool light)
 	m->endianness = j->from == TS_KIND_BINARY ? j->in.endian :
 	    TS_ENDIAN_NONE;
 	if (!light)
-		ts_infer_whole(&inf, (uint64_t)base, m->dims);
+		ts_infer_whole(&inf, (uint64_t)base, h->block ? m->parts :
+		    m->dims);
 	m->sorted = !light && (inf.fwd || inf.rev);
 	m->nsort = m->sorted ? order : 0;
 	for (k = 0; k < m->nsort; k++)
@@ -282,9 +291,10 @@ fe_job_infer(struct fe_job *j, bool light)
 	m->value_domain = !m->values_provided ? TS_DOMAIN_GENERAL :
 	    !inf.nonbin ? TS_DOMAIN_BINARY : !inf.neg ? TS_DOMAIN_NONNEGATIVE :
 	    TS_DOMAIN_GENERAL;
-	m->psym = light ? TS_SYM_NO : inf.psym;
+	/* Of blocks, nothing is claimed. */
+	m->psym = light || h->block ? TS_SYM_NO : inf.psym;
 	m->nsym = m->values_provided && !light ? inf.nsym : TS_SYM_NO;
-	m->sparsity = TS_SPARSITY_ELEMENT;
+	m->sparsity = h->block ? TS_SPARSITY_BLOCK : TS_SPARSITY_ELEMENT;
 	m->ndense = 0;
 	if (m->source_type == NULL)
 		m->source_type = ts_xstrdup("real");

@@ -47,6 +47,10 @@ struct fe_job_opts {
 	 * given: refused, as TS_DUP_ERROR does); given for another output,
 	 * a usage error */
 	int		 dups;
+	/* A block SRC: 1 its elements are written (without values, as
+	 * its blocks have none), 0 its blocks; -1: the tool has no
+	 * --expand (a refusal of blocks then names none) */
+	int		 expand;
 	int		 threads;	/* 0: the CPUs it may use */
 	/* what the tool adds to the flow, or NULL */
 	const struct fe_job_part *part;

@@ -28,6 +28,7 @@
 #include "util/path.h"
 #include "util/sysres.h"
 #include "util/xalloc.h"
+#include "values/genvalues.h"
 
 struct out {
 	enum ts_kind		 kind;
@@ -617,8 +618,18 @@ ready(void *arg)
 		if (j->part->ready(j->part->arg, j) != 0)
 			return -1;
 	}
-	/* Repeats merged: fewer entries than were read. */
-	if (os->sorting)
+	/* Repeats merged: fewer entries than were read (a block tensor's
+	 * blocks, all of one shape, as binsparse holds them). */
+	if (os->sorting && h->block && m->sparsity == TS_SPARSITY_BLOCK) {
+		uint64_t shape[TS_MAXORDER], e[2], vol = 1;
+
+		if (ts_header_uniform(h, shape, e) < 0) {
+			for (i = 0; i < m->order; i++)
+				vol *= shape[i];
+			m->nnz_block = os->sr.count;
+			m->nnz = os->sr.count * vol;
+		}
+	} else if (os->sorting)
 		m->nnz = os->sr.count;
 	memset(&os->oh, 0, sizeof(os->oh));
 	os->oh.order = m->order;
@@ -645,6 +656,39 @@ ready(void *arg)
 		ts_flow_output(os->flow, o->enc);
 	}
 	return 0;
+}
+
+/*
+ * Why an output of kind k cannot hold the tensor, said (h: its data
+ * file's header once read, else NULL); -1 then, else 0.  A block tensor
+ * whose elements it could hold: --expand, when the tool has it.
+ */
+static int
+refused(struct fe_job *j, enum ts_kind k, const struct ts_header *h)
+{
+	struct ts_meta el = *j->mp;
+	const char *why, *hint = "";
+	enum ts_rule rule, erule;
+	char buf[300], ebuf[300];
+
+	if ((why = ts_kind_refuses(k, j->mp, h, buf, sizeof(buf), &rule)) ==
+	    NULL)
+		return 0;
+	el.sparsity = TS_SPARSITY_ELEMENT;
+	if (j->o->expand == 0 && j->mp->sparsity == TS_SPARSITY_BLOCK &&
+	    ts_kind_refuses(k, &el, NULL, ebuf, sizeof(ebuf), &erule) ==
+	    NULL)
+		hint = ": --expand writes its elements";
+	/* A DST named by its suffix may have meant a bundle. */
+	if (j->o->to == FE_JOB_AUTO && !j->stream)
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s%s (a DST "
+		    "named %s is %s; for a bundle, give a DST without a "
+		    "suffix)", why, hint, ts_kind_suffix(k, 0),
+		    ts_kind_title(k));
+	else
+		ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s%s", why,
+		    hint);
+	return -1;
 }
 
 /* -S, else a quarter of the memory the process may use. */
@@ -677,6 +721,7 @@ sorted_output(struct outputs *os)
 {
 	struct fe_job *j = os->j;
 	struct ts_meta *m = j->mp;
+	const bool block = m->sparsity == TS_SPARSITY_BLOCK;
 	struct ts_sort_opts so;
 	struct ts_stage *st;
 	int i, k;
@@ -684,7 +729,7 @@ sorted_output(struct outputs *os)
 	for (i = 0; i < os->n; i++)
 		if (ts_kind_traits(os->v[i].kind) & TS_KIND_SORTED)
 			break;
-	if (i == os->n || m->sparsity == TS_SPARSITY_BLOCK)
+	if (i == os->n)
 		return 0;
 	if (m->sorted && m->nsort == m->order && (!m->dups_allowed ||
 	    dup_policy(j) == TS_DUP_ERROR)) {
@@ -697,7 +742,7 @@ sorted_output(struct outputs *os)
 	so.order = m->order;
 	for (k = 0; k < m->order; k++)
 		so.prio[k] = k;
-	so.has_values = m->values_provided;
+	so.has_values = m->values_provided && !block;
 	so.vtype = m->value_type;
 	/* The sort and the arrays an output keeps to its end share -S. */
 	so.mem_limit = mem_limit(j);
@@ -706,7 +751,8 @@ sorted_output(struct outputs *os)
 		os->eo.mem_limit = so.mem_limit;
 	}
 	so.tmpdir = j->o->tmpdir;
-	so.expect = m->nnz;
+	/* A block tensor's entries are its blocks. */
+	so.expect = block ? m->nnz_block : m->nnz;
 	so.threads = fe_job_threads(j);
 	so.dups = dup_policy(j);
 	if ((st = ts_stage_sort(&so, m->index_base, j->sname, os->dec,
@@ -743,9 +789,19 @@ pump(struct outputs *os, const char *label)
 	memcpy(lim, block ? h->parts : m->dims, sizeof(lim));
 	os->flow = ts_flow_new(os->dec, j->d, j->sname);
 	ts_flow_name_output(os->flow, label);
+	/* What only the data file's header tells (binsparse: blocks of
+	 * one shape). */
+	for (i = 0; block && i < os->n; i++)
+		if (refused(j, os->v[i].kind, h) != 0)
+			goto out;
 	ts_flow_add(os->flow, block ? ts_stage_block_bounds(h, j->in.base,
 	    m->nnz, j->sname, j->d) : ts_stage_bounds(lim, m->order,
 	    j->in.base, false, j->d));
+	/* --expand: the blocks' elements, in the blocks' order. */
+	if (block && j->o->expand == 1)
+		ts_flow_add(os->flow, fe_stage_expand(h, m->sort_order,
+		    m->sorted && m->nsort == m->order, m->nnz, NULL, j->sname,
+		    j->d));
 	if (m->values_provided && !block && j->in.vtype != m->value_type &&
 	    (j->part == NULL || !(j->part->flags & FE_JOB_VALUES)))
 		ts_flow_add(os->flow, ts_stage_convert(j->in.vtype,
@@ -1017,9 +1073,7 @@ write_single(struct fe_job *j)
 {
 	struct ts_meta *m = j->mp;
 	struct outputs os;
-	const char *dst = j->o->dst, *why;
-	enum ts_rule rule;
-	char buf[200];
+	const char *dst = j->o->dst;
 	int rv;
 
 	memset(&os, 0, sizeof(os));
@@ -1032,19 +1086,8 @@ write_single(struct fe_job *j)
 	if (ts_kind_traits(j->to) & TS_KIND_KEEPS)
 		os.eo.mem_limit = mem_limit(j);
 	os.eo.meta = m;
-	if ((why = ts_kind_refuses(j->to, m, buf, sizeof(buf), &rule)) !=
-	    NULL) {
-		/* A DST named by its suffix may have meant a bundle. */
-		if (j->o->to == FE_JOB_AUTO && !j->stream)
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s "
-			    "(a DST named %s is %s; for a bundle, give a DST "
-			    "without a suffix)", why, ts_kind_suffix(j->to, 0),
-			    ts_kind_title(j->to));
-		else
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0, rule, "%s",
-			    why);
+	if (refused(j, j->to, NULL) != 0)
 		return -1;
-	}
 	if (change_attributes(j, j->to != TS_KIND_BINARY,
 	    j->to == TS_KIND_BINARY, !(ts_kind_traits(j->to) &
 	    TS_KIND_ATTRS)) != 0)
@@ -1118,12 +1161,31 @@ write_any(struct fe_job *j)
 	return write_bundle(j, text, binary);
 }
 
+/* --expand: a block tensor's elements are written, without values as
+ * its blocks are, sorted as they are (pump's expansion). */
+static int
+expand_attributes(struct fe_job *j)
+{
+	struct ts_meta *m = j->mp;
+
+	if (m->sparsity != TS_SPARSITY_BLOCK) {
+		ts_diag_usage(j->d, "'%s' is not block-sparse: --expand is for "
+		    "block tensors", j->sname);
+		return -1;
+	}
+	m->sparsity = TS_SPARSITY_ELEMENT;
+	m->ndense = 0;
+	return 0;
+}
+
 int
 fe_job_write(struct fe_job *j)
 {
 	const struct fe_job_part *p = j->part;
 	int rv;
 
+	if (j->o->expand == 1 && expand_attributes(j) != 0)
+		return -1;
 	if (p != NULL && p->prepare != NULL && p->prepare(p->arg, j) != 0)
 		return -1;
 	rv = write_any(j);

@@ -30,6 +30,7 @@ fe_job_opts_init(struct fe_job_opts *o)
 	o->in_endian = o->out_endian = -1;
 	o->from = o->to = FE_JOB_AUTO;
 	o->dups = FE_JOB_AUTO;
+	o->expand = -1;
 	o->threads = 0;		/* the CPUs it may use (ts_cpus_available) */
 	o->program = "tensorsuite";
 }

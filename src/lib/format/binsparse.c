@@ -70,6 +70,22 @@ ts_bsp_of_meta(struct ts_bsp *b, const struct ts_meta *m, uint64_t nnz,
 	b->iso = !m->values_provided;
 }
 
+int
+ts_bsp_of_blocks(struct ts_bsp *b, const struct ts_header *h)
+{
+	uint64_t e[2];
+	int k;
+
+	if (!h->block)
+		return 0;
+	if (ts_header_uniform(h, b->bshape, e) >= 0)
+		return -1;
+	b->block = true;
+	for (k = 0; k < h->order; k++)
+		b->shape[k] = h->parts[k];
+	return 0;
+}
+
 static bool
 identity(const struct ts_bsp *b)
 {
@@ -104,10 +120,11 @@ ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 	    json_array(), *dt = json_object(), *attrs, *v;
 	const char *key;
 	char name[32], *s = NULL, *text;
+	uint64_t stored = b->nnz;
 	int k;
 
 	json_object_set_new(bs, "version", json_string(TS_BSP_VERSION));
-	if (b->order == 2 && (identity(b) || b->perm[0] == 1))
+	if (b->order == 2 && !b->block && (identity(b) || b->perm[0] == 1))
 		json_object_set_new(bs, "format", json_string(identity(b) ?
 		    "COO" : "COOC"));
 	else {
@@ -115,15 +132,29 @@ ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 		    json_object(), *tr;
 
 		json_object_set_new(el, "level_desc", json_string("element"));
+		if (b->block) {
+			/* The blocks' elements, dense, row-major. */
+			json_t *dn = json_object();
+
+			json_object_set_new(dn, "level_desc",
+			    json_string("dense"));
+			json_object_set_new(dn, "rank", json_integer(b->order));
+			json_object_set_new(dn, "level", el);
+			el = dn;
+		}
 		json_object_set_new(lv, "level_desc", json_string("sparse"));
 		json_object_set_new(lv, "rank", json_integer(b->order));
 		json_object_set_new(lv, "level", el);
 		json_object_set_new(custom, "level", lv);
 		if (!identity(b)) {
+			/* A block mode moves with its elements' mode. */
 			tr = json_array();
 			for (k = 0; k < b->order; k++)
 				json_array_append_new(tr,
 				    json_integer(b->perm[k]));
+			for (k = 0; b->block && k < b->order; k++)
+				json_array_append_new(tr,
+				    json_integer(b->order + b->perm[k]));
 			json_object_set_new(custom, "transpose", tr);
 		}
 		json_object_set_new(bs, "format", json_string("custom"));
@@ -132,9 +163,14 @@ ts_bsp_write(const struct ts_bsp *b, const struct ts_meta *m)
 	for (k = 0; k < b->order; k++)
 		json_array_append_new(shape, json_integer((json_int_t)
 		    b->shape[k]));
+	for (k = 0; b->block && k < b->order; k++) {
+		json_array_append_new(shape, json_integer((json_int_t)
+		    b->bshape[k]));
+		stored *= b->bshape[k];
+	}
 	json_object_set_new(bs, "shape", shape);
 	json_object_set_new(bs, "number_of_stored_values",
-	    json_integer((json_int_t)b->nnz));
+	    json_integer((json_int_t)stored));
 	for (k = 0; k < b->order; k++) {
 		snprintf(name, sizeof(name), "indices_%d", k);
 		json_object_set_new(dt, name,
@@ -256,16 +292,23 @@ get_type(const struct rd *r, json_t *dt, const char *name,
 	return 0;
 }
 
-/* A custom format: one sparse level of rank N over an element level,
- * and a transpose that is a permutation. */
+/*
+ * A custom format, for a 'shape' of n dimensions: one sparse level of
+ * rank n over an element level; or, a block tensor's, a sparse level of
+ * rank N over a dense level of rank N over an element level, n = 2N
+ * (the grid, then a block's shape).  A transpose must be a permutation
+ * of the n dimensions, a block tensor's one that moves each block mode
+ * with its elements' mode.  b->order is set.
+ */
 static int
-custom(const struct rd *r, json_t *c, struct ts_bsp *b)
+custom(const struct rd *r, json_t *c, struct ts_bsp *b, int n)
 {
-	json_t *lv, *el, *tr;
-	bool seen[TS_MAXORDER] = { false };
+	json_t *lv, *sub, *tr, *rk;
+	bool seen[2 * TS_MAXORDER] = { false };
+	int perm[2 * TS_MAXORDER];
 	const char *desc;
-	size_t k;
-	json_int_t p;
+	json_int_t rank, p;
+	int k;
 
 	if (!json_is_object(c))
 		return bad(r, "custom", "'custom' must be an object");
@@ -277,33 +320,90 @@ custom(const struct rd *r, json_t *c, struct ts_bsp *b)
 		return bad(r, "level", "a level has no 'level_desc'");
 	if (strcmp(desc, "sparse") != 0)
 		return bad(r, "level_desc", "a root level '%s' is not read "
-		    "(a sparse level over an element level is)", desc);
-	if (!json_is_integer(json_object_get(lv, "rank")) ||
-	    json_integer_value(json_object_get(lv, "rank")) != b->order)
+		    "(a sparse level over an element level is, or over a "
+		    "dense level of its rank)", desc);
+	rk = json_object_get(lv, "rank");
+	rank = json_is_integer(rk) ? json_integer_value(rk) : 0;
+	sub = json_object_get(lv, "level");
+	desc = json_string_value(json_object_get(sub, "level_desc"));
+	if (json_is_object(sub) && desc != NULL && strcmp(desc, "dense") ==
+	    0) {
+		rk = json_object_get(sub, "rank");
+		if (rank < 1 || !json_is_integer(rk) || json_integer_value(rk) !=
+		    rank || 2 * rank != n || rank > TS_MAXORDER)
+			return bad(r, "dense", "a sparse level over a dense "
+			    "level (a block tensor's) must be of one rank, "
+			    "half the order of 'shape' (%d: the grid of "
+			    "blocks, then a block's), at most %d", n,
+			    TS_MAXORDER);
+		b->block = true;
+		sub = json_object_get(sub, "level");
+		desc = json_string_value(json_object_get(sub, "level_desc"));
+	} else if (rank != n)
 		return bad(r, "rank", "the sparse level's 'rank' must be the "
-		    "order of 'shape', %d", b->order);
-	el = json_object_get(lv, "level");
-	desc = json_string_value(json_object_get(el, "level_desc"));
-	if (!json_is_object(el) || desc == NULL || strcmp(desc, "element") !=
+		    "order of 'shape', %d", n);
+	if (!json_is_object(sub) || desc == NULL || strcmp(desc, "element") !=
 	    0)
-		return bad(r, "level", "the sparse level's 'level' must be an "
-		    "element level (others are not read)");
+		return bad(r, "level", "%s 'level' must be an element level "
+		    "(others are not read)", b->block ? "the dense level's" :
+		    "the sparse level's");
+	b->order = (int)rank;
+	for (k = 0; k < n; k++)
+		perm[k] = k;
 	if ((tr = json_object_get(c, "transpose")) != NULL) {
-		if (!json_is_array(tr) || json_array_size(tr) !=
-		    (size_t)b->order)
+		if (!json_is_array(tr) || json_array_size(tr) != (size_t)n)
 			return bad(r, "transpose", "'transpose' must be an "
-			    "array of %d modes", b->order);
-		for (k = 0; k < json_array_size(tr); k++) {
-			p = json_integer_value(json_array_get(tr, k));
-			if (!json_is_integer(json_array_get(tr, k)) || p < 0 ||
-			    p >= b->order || seen[p])
+			    "array of %d modes", n);
+		for (k = 0; k < n; k++) {
+			p = json_integer_value(json_array_get(tr, (size_t)k));
+			if (!json_is_integer(json_array_get(tr, (size_t)k)) ||
+			    p < 0 || p >= n || seen[p])
 				return bad(r, "transpose", "'transpose' must "
-				    "be a permutation of 0 to %d",
-				    b->order - 1);
+				    "be a permutation of 0 to %d", n - 1);
 			seen[p] = true;
-			b->perm[k] = (int)p;
+			perm[k] = (int)p;
 		}
 	}
+	for (k = 0; b->block && k < b->order; k++)
+		if (perm[b->order + k] != b->order + perm[k])
+			return bad(r, "transpose", "a block tensor's "
+			    "'transpose' must move each block mode k with "
+			    "its elements' mode %d + k", b->order);
+	memcpy(b->perm, perm, sizeof(int) * (size_t)b->order);
+	return 0;
+}
+
+/*
+ * The shape sh the levels describe, into b: the tensor's dimensions;
+ * a block tensor's grid and its blocks' shape, whose elements the
+ * stored values count (nnz becomes its blocks).
+ */
+static int
+blocks(const struct rd *r, struct ts_bsp *b, const uint64_t *sh)
+{
+	uint64_t vol = 1, dim;
+	int k;
+
+	for (k = 0; k < b->order; k++)
+		b->shape[k] = sh[k];
+	if (!b->block)
+		return 0;
+	for (k = 0; k < b->order; k++) {
+		b->bshape[k] = sh[b->order + k];
+		if (sh[k] == 0 || b->bshape[k] == 0 || !ts_mul_u64(sh[k],
+		    b->bshape[k], &dim) || dim > (uint64_t)INT64_MAX ||
+		    !ts_mul_u64(vol, b->bshape[k], &vol))
+			return bad(r, "shape", "a block tensor's 'shape': mode "
+			    "%d of %llu blocks of %llu is not a dimension", k +
+			    1, (unsigned long long)sh[k],
+			    (unsigned long long)b->bshape[k]);
+	}
+	if (b->nnz % vol != 0)
+		return bad(r, "number_of_stored_values", "'number_of_stored_"
+		    "values' (%llu) is not a number of blocks of %llu "
+		    "elements", (unsigned long long)b->nnz,
+		    (unsigned long long)vol);
+	b->nnz /= vol;
 	return 0;
 }
 
@@ -311,9 +411,11 @@ static int
 parse(const struct rd *r, json_t *root, struct ts_bsp *b)
 {
 	json_t *bs = json_object_get(root, "binsparse"), *v, *dt, *c;
+	uint64_t sh[2 * TS_MAXORDER];
 	const char *s, *key;
 	char name[32];
 	size_t k;
+	int n;
 
 	if (json_is_object(bs)) {
 		json_t *attrs = json_deep_copy(root);
@@ -333,18 +435,20 @@ parse(const struct rd *r, json_t *root, struct ts_bsp *b)
 	if (strcmp(s, "0.1") != 0 && strcmp(s, "0.1.0") != 0)
 		return bad(r, "version", "version '%s' is not read (0.1 is)",
 		    s);
+	/* A block tensor's (custom) has twice the dimensions: read, then
+	 * checked once the levels say what they are. */
 	v = json_object_get(bs, "shape");
 	if (!json_is_array(v) || json_array_size(v) < 1 || json_array_size(v)
-	    > TS_MAXORDER)
+	    > 2 * TS_MAXORDER)
 		return bad(r, "shape", "'shape' must be an array of 1 to %d "
 		    "dimensions", TS_MAXORDER);
-	b->order = (int)json_array_size(v);
-	for (k = 0; k < json_array_size(v); k++) {
-		if (get_u64(r, json_array_get(v, k), "shape", &b->shape[k]) !=
-		    0)
+	n = (int)json_array_size(v);
+	for (k = 0; k < (size_t)n; k++)
+		if (get_u64(r, json_array_get(v, k), "shape", &sh[k]) != 0)
 			return -1;
+	b->order = n <= TS_MAXORDER ? n : 0;
+	for (k = 0; k < TS_MAXORDER; k++)
 		b->perm[k] = (int)k;
-	}
 	if (get_u64(r, json_object_get(bs, "number_of_stored_values"),
 	    "number_of_stored_values", &b->nnz) != 0)
 		return -1;
@@ -367,15 +471,14 @@ parse(const struct rd *r, json_t *root, struct ts_bsp *b)
 			if (b->order != 2)
 				return bad(r, "shape", "format '%s' is a "
 				    "matrix's: 'shape' has %d dimensions", s,
-				    b->order);
+				    n);
 			if (strcmp(s, "COOC") == 0)
 				b->perm[0] = 1, b->perm[1] = 0;
 			c = NULL;
 		} else if (strcmp(s, "CVEC") == 0) {
 			if (b->order != 1)
 				return bad(r, "shape", "format 'CVEC' is a "
-				    "vector's: 'shape' has %d dimensions",
-				    b->order);
+				    "vector's: 'shape' has %d dimensions", n);
 			c = NULL;
 		} else
 			return bad(r, "format", "format '%s' is not read (COO, "
@@ -383,7 +486,12 @@ parse(const struct rd *r, json_t *root, struct ts_bsp *b)
 			    "element level are)", s);
 	} else if (c == NULL)
 		return bad(r, "binsparse", "no 'format' and no 'custom' key");
-	if (c != NULL && custom(r, c, b) != 0)
+	if (c != NULL && custom(r, c, b, n) != 0)
+		return -1;
+	if (!b->block && n > TS_MAXORDER)
+		return bad(r, "shape", "'shape' must be an array of 1 to %d "
+		    "dimensions", TS_MAXORDER);
+	if (blocks(r, b, sh) != 0)
 		return -1;
 	if (json_is_true(json_object_get(bs, "fill")))
 		return bad(r, "fill", "a 'fill' value is not read");
@@ -400,6 +508,9 @@ parse(const struct rd *r, json_t *root, struct ts_bsp *b)
 	}
 	if (get_type(r, dt, "values", &b->vtype, &b->iso) != 0)
 		return -1;
+	if (b->block && !b->iso)
+		return bad(r, "values", "a block tensor's values are read only "
+		    "when iso (TensorSuite's block tensors hold none)");
 	json_object_foreach(dt, key, v)
 		if (strncmp(key, "pointers_to_", 12) == 0)
 			return bad(r, key, "'%s': a format of pointers is not "
@@ -435,6 +546,55 @@ ts_bsp_parse(struct ts_bsp *b, const char *text, size_t len,
 	return rv;
 }
 
+/* The most sections of a mode read: a grid's partition lines are
+ * kept whole (struct ts_header's extents). */
+#define SECTIONS_MAX	((uint64_t)1 << 26)
+
+int
+ts_bsp_decoder_header(struct ts_decoder *dec, const struct ts_bsp *b)
+{
+	struct ts_header *h = &dec->h;
+	uint64_t vol = 1, i;
+	int k;
+
+	h->order = b->order;
+	h->nnz = b->nnz;
+	h->nnz_known = h->dims_known = true;
+	h->base = 0;
+	memcpy(h->dims, b->shape, sizeof(b->shape[0]) * (size_t)b->order);
+	dec->lay.block = b->block;
+	if (!b->block)
+		return 0;
+	if (dec->lay.values != 0) {
+		ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0, TS_RULE_NONE,
+		    "a block tensor's iso value must be 1 (TensorSuite's "
+		    "block tensors hold no values)");
+		return -1;
+	}
+	for (k = 0; k < b->order; k++)
+		if (b->shape[k] > SECTIONS_MAX) {
+			ts_diag(dec->d, TS_SEV_ERROR, dec->file, 0, 0,
+			    TS_RULE_NONE, "the grid of blocks has %llu "
+			    "sections in mode %d; at most %llu are read",
+			    (unsigned long long)b->shape[k], k + 1,
+			    (unsigned long long)SECTIONS_MAX);
+			return -1;
+		}
+	h->block = true;
+	h->nnz_block = b->nnz;
+	for (k = 0; k < b->order; k++) {
+		h->parts[k] = b->shape[k];
+		h->dims[k] = b->shape[k] * b->bshape[k];
+		h->extents[k] = ts_xreallocarray(NULL, (size_t)h->parts[k],
+		    sizeof(uint64_t));
+		for (i = 0; i < h->parts[k]; i++)
+			h->extents[k][i] = b->bshape[k];
+		vol *= b->bshape[k];	/* below number_of_stored_values */
+	}
+	h->nnz = b->nnz * vol;
+	return 0;
+}
+
 /*
  * The TensorSuite attributes beside the descriptor, when they are
  * metadata that describes this very tensor; anything else is left
@@ -456,14 +616,16 @@ ts_bsp_decoder_meta(struct ts_decoder *dec, const struct ts_bsp *b)
 	ts_meta_parse(m, b->attrs, strlen(b->attrs), dec->file, chk);
 	if (ts_diags_errors(chk) > 0)
 		why = "they are not TensorSuite metadata";
-	else if (m->order != b->order || m->nnz != b->nnz ||
-	    m->sparsity == TS_SPARSITY_BLOCK)
+	else if (m->order != dec->h.order || m->nnz != dec->h.nnz ||
+	    (m->sparsity == TS_SPARSITY_BLOCK) != dec->h.block ||
+	    (dec->h.block && m->nnz_block != dec->h.nnz_block))
 		why = "their order, nnz or sparsity is not the file's";
 	else if (m->values_provided != (dec->lay.values > 0) ||
 	    (m->values_provided && m->value_type != dec->lay.vtype))
 		why = "their values are not the file's";
-	for (k = 0; why == NULL && k < b->order; k++)
-		if (m->dims[k] != b->shape[k])
+	for (k = 0; why == NULL && k < dec->h.order; k++)
+		if (m->dims[k] != dec->h.dims[k] || (dec->h.block &&
+		    m->parts[k] != dec->h.parts[k]))
 			why = "their dimensions are not the file's";
 	ts_diags_free(chk);
 	if (why != NULL) {

@@ -180,7 +180,8 @@ new_set(hid_t file, const char *name, enum ts_npy_type t, uint64_t n)
 }
 
 /* The attributes written beside the descriptor: the caller's, or what
- * the header and layout say. */
+ * the header and layout say; NULL when a block tensor's partitions are
+ * not uniform. */
 static char *
 descriptor(struct ts_encoder *enc, struct ts_bsp *b, const int *perm)
 {
@@ -197,7 +198,8 @@ descriptor(struct ts_encoder *enc, struct ts_bsp *b, const int *perm)
 		own.value_type = enc->lay.vtype;
 		own.values_provided = enc->lay.values > 0;
 	}
-	ts_bsp_of_meta(b, m != NULL ? m : &own, enc->h.nnz, perm);
+	ts_bsp_of_meta(b, m != NULL ? m : &own, enc->lay.block ?
+	    enc->h.nnz_block : enc->h.nnz, perm);
 	/* What is written is the layout's. */
 	for (k = 0; k < b->order; k++) {
 		b->shape[k] = enc->h.dims[k];
@@ -205,7 +207,7 @@ descriptor(struct ts_encoder *enc, struct ts_bsp *b, const int *perm)
 	}
 	b->vtype = ts_npy_of_vtype(enc->lay.vtype);
 	b->iso = enc->lay.values <= 0;
-	s = ts_bsp_write(b, m);
+	s = ts_bsp_of_blocks(b, &enc->h) == 0 ? ts_bsp_write(b, m) : NULL;
 	ts_meta_free(&own);
 	return s;
 }
@@ -255,7 +257,11 @@ h5w_open(struct ts_encoder *enc)
 		    m->sort_order[k] : k;
 	/* Written at the end, once the count is checked: the attributes
 	 * as they are now, when the flow's stages have said them. */
-	w->desc = descriptor(enc, &w->bsp, perm);
+	if ((w->desc = descriptor(enc, &w->bsp, perm)) == NULL) {
+		h5w_free(w);
+		errno = EINVAL;
+		return -1;
+	}
 	if ((w->path = ts_sink_file(enc->sink)) == NULL) {
 		w->tmp = ts_xasprintf("%s/tensorsuite.XXXXXX",
 		    ts_tmpdir(NULL));
@@ -289,7 +295,7 @@ h5w_open(struct ts_encoder *enc)
 		enum ts_npy_type t = k < w->order ? w->bsp.itype[k] :
 		    w->bsp.vtype;
 
-		n = k < w->order || !w->bsp.iso ? enc->h.nnz : 1;
+		n = k < w->order || !w->bsp.iso ? w->bsp.nnz : 1;
 		if (k < w->order)
 			snprintf(name, sizeof(name), "indices_%d", k);
 		else
@@ -369,7 +375,7 @@ h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 	size_t i, at, n, j;
 	int k;
 
-	if (enc->n + b->n > enc->h.nnz) {
+	if (enc->n + b->n > bs->nnz) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -472,7 +478,7 @@ h5w_close(struct ts_encoder *enc)
 	}
 	if (h5w_flush(w) != 0)
 		rv = -1, e = EIO;
-	else if (w->done != enc->h.nnz)
+	else if (w->done != w->bsp.nnz)
 		rv = -1, e = EINVAL;	/* not as many as the header said */
 	if (rv == 0 && put_desc(w->file, w->desc) != 0)
 		rv = -1, e = EIO;
@@ -809,7 +815,6 @@ h5r_open(struct ts_decoder *dec)
 	r->vu64 = r->vints && !sgn && b->vtype == TS_NPY_UINT64;
 	r->iso = b->iso;
 	dec->lay.kind = TS_KIND_BSP_H5;
-	dec->lay.block = false;
 	dec->lay.vtype = vtype_of(b->vtype);
 	dec->lay.values = 1;
 	dec->lay.base = 0;
@@ -837,11 +842,8 @@ h5r_open(struct ts_decoder *dec)
 	}
 	memset(&dec->h, 0, sizeof(dec->h));
 	dec->h.kind = TS_KIND_BSP_H5;
-	dec->h.order = b->order;
-	memcpy(dec->h.dims, b->shape, sizeof(b->shape[0]) * (size_t)b->order);
-	dec->h.nnz = b->nnz;
-	dec->h.nnz_known = dec->h.dims_known = true;
-	dec->h.base = 0;
+	if (ts_bsp_decoder_header(dec, b) != 0)
+		return -1;
 	for (k = 0; k < b->order; k++)
 		r->ibuf[k] = ts_xmalloc(CHUNK * sizeof(uint64_t));
 	if (r->vints)

@@ -110,8 +110,6 @@ ts_bsp_npz_open(struct ts_decoder *dec, struct ts_npz_rd *r)
 		return -1;
 	}
 	free(text);
-	dec->h.order = b.order;
-	memcpy(dec->h.dims, b.shape, sizeof(b.shape));
 	r->nnz = b.nnz;
 	r->ncoord = b.order;
 	for (k = 0; k < b.order; k++) {
@@ -139,6 +137,8 @@ ts_bsp_npz_open(struct ts_decoder *dec, struct ts_npz_rd *r)
 		rv = -1;
 	}
 	if (rv == 0)
+		rv = ts_bsp_decoder_header(dec, &b);
+	if (rv == 0)
 		ts_bsp_decoder_meta(dec, &b);
 out:
 	ts_bsp_free(&b);
@@ -158,9 +158,16 @@ static int
 bsp_wopen(struct ts_encoder *enc)
 {
 	const struct ts_meta *m = enc->o.meta;
-	struct bsp_wr *w = ts_xcalloc(1, sizeof(*w));
+	struct bsp_wr *w;
+	uint64_t shape[TS_MAXORDER], e[2];
 	int k;
 
+	/* Blocks of one shape only. */
+	if (enc->lay.block && ts_header_uniform(&enc->h, shape, e) >= 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	w = ts_xcalloc(1, sizeof(*w));
 	enc->state = w;
 	for (k = 0; k < enc->h.order; k++)
 		w->perm[k] = k;
@@ -216,6 +223,7 @@ bsp_finish(struct ts_encoder *enc, struct bsp_wr *w)
 	m.index_type = enc->lay.itype;
 	m.values_provided = enc->lay.values > 0;
 	ts_bsp_of_meta(&b, &m, nnz, w->perm);
+	(void)ts_bsp_of_blocks(&b, &enc->h);	/* uniform: bsp_wopen */
 	text = ts_bsp_write(&b, enc->o.meta);
 	ts_meta_free(&m);
 	u = ts_npy_utf8_to_utf32(text, &n32);

@@ -23,13 +23,18 @@ struct format {
 	const char	*magic;
 	bool		 magic_nocase, magic_blanks;
 	int		 min_order, max_order;
-	bool		 elements, blocks;
+	bool		 elements;
+	int		 blocks;	/* BLOCKS_* below */
 	enum ts_rule	 rule;		/* of what it can hold; or none */
 	unsigned	 traits;	/* TS_KIND_* below */
 	int		 base;		/* its files' own index base, or -1 */
 	const struct ts_decoder_ops *dec;	/* NULL: not read */
 	const struct ts_encoder_ops *enc;	/* NULL: not written */
 };
+
+/* What a row holds of block tensors: none, any, or those whose
+ * partitions are uniform (blocks of one shape). */
+enum { BLOCKS_NONE, BLOCKS_ANY, BLOCKS_UNIFORM };
 
 static const struct format formats[] = {
 	[TS_KIND_TEXT] = { "tns", "TensorSuite text", { ".tns" },
@@ -62,15 +67,16 @@ static const struct format formats[] = {
 	/* binsparse 0.1 in NPZ (bsp_npz.c): named by its two-part
 	 * suffix, its first bytes those of any .npz. */
 	[TS_KIND_BSP_NPZ] = { "binsparse-npz", "binsparse in NPZ",
-	    { ".bsp.npz" }, NULL, false, false, 1, TS_MAXORDER, true, false,
-	    TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED | TS_KIND_ATTRS |
-	    TS_KIND_KEEPS, 0, &ts_npz_decoder, &ts_bsp_npz_encoder },
+	    { ".bsp.npz" }, NULL, false, false, 1, TS_MAXORDER, true,
+	    BLOCKS_UNIFORM, TS_RULE_NONE, TS_KIND_SORTED | TS_KIND_NAMED |
+	    TS_KIND_ATTRS | TS_KIND_KEEPS, 0, &ts_npz_decoder,
+	    &ts_bsp_npz_encoder },
 	/* binsparse 0.1 (GraphBLAS) in HDF5, as its C reference writes
 	 * it: the HDF5 signature first.  .h5 and .hdf5 name it too. */
 	[TS_KIND_BSP_H5] = { "binsparse-h5", "binsparse (HDF5)",
 	    { ".bsp.h5", ".h5", ".hdf5" }, "\211HDF\r\n\032\n", false, false,
-	    1, TS_MAXORDER, true, false, TS_RULE_NONE, TS_KIND_SORTED |
-	    TS_KIND_ATTRS, 0,
+	    1, TS_MAXORDER, true, BLOCKS_UNIFORM, TS_RULE_NONE,
+	    TS_KIND_SORTED | TS_KIND_ATTRS, 0,
 	    &ts_bsp_h5_decoder, &ts_bsp_h5_encoder },
 	/* SPLATT's binary coordinate file: one array per mode, 0-based
 	 * (splatt_bin.c).  Its .bin is FROSTT's binary's too: a shared
@@ -265,18 +271,29 @@ ts_kind_of_bytes(const char *p, size_t n)
 }
 
 const char *
-ts_kind_refuses(enum ts_kind k, const struct ts_meta *m, char *buf,
-    size_t n, enum ts_rule *rule)
+ts_kind_refuses(enum ts_kind k, const struct ts_meta *m,
+    const struct ts_header *h, char *buf, size_t n, enum ts_rule *rule)
 {
 	const struct format *f = row(k);
 	const bool block = m->sparsity == TS_SPARSITY_BLOCK;
+	uint64_t shape[TS_MAXORDER], e[2];
+	int u = -1;
 
 	*rule = f != NULL ? f->rule : TS_RULE_NONE;
+	if (f != NULL && block && f->blocks == BLOCKS_UNIFORM && h != NULL &&
+	    h->block)
+		u = ts_header_uniform(h, shape, e);
 	if (f == NULL || (f->enc == NULL && k != TS_KIND_BUNDLE))
 		snprintf(buf, n, "%s is not written", f ? f->title : "?");
-	else if (block && !f->blocks)
+	else if (block && f->blocks == BLOCKS_NONE)
 		snprintf(buf, n, "the tensor is block-sparse: its entries are "
 		    "blocks, which %s cannot hold", f->title);
+	else if (u >= 0)
+		snprintf(buf, n, "the tensor is block-sparse and its "
+		    "partitions are not uniform: mode %d has sections of %llu "
+		    "and %llu; %s stores blocks of one shape", u + 1,
+		    (unsigned long long)e[0], (unsigned long long)e[1],
+		    f->title);
 	else if (!block && !f->elements)
 		snprintf(buf, n, "not block-sparse: %s holds blocks",
 		    f->title);

@@ -225,7 +225,9 @@ npz_open(struct ts_decoder *dec)
 	if (rv != 0)
 		return -1;
 	dec->h.kind = dec->lay.kind;
-	dec->h.nnz = r->left = r->nnz;
+	r->left = r->nnz;
+	if (!dec->h.block)	/* a block tensor's: its elements */
+		dec->h.nnz = r->nnz;
 	dec->h.nnz_known = dec->h.dims_known = true;
 	dec->h.base = 0;
 	dec->lay.base = 0;

@@ -50,3 +50,23 @@ ts_header_free(struct ts_header *h)
 		free(h->extents[i]);
 	memset(h, 0, sizeof(*h));
 }
+
+int
+ts_header_uniform(const struct ts_header *h, uint64_t *shape, uint64_t e[2])
+{
+	uint64_t i;
+	int k;
+
+	for (k = 0; k < h->order; k++) {
+		if (h->parts[k] == 0 || h->extents[k] == NULL)
+			continue;
+		for (i = 1; i < h->parts[k]; i++)
+			if (h->extents[k][i] != h->extents[k][0]) {
+				e[0] = h->extents[k][0];
+				e[1] = h->extents[k][i];
+				return k;
+			}
+		shape[k] = h->extents[k][0];
+	}
+	return -1;
+}
