@@ -242,6 +242,9 @@ completion_files() {
 		    "$(echo "$dst" | sed 's/^/--output=/')"
 		assert_equal "$(files_offered $mode ts-convert 2 b.tns '')" "$dst"
 		assert_equal "$(files_offered $mode ts-convert 3 b.tns -o '')" "$dst"
+		# -j takes its N, which is no operand: the next word is SRC.
+		assert_equal "$(files_offered $mode ts-convert 3 -j 2 n)" \
+		    "$(printf '%s\n' notes.txt notes.txt.gz)"
 		assert_equal "$(files_offered $mode ts-sort 2 -o '')" "$dst"
 		assert_equal "$(files_offered $mode ts-pack 2 -o '')" "$pack_out"
 		assert_equal "$(files_offered $mode ts-pack 2 -x a)" \
