@@ -330,48 +330,6 @@ header_bytes(struct ts_encoder *enc, const struct ts_cols_fmt *fmt,
 	return mem.buf;
 }
 
-/* All n bytes of p at offset off of fd: 0, or -1 with errno. */
-static int
-pwrite_all(int fd, const void *p, size_t n, uint64_t off)
-{
-	const unsigned char *q = p;
-	ssize_t r;
-
-	while (n > 0) {
-		r = pwrite(fd, q, n, (off_t)off);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		q += r;
-		n -= (size_t)r;
-		off += (uint64_t)r;
-	}
-	return 0;
-}
-
-/* Up to n bytes at offset off of fd (fewer only at its end): the
- * count, or -1 with errno. */
-static ssize_t
-pread_full(int fd, void *p, size_t n, uint64_t off)
-{
-	size_t got = 0;
-	ssize_t r;
-
-	while (got < n) {
-		r = pread(fd, (unsigned char *)p + got, n - got,
-		    (off_t)(off + got));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
-}
-
 int
 ts_cols_enc_open(struct ts_encoder *enc, const struct ts_cols_fmt *fmt)
 {
@@ -413,7 +371,8 @@ direct_flush(struct cols_out *w, int m)
 {
 	struct direct *d = &w->d[m];
 
-	if (d->len > 0 && pwrite_all(w->fd, d->buf, d->len, d->off) != 0)
+	if (d->len > 0 && (errno = ts_pwrite_all(w->fd, d->buf, d->len,
+	    d->off)) != 0)
 		return -1;
 	d->off += d->len;
 	d->len = 0;
@@ -588,7 +547,7 @@ direct_close(struct ts_encoder *enc, struct cols_out *w, unsigned vw)
 	char *hdr;
 	size_t len;
 	ssize_t r;
-	int m, rv;
+	int m;
 
 	for (m = 0; m <= order; m++)
 		if (direct_flush(w, m) != 0)
@@ -600,14 +559,14 @@ direct_close(struct ts_encoder *enc, struct cols_out *w, unsigned vw)
 		for (at = 0; at < nnz * 8; at += (uint64_t)r) {
 			want = nnz * 8 - at < DIRECTSZ ? (size_t)(nnz * 8 -
 			    at) : DIRECTSZ;
-			r = pread_full(w->fd, buf, want, voff + at);
+			r = ts_pread_full(w->fd, buf, want, voff + at);
 			if (r <= 0) {
 				errno = r == 0 ? EIO : errno;
 				return -1;
 			}
 			narrow_piece_mem(buf, (size_t)r);
-			if (pwrite_all(w->fd, buf, (size_t)r / 2, voff + at /
-			    2) != 0)
+			if ((errno = ts_pwrite_all(w->fd, buf, (size_t)r / 2,
+			    voff + at / 2)) != 0)
 				return -1;
 		}
 		if (w->fmt->values_first) {
@@ -616,14 +575,14 @@ direct_close(struct ts_encoder *enc, struct cols_out *w, unsigned vw)
 			    at += (uint64_t)r) {
 				want = idx - at < DIRECTSZ ? (size_t)(idx -
 				    at) : DIRECTSZ;
-				r = pread_full(w->fd, buf, want, w->hdr +
+				r = ts_pread_full(w->fd, buf, want, w->hdr +
 				    nnz * 8 + at);
 				if (r <= 0) {
 					errno = r == 0 ? EIO : errno;
 					return -1;
 				}
-				if (pwrite_all(w->fd, buf, (size_t)r, to + at) !=
-				    0)
+				if ((errno = ts_pwrite_all(w->fd, buf,
+				    (size_t)r, to + at)) != 0)
 					return -1;
 			}
 		}
@@ -632,9 +591,9 @@ direct_close(struct ts_encoder *enc, struct cols_out *w, unsigned vw)
 	if (ftruncate(w->fd, (off_t)end) != 0)
 		return -1;
 	hdr = header_bytes(enc, w->fmt, w->iw, vw, &len);
-	rv = pwrite_all(w->fd, hdr, len, 0);
+	errno = ts_pwrite_all(w->fd, hdr, len, 0);
 	free(hdr);
-	return rv;
+	return errno != 0 ? -1 : 0;
 }
 
 int

@@ -1,6 +1,6 @@
 /*
  * cleanup.c - temporaries removed when a signal ends the program (or
- * when their owner is done: ts_rmtree), and whole writes.
+ * when their owner is done: ts_rmtree).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -42,25 +42,6 @@ struct pending {
 static struct pending *volatile pending;
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool handlers_set;
-
-int
-ts_write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-	size_t off = 0;
-
-	while (off < n) {
-		ssize_t r = write(fd, p + off, n - off);
-
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		off += (size_t)r;
-	}
-	return 0;
-}
 
 /* ---- removing trees ---- */
 

@@ -17,8 +17,13 @@
 mode_t	 ts_umask(void);
 
 /* Write all n bytes, retrying on EINTR and short writes: 0, or an errno
- * value (not -1: callers keep the first error seen). */
+ * value (not -1: callers keep the first error seen); ts_pwrite_all the
+ * same at offset off (whole.c). */
 int	 ts_write_all(int fd, const void *buf, size_t n);
+int	 ts_pwrite_all(int fd, const void *buf, size_t n, uint64_t off);
+/* Up to n bytes at offset off, fewer only at the end of the file: the
+ * count, or -1 with errno. */
+ssize_t	 ts_pread_full(int fd, void *buf, size_t n, uint64_t off);
 
 /*
  * Temporaries (files, or flat directories such as a bundle being built)

@@ -135,9 +135,9 @@ int
 ts_keep_drain(struct ts_keep *k, int (*fn)(void *, unsigned char *, size_t),
     void *arg)
 {
-	size_t i, got;
-	ssize_t r;
-	off_t off = 0;
+	size_t i;
+	ssize_t got;
+	uint64_t off = 0;
 	int rv = 0;
 
 	for (i = 0; i < k->nheld; i++) {
@@ -160,25 +160,16 @@ ts_keep_drain(struct ts_keep *k, int (*fn)(void *, unsigned char *, size_t),
 	/* The file, read back through the chunk, whole pieces but at its
 	 * end. */
 	for (;;) {
-		for (got = 0; got < TS_KEEP_CHUNK; got += (size_t)r) {
-			r = pread(k->fd, k->cur + got, TS_KEEP_CHUNK - got,
-			    off + (off_t)got);
-			if (r < 0 && errno == EINTR) {
-				r = 0;
-				continue;
-			}
-			if (r < 0) {
-				k->b->err = errno;
-				return -1;
-			}
-			if (r == 0)
-				break;
+		if ((got = ts_pread_full(k->fd, k->cur, TS_KEEP_CHUNK,
+		    off)) < 0) {
+			k->b->err = errno;
+			return -1;
 		}
 		if (got == 0)
 			return 0;
-		if ((rv = fn(arg, k->cur, got)) != 0)
+		if ((rv = fn(arg, k->cur, (size_t)got)) != 0)
 			return rv;
-		off += (off_t)got;
+		off += (uint64_t)got;
 	}
 }
 
