@@ -16,43 +16,30 @@
 #include "model/model.h"
 
 enum {
-	OPT_BINARY = 256, OPT_DIMS, OPT_DUPS, OPT_E16, OPT_ENDIAN, OPT_EXPAND,
-	OPT_FROM,
-	OPT_GROUP,
-	OPT_ID, OPT_INDEX_BASE, OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_NAME,
-	OPT_SOURCE,
-	OPT_SOURCE_TYPE, OPT_SOURCE_URL, OPT_TEXT, OPT_TIME, OPT_TO,
+	OPT_DIMS = 256, OPT_DUPS, OPT_E16, OPT_EXPAND, OPT_FROM,
+	OPT_INDEX_TYPE, OPT_MTX_GENERAL, OPT_SOURCE, OPT_SOURCE_TYPE,
 	OPT_UPGRADE, OPT_VALUE_TYPE
 };
 
 static const struct option longopts[] = {
-	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "e16",		no_argument,		NULL, OPT_E16 },
-	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
 	{ "expand",		no_argument,		NULL, OPT_EXPAND },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ "from",		required_argument,	NULL, OPT_FROM },
-	{ "group",		required_argument,	NULL, OPT_GROUP },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "jobs",		required_argument,	NULL, 'j' },
-	{ "id",			required_argument,	NULL, OPT_ID },
-	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
 	FE_INPUT_LONGOPTS,
+	FE_OUTPUT_LONGOPTS,
 	{ "mtx-general",	no_argument,		NULL, OPT_MTX_GENERAL },
-	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "quiet",		no_argument,		NULL, 'q' },
 	{ "source",		required_argument,	NULL, OPT_SOURCE },
 	{ "source-type",	required_argument,	NULL, OPT_SOURCE_TYPE },
-	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
-	{ "text",		no_argument,		NULL, OPT_TEXT },
-	{ "time",		required_argument,	NULL, OPT_TIME },
-	{ "to",			required_argument,	NULL, OPT_TO },
 	{ "upgrade",		no_argument,		NULL, OPT_UPGRADE },
 	{ "value-type",		required_argument,	NULL, OPT_VALUE_TYPE },
 	{ "version",		no_argument,		NULL, 'V' },
@@ -195,9 +182,6 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			return fe_version();
-		case OPT_BINARY:
-			o.want_binary = true;
-			break;
 		case OPT_DIMS:
 			if ((o.ndims = fe_parse_list(optarg, 1, UINT64_MAX,
 			    o.dims, TS_MAXORDER)) < 0)
@@ -210,23 +194,11 @@ main(int argc, char *argv[])
 		case OPT_E16:
 			o.e16 = true;
 			break;
-		case OPT_ENDIAN:
-			o.out_endian = fe_pick_endian("--endian", optarg);
-			break;
 		case OPT_EXPAND:
 			o.expand = 1;
 			break;
 		case OPT_FROM:
 			o.from = fe_pick_kind("--from", optarg, false);
-			break;
-		case OPT_GROUP:
-			o.group = optarg;
-			break;
-		case OPT_ID:
-			o.id = optarg;
-			break;
-		case OPT_INDEX_BASE:
-			o.out_base = fe_pick("--index-base", optarg, fe_bases);
 			break;
 		case OPT_INDEX_TYPE:
 			o.out_itype = fe_pick_itype("--index-type", optarg);
@@ -234,11 +206,11 @@ main(int argc, char *argv[])
 		case FE_OPT_INPUT:
 			fe_input_opt(&o, longopts[li].name, optarg);
 			break;
+		case FE_OPT_OUTPUT:
+			fe_output_opt(&o, longopts[li].name, optarg);
+			break;
 		case OPT_MTX_GENERAL:
 			o.mtx_general = true;
-			break;
-		case OPT_NAME:
-			o.name = optarg;
 			break;
 		case OPT_SOURCE:
 			o.source = optarg;
@@ -246,18 +218,6 @@ main(int argc, char *argv[])
 		case OPT_SOURCE_TYPE:
 			fe_pick("--source-type", optarg, ts_srctype_names);
 			o.source_type = optarg;
-			break;
-		case OPT_SOURCE_URL:
-			o.source_url = optarg;
-			break;
-		case OPT_TEXT:
-			o.want_text = true;
-			break;
-		case OPT_TIME:
-			o.time = optarg;
-			break;
-		case OPT_TO:
-			o.to = fe_pick_kind("--to", optarg, true);
 			break;
 		case OPT_UPGRADE:
 			o.upgrade = true;

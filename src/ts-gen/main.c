@@ -16,7 +16,6 @@
 
 static const struct option longopts[] = {
 	{ "alpha",		required_argument,	NULL, OPT_ALPHA },
-	{ "binary",		no_argument,		NULL, OPT_BINARY },
 	{ "buffer-size",	required_argument,	NULL, 'S' },
 	{ "communities",	required_argument,	NULL, OPT_COMMUNITIES },
 	{ "config",		required_argument,	NULL, OPT_CONFIG },
@@ -30,13 +29,9 @@ static const struct option longopts[] = {
 	{ "dims",		required_argument,	NULL, OPT_DIMS },
 	{ "duplicates",		required_argument,	NULL, OPT_DUPS },
 	{ "einsum",		required_argument,	NULL, OPT_EINSUM },
-	{ "endian",		required_argument,	NULL, OPT_ENDIAN },
 	{ "force",		no_argument,		NULL, 'f' },
-	{ "group",		required_argument,	NULL, OPT_GROUP },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ "high",		required_argument,	NULL, OPT_HIGH },
-	{ "id",			required_argument,	NULL, OPT_ID },
-	{ "index-base",		required_argument,	NULL, OPT_INDEX_BASE },
 	{ "index-type",		required_argument,	NULL, OPT_INDEX_TYPE },
 	{ "input-base",		required_argument,	NULL, OPT_INPUT_BASE },
 	{ "jobs",		required_argument,	NULL, 'j' },
@@ -45,7 +40,6 @@ static const struct option longopts[] = {
 	{ "levels",		required_argument,	NULL, OPT_LEVELS },
 	{ "low",		required_argument,	NULL, OPT_LOW },
 	{ "model",		required_argument,	NULL, OPT_MODEL },
-	{ "name",		required_argument,	NULL, OPT_NAME },
 	{ "nnz",		required_argument,	NULL, OPT_NNZ },
 	{ "output",		required_argument,	NULL, 'o' },
 	{ "p-in",		required_argument,	NULL, OPT_P_IN },
@@ -59,13 +53,10 @@ static const struct option longopts[] = {
 	{ "seed",		required_argument,	NULL, OPT_SEED },
 	{ "sort-order",		required_argument,	NULL, OPT_SORT_ORDER },
 	{ "sorted",		no_argument,		NULL, OPT_SORTED },
-	{ "source-url",		required_argument,	NULL, OPT_SOURCE_URL },
 	{ "symmetric",		no_argument,		NULL, OPT_SYMMETRIC },
 	{ "temporary-directory", required_argument,	NULL, 'T' },
-	{ "text",		no_argument,		NULL, OPT_TEXT },
-	{ "time",		required_argument,	NULL, OPT_TIME },
-	{ "to",			required_argument,	NULL, OPT_TO },
 	FE_VALUE_LONGOPTS,
+	FE_OUTPUT_LONGOPTS,
 	{ "value-type",		required_argument,	NULL, OPT_VTYPE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ NULL,			0,			NULL, 0 }
@@ -260,6 +251,21 @@ run_pair(struct gen_part *gp, struct fe_job_opts *jo, bool quiet)
 
 static char *command;	/* as typed, for the README */
 
+/* May output option name (FE_OUTPUT_LONGOPTS) come with --config, which
+ * says everything else? */
+static bool
+beside_config(const char *name)
+{
+	static const char *const ok[] = { "to", "group", "id", "time",
+	    "source-url" };
+	size_t i;
+
+	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (strcmp(name, ok[i]) == 0)
+			return true;
+	return false;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -283,12 +289,14 @@ main(int argc, char *argv[])
 		/* What a configuration file says, the command line may not
 		 * say too. */
 		if (modelopt == NULL && ch >= OPT_ALPHA && ch != OPT_CONFIG &&
-		    ch != OPT_TO && ch != OPT_GROUP && ch != OPT_ID &&
-		    ch != OPT_TIME && ch != OPT_SOURCE_URL)
+		    !(ch == FE_OPT_OUTPUT && beside_config(longopts[li].name)))
 			modelopt = longopts[li].name;
 		if (gen_option(&gp, ch, longopts[li].name, optarg))
 			continue;
 		switch (ch) {
+		case FE_OPT_OUTPUT:
+			fe_output_opt(&jo, longopts[li].name, optarg);
+			break;
 		case 'f':
 			jo.force = true;
 			break;
@@ -313,36 +321,6 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			return fe_version();
-		case OPT_BINARY:
-			jo.want_binary = true;
-			break;
-		case OPT_ENDIAN:
-			jo.out_endian = fe_pick_endian("--endian", optarg);
-			break;
-		case OPT_GROUP:
-			jo.group = optarg;
-			break;
-		case OPT_ID:
-			jo.id = optarg;
-			break;
-		case OPT_INDEX_BASE:
-			jo.out_base = fe_pick("--index-base", optarg, fe_bases);
-			break;
-		case OPT_NAME:
-			jo.name = optarg;
-			break;
-		case OPT_SOURCE_URL:
-			jo.source_url = optarg;
-			break;
-		case OPT_TEXT:
-			jo.want_text = true;
-			break;
-		case OPT_TIME:
-			jo.time = optarg;
-			break;
-		case OPT_TO:
-			jo.to = fe_pick_kind("--to", optarg, true);
-			break;
 		case OPT_CONFIG:
 			config = optarg;
 			break;

@@ -1,7 +1,7 @@
 /*
  * cli.c - the front end of a tool on the engine: the options that
- * describe an input, into the job's options, and a job run with its
- * messages printed as they come.
+ * describe an input and those that describe what is written, into the
+ * job's options, and a job run with its messages printed as they come.
  */
 #include <stdio.h>
 #include <string.h>
@@ -48,4 +48,32 @@ fe_input_opt(struct fe_job_opts *o, const char *name, const char *arg)
 		o->no_values = true;
 	else if (strcmp(name, "require-checksums") == 0)
 		ts_archive_require_checksums(true);
+}
+
+void
+fe_output_opt(struct fe_job_opts *o, const char *name, const char *arg)
+{
+	char opt[40];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	if (strcmp(name, "binary") == 0)
+		o->want_binary = true;
+	else if (strcmp(name, "endian") == 0)
+		o->out_endian = fe_pick_endian(opt, arg);
+	else if (strcmp(name, "group") == 0)
+		o->group = arg;
+	else if (strcmp(name, "id") == 0)
+		o->id = arg;
+	else if (strcmp(name, "index-base") == 0)
+		o->out_base = fe_pick(opt, arg, fe_bases);
+	else if (strcmp(name, "name") == 0)
+		o->name = arg;
+	else if (strcmp(name, "source-url") == 0)
+		o->source_url = arg;
+	else if (strcmp(name, "text") == 0)
+		o->want_text = true;
+	else if (strcmp(name, "time") == 0)
+		o->time = arg;
+	else if (strcmp(name, "to") == 0)
+		o->to = fe_pick_kind(opt, arg, true);
 }

@@ -181,4 +181,25 @@ int	 fe_run_job(const struct fe_job_opts *, bool quiet);
 	{ "require-checksums",	no_argument,		NULL, FE_OPT_INPUT }
 void	 fe_input_opt(struct fe_job_opts *, const char *name, const char *arg);
 
+/*
+ * The options that describe what is written, shared by the tools that
+ * write a tensor of their own making or conversion (ts-convert, ts-gen):
+ * the getopt value FE_OPT_OUTPUT, the long name passed here: --binary,
+ * --endian, --group, --id, --index-base, --name, --source-url, --text,
+ * --time, --to.  A bad value is a usage error (exits).
+ */
+#define FE_OPT_OUTPUT	0x1002
+#define FE_OUTPUT_LONGOPTS						\
+	{ "binary",		no_argument,		NULL, FE_OPT_OUTPUT }, \
+	{ "endian",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "group",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "id",			required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "index-base",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "name",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "source-url",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "text",		no_argument,		NULL, FE_OPT_OUTPUT }, \
+	{ "time",		required_argument,	NULL, FE_OPT_OUTPUT }, \
+	{ "to",			required_argument,	NULL, FE_OPT_OUTPUT }
+void	 fe_output_opt(struct fe_job_opts *, const char *name, const char *arg);
+
 #endif
