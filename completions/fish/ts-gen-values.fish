@@ -41,7 +41,7 @@ complete -c ts-gen-values -l replace -d 'Replace the values SRC holds'  # --repl
 complete -c ts-gen-values -s j -l jobs -x -d 'Threads (default 1)'  # --jobs
 # Block tensors
 complete -c ts-gen-values -l expand -d 'Write the elements of the blocks, with values'  # --expand
-complete -c ts-gen-values -l blocks-out -r -F -d 'The blocks'"'"' dense values, first mode fastest'  # --blocks-out
+complete -c ts-gen-values -l blocks-out -r -F -d 'Dense values of the blocks, first mode fastest'  # --blocks-out
 # A bare data file or stream
 complete -c ts-gen-values -l member -x -d 'The bundle of an archive SRC that holds several'  # --member
 complete -c ts-gen-values -l meta -r -F -d 'Metadata of a bare data file or stream'  # --meta

@@ -5,7 +5,7 @@
 #        [--symmetric] [--permute] [value options] [-S SIZE] [-T DIR] [-j N]
 #        [--to KIND] [-o DST] [SRC]
 # ts-gen --config FILE.yaml [-fqV] [-S SIZE] [-T DIR] [-j N] [-o DST]
-# SRC is the tensor a model reads (kronecker's seed): any file.
+# SRC is the tensor a model reads (the seed of kronecker): any file.
 # Every file is offered for DST (-F), whose kind --to may give.
 
 complete -c ts-gen -s h -l help -d 'Print a usage summary and exit'  # --help
@@ -27,24 +27,24 @@ complete -c ts-gen -l high -x -d 'random: the highest slice degree'  # --high
 complete -c ts-gen -l alpha -x -d 'zipf: the exponent'  # --alpha
 complete -c ts-gen -l levels -x -d 'kronecker: levels'  # --levels
 complete -c ts-gen -l cp-rank -x -d 'kronecker: the CP seed of this rank'  # --cp-rank
-complete -c ts-gen -l cp-dims -x -d 'The CP seed'"'"'s dimensions'  # --cp-dims
-complete -c ts-gen -l cp-alpha -x -d 'The CP seed'"'"'s power law'  # --cp-alpha
-complete -c ts-gen -l cp-noise -x -d 'The CP seed'"'"'s noise'  # --cp-noise
-complete -c ts-gen -l cp-lambda -x -a 'softmax none' -d 'The CP seed'"'"'s weights'  # --cp-lambda
+complete -c ts-gen -l cp-dims -x -d 'kronecker: dimensions of the CP seed'  # --cp-dims
+complete -c ts-gen -l cp-alpha -x -d 'kronecker: power law of the CP seed'  # --cp-alpha
+complete -c ts-gen -l cp-noise -x -d 'kronecker: noise of the CP seed'  # --cp-noise
+complete -c ts-gen -l cp-lambda -x -a 'softmax none' -d 'kronecker: weights of the CP seed'  # --cp-lambda
 complete -c ts-gen -l partitions -x -d 'block: partitions of each mode, or LO:HI of a label'  # --partitions
 complete -c ts-gen -l partition-size -x -d 'block: partition sizes LO:HI, or one size'  # --partition-size
 complete -c ts-gen -l partition-law -x -a 'uniform random mixed power_law' -d 'block: law of the partition sizes'  # --partition-law
 complete -c ts-gen -l density -x -d 'block: share of the block grid non-zero'  # --density
 complete -c ts-gen -l einsum -x -d 'block: the operand pair of a contraction, e.g. ade,afg->defg'  # --einsum
 complete -c ts-gen -l counts -x -d 'block: the operand pair of label counts FA,FB,C[,B]'  # --counts
-complete -c ts-gen -l label-partitions -x -d 'block: a label'"'"'s partitions, e.g. a=19,d=110'  # --label-partitions
-complete -c ts-gen -l label-partition-size -x -d 'block: a label'"'"'s partition size, e.g. a=4,d=12'  # --label-partition-size
+complete -c ts-gen -l label-partitions -x -d 'block: partitions of a label, e.g. a=19,d=110'  # --label-partitions
+complete -c ts-gen -l label-partition-size -x -d 'block: partition size of a label, e.g. a=4,d=12'  # --label-partition-size
 complete -c ts-gen -l communities -x -d 'sbm: communities a mode'  # --communities
 complete -c ts-gen -l p-in -x -d 'sbm: density inside communities'  # --p-in
 complete -c ts-gen -l p-out -x -d 'sbm: density across communities'  # --p-out
 complete -c ts-gen -l scale -x -d 'like: dimensions and nnz times F'  # --scale
 complete -c ts-gen -l input-base -x -a '0 1' -d 'Index base of SRC without metadata'  # --input-base
-complete -c ts-gen -l permute -d 'Each mode'"'"'s slices in a random order'  # --permute
+complete -c ts-gen -l permute -d 'The slices of each mode in a random order'  # --permute
 complete -c ts-gen -l symmetric -d 'A fully symmetric pattern'  # --symmetric
 # The entries
 complete -c ts-gen -l duplicates -x -a 'allow unique sum' -d 'What becomes of repeated coordinates'  # --duplicates
@@ -62,7 +62,7 @@ complete -c ts-gen -l binary-zeros -x -d 'Binary domain: probability of a 0'  # 
 complete -c ts-gen -l value-type -x -a 'float32 float64 int32 int64' -d 'Value type'  # --value-type
 complete -c ts-gen -l value-domain -x -a 'general nonnegative binary' -d 'Value domain'  # --value-domain
 complete -c ts-gen -l explicit-zeros -x -a 'allowed disallowed' -d 'Whether a value may be 0'  # --explicit-zeros
-# The output's layout and description
+# The layout and description of the output
 complete -c ts-gen -l index-base -x -a '0 1' -d 'Index base of the output'  # --index-base
 complete -c ts-gen -l index-type -x -a 'uint32 uint64' -d 'Index type'  # --index-type
 complete -c ts-gen -l endian -x -a 'little big' -d 'Byte order of a binary file'  # --endian

@@ -32,7 +32,7 @@ complete -c ts-stat -s s -l strict -d 'Count warnings as errors'  # --strict
 complete -c ts-stat -l json -d 'One JSON object per tensor'  # --json
 complete -c ts-stat -l csv -d 'A header line, then one CSV row per tensor'  # --csv
 complete -c ts-stat -l fibers -d 'Count the fibers of each mode too'  # --fibers
-complete -c ts-stat -l fit -d 'Fit each mode'"'"'s slices with a power law'  # --fit
+complete -c ts-stat -l fit -d 'Fit the slices of each mode with a power law'  # --fit
 complete -c ts-stat -l exact -d 'Count large modes and the repeats through the sorter'  # --exact
 complete -c ts-stat -l plot -f -a '(__fish_complete_directories)' -d 'Draw pictures (PNG) into each bundle, or into =DIR'  # --plot
 complete -c ts-stat -l size -x -d 'Spy plots at most N bins a side'  # --size
