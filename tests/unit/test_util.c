@@ -365,7 +365,7 @@ static int
 keep_round(uint64_t budget, const char *dir, size_t n, int fail_at,
     int *rv, uint64_t *left_after)
 {
-	struct ts_keep_budget b = { budget, dir };
+	struct ts_keep_budget b = { budget, dir, 0 };
 	struct ts_keep *k = ts_keep_new(&b);
 	struct drained d = { malloc(n), 0, 0, fail_at };
 	unsigned char *src = malloc(n), *q;
