@@ -238,8 +238,10 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 		free(zo);
 		return NULL;
 	}
-	archive_write_set_bytes_per_block(zo->a, 64 * 1024);
-	archive_write_set_bytes_in_last_block(zo->a, 1);
+	/* Unblocked: each piece goes to the sink as it comes, not copied
+	 * into a block first (the members' data comes in pieces of a
+	 * megabyte: io.h's TS_KEEP_CHUNK). */
+	archive_write_set_bytes_per_block(zo->a, 0);
 	if (archive_write_open2(zo->a, zo, NULL, zwrite, NULL, NULL) !=
 	    ARCHIVE_OK) {
 		zerr(zo);
