@@ -331,6 +331,18 @@ h5w_open(struct ts_encoder *enc)
 	return 0;
 }
 
+/*
+ * The error under a call of libhdf5's that failed, errno cleared before
+ * it: a file system's that its write(2) met (no room, a quota, a file
+ * too large, the device's), as the other writers say them; else EIO.
+ */
+static int
+h5_errno(void)
+{
+	return errno == ENOSPC || errno == EDQUOT || errno == EFBIG ? errno :
+	    EIO;
+}
+
 /* The chunk buffered, into the datasets. */
 static int
 h5w_flush(struct h5w *w)
@@ -340,9 +352,10 @@ h5w_flush(struct h5w *w)
 	for (k = 0; k <= w->order; k++) {
 		if (k == w->order && w->bsp.iso)
 			break;
+		errno = 0;
 		if (slab(w->set[k], mem_type(k < w->order ? w->bsp.itype[k] :
 		    w->bsp.vtype), w->done, w->nbuf, w->buf[k], true) != 0) {
-			errno = EIO;
+			errno = h5_errno();
 			return -1;
 		}
 	}
@@ -477,14 +490,16 @@ h5w_close(struct ts_encoder *enc)
 		return 0;
 	}
 	if (h5w_flush(w) != 0)
-		rv = -1, e = EIO;
+		rv = -1, e = errno;
 	else if (w->done != w->bsp.nnz)
 		rv = -1, e = EINVAL;	/* not as many as the header said */
+	errno = 0;
 	if (rv == 0 && put_desc(w->file, w->desc) != 0)
-		rv = -1, e = EIO;
+		rv = -1, e = h5_errno();
 	close_sets(w->set, TS_MAXORDER + 1);
+	errno = 0;
 	if (H5Fclose(w->file) < 0 && rv == 0)
-		rv = -1, e = EIO;
+		rv = -1, e = h5_errno();
 	w->file = -1;
 	if (rv == 0 && w->tmp != NULL && copy_out(enc, w->tmp) != 0)
 		rv = -1, e = errno;
