@@ -2115,6 +2115,40 @@ colbin_check() {
 	cmp ref.tnsb back.tnsb
 }
 
+@test "ts-convert: .npz and .bsp.npz: into a file the arrays are laid down in it as they come, into a pipe kept (past -S in temporary files under -T that do not outlive it): the same bytes; an entry out of order midway leaves nothing" {
+	awk 'BEGIN { for (i = 1; i <= 300000; i++) print i, i % 7 + 1, i % 3 + 1, i * 0.25 }' >big.tns
+	awk 'BEGIN { for (i = 1; i <= 300000; i++) print i, i % 7 + 1, i * 0.5 }' >mat.tns
+	mkdir tmp
+	local k t
+	for k in npz bsp.npz; do
+		t=npz
+		[ "$k" = npz ] || t=binsparse-npz
+		for f in big mat; do
+			ts-convert -q -S 1M -T tmp "$f.tns" - --to "$t" >"p.$k"
+			run -0 ls -A tmp
+			assert_output ""
+			ts-convert -q "$f.tns" "d.$k"
+			cmp "p.$k" "d.$k"
+			ts-convert -q "d.$k" - --to frostt >back.frostt
+			ts-convert -q "$f.tns" - --to frostt | diff -q - back.frostt
+			rm "p.$k" "d.$k" back.frostt
+		done
+		# A bundle that says it is sorted, out of order at entry
+		# 200,000: refused there, half written, nothing left.
+		rm -rf s
+		ts-convert -q big.tns s
+		awk 'NR == 200004 { print 1, 1, 1, 1; next } { print }' \
+		    s/s.tns >s/x
+		mv s/x s/s.tns
+		run ts-convert -q s "bad.$k"
+		assert_failure 1
+		assert_output --partial "entry 200000 (0, 0, 0) is out of order"
+		[ ! -e "bad.$k" ]
+		run -0 ls -A .
+		refute_output --partial ".bad.$k"
+	done
+}
+
 # colbin_bad FILE OFFSET: write the bytes of example-element's SPLATT
 # file, changed by the python expression on stdin (d: its bytes), to FILE.
 colbin_bad() {

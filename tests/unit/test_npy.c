@@ -235,7 +235,7 @@ test_zip(void)
 			ts_zip_add_begin(zo, names[j], sizeof(big) - (size_t)j);
 			ts_zip_add_data(zo, big + j, sizeof(big) - (size_t)j);
 		}
-		ok(ts_zip_out_finish(zo) == 0 && ts_sink_commit(k) == 0,
+		ok(ts_zip_out_finish(zo, NULL) == 0 && ts_sink_commit(k) == 0,
 		    "a zip of two members written (%s)", d ? "deflate" :
 		    "store");
 		src = ts_source_open_file(path);

@@ -148,6 +148,7 @@ out:
 /* ---- writing ---- */
 
 struct bsp_wr {
+	struct ts_npz_place pl;
 	struct ts_npz_spool idx[TS_MAXORDER], val;
 	int		 perm[TS_MAXORDER];	/* level k is mode perm[k] */
 	struct ts_npz_order ord;
@@ -176,12 +177,12 @@ bsp_wopen(struct ts_encoder *enc)
 	if (m != NULL && m->sorted && m->nsort == enc->h.order)
 		memcpy(w->perm, m->sort_order, sizeof(int) * (size_t)m->nsort);
 	w->itype = ts_npy_of_itype(enc->lay.itype);
+	ts_npz_place_init(&w->pl, enc);
 	for (k = 0; k < enc->h.order; k++)
-		if (ts_npz_spool_open(&w->idx[k], w->itype, &enc->keep) != 0)
-			return -1;
-	if (enc->lay.values > 0 && ts_npz_spool_open(&w->val,
-	    ts_npy_of_vtype(enc->lay.vtype), &enc->keep) != 0)
-		return -1;
+		ts_npz_spool_open(&w->idx[k], w->itype, &w->pl, true);
+	if (enc->lay.values > 0)
+		ts_npz_spool_open(&w->val, ts_npy_of_vtype(enc->lay.vtype),
+		    &w->pl, true);
 	return 0;
 }
 
@@ -274,7 +275,7 @@ bsp_finish(struct ts_encoder *enc, struct bsp_wr *w)
 		ts_zip_out_free(zo);
 		return -1;
 	}
-	return ts_zip_out_finish(zo);
+	return ts_npz_zip_finish(zo, &w->pl);
 }
 
 static int

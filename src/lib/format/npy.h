@@ -121,8 +121,9 @@ void	 ts_zip_close(struct ts_zip *);
  * A zip archive written to a sink by libarchive's zip writer, member
  * by member: ts_zip_add_begin(name, size) (size: the bytes that
  * follow, known first, as zip64 may need), then ts_zip_add_data for
- * them; ts_zip_out_finish writes the central directory and frees.
- * deflate picks deflate over store.  0, or -1 with errno (EIO for a
+ * them; ts_zip_out_finish writes the central directory and frees
+ * (the archive's bytes in *size, when not NULL).  ts_zip_out_pos: the
+ * bytes written so far.  deflate picks deflate over store.  0, or -1 with errno (EIO for a
  * fault of libarchive's, which ts_zip_out_error says).
  */
 struct ts_zip_out;
@@ -130,8 +131,9 @@ struct ts_zip_out *ts_zip_out_new(struct ts_sink *, bool deflate);
 int	 ts_zip_add_begin(struct ts_zip_out *, const char *name,
 	    uint64_t size);
 int	 ts_zip_add_data(struct ts_zip_out *, const void *, size_t);
+uint64_t ts_zip_out_pos(const struct ts_zip_out *);
 const char *ts_zip_out_error(struct ts_zip_out *);
-int	 ts_zip_out_finish(struct ts_zip_out *);
+int	 ts_zip_out_finish(struct ts_zip_out *, uint64_t *size);
 /* Free without finishing (the sink is the caller's to abort). */
 void	 ts_zip_out_free(struct ts_zip_out *);
 

@@ -300,6 +300,7 @@ const struct ts_decoder_ops ts_npz_decoder = {
 /* ---- writing ---- */
 
 struct npz_wr {
+	struct ts_npz_place pl;
 	struct ts_npz_spool coord[TS_MAXORDER], data;
 	enum ts_npy_type itype;
 	struct ts_npz_order ord;
@@ -320,11 +321,15 @@ npz_wopen(struct ts_encoder *enc)
 	 * dimension is beyond 2^63-1). */
 	w->itype = enc->lay.itype == TS_ITYPE_UINT32 ? TS_NPY_UINT32 :
 	    TS_NPY_INT64;
+	/* The arrays in the order of the members: row, col (two small
+	 * members after them), data; or the rows of coords, data. */
+	ts_npz_place_init(&w->pl, enc);
 	for (k = 0; k < enc->h.order; k++)
-		if (ts_npz_spool_open(&w->coord[k], w->itype, &enc->keep) != 0)
-			return -1;
-	return ts_npz_spool_open(&w->data, enc->lay.values > 0 ?
-	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &enc->keep);
+		ts_npz_spool_open(&w->coord[k], w->itype, &w->pl,
+		    enc->h.order == 2 || k == 0);
+	ts_npz_spool_open(&w->data, enc->lay.values > 0 ?
+	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &w->pl, true);
+	return 0;
 }
 
 static int
@@ -381,7 +386,7 @@ npz_finish(struct ts_encoder *enc, struct npz_wr *w)
 		ts_zip_out_free(zo);
 		return -1;
 	}
-	return ts_zip_out_finish(zo);
+	return ts_npz_zip_finish(zo, &w->pl);
 }
 
 static int

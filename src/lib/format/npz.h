@@ -2,9 +2,9 @@
  * npz.h - what the two .npz formats share (npz_array.c), internal to
  * libtensorsuite: scipy's and pydata/sparse's arrays (npz.c) and
  * binsparse's (bsp_npz.c) are .npy members of a zip file, read member
- * by member side by side, and written kept, one an array (in memory
- * up to the writer's budget, then in a temporary file: io.h, struct
- * ts_keep), into the zip at the end (a member's size comes first).
+ * by member side by side, and written into the zip at the end (a
+ * member's size comes first), each array until then placed in the
+ * output's file or kept (struct ts_npz_place below).
  */
 #ifndef TS_NPZ_H
 #define TS_NPZ_H
@@ -98,21 +98,57 @@ struct ts_npz_order {
 int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
 	    const struct ts_batch *, const int *perm);
 
-/* An array written to a temporary file, to be copied into the zip. */
+/*
+ * Where the arrays of an .npz go until the zip is made at the end (a
+ * member's size comes first).  Into a file (the output's own, ts_sink_fd)
+ * with the count known, each array is placed in that file where the
+ * zip will have it or a little further on (a gap a member for the
+ * headers, TS_NPZ_GAP), written as it comes with pwrite; libarchive's
+ * writes then trail the reads that give it the array back: the tensor
+ * is never held but in the pages of the file it goes to, and the file
+ * is cut to the zip's length at the end.  Into anything else the arrays
+ * are kept (io.h, struct ts_keep) within the encoder's budget.
+ */
+#define TS_NPZ_GAP	((uint64_t)64 << 10)
+struct ts_npz_place {
+	int		 fd;		/* the output's file; -1: kept */
+	uint64_t	 at;		/* past the last array placed */
+	uint64_t	 nnz;		/* the items an array holds at most */
+	struct ts_keep_budget *keep;
+};
+/* Where enc's arrays go. */
+void	 ts_npz_place_init(struct ts_npz_place *, struct ts_encoder *enc);
+
+/* An array being written, placed or kept. */
 struct ts_npz_spool {
-	struct ts_keep	*k;
+	struct ts_keep	*k;		/* kept; NULL when placed */
 	enum ts_npy_type type;
 	uint64_t	 n;		/* items written */
+	int		 fd;		/* placed: the file; else -1 */
+	uint64_t	 cap;		/* placed: the items it has room for */
+	uint64_t	 off0;		/* placed: of the first item */
+	uint64_t	 done;		/* placed: bytes at their place */
+	unsigned char	*buf;		/* placed: the bytes on their way */
+	size_t		 len;
 };
-/* An array of type t kept (io.h: struct ts_keep) within budget b. */
-int	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type,
-	    struct ts_keep_budget *b);
-/* n items from c[i * stride] (indices) or f / i (values). */
+/*
+ * An array of type t, where pl says; member: it begins a member (a gap
+ * before it), else it continues the member of the array opened before
+ * it (the rows of a 2-D array).  Arrays are opened in the order of
+ * their members in the zip.
+ */
+void	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type t,
+	    struct ts_npz_place *pl, bool member);
+/* n items from c[i * stride] (indices) or f / i (values): 0, or -1
+ * with errno (EINVAL: a placed array past the count it was given). */
 int	 ts_npz_spool_index(struct ts_npz_spool *, const uint64_t *c,
 	    size_t stride, size_t n);
 int	 ts_npz_spool_values(struct ts_npz_spool *, const double *f,
 	    const int64_t *i, size_t n);
 void	 ts_npz_spool_close(struct ts_npz_spool *);
+/* The zip finished (ts_zip_out_finish), and a file the arrays were
+ * placed in cut to its length: 0, or -1 with errno. */
+int	 ts_npz_zip_finish(struct ts_zip_out *, const struct ts_npz_place *);
 /*
  * Into zo: member name, an array of ndim dimensions shape whose items
  * are the spools' v[0..nv-1] one after the other (a 2-D array of rows),

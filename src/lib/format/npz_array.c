@@ -328,14 +328,76 @@ ts_npz_slurp(struct ts_source *src, const char *member, struct ts_npy *a,
 
 /* ---- writing ---- */
 
-int
+#define PLACESZ	((size_t)1 << 20)	/* a placed array's buffer */
+
+void
+ts_npz_place_init(struct ts_npz_place *pl, struct ts_encoder *enc)
+{
+	pl->fd = ts_sink_fd(enc->sink);
+	pl->at = 0;
+	pl->nnz = enc->h.nnz;
+	pl->keep = &enc->keep;
+}
+
+void
 ts_npz_spool_open(struct ts_npz_spool *s, enum ts_npy_type t,
-    struct ts_keep_budget *b)
+    struct ts_npz_place *pl, bool member)
 {
 	memset(s, 0, sizeof(*s));
 	s->type = t;
-	s->k = ts_keep_new(b);
+	s->fd = pl->fd;
+	if (pl->fd < 0) {
+		s->k = ts_keep_new(pl->keep);
+		return;
+	}
+	s->cap = pl->nnz;
+	s->off0 = pl->at + (member ? TS_NPZ_GAP : 0);
+	pl->at = s->off0 + pl->nnz * ts_npy_type_size(t);
+	s->buf = ts_xmalloc(PLACESZ);
+}
+
+/* A placed array's bytes on their way, to their place. */
+static int
+place_flush(struct ts_npz_spool *s)
+{
+	if (s->len > 0 && (errno = ts_pwrite_all(s->fd, s->buf, s->len,
+	    s->off0 + s->done)) != 0)
+		return -1;
+	s->done += s->len;
+	s->len = 0;
 	return 0;
+}
+
+/* Room for at least one more item of sz bytes: where, and *m bytes. */
+static unsigned char *
+room(struct ts_npz_spool *s, size_t sz, size_t *m)
+{
+	if (s->k != NULL)
+		return ts_keep_room(s->k, sz, m);
+	if (s->len + sz > PLACESZ && place_flush(s) != 0)
+		return NULL;
+	*m = PLACESZ - s->len;
+	return s->buf + s->len;
+}
+
+static void
+commit(struct ts_npz_spool *s, size_t bytes)
+{
+	if (s->k != NULL)
+		ts_keep_commit(s->k, bytes);
+	else
+		s->len += bytes;
+}
+
+/* Would n more items overrun a placed array's room? */
+static bool
+overrun(const struct ts_npz_spool *s, size_t n)
+{
+	if (s->k == NULL && n > s->cap - s->n) {
+		errno = EINVAL;
+		return true;
+	}
+	return false;
 }
 
 int
@@ -346,8 +408,10 @@ ts_npz_spool_index(struct ts_npz_spool *s, const uint64_t *c, size_t stride,
 	unsigned char *q;
 	size_t i, m;
 
+	if (overrun(s, n))
+		return -1;
 	while (n > 0) {
-		if ((q = ts_keep_room(s->k, sz, &m)) == NULL)
+		if ((q = room(s, sz, &m)) == NULL)
 			return -1;
 		m /= sz;
 		m = m < n ? m : n;
@@ -360,7 +424,7 @@ ts_npz_spool_index(struct ts_npz_spool *s, const uint64_t *c, size_t stride,
 
 				memcpy(q + i * 4, &v, 4);
 			}
-		ts_keep_commit(s->k, m * sz);
+		commit(s, m * sz);
 		s->n += m;
 		c += m * stride;
 		n -= m;
@@ -376,8 +440,10 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
 	unsigned char *to;
 	size_t i, m;
 
+	if (overrun(s, n))
+		return -1;
 	while (n > 0) {
-		if ((to = ts_keep_room(s->k, sz, &m)) == NULL)
+		if ((to = room(s, sz, &m)) == NULL)
 			return -1;
 		m /= sz;
 		m = m < n ? m : n;
@@ -408,7 +474,7 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
 				break;
 			}
 		}
-		ts_keep_commit(s->k, m * sz);
+		commit(s, m * sz);
 		s->n += m;
 		f = f != NULL ? f + m : NULL;
 		iv = iv != NULL ? iv + m : NULL;
@@ -421,6 +487,7 @@ void
 ts_npz_spool_close(struct ts_npz_spool *s)
 {
 	ts_keep_free(s->k);
+	free(s->buf);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -429,6 +496,42 @@ static int
 to_zip(void *arg, unsigned char *p, size_t n)
 {
 	return ts_zip_add_data(arg, p, n);
+}
+
+/*
+ * A placed array into the member being written: read back from its
+ * place piece by piece, each piece read before libarchive writes it,
+ * where the array was or before (every gap is wider than what comes
+ * between two arrays: a member's headers, its descriptor, the small
+ * members).  A zip laid out otherwise is refused before a byte of the
+ * array is written over (EOVERFLOW).
+ */
+static int
+placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
+{
+	const uint64_t bytes = s->n * ts_npy_type_size(s->type);
+	uint64_t at;
+	ssize_t r;
+	size_t want;
+
+	if (place_flush(s) != 0)
+		return -1;
+	if (ts_zip_out_pos(zo) > s->off0) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	for (at = 0; at < bytes; at += want) {
+		want = bytes - at < PLACESZ ? (size_t)(bytes - at) : PLACESZ;
+		if ((r = ts_pread_full(s->fd, s->buf, want, s->off0 + at)) < 0)
+			return -1;
+		if ((size_t)r != want) {
+			errno = EIO;
+			return -1;
+		}
+		if (ts_zip_add_data(zo, s->buf, want) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 int
@@ -453,8 +556,21 @@ ts_npz_put(struct ts_zip_out *zo, const char *name, enum ts_npy_type t,
 	if (nv == 0)
 		return ts_zip_add_data(zo, p, (size_t)bytes);
 	for (k = 0; k < nv; k++)
-		if (ts_keep_drain(v[k].k, to_zip, zo) != 0)
+		if ((v[k].k != NULL ? ts_keep_drain(v[k].k, to_zip, zo) :
+		    placed_to_zip(zo, &v[k])) != 0)
 			return -1;
+	return 0;
+}
+
+int
+ts_npz_zip_finish(struct ts_zip_out *zo, const struct ts_npz_place *pl)
+{
+	uint64_t size;
+
+	if (ts_zip_out_finish(zo, &size) != 0)
+		return -1;
+	if (pl->fd >= 0 && ftruncate(pl->fd, (off_t)size) != 0)
+		return -1;
 	return 0;
 }
 
@@ -473,39 +589,47 @@ ts_npz_iso_fill(const struct ts_npz_rd *r, struct ts_batch *b, size_t n)
 }
 
 /*
- * Is entry e after p in the order perm[0], perm[1], ...?  order is a
- * constant where it is inlined, and with ident (perm the identity) the
- * modes are read in place: the loop unrolled, no branch but the one.
+ * Is entry e after p in the order perm[0], perm[1], ...?  Without a
+ * branch: from the last mode up, "after in the modes from k on".  order
+ * is a constant where it is inlined, and with ident (perm the identity)
+ * the modes are read in place.
  */
 static inline __attribute__((always_inline)) bool
 after(const uint64_t *e, const uint64_t *p, const int *perm, bool ident,
     int order)
 {
+	bool gt = false;
 	int k, m;
 
-	for (k = 0; k < order; k++) {
+	for (k = order - 1; k >= 0; k--) {
 		m = ident ? k : perm[k];
-		if (e[m] != p[m])
-			return e[m] > p[m];
+		gt = (e[m] > p[m]) | ((e[m] == p[m]) & gt);
 	}
-	return false;
+	return gt;
 }
 
 /* The first of b's n entries not after the one before it (the first
- * after last, when any), or n. */
+ * after last, when any), or n: one pass that only says whether there
+ * is one, then the search for it. */
 static inline __attribute__((always_inline)) size_t
 first_bad(const uint64_t *c, size_t n, const uint64_t *last, bool any,
     const int *perm, bool ident, int order)
 {
-	size_t i = 0;
+	bool bad = false;
+	size_t i;
 
 	if (n > 0 && any && !after(c, last, perm, ident, order))
 		return 0;
 	for (i = 1; i < n; i++)
+		bad |= !after(c + i * (size_t)order, c + (i - 1) *
+		    (size_t)order, perm, ident, order);
+	if (!bad)
+		return n;
+	for (i = 1; i < n; i++)
 		if (!after(c + i * (size_t)order, c + (i - 1) * (size_t)order,
 		    perm, ident, order))
-			return i;
-	return n;
+			break;
+	return i;
 }
 
 int

@@ -201,6 +201,7 @@ struct ts_zip_out {
 	struct archive	*a;
 	struct ts_sink	*k;
 	bool		 open;		/* archive_write_open2 done */
+	uint64_t	 pos;		/* bytes given to the sink */
 };
 
 static la_ssize_t
@@ -212,6 +213,7 @@ zwrite(struct archive *a, void *arg, const void *p, size_t n)
 		archive_set_error(a, errno, "cannot write");
 		return -1;
 	}
+	zo->pos += n;
 	return (la_ssize_t)n;
 }
 
@@ -284,6 +286,12 @@ ts_zip_add_data(struct ts_zip_out *zo, const void *p, size_t n)
 	return 0;
 }
 
+uint64_t
+ts_zip_out_pos(const struct ts_zip_out *zo)
+{
+	return zo->pos;
+}
+
 const char *
 ts_zip_out_error(struct ts_zip_out *zo)
 {
@@ -291,11 +299,13 @@ ts_zip_out_error(struct ts_zip_out *zo)
 }
 
 int
-ts_zip_out_finish(struct ts_zip_out *zo)
+ts_zip_out_finish(struct ts_zip_out *zo, uint64_t *size)
 {
 	int r = archive_write_close(zo->a) == ARCHIVE_OK ? 0 : zerr(zo), s;
 
 	s = errno;
+	if (size != NULL)
+		*size = zo->pos;
 	archive_write_free(zo->a);
 	free(zo);
 	errno = s;
