@@ -2115,7 +2115,7 @@ colbin_check() {
 	cmp ref.tnsb back.tnsb
 }
 
-@test "ts-convert: .npz and .bsp.npz: into a file the arrays are laid down in it as they come, into a pipe kept (past -S in temporary files under -T that do not outlive it): the same bytes; an entry out of order midway leaves nothing" {
+@test "ts-convert: .npz and .bsp.npz: into a file the arrays are laid down in it as they come, into a pipe kept (past -S in temporary files under -T that do not outlive it): the same bytes; an entry out of order midway leaves nothing, there and in .bsp.h5" {
 	awk 'BEGIN { for (i = 1; i <= 300000; i++) print i, i % 7 + 1, i % 3 + 1, i * 0.25 }' >big.tns
 	awk 'BEGIN { for (i = 1; i <= 300000; i++) print i, i % 7 + 1, i * 0.5 }' >mat.tns
 	mkdir tmp
@@ -2142,11 +2142,16 @@ colbin_check() {
 		mv s/x s/s.tns
 		run ts-convert -q s "bad.$k"
 		assert_failure 1
-		assert_output --partial "entry 200000 (0, 0, 0) is out of order"
+		assert_output --partial "entry 200000 at 0-based (0, 0, 0) is out of order"
 		[ ! -e "bad.$k" ]
 		run -0 ls -A .
 		refute_output --partial ".bad.$k"
 	done
+	# HDF5's writer checks the same, said at the entry's line.
+	run ts-convert -q s bad.bsp.h5
+	assert_failure 1
+	assert_output "s/s.tns:200004:1: error: binsparse holds unique entries in lexicographic order: 0-based (0, 0, 0) comes after (199998, 2, 1) [S2]"
+	[ ! -e bad.bsp.h5 ]
 }
 
 # colbin_bad FILE OFFSET: write the bytes of example-element's SPLATT

@@ -364,19 +364,6 @@ h5w_flush(struct h5w *w)
 	return 0;
 }
 
-/* Is entry c after entry p, read by level (modes perm[0], perm[1],
- * ...), as binsparse requires? */
-static bool
-after(const uint64_t *c, const uint64_t *p, const int *perm, int order)
-{
-	int k;
-
-	for (k = 0; k < order; k++)
-		if (c[perm[k]] != p[perm[k]])
-			return c[perm[k]] > p[perm[k]];
-	return false;
-}
-
 static int
 h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 {
@@ -392,23 +379,22 @@ h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < b->n; i++) {
+	/* The flow sorts what is not known to be sorted: a writer's
+	 * promise broken, said where. */
+	if ((i = ts_coords_unordered(b->coords, b->n, prev, bs->perm,
+	    order)) < b->n) {
 		c = b->coords + i * (size_t)order;
-		if (prev != NULL && !after(c, prev, bs->perm, order)) {
-			/* The flow sorts what is not known to be sorted:
-			 * a writer's promise broken, said where. */
-			ts_batch_diag(enc->d, b, i, 0, TS_SEV_ERROR,
-			    TS_RULE_S2, "binsparse holds unique entries in "
-			    "lexicographic order: %s comes after %s",
-			    ts_tuple_str(s1, sizeof(s1), c, order, 0),
-			    ts_tuple_str(s2, sizeof(s2), prev, order, 0));
-			errno = EINVAL;
-			return -1;
-		}
-		prev = c;
+		prev = i > 0 ? c - order : prev;
+		ts_batch_diag(enc->d, b, i, 0, TS_SEV_ERROR, TS_RULE_S2,
+		    "binsparse holds unique entries in lexicographic order: "
+		    "0-based %s comes after %s", ts_tuple_str(s1, sizeof(s1), c, order,
+		    0), ts_tuple_str(s2, sizeof(s2), prev, order, 0));
+		errno = EINVAL;
+		return -1;
 	}
 	if (b->n > 0) {
-		memcpy(w->last, prev, sizeof(uint64_t) * (size_t)order);
+		memcpy(w->last, b->coords + (b->n - 1) * (size_t)order,
+		    sizeof(uint64_t) * (size_t)order);
 		w->any = true;
 	}
 	/* Array by array, as much as the chunk being filled takes. */

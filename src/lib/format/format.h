@@ -344,6 +344,16 @@ const struct ts_decoder_ops *ts_format_decoder(enum ts_kind);
 const struct ts_encoder_ops *ts_format_encoder(enum ts_kind);
 
 /*
+ * S2 for a writer whose format holds entries unique and sorted
+ * (inorder.c): the index of the first of the n tuples of order order at
+ * c that is not strictly after the one before it (the first: after
+ * last, unless last is NULL) in the order of the modes perm[0],
+ * perm[1], ...; n when every one is.
+ */
+size_t	 ts_coords_unordered(const uint64_t *c, size_t n,
+	    const uint64_t *last, const int *perm, int order);
+
+/*
  * S1 (inrange.c): is some coordinate of the n tuples of order order at c
  * not below lim (the dimensions, or a block tensor's sections)?  And the
  * message for coordinate k of entry i of b, in index base base.

@@ -588,81 +588,27 @@ ts_npz_iso_fill(const struct ts_npz_rd *r, struct ts_batch *b, size_t n)
 			b->fval[i] = r->isof;
 }
 
-/*
- * Is entry e after p in the order perm[0], perm[1], ...?  Without a
- * branch: from the last mode up, "after in the modes from k on".  order
- * is a constant where it is inlined, and with ident (perm the identity)
- * the modes are read in place.
- */
-static inline __attribute__((always_inline)) bool
-after(const uint64_t *e, const uint64_t *p, const int *perm, bool ident,
-    int order)
-{
-	bool gt = false;
-	int k, m;
-
-	for (k = order - 1; k >= 0; k--) {
-		m = ident ? k : perm[k];
-		gt = (e[m] > p[m]) | ((e[m] == p[m]) & gt);
-	}
-	return gt;
-}
-
-/* The first of b's n entries not after the one before it (the first
- * after last, when any), or n: one pass that only says whether there
- * is one, then the search for it. */
-static inline __attribute__((always_inline)) size_t
-first_bad(const uint64_t *c, size_t n, const uint64_t *last, bool any,
-    const int *perm, bool ident, int order)
-{
-	bool bad = false;
-	size_t i;
-
-	if (n > 0 && any && !after(c, last, perm, ident, order))
-		return 0;
-	for (i = 1; i < n; i++)
-		bad |= !after(c + i * (size_t)order, c + (i - 1) *
-		    (size_t)order, perm, ident, order);
-	if (!bad)
-		return n;
-	for (i = 1; i < n; i++)
-		if (!after(c + i * (size_t)order, c + (i - 1) * (size_t)order,
-		    perm, ident, order))
-			break;
-	return i;
-}
-
 int
 ts_npz_in_order(struct ts_npz_order *o, const struct ts_encoder *enc,
     const struct ts_batch *b, const int *perm)
 {
 	const int order = enc->h.order;
 	const uint64_t *e, *p;
-	bool ident = true;
 	char t[256];
 	size_t i;
 	int k;
 
-	for (k = 0; k < order; k++)
-		ident &= perm[k] == k;
-	if (ident && order == 2)
-		i = first_bad(b->coords, b->n, o->last, o->any, perm, true, 2);
-	else if (ident && order == 3)
-		i = first_bad(b->coords, b->n, o->last, o->any, perm, true, 3);
-	else if (ident && order == 4)
-		i = first_bad(b->coords, b->n, o->last, o->any, perm, true, 4);
-	else
-		i = first_bad(b->coords, b->n, o->last, o->any, perm, false,
-		    order);
+	i = ts_coords_unordered(b->coords, b->n, o->any ? o->last : NULL,
+	    perm, order);
 	if (i < b->n) {
 		e = b->coords + i * (size_t)order;
 		p = i > 0 ? e - order : o->last;
 		for (k = 0; k < order && e[perm[k]] == p[perm[k]]; k++)
 			continue;
 		ts_diag(enc->d, TS_SEV_ERROR, ts_sink_name(enc->sink), 0, 0,
-		    TS_RULE_NONE, "entry %llu %s %s: %s holds entries unique "
-		    "and sorted (ts-sort writes it, with --duplicates for "
-		    "repeats)", (unsigned long long)(enc->n + i + 1),
+		    TS_RULE_NONE, "entry %llu at 0-based %s %s: %s holds "
+		    "entries unique and sorted (ts-sort writes it, with "
+		    "--duplicates for repeats)", (unsigned long long)(enc->n + i + 1),
 		    ts_tuple_str(t, sizeof(t), e, order, 0), k == order ?
 		    "repeats the one before" : "is out of order",
 		    ts_kind_title(enc->lay.kind));
