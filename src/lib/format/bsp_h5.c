@@ -18,6 +18,7 @@
  * becomes a message naming the file and the dataset or attribute.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -126,16 +127,34 @@ struct h5w {
 	char		*tmp;		/* ... ours, copied to the sink */
 	unsigned char	*buf[TS_MAXORDER + 1];	/* a chunk of each */
 	size_t		 isz[TS_MAXORDER], vsz, nbuf;
-	uint64_t	 done;		/* entries in the datasets */
+	uint64_t	 done;		/* entries handed to the datasets */
 	uint64_t	 last[TS_MAXORDER];	/* the last one put */
 	bool		 any;
+	/*
+	 * The chunks are written into the datasets by a second thread
+	 * while the next is filled (libhdf5 called by one thread at a
+	 * time: the caller waits for it before any other call): the
+	 * chunk it writes (entries jn from jdone), the first error.
+	 */
+	unsigned char	*jbuf[TS_MAXORDER + 1];
+	size_t		 jn;
+	uint64_t	 jdone;
+	int		 err;
+	bool		 threaded, busy, quit;
+	pthread_t	 tid;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
 };
+
+static void	h5w_stop(struct h5w *);
+static void	*h5w_thread(void *);
 
 static void
 h5w_free(struct h5w *w)
 {
 	int k;
 
+	h5w_stop(w);
 	close_sets(w->set, TS_MAXORDER + 1);
 	if (w->file >= 0)
 		H5Fclose(w->file);
@@ -145,8 +164,10 @@ h5w_free(struct h5w *w)
 		ts_cleanup_remove(w->tmp);
 		free(w->tmp);
 	}
-	for (k = 0; k <= w->order; k++)
+	for (k = 0; k <= w->order; k++) {
 		free(w->buf[k]);
+		free(w->jbuf[k]);
+	}
 	ts_bsp_free(&w->bsp);
 	free(w);
 }
@@ -311,6 +332,7 @@ h5w_open(struct ts_encoder *enc)
 		else
 			w->vsz = ts_npy_type_size(t);
 		w->buf[k] = ts_xmalloc(CHUNK * 8);
+		w->jbuf[k] = ts_xmalloc(CHUNK * 8);
 	}
 	if (w->bsp.iso) {
 		/* One value, 1, of the value type. */
@@ -326,6 +348,13 @@ h5w_open(struct ts_encoder *enc)
 			h5w_free(w);
 			return -1;
 		}
+	}
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	if (!(w->threaded = pthread_create(&w->tid, NULL, h5w_thread, w) ==
+	    0)) {
+		pthread_mutex_destroy(&w->mu);
+		pthread_cond_destroy(&w->cv);
 	}
 	enc->state = w;
 	return 0;
@@ -343,9 +372,9 @@ h5_errno(void)
 	    EIO;
 }
 
-/* The chunk buffered, into the datasets. */
+/* The chunk jbuf, into the datasets: 0, or an errno. */
 static int
-h5w_flush(struct h5w *w)
+write_chunk(struct h5w *w)
 {
 	int k;
 
@@ -354,13 +383,106 @@ h5w_flush(struct h5w *w)
 			break;
 		errno = 0;
 		if (slab(w->set[k], mem_type(k < w->order ? w->bsp.itype[k] :
-		    w->bsp.vtype), w->done, w->nbuf, w->buf[k], true) != 0) {
-			errno = h5_errno();
-			return -1;
-		}
+		    w->bsp.vtype), w->jdone, w->jn, w->jbuf[k], true) != 0)
+			return h5_errno();
 	}
+	return 0;
+}
+
+static void *
+h5w_thread(void *arg)
+{
+	struct h5w *w = arg;
+	int e;
+
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (!w->busy && !w->quit)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (!w->busy)
+			break;
+		pthread_mutex_unlock(&w->mu);
+		e = write_chunk(w);
+		pthread_mutex_lock(&w->mu);
+		if (e != 0 && w->err == 0)
+			w->err = e;
+		w->busy = false;
+		pthread_cond_broadcast(&w->cv);
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+/* Until the chunk on its way is written: 0, or -1 with the first error
+ * in errno. */
+static int
+h5w_wait(struct h5w *w)
+{
+	int e;
+
+	if (!w->threaded)
+		e = w->err;
+	else {
+		pthread_mutex_lock(&w->mu);
+		while (w->busy)
+			pthread_cond_wait(&w->cv, &w->mu);
+		e = w->err;
+		pthread_mutex_unlock(&w->mu);
+	}
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* The thread ended (its chunk written first); libhdf5 is the caller's
+ * alone after it. */
+static void
+h5w_stop(struct h5w *w)
+{
+	if (!w->threaded)
+		return;
+	pthread_mutex_lock(&w->mu);
+	w->quit = true;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
+	pthread_join(w->tid, NULL);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+	w->threaded = false;
+}
+
+/* The chunk buffered, on its way into the datasets (at once, where no
+ * thread could be made): 0, or -1 with the first error of a chunk
+ * before it. */
+static int
+h5w_flush(struct h5w *w)
+{
+	unsigned char *t;
+	int k;
+
+	if (h5w_wait(w) != 0)
+		return -1;
+	if (w->nbuf == 0)
+		return 0;
+	for (k = 0; k <= w->order; k++) {
+		t = w->jbuf[k];
+		w->jbuf[k] = w->buf[k];
+		w->buf[k] = t;
+	}
+	w->jdone = w->done;
+	w->jn = w->nbuf;
 	w->done += w->nbuf;
 	w->nbuf = 0;
+	if (!w->threaded) {
+		w->err = write_chunk(w);
+		return h5w_wait(w);
+	}
+	pthread_mutex_lock(&w->mu);
+	w->busy = true;
+	pthread_cond_broadcast(&w->cv);
+	pthread_mutex_unlock(&w->mu);
 	return 0;
 }
 
@@ -475,9 +597,10 @@ h5w_close(struct ts_encoder *enc)
 		h5w_free(w);
 		return 0;
 	}
-	if (h5w_flush(w) != 0)
+	if (h5w_flush(w) != 0 || h5w_wait(w) != 0)
 		rv = -1, e = errno;
-	else if (w->done != w->bsp.nnz)
+	h5w_stop(w);
+	if (rv == 0 && w->done != w->bsp.nnz)
 		rv = -1, e = EINVAL;	/* not as many as the header said */
 	errno = 0;
 	if (rv == 0 && put_desc(w->file, w->desc) != 0)
