@@ -1,6 +1,6 @@
 /*
- * npz.h - what the two .npz formats share (npz_array.c), internal to
- * libtensorsuite: scipy's and pydata/sparse's arrays (npz.c) and
+ * npz.h - what the two .npz formats share (npz_array.c reads,
+ * npz_write.c writes), internal to libtensorsuite: scipy's and pydata/sparse's arrays (npz.c) and
  * binsparse's (bsp_npz.c) are .npy members of a zip file, read member
  * by member side by side, and written into the zip at the end (a
  * member's size comes first), each array until then placed in the
