@@ -155,13 +155,25 @@ struct bsp_wr {
 	enum ts_npy_type itype;
 };
 
+static void
+bsp_wfree(struct bsp_wr *w)
+{
+	int k;
+
+	for (k = 0; k < TS_MAXORDER; k++)
+		ts_npz_spool_close(&w->idx[k]);
+	ts_npz_spool_close(&w->val);
+	ts_npz_place_free(&w->pl);
+	free(w);
+}
+
 static int
 bsp_wopen(struct ts_encoder *enc)
 {
 	const struct ts_meta *m = enc->o.meta;
 	struct bsp_wr *w;
-	uint64_t shape[TS_MAXORDER], e[2];
-	int k;
+	uint64_t shape[TS_MAXORDER], e[2], nnz;
+	int k, rv = 0;
 
 	/* Blocks of one shape only. */
 	if (enc->lay.block && ts_header_uniform(&enc->h, shape, e) >= 0) {
@@ -177,13 +189,25 @@ bsp_wopen(struct ts_encoder *enc)
 	if (m != NULL && m->sorted && m->nsort == enc->h.order)
 		memcpy(w->perm, m->sort_order, sizeof(int) * (size_t)m->nsort);
 	w->itype = ts_npy_of_itype(enc->lay.itype);
-	ts_npz_place_init(&w->pl, enc);
-	for (k = 0; k < enc->h.order; k++)
-		ts_npz_spool_open(&w->idx[k], w->itype, &w->pl, true);
+	/* The members: the values first (the largest array, live into
+	 * the zip as it comes: npz.h), then the indices; without values,
+	 * the indices first, then the one value. */
+	ts_npz_place_init(&w->pl, enc, enc->h.order + 1);
+	nnz = enc->lay.block ? enc->h.nnz_block : enc->h.nnz;
 	if (enc->lay.values > 0)
-		ts_npz_spool_open(&w->val, ts_npy_of_vtype(enc->lay.vtype),
-		    &w->pl, true);
-	return 0;
+		rv = ts_npz_spool_live(&w->val, ts_npy_of_vtype(
+		    enc->lay.vtype), &w->pl, "values.npy", 1, &nnz);
+	for (k = 0; k < enc->h.order && rv == 0; k++)
+		if (k == 0 && enc->lay.values <= 0)
+			rv = ts_npz_spool_live(&w->idx[k], w->itype, &w->pl,
+			    "indices_0.npy", 1, &nnz);
+		else
+			ts_npz_spool_open(&w->idx[k], w->itype, &w->pl, true);
+	if (rv != 0) {
+		enc->state = NULL;
+		bsp_wfree(w);
+	}
+	return rv;
 }
 
 static int
@@ -229,20 +253,21 @@ bsp_finish(struct ts_encoder *enc, struct bsp_wr *w)
 	ts_meta_free(&m);
 	u = ts_npy_utf8_to_utf32(text, &n32);
 	free(text);
-	if (u == NULL || (zo = ts_zip_out_new(enc->sink, false)) == NULL) {
+	if (u == NULL || (zo = ts_npz_zip(&w->pl)) == NULL) {
 		free(u);
 		errno = u == NULL ? EILSEQ : errno;
 		return -1;
 	}
+	/* In the order bsp_wopen opened them. */
+	if (enc->lay.values > 0)
+		rv = ts_npz_put(zo, "values.npy", w->val.type, 0, 1, &nnz,
+		    &w->val, 1, NULL);
 	for (k = 0; k < order && rv == 0; k++) {
 		snprintf(name, sizeof(name), "indices_%d.npy", k);
 		rv = ts_npz_put(zo, name, w->itype, 0, 1, &nnz, &w->idx[k], 1,
 		    NULL);
 	}
-	if (rv == 0 && enc->lay.values > 0)
-		rv = ts_npz_put(zo, "values.npy", w->val.type, 0, 1, &nnz,
-		    &w->val, 1, NULL);
-	else if (rv == 0) {
+	if (rv == 0 && enc->lay.values <= 0) {
 		/* iso: one value 1 of the value type. */
 		double f = 1;
 		int64_t i = 1;
@@ -271,28 +296,23 @@ bsp_finish(struct ts_encoder *enc, struct bsp_wr *w)
 		rv = ts_npz_put(zo, "binsparse.npy", TS_NPY_UNICODE, n32 * 4,
 		    0, NULL, NULL, 0, u);
 	free(u);
-	if (rv != 0) {
-		ts_zip_out_free(zo);
-		return -1;
-	}
-	return ts_npz_zip_finish(zo, &w->pl);
+	return rv == 0 ? ts_npz_zip_finish(&w->pl) : -1;
 }
 
 static int
 bsp_wclose(struct ts_encoder *enc)
 {
 	struct bsp_wr *w = enc->state;
-	int k, rv = 0;
+	int rv = 0, e;
 
 	if (w == NULL)
 		return 0;
 	if (!enc->aborted)
 		rv = bsp_finish(enc, w);
-	for (k = 0; k < TS_MAXORDER; k++)
-		ts_npz_spool_close(&w->idx[k]);
-	ts_npz_spool_close(&w->val);
-	free(w);
+	e = errno;
+	bsp_wfree(w);
 	enc->state = NULL;
+	errno = e;
 	return rv;
 }
 

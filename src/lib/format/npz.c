@@ -307,10 +307,23 @@ struct npz_wr {
 	int		 perm[TS_MAXORDER];
 };
 
+static void
+npz_wfree(struct npz_wr *w)
+{
+	int k;
+
+	for (k = 0; k < TS_MAXORDER; k++)
+		ts_npz_spool_close(&w->coord[k]);
+	ts_npz_spool_close(&w->data);
+	ts_npz_place_free(&w->pl);
+	free(w);
+}
+
 static int
 npz_wopen(struct ts_encoder *enc)
 {
 	struct npz_wr *w = ts_xcalloc(1, sizeof(*w));
+	uint64_t nnz = enc->lay.block ? enc->h.nnz_block : enc->h.nnz;
 	int k;
 
 	enc->state = w;
@@ -321,14 +334,20 @@ npz_wopen(struct ts_encoder *enc)
 	 * dimension is beyond 2^63-1). */
 	w->itype = enc->lay.itype == TS_ITYPE_UINT32 ? TS_NPY_UINT32 :
 	    TS_NPY_INT64;
-	/* The arrays in the order of the members: row, col (two small
-	 * members after them), data; or the rows of coords, data. */
-	ts_npz_place_init(&w->pl, enc);
+	/* The arrays in the order of the members: data (live into the
+	 * zip as it comes: npz.h), then row and col, or the rows of
+	 * coords (the small members after them). */
+	ts_npz_place_init(&w->pl, enc, enc->h.order + 1);
+	if (ts_npz_spool_live(&w->data, enc->lay.values > 0 ?
+	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &w->pl,
+	    "data.npy", 1, &nnz) != 0) {
+		enc->state = NULL;
+		npz_wfree(w);
+		return -1;
+	}
 	for (k = 0; k < enc->h.order; k++)
 		ts_npz_spool_open(&w->coord[k], w->itype, &w->pl,
 		    enc->h.order == 2 || k == 0);
-	ts_npz_spool_open(&w->data, enc->lay.values > 0 ?
-	    ts_npy_of_vtype(enc->lay.vtype) : TS_NPY_BOOL, &w->pl, true);
 	return 0;
 }
 
@@ -363,47 +382,41 @@ npz_finish(struct ts_encoder *enc, struct npz_wr *w)
 
 	for (k = 0; k < order; k++)
 		shape[k] = (int64_t)enc->h.dims[k];
-	if ((zo = ts_zip_out_new(enc->sink, false)) == NULL)
+	if ((zo = ts_npz_zip(&w->pl)) == NULL)
 		return -1;
-	if (order == 2)
+	/* In the order npz_wopen opened them. */
+	rv = ts_npz_put(zo, "data.npy", w->data.type, 0, 1, &nnz, &w->data, 1,
+	    NULL);
+	if (rv == 0 && order == 2)
 		rv = ts_npz_put(zo, "row.npy", w->itype, 0, 1, &nnz,
 		    &w->coord[0], 1, NULL) != 0 || ts_npz_put(zo, "col.npy",
 		    w->itype, 0, 1, &nnz, &w->coord[1], 1, NULL) != 0 ||
 		    ts_npz_put(zo, "format.npy", TS_NPY_BYTES, 3, 0, NULL,
 		    NULL, 0, "coo") != 0 || ts_npz_put(zo, "shape.npy",
-		    TS_NPY_INT64, 0, 1, two, NULL, 0, shape) != 0 ||
-		    ts_npz_put(zo, "data.npy", w->data.type, 0, 1, &nnz,
-		    &w->data, 1, NULL) != 0 ? -1 : 0;
-	else {
+		    TS_NPY_INT64, 0, 1, two, NULL, 0, shape) != 0 ? -1 : 0;
+	else if (rv == 0)
 		rv = ts_npz_put(zo, "coords.npy", w->itype, 0, 2, two,
-		    w->coord, order, NULL) != 0 || ts_npz_put(zo, "data.npy",
-		    w->data.type, 0, 1, &nnz, &w->data, 1, NULL) != 0 ||
-		    ts_npz_put(zo, "shape.npy", TS_NPY_INT64, 0, 1, two,
-		    NULL, 0, shape) != 0 || ts_npz_put(zo, "fill_value.npy",
-		    w->data.type, 0, 0, NULL, NULL, 0, zero) != 0 ? -1 : 0;
-	}
-	if (rv != 0) {
-		ts_zip_out_free(zo);
-		return -1;
-	}
-	return ts_npz_zip_finish(zo, &w->pl);
+		    w->coord, order, NULL) != 0 || ts_npz_put(zo, "shape.npy",
+		    TS_NPY_INT64, 0, 1, two, NULL, 0, shape) != 0 ||
+		    ts_npz_put(zo, "fill_value.npy", w->data.type, 0, 0, NULL,
+		    NULL, 0, zero) != 0 ? -1 : 0;
+	return rv == 0 ? ts_npz_zip_finish(&w->pl) : -1;
 }
 
 static int
 npz_wclose(struct ts_encoder *enc)
 {
 	struct npz_wr *w = enc->state;
-	int k, rv = 0;
+	int rv = 0, e;
 
 	if (w == NULL)
 		return 0;
 	if (!enc->aborted)
 		rv = npz_finish(enc, w);
-	for (k = 0; k < TS_MAXORDER; k++)
-		ts_npz_spool_close(&w->coord[k]);
-	ts_npz_spool_close(&w->data);
-	free(w);
+	e = errno;
+	npz_wfree(w);
 	enc->state = NULL;
+	errno = e;
 	return rv;
 }
 

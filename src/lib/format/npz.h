@@ -103,42 +103,60 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
  * member's size comes first).  Into a file (the output's own, ts_sink_fd)
  * with the count known, each array is placed in that file where the
  * zip will have it or a little further on (a gap a member for the
- * headers, TS_NPZ_GAP), written as it comes with pwrite; libarchive's
- * writes then trail the reads that give it the array back: the tensor
- * is never held but in the pages of the file it goes to, and the file
- * is cut to the zip's length at the end.  Into anything else the arrays
- * are kept (io.h, struct ts_keep) within the encoder's budget.
+ * headers, TS_NPZ_GAP), written as it comes; libarchive's writes then
+ * trail the reads that give it the array back: the tensor is never held
+ * but in the pages of the file it goes to, and the file is cut to the
+ * zip's length at the end.  The first member's first array needs no
+ * place: it is live, written into the zip as it comes.  A second thread
+ * makes those writes while the next bytes are made (libarchive called
+ * by one thread at a time).  Into anything else the arrays are kept
+ * (io.h, struct ts_keep) within the encoder's budget, and none is live.
  */
 #define TS_NPZ_GAP	((uint64_t)64 << 10)
+struct ts_npz_worker;
 struct ts_npz_place {
 	int		 fd;		/* the output's file; -1: kept */
 	uint64_t	 at;		/* past the last array placed */
 	uint64_t	 nnz;		/* the items an array holds at most */
 	struct ts_keep_budget *keep;
+	struct ts_sink	*sink;
+	struct ts_npz_worker *wk;	/* placed: the writes' thread */
+	struct ts_zip_out *zo;		/* the zip, once begun */
 };
-/* Where enc's arrays go. */
-void	 ts_npz_place_init(struct ts_npz_place *, struct ts_encoder *enc);
+/* Where enc's n arrays go; ts_npz_place_free after their spools are
+ * closed (a zip begun and not finished is dropped: the caller aborts
+ * the sink). */
+void	 ts_npz_place_init(struct ts_npz_place *, struct ts_encoder *enc,
+	    int n);
+void	 ts_npz_place_free(struct ts_npz_place *);
 
-/* An array being written, placed or kept. */
+/* An array being written: live, placed or kept. */
 struct ts_npz_spool {
-	struct ts_keep	*k;		/* kept; NULL when placed */
+	struct ts_keep	*k;		/* kept; NULL when placed or live */
+	struct ts_npz_worker *wk;	/* placed or live: the writes */
 	enum ts_npy_type type;
 	uint64_t	 n;		/* items written */
-	int		 fd;		/* placed: the file; else -1 */
-	uint64_t	 cap;		/* placed: the items it has room for */
+	bool		 live;		/* into the zip as it comes */
+	uint64_t	 cap;		/* placed, live: items it has room for */
 	uint64_t	 off0;		/* placed: of the first item */
-	uint64_t	 done;		/* placed: bytes at their place */
-	unsigned char	*buf;		/* placed: the bytes on their way */
+	uint64_t	 done;		/* placed: bytes on their way */
+	unsigned char	*buf;		/* placed, live: the bytes to come */
 	size_t		 len;
 };
 /*
  * An array of type t, where pl says; member: it begins a member (a gap
  * before it), else it continues the member of the array opened before
  * it (the rows of a 2-D array).  Arrays are opened in the order of
- * their members in the zip.
+ * their members in the zip.  ts_npz_spool_live opens the first array of
+ * the first member, that member begun at once (name, ndim and shape as
+ * ts_npz_put's, the count pl's) when the arrays are placed: 0, or -1
+ * with errno.
  */
 void	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type t,
 	    struct ts_npz_place *pl, bool member);
+int	 ts_npz_spool_live(struct ts_npz_spool *, enum ts_npy_type t,
+	    struct ts_npz_place *pl, const char *name, int ndim,
+	    const uint64_t *shape);
 /* n items from c[i * stride] (indices) or f / i (values): 0, or -1
  * with errno (EINVAL: a placed array past the count it was given). */
 int	 ts_npz_spool_index(struct ts_npz_spool *, const uint64_t *c,
@@ -146,13 +164,17 @@ int	 ts_npz_spool_index(struct ts_npz_spool *, const uint64_t *c,
 int	 ts_npz_spool_values(struct ts_npz_spool *, const double *f,
 	    const int64_t *i, size_t n);
 void	 ts_npz_spool_close(struct ts_npz_spool *);
+/* The zip the members go to: the one begun, else a new one (NULL with
+ * errno); pl's until ts_npz_zip_finish. */
+struct ts_zip_out *ts_npz_zip(struct ts_npz_place *);
 /* The zip finished (ts_zip_out_finish), and a file the arrays were
  * placed in cut to its length: 0, or -1 with errno. */
-int	 ts_npz_zip_finish(struct ts_zip_out *, const struct ts_npz_place *);
+int	 ts_npz_zip_finish(struct ts_npz_place *);
 /*
  * Into zo: member name, an array of ndim dimensions shape whose items
- * are the spools' v[0..nv-1] one after the other (a 2-D array of rows),
- * or the bytes at p (nv 0: p holds shape's items of type t).  0, or -1
+ * are the spools' v[0..nv-1] one after the other (a 2-D array of rows;
+ * a live v[0] has begun it and is in it: only the others follow), or
+ * the bytes at p (nv 0: p holds shape's items of type t).  0, or -1
  * with errno.
  */
 int	 ts_npz_put(struct ts_zip_out *zo, const char *name,

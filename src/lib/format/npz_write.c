@@ -4,7 +4,9 @@
  * member; and the check of the entries a writer takes sorted and unique.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,13 +16,204 @@
 
 #define PLACESZ	((size_t)1 << 20)	/* a placed array's buffer */
 
-void
-ts_npz_place_init(struct ts_npz_place *pl, struct ts_encoder *enc)
+/* ---- the thread that writes the placed and live arrays ---- */
+
+struct job {
+	unsigned char	*buf;
+	size_t		 len;
+	uint64_t	 off;		/* placed: where; live: UINT64_MAX */
+};
+
+struct ts_npz_worker {
+	int		 fd;
+	struct ts_zip_out *zo;		/* the live array's zip */
+	int		 max, made;	/* buffers at most, made */
+	unsigned char	**free;
+	int		 nfree;
+	struct job	*q;		/* a ring of max */
+	int		 head, nq;
+	int		 err;		/* the first error */
+	bool		 busy, quit, threaded;
+	pthread_t	 tid;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+};
+
+/* A job done: 0, or an errno. */
+static int
+do_job(struct ts_npz_worker *w, const struct job *j)
 {
+	if (j->len == 0)
+		return 0;
+	if (j->off != UINT64_MAX)
+		return ts_pwrite_all(w->fd, j->buf, j->len, j->off);
+	return ts_zip_add_data(w->zo, j->buf, j->len) == 0 ? 0 : errno;
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct ts_npz_worker *w = arg;
+	struct job j;
+	int e;
+
+	pthread_mutex_lock(&w->mu);
+	for (;;) {
+		while (w->nq == 0 && !w->quit)
+			pthread_cond_wait(&w->cv, &w->mu);
+		if (w->nq == 0)
+			break;
+		j = w->q[w->head];
+		w->head = (w->head + 1) % w->max;
+		w->nq--;
+		w->busy = true;
+		e = w->err;
+		pthread_mutex_unlock(&w->mu);
+		if (e == 0)
+			e = do_job(w, &j);
+		pthread_mutex_lock(&w->mu);
+		if (e != 0 && w->err == 0)
+			w->err = e;
+		w->free[w->nfree++] = j.buf;
+		w->busy = false;
+		pthread_cond_broadcast(&w->cv);
+	}
+	pthread_mutex_unlock(&w->mu);
+	return NULL;
+}
+
+static struct ts_npz_worker *
+worker_new(int fd, int n)
+{
+	struct ts_npz_worker *w = ts_xcalloc(1, sizeof(*w));
+
+	w->fd = fd;
+	w->max = n;
+	w->free = ts_xreallocarray(NULL, (size_t)n, sizeof(*w->free));
+	w->q = ts_xreallocarray(NULL, (size_t)n, sizeof(*w->q));
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->cv, NULL);
+	w->threaded = pthread_create(&w->tid, NULL, worker_main, w) == 0;
+	return w;
+}
+
+/* A free buffer: a new one while fewer than max are made, else the
+ * next the thread gives back. */
+static unsigned char *
+worker_buf(struct ts_npz_worker *w)
+{
+	unsigned char *b;
+
+	pthread_mutex_lock(&w->mu);
+	if (w->nfree == 0 && w->made < w->max) {
+		w->made++;
+		pthread_mutex_unlock(&w->mu);
+		return ts_xmalloc(PLACESZ);
+	}
+	while (w->nfree == 0)
+		pthread_cond_wait(&w->cv, &w->mu);
+	b = w->free[--w->nfree];
+	pthread_mutex_unlock(&w->mu);
+	return b;
+}
+
+/* A job handed over (its buffer given back once done): 0, or -1 with
+ * the first error of a job before it. */
+static int
+worker_put(struct ts_npz_worker *w, struct job j)
+{
+	int e;
+
+	pthread_mutex_lock(&w->mu);
+	if (!w->threaded) {
+		e = w->err;
+		pthread_mutex_unlock(&w->mu);
+		if (e == 0)
+			e = do_job(w, &j);
+		pthread_mutex_lock(&w->mu);
+		if (e != 0 && w->err == 0)
+			w->err = e;
+		w->free[w->nfree++] = j.buf;
+	} else {
+		w->q[(w->head + w->nq) % w->max] = j;
+		w->nq++;
+		pthread_cond_broadcast(&w->cv);
+	}
+	e = w->err;
+	pthread_mutex_unlock(&w->mu);
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* Until every job handed over is done: 0, or -1 with the first error;
+ * then libarchive is the caller's. */
+static int
+worker_sync(struct ts_npz_worker *w)
+{
+	int e;
+
+	pthread_mutex_lock(&w->mu);
+	while (w->nq > 0 || w->busy)
+		pthread_cond_wait(&w->cv, &w->mu);
+	e = w->err;
+	pthread_mutex_unlock(&w->mu);
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+static void
+worker_free(struct ts_npz_worker *w)
+{
+	int i;
+
+	if (w == NULL)
+		return;
+	if (w->threaded) {
+		pthread_mutex_lock(&w->mu);
+		w->quit = true;
+		w->err = w->err != 0 ? w->err : ECANCELED;
+		pthread_cond_broadcast(&w->cv);
+		pthread_mutex_unlock(&w->mu);
+		pthread_join(w->tid, NULL);
+	}
+	for (i = 0; i < w->nfree; i++)
+		free(w->free[i]);
+	free(w->free);
+	free(w->q);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->cv);
+	free(w);
+}
+
+/* ---- where the arrays go ---- */
+
+void
+ts_npz_place_init(struct ts_npz_place *pl, struct ts_encoder *enc, int n)
+{
+	memset(pl, 0, sizeof(*pl));
 	pl->fd = ts_sink_fd(enc->sink);
-	pl->at = 0;
-	pl->nnz = enc->h.nnz;
+	/* A block tensor's entries are its blocks. */
+	pl->nnz = enc->lay.block ? enc->h.nnz_block : enc->h.nnz;
 	pl->keep = &enc->keep;
+	pl->sink = enc->sink;
+	/* A buffer an array, three on their way. */
+	if (pl->fd >= 0)
+		pl->wk = worker_new(pl->fd, n + 3);
+}
+
+void
+ts_npz_place_free(struct ts_npz_place *pl)
+{
+	worker_free(pl->wk);
+	ts_zip_out_free(pl->zo);
+	pl->wk = NULL;
+	pl->zo = NULL;
 }
 
 void
@@ -29,27 +222,60 @@ ts_npz_spool_open(struct ts_npz_spool *s, enum ts_npy_type t,
 {
 	memset(s, 0, sizeof(*s));
 	s->type = t;
-	s->fd = pl->fd;
 	if (pl->fd < 0) {
 		s->k = ts_keep_new(pl->keep);
 		return;
 	}
+	s->wk = pl->wk;
 	s->cap = pl->nnz;
 	s->off0 = pl->at + (member ? TS_NPZ_GAP : 0);
 	pl->at = s->off0 + pl->nnz * ts_npy_type_size(t);
-	s->buf = ts_xmalloc(PLACESZ);
 }
 
-/* A placed array's bytes on their way, to their place. */
+int
+ts_npz_spool_live(struct ts_npz_spool *s, enum ts_npy_type t,
+    struct ts_npz_place *pl, const char *name, int ndim,
+    const uint64_t *shape)
+{
+	char hdr[TS_NPY_HDRMAX];
+	uint64_t count = 1;
+	size_t h;
+	int k;
+
+	ts_npz_spool_open(s, t, pl, true);
+	if (pl->fd < 0 || pl->zo != NULL)
+		return 0;
+	/* Its member begun, the rest of the zip after it: its place is
+	 * the zip's own. */
+	h = ts_npy_header(hdr, sizeof(hdr), t, 0, ndim, shape);
+	for (k = 0; k < ndim; k++)
+		count *= shape[k];
+	if ((pl->zo = ts_zip_out_new(pl->sink, false)) == NULL ||
+	    ts_zip_add_begin(pl->zo, name, h + count *
+	    ts_npy_type_size(t)) != 0 || ts_zip_add_data(pl->zo, hdr, h) != 0)
+		return -1;
+	s->live = true;
+	pl->wk->zo = pl->zo;
+	return 0;
+}
+
+/* A placed or live array's bytes on their way, to their place or into
+ * the zip; a buffer for the next. */
 static int
 place_flush(struct ts_npz_spool *s)
 {
-	if (s->len > 0 && (errno = ts_pwrite_all(s->fd, s->buf, s->len,
-	    s->off0 + s->done)) != 0)
-		return -1;
-	s->done += s->len;
+	unsigned char *b = s->buf;
+	size_t len = s->len;
+
+	if (b != NULL && len == 0)
+		return 0;
+	s->buf = worker_buf(s->wk);
 	s->len = 0;
-	return 0;
+	if (b == NULL)
+		return 0;
+	s->done += len;
+	return worker_put(s->wk, (struct job){ b, len, s->live ? UINT64_MAX :
+	    s->off0 + s->done - len });
 }
 
 /* Room for at least one more item of sz bytes: where, and *m bytes. */
@@ -58,7 +284,7 @@ room(struct ts_npz_spool *s, size_t sz, size_t *m)
 {
 	if (s->k != NULL)
 		return ts_keep_room(s->k, sz, m);
-	if (s->len + sz > PLACESZ && place_flush(s) != 0)
+	if ((s->buf == NULL || s->len + sz > PLACESZ) && place_flush(s) != 0)
 		return NULL;
 	*m = PLACESZ - s->len;
 	return s->buf + s->len;
@@ -131,32 +357,31 @@ ts_npz_spool_values(struct ts_npz_spool *s, const double *f,
 			return -1;
 		m /= sz;
 		m = m < n ? m : n;
-		for (i = 0; i < m; i++) {
-			unsigned char *q = to + i * sz;
-
-			switch (s->type) {
-			case TS_NPY_FLOAT32: {
+		/* A loop a type: the 8-byte ones copied whole. */
+		switch (s->type) {
+		case TS_NPY_FLOAT32:
+			for (i = 0; i < m; i++) {
 				float g = (float)f[i];
 
-				memcpy(q, &g, 4);
-				break;
+				memcpy(to + i * 4, &g, 4);
 			}
-			case TS_NPY_FLOAT64:
-				memcpy(q, &f[i], 8);
-				break;
-			case TS_NPY_INT32: {
+			break;
+		case TS_NPY_FLOAT64:
+			memcpy(to, f, m * 8);
+			break;
+		case TS_NPY_INT32:
+			for (i = 0; i < m; i++) {
 				int32_t g = (int32_t)iv[i];
 
-				memcpy(q, &g, 4);
-				break;
+				memcpy(to + i * 4, &g, 4);
 			}
-			case TS_NPY_BOOL:
-				*q = 1;
-				break;
-			default:
-				memcpy(q, &iv[i], 8);
-				break;
-			}
+			break;
+		case TS_NPY_BOOL:
+			memset(to, 1, m);
+			break;
+		default:
+			memcpy(to, iv, m * 8);
+			break;
 		}
 		commit(s, m * sz);
 		s->n += m;
@@ -171,7 +396,8 @@ void
 ts_npz_spool_close(struct ts_npz_spool *s)
 {
 	ts_keep_free(s->k);
-	free(s->buf);
+	if (s->buf != NULL)
+		(void)worker_put(s->wk, (struct job){ s->buf, 0, 0 });
 	memset(s, 0, sizeof(*s));
 }
 
@@ -188,7 +414,8 @@ to_zip(void *arg, unsigned char *p, size_t n)
  * where the array was or before (every gap is wider than what comes
  * between two arrays: a member's headers, its descriptor, the small
  * members).  A zip laid out otherwise is refused before a byte of the
- * array is written over (EOVERFLOW).
+ * array is written over (EOVERFLOW).  (Read here and written by the
+ * thread, the pieces cost more than read and written here.)
  */
 static int
 placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
@@ -198,7 +425,7 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 	ssize_t r;
 	size_t want;
 
-	if (place_flush(s) != 0)
+	if (place_flush(s) != 0 || worker_sync(s->wk) != 0)
 		return -1;
 	if (ts_zip_out_pos(zo) > s->off0) {
 		errno = EOVERFLOW;
@@ -206,7 +433,8 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 	}
 	for (at = 0; at < bytes; at += want) {
 		want = bytes - at < PLACESZ ? (size_t)(bytes - at) : PLACESZ;
-		if ((r = ts_pread_full(s->fd, s->buf, want, s->off0 + at)) < 0)
+		if ((r = ts_pread_full(s->wk->fd, s->buf, want, s->off0 +
+		    at)) < 0)
 			return -1;
 		if ((size_t)r != want) {
 			errno = EIO;
@@ -214,6 +442,20 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 		}
 		if (ts_zip_add_data(zo, s->buf, want) != 0)
 			return -1;
+	}
+	return 0;
+}
+
+/* A live array's last bytes into the zip, and every one in it: its
+ * member had room for cap items, so all must have come. */
+static int
+live_end(struct ts_npz_spool *s)
+{
+	if (place_flush(s) != 0 || worker_sync(s->wk) != 0)
+		return -1;
+	if (s->n != s->cap) {
+		errno = EINVAL;
+		return -1;
 	}
 	return 0;
 }
@@ -234,23 +476,36 @@ ts_npz_put(struct ts_zip_out *zo, const char *name, enum ts_npy_type t,
 	for (k = 0; k < ndim; k++)
 		count *= shape[k];
 	bytes = count * sz;
-	if (ts_zip_add_begin(zo, name, h + bytes) != 0 ||
+	if (nv > 0 && v[0].live) {
+		if (live_end(&v[0]) != 0)
+			return -1;
+	} else if (ts_zip_add_begin(zo, name, h + bytes) != 0 ||
 	    ts_zip_add_data(zo, hdr, h) != 0)
 		return -1;
 	if (nv == 0)
 		return ts_zip_add_data(zo, p, (size_t)bytes);
-	for (k = 0; k < nv; k++)
+	for (k = v[0].live ? 1 : 0; k < nv; k++)
 		if ((v[k].k != NULL ? ts_keep_drain(v[k].k, to_zip, zo) :
 		    placed_to_zip(zo, &v[k])) != 0)
 			return -1;
 	return 0;
 }
 
-int
-ts_npz_zip_finish(struct ts_zip_out *zo, const struct ts_npz_place *pl)
+struct ts_zip_out *
+ts_npz_zip(struct ts_npz_place *pl)
 {
+	if (pl->zo == NULL)
+		pl->zo = ts_zip_out_new(pl->sink, false);
+	return pl->zo;
+}
+
+int
+ts_npz_zip_finish(struct ts_npz_place *pl)
+{
+	struct ts_zip_out *zo = pl->zo;
 	uint64_t size;
 
+	pl->zo = NULL;
 	if (ts_zip_out_finish(zo, &size) != 0)
 		return -1;
 	if (pl->fd >= 0 && ftruncate(pl->fd, (off_t)size) != 0)
