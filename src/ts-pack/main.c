@@ -260,7 +260,9 @@ put_bundle(const struct opts *o, struct ts_archive_out *ao, struct item *it,
 		ts_archive_out_watch(ao, check_packed, it);
 	if (ts_archive_out_bundle(ao, it->bd, d) == 0)
 		return 0;
-	if (it->refused)
+	/* Not when the archive could not be written (a full disk): the
+	 * checks then read a bundle cut short, and that error is said. */
+	if (it->refused && ts_diags_status(d) != TS_STATUS_IO)
 		fe_warnx("'%s' is invalid: not packed", it->path);
 	return -1;
 }
