@@ -415,6 +415,9 @@ fullrun() {
 	    { echo "# $* exited $status: $output" >&3; return 1; }
 	[[ "$output" == *"small/$dst"*"No space left on device"* ]] ||
 	    { echo "# $*: $output" >&3; return 1; }
+	# Said once, in one line (no library's own report beside it).
+	[ "${#lines[@]}" -eq 1 ] ||
+	    { echo "# $*: ${#lines[@]} lines: $output" >&3; return 1; }
 	[ -z "$(ls -A small)" ] ||
 	    { echo "# $* left: $(ls -A small)" >&3; return 1; }
 }

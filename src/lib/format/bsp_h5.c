@@ -395,6 +395,7 @@ h5w_thread(void *arg)
 	struct h5w *w = arg;
 	int e;
 
+	h5_quiet();	/* its errors are said once, by the caller */
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
 		while (!w->busy && !w->quit)
