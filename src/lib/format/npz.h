@@ -113,14 +113,13 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
  * (io.h, struct ts_keep) within the encoder's budget, and none is live.
  */
 #define TS_NPZ_GAP	((uint64_t)64 << 10)
-struct ts_npz_worker;
 struct ts_npz_place {
 	int		 fd;		/* the output's file; -1: kept */
 	uint64_t	 at;		/* past the last array placed */
 	uint64_t	 nnz;		/* the items an array holds at most */
 	struct ts_keep_budget *keep;
 	struct ts_sink	*sink;
-	struct ts_npz_worker *wk;	/* placed: the writes' thread */
+	struct ts_pwriter *wk;		/* placed: the writes (io.h) */
 	struct ts_zip_out *zo;		/* the zip, once begun */
 };
 /* Where enc's n arrays go; ts_npz_place_free after their spools are
@@ -133,7 +132,7 @@ void	 ts_npz_place_free(struct ts_npz_place *);
 /* An array being written: live, placed or kept. */
 struct ts_npz_spool {
 	struct ts_keep	*k;		/* kept; NULL when placed or live */
-	struct ts_npz_worker *wk;	/* placed or live: the writes */
+	struct ts_pwriter *wk;		/* placed or live: the writes */
 	enum ts_npy_type type;
 	uint64_t	 n;		/* items written */
 	bool		 live;		/* into the zip as it comes */

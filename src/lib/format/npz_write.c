@@ -4,9 +4,7 @@
  * member; and the check of the entries a writer takes sorted and unique.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
-#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,182 +14,15 @@
 
 #define PLACESZ	((size_t)1 << 20)	/* a placed array's buffer */
 
-/* ---- the thread that writes the placed and live arrays ---- */
-
-struct job {
-	unsigned char	*buf;
-	size_t		 len;
-	uint64_t	 off;		/* placed: where; live: UINT64_MAX */
-};
-
-struct ts_npz_worker {
-	int		 fd;
-	struct ts_zip_out *zo;		/* the live array's zip */
-	int		 max, made;	/* buffers at most, made */
-	unsigned char	**free;
-	int		 nfree;
-	struct job	*q;		/* a ring of max */
-	int		 head, nq;
-	int		 err;		/* the first error */
-	bool		 busy, quit, threaded;
-	pthread_t	 tid;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
-};
-
-/* A job done: 0, or an errno. */
+/* A live array's piece into the zip begun (the writer's thread). */
 static int
-do_job(struct ts_npz_worker *w, const struct job *j)
+to_zip_of(void *arg, unsigned char *p, size_t n)
 {
-	if (j->len == 0)
-		return 0;
-	if (j->off != UINT64_MAX)
-		return ts_pwrite_all(w->fd, j->buf, j->len, j->off);
-	return ts_zip_add_data(w->zo, j->buf, j->len) == 0 ? 0 : errno;
+	struct ts_npz_place *pl = arg;
+
+	return ts_zip_add_data(pl->zo, p, n);
 }
 
-static void *
-worker_main(void *arg)
-{
-	struct ts_npz_worker *w = arg;
-	struct job j;
-	int e;
-
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (w->nq == 0 && !w->quit)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (w->nq == 0)
-			break;
-		j = w->q[w->head];
-		w->head = (w->head + 1) % w->max;
-		w->nq--;
-		w->busy = true;
-		e = w->err;
-		pthread_mutex_unlock(&w->mu);
-		if (e == 0)
-			e = do_job(w, &j);
-		pthread_mutex_lock(&w->mu);
-		if (e != 0 && w->err == 0)
-			w->err = e;
-		w->free[w->nfree++] = j.buf;
-		w->busy = false;
-		pthread_cond_broadcast(&w->cv);
-	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
-}
-
-static struct ts_npz_worker *
-worker_new(int fd, int n)
-{
-	struct ts_npz_worker *w = ts_xcalloc(1, sizeof(*w));
-
-	w->fd = fd;
-	w->max = n;
-	w->free = ts_xreallocarray(NULL, (size_t)n, sizeof(*w->free));
-	w->q = ts_xreallocarray(NULL, (size_t)n, sizeof(*w->q));
-	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	w->threaded = pthread_create(&w->tid, NULL, worker_main, w) == 0;
-	return w;
-}
-
-/* A free buffer: a new one while fewer than max are made, else the
- * next the thread gives back. */
-static unsigned char *
-worker_buf(struct ts_npz_worker *w)
-{
-	unsigned char *b;
-
-	pthread_mutex_lock(&w->mu);
-	if (w->nfree == 0 && w->made < w->max) {
-		w->made++;
-		pthread_mutex_unlock(&w->mu);
-		return ts_xmalloc(PLACESZ);
-	}
-	while (w->nfree == 0)
-		pthread_cond_wait(&w->cv, &w->mu);
-	b = w->free[--w->nfree];
-	pthread_mutex_unlock(&w->mu);
-	return b;
-}
-
-/* A job handed over (its buffer given back once done): 0, or -1 with
- * the first error of a job before it. */
-static int
-worker_put(struct ts_npz_worker *w, struct job j)
-{
-	int e;
-
-	pthread_mutex_lock(&w->mu);
-	if (!w->threaded) {
-		e = w->err;
-		pthread_mutex_unlock(&w->mu);
-		if (e == 0)
-			e = do_job(w, &j);
-		pthread_mutex_lock(&w->mu);
-		if (e != 0 && w->err == 0)
-			w->err = e;
-		w->free[w->nfree++] = j.buf;
-	} else {
-		w->q[(w->head + w->nq) % w->max] = j;
-		w->nq++;
-		pthread_cond_broadcast(&w->cv);
-	}
-	e = w->err;
-	pthread_mutex_unlock(&w->mu);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return 0;
-}
-
-/* Until every job handed over is done: 0, or -1 with the first error;
- * then libarchive is the caller's. */
-static int
-worker_sync(struct ts_npz_worker *w)
-{
-	int e;
-
-	pthread_mutex_lock(&w->mu);
-	while (w->nq > 0 || w->busy)
-		pthread_cond_wait(&w->cv, &w->mu);
-	e = w->err;
-	pthread_mutex_unlock(&w->mu);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return 0;
-}
-
-static void
-worker_free(struct ts_npz_worker *w)
-{
-	int i;
-
-	if (w == NULL)
-		return;
-	if (w->threaded) {
-		pthread_mutex_lock(&w->mu);
-		w->quit = true;
-		w->err = w->err != 0 ? w->err : ECANCELED;
-		pthread_cond_broadcast(&w->cv);
-		pthread_mutex_unlock(&w->mu);
-		pthread_join(w->tid, NULL);
-	}
-	for (i = 0; i < w->nfree; i++)
-		free(w->free[i]);
-	free(w->free);
-	free(w->q);
-	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
-	free(w);
-}
-
-/* ---- where the arrays go ---- */
 
 void
 ts_npz_place_init(struct ts_npz_place *pl, struct ts_encoder *enc, int n)
@@ -204,13 +35,13 @@ ts_npz_place_init(struct ts_npz_place *pl, struct ts_encoder *enc, int n)
 	pl->sink = enc->sink;
 	/* A buffer an array, three on their way. */
 	if (pl->fd >= 0)
-		pl->wk = worker_new(pl->fd, n + 3);
+		pl->wk = ts_pwriter_new(pl->fd, PLACESZ, n + 3, to_zip_of, pl);
 }
 
 void
 ts_npz_place_free(struct ts_npz_place *pl)
 {
-	worker_free(pl->wk);
+	ts_pwriter_free(pl->wk);
 	ts_zip_out_free(pl->zo);
 	pl->wk = NULL;
 	pl->zo = NULL;
@@ -255,8 +86,7 @@ ts_npz_spool_live(struct ts_npz_spool *s, enum ts_npy_type t,
 	    ts_npy_type_size(t)) != 0 || ts_zip_add_data(pl->zo, hdr, h) != 0)
 		return -1;
 	s->live = true;
-	pl->wk->zo = pl->zo;
-	return 0;
+		return 0;
 }
 
 /* A placed or live array's bytes on their way, to their place or into
@@ -269,13 +99,13 @@ place_flush(struct ts_npz_spool *s)
 
 	if (b != NULL && len == 0)
 		return 0;
-	s->buf = worker_buf(s->wk);
+	s->buf = ts_pwriter_buf(s->wk);
 	s->len = 0;
 	if (b == NULL)
 		return 0;
 	s->done += len;
-	return worker_put(s->wk, (struct job){ b, len, s->live ? UINT64_MAX :
-	    s->off0 + s->done - len });
+	return ts_pwriter_put(s->wk, b, len, s->live ? TS_PWRITER_FN :
+	    s->off0 + s->done - len);
 }
 
 /* Room for at least one more item of sz bytes: where, and *m bytes. */
@@ -397,7 +227,7 @@ ts_npz_spool_close(struct ts_npz_spool *s)
 {
 	ts_keep_free(s->k);
 	if (s->buf != NULL)
-		(void)worker_put(s->wk, (struct job){ s->buf, 0, 0 });
+		(void)ts_pwriter_put(s->wk, s->buf, 0, 0);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -425,7 +255,7 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 	ssize_t r;
 	size_t want;
 
-	if (place_flush(s) != 0 || worker_sync(s->wk) != 0)
+	if (place_flush(s) != 0 || ts_pwriter_sync(s->wk) != 0)
 		return -1;
 	if (ts_zip_out_pos(zo) > s->off0) {
 		errno = EOVERFLOW;
@@ -433,8 +263,8 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 	}
 	for (at = 0; at < bytes; at += want) {
 		want = bytes - at < PLACESZ ? (size_t)(bytes - at) : PLACESZ;
-		if ((r = ts_pread_full(s->wk->fd, s->buf, want, s->off0 +
-		    at)) < 0)
+		if ((r = ts_pread_full(ts_pwriter_fd(s->wk), s->buf, want,
+		    s->off0 + at)) < 0)
 			return -1;
 		if ((size_t)r != want) {
 			errno = EIO;
@@ -451,7 +281,7 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 static int
 live_end(struct ts_npz_spool *s)
 {
-	if (place_flush(s) != 0 || worker_sync(s->wk) != 0)
+	if (place_flush(s) != 0 || ts_pwriter_sync(s->wk) != 0)
 		return -1;
 	if (s->n != s->cap) {
 		errno = EINVAL;

@@ -75,6 +75,33 @@ int	 ts_keep_drain(struct ts_keep *,
 void	 ts_keep_free(struct ts_keep *);
 
 /*
+ * Buffers written by a second thread while the next ones are filled
+ * (pwriter.c), for the writers that lay arrays down at their places in
+ * their output's file, and hand pieces to a writer of their own.
+ * ts_pwriter_new(fd, size, n, fn, arg): at most n buffers of size bytes,
+ * made as they are first needed; ts_pwriter_buf gives a free one,
+ * waiting for the thread when there is none; ts_pwriter_put hands len
+ * bytes of one over, to be written at off in fd, or given to fn(arg,
+ * buf, len) when off is TS_PWRITER_FN, in the order handed over (len 0:
+ * given back unused); every buffer got is given back so.
+ * ts_pwriter_sync waits until all is done (fn is then the caller's to
+ * call again); ts_pwriter_free drops what is still queued and frees.
+ * 0, or -1 with errno: the first error (a write's, or fn's -1 with
+ * errno), which every put and sync after it returns, the jobs after it
+ * not done.  Without a thread, put does the job at once.
+ */
+#define TS_PWRITER_FN	UINT64_MAX
+struct ts_pwriter;
+struct ts_pwriter *ts_pwriter_new(int fd, size_t size, int n,
+	    int (*fn)(void *, unsigned char *, size_t), void *arg);
+int	 ts_pwriter_fd(const struct ts_pwriter *);
+unsigned char *ts_pwriter_buf(struct ts_pwriter *);
+int	 ts_pwriter_put(struct ts_pwriter *, unsigned char *buf, size_t len,
+	    uint64_t off);
+int	 ts_pwriter_sync(struct ts_pwriter *);
+void	 ts_pwriter_free(struct ts_pwriter *);
+
+/*
  * Temporaries are named for the program and the process that made them:
  * ts_tmpname gives the template (for mkstemp or mkdtemp, malloc'd)
  * DIR/.NAME.TOOL.PID.XXXXXX beside a target NAME (at most 200 bytes of
