@@ -40,6 +40,9 @@
 /* Entries of a chunk of every dataset, of a hyperslab read: 1 MiB of
  * uint64 indices, the chunk the C reference chooses. */
 #define CHUNK	((size_t)1 << 17)
+/* Entries read at a time: a quarter of a chunk, so that the buffers
+ * that hold them (each page a fault the first time) stay small. */
+#define RBLOCK	((size_t)1 << 15)
 /* The largest descriptor read (the metadata's own limit). */
 #define DESC_MAX	TS_META_MAX
 
@@ -331,8 +334,10 @@ h5w_open(struct ts_encoder *enc)
 			w->isz[k] = ts_npy_type_size(t);
 		else
 			w->vsz = ts_npy_type_size(t);
-		w->buf[k] = ts_xmalloc(CHUNK * 8);
-		w->jbuf[k] = ts_xmalloc(CHUNK * 8);
+		/* A chunk of the array's items (each page of a buffer is a
+		 * fault the first time). */
+		w->buf[k] = ts_xmalloc(CHUNK * ts_npy_type_size(t));
+		w->jbuf[k] = ts_xmalloc(CHUNK * ts_npy_type_size(t));
 	}
 	if (w->bsp.iso) {
 		/* One value, 1, of the value type. */
@@ -970,12 +975,12 @@ h5r_open(struct ts_decoder *dec)
 	if (ts_bsp_decoder_header(dec, b) != 0)
 		return -1;
 	for (k = 0; k < b->order; k++)
-		r->ibuf[k] = ts_xmalloc(CHUNK * sizeof(uint64_t));
+		r->ibuf[k] = ts_xmalloc(RBLOCK * sizeof(uint64_t));
 	if (r->vints)
-		r->vbuf = ts_xmalloc(CHUNK * sizeof(int64_t));
+		r->vbuf = ts_xmalloc(RBLOCK * sizeof(int64_t));
 	else
-		r->fbuf = ts_xmalloc(CHUNK * sizeof(double));
-	r->raw = ts_xmalloc(CHUNK * 4);
+		r->fbuf = ts_xmalloc(RBLOCK * sizeof(double));
+	r->raw = ts_xmalloc(RBLOCK * 4);
 	ts_bsp_decoder_meta(dec, &r->bsp);
 	return 0;
 }
@@ -1016,8 +1021,8 @@ load_set(struct h5r *r, int k, size_t n, hid_t mtype, void *to)
 static int
 h5r_load(struct ts_decoder *dec, struct h5r *r)
 {
-	size_t n = r->nnz - r->pos < CHUNK ? (size_t)(r->nnz - r->pos) :
-	    CHUNK, i;
+	size_t n = r->nnz - r->pos < RBLOCK ? (size_t)(r->nnz - r->pos) :
+	    RBLOCK, i;
 	int k;
 
 	for (k = 0; k < r->order; k++) {
