@@ -290,7 +290,7 @@ ts_cols_close(struct ts_decoder *dec)
  * compressed file) the arrays are kept (io.h, struct ts_keep) and
  * written after the header at the end.
  */
-#define DIRECTSZ	((size_t)1 << 20)	/* an array's buffer */
+#define DIRECTSZ	((size_t)1 << 18)	/* an array's buffer */
 
 struct direct {
 	unsigned char	*buf;

@@ -12,7 +12,7 @@
 #include "format/npz.h"
 #include "util/xalloc.h"
 
-#define PLACESZ	((size_t)1 << 20)	/* a placed array's buffer */
+#define PLACESZ	((size_t)1 << 18)	/* a placed array's buffer */
 
 /* A live array's piece into the zip begun (the writer's thread). */
 static int
