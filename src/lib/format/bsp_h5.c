@@ -18,7 +18,6 @@
  * becomes a message naming the file and the dataset or attribute.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -128,35 +127,43 @@ struct h5w {
 	char		*desc;		/* its text, written at the end */
 	const char	*path;		/* what libhdf5 writes */
 	char		*tmp;		/* ... ours, copied to the sink */
-	unsigned char	*buf[TS_MAXORDER + 1];	/* a chunk of each */
+	/*
+	 * The chunks go into the datasets by io/pwriter.c's thread while
+	 * the next is filled (libhdf5 called by one thread at a time: the
+	 * writer waits for it before any other call).  A chunk is one
+	 * buffer, array k's items at aoff[k]; buf[k] points into the one
+	 * being filled, nbuf entries so far.
+	 */
+	struct ts_pwriter *pw;
+	unsigned char	*chunk;
+	size_t		 aoff[TS_MAXORDER + 1];
+	unsigned char	*buf[TS_MAXORDER + 1];
 	size_t		 isz[TS_MAXORDER], vsz, nbuf;
 	uint64_t	 done;		/* entries handed to the datasets */
+	uint64_t	 wdone;		/* ... written: the thread's */
 	uint64_t	 last[TS_MAXORDER];	/* the last one put */
 	bool		 any;
-	/*
-	 * The chunks are written into the datasets by a second thread
-	 * while the next is filled (libhdf5 called by one thread at a
-	 * time: the caller waits for it before any other call): the
-	 * chunk it writes (entries jn from jdone), the first error.
-	 */
-	unsigned char	*jbuf[TS_MAXORDER + 1];
-	size_t		 jn;
-	uint64_t	 jdone;
-	int		 err;
-	bool		 threaded, busy, quit;
-	pthread_t	 tid;
-	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
 };
 
-static void	h5w_stop(struct h5w *);
-static void	*h5w_thread(void *);
+static int	write_chunk(void *, unsigned char *, size_t);
+
+/* The writes' thread ended, what it still had dropped; libhdf5 is the
+ * caller's alone after it. */
+static void
+h5w_stop(struct h5w *w)
+{
+	if (w->pw == NULL)
+		return;
+	if (w->chunk != NULL)
+		(void)ts_pwriter_put(w->pw, w->chunk, 0, 0);
+	ts_pwriter_free(w->pw);
+	w->pw = NULL;
+	w->chunk = NULL;
+}
 
 static void
 h5w_free(struct h5w *w)
 {
-	int k;
-
 	h5w_stop(w);
 	close_sets(w->set, TS_MAXORDER + 1);
 	if (w->file >= 0)
@@ -166,10 +173,6 @@ h5w_free(struct h5w *w)
 		unlink(w->tmp);
 		ts_cleanup_remove(w->tmp);
 		free(w->tmp);
-	}
-	for (k = 0; k <= w->order; k++) {
-		free(w->buf[k]);
-		free(w->jbuf[k]);
 	}
 	ts_bsp_free(&w->bsp);
 	free(w);
@@ -268,6 +271,7 @@ h5w_open(struct ts_encoder *enc)
 	int perm[TS_MAXORDER], k, fd;
 	char name[32];
 	uint64_t n;
+	size_t bytes = 0;
 	hid_t fcpl;
 
 	h5_quiet();
@@ -335,9 +339,10 @@ h5w_open(struct ts_encoder *enc)
 		else
 			w->vsz = ts_npy_type_size(t);
 		/* A chunk of the array's items (each page of a buffer is a
-		 * fault the first time). */
-		w->buf[k] = ts_xmalloc(CHUNK * ts_npy_type_size(t));
-		w->jbuf[k] = ts_xmalloc(CHUNK * ts_npy_type_size(t));
+		 * fault the first time): none of an iso value. */
+		w->aoff[k] = bytes;
+		if (k < w->order || !w->bsp.iso)
+			bytes += CHUNK * ts_npy_type_size(t);
 	}
 	if (w->bsp.iso) {
 		/* One value, 1, of the value type. */
@@ -354,13 +359,11 @@ h5w_open(struct ts_encoder *enc)
 			return -1;
 		}
 	}
-	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
-	if (!(w->threaded = pthread_create(&w->tid, NULL, h5w_thread, w) ==
-	    0)) {
-		pthread_mutex_destroy(&w->mu);
-		pthread_cond_destroy(&w->cv);
-	}
+	/* Two chunks: one filled, one written. */
+	w->pw = ts_pwriter_new(-1, bytes, 2, write_chunk, w);
+	w->chunk = ts_pwriter_buf(w->pw);
+	for (k = 0; k <= w->order; k++)
+		w->buf[k] = w->chunk + w->aoff[k];
 	enc->state = w;
 	return 0;
 }
@@ -377,118 +380,42 @@ h5_errno(void)
 	    EIO;
 }
 
-/* The chunk jbuf, into the datasets: 0, or an errno. */
+/* n entries of a chunk at p into the datasets, after those before it
+ * (io/pwriter.c's thread): 0, or -1 with errno. */
 static int
-write_chunk(struct h5w *w)
+write_chunk(void *arg, unsigned char *p, size_t n)
 {
+	struct h5w *w = arg;
 	int k;
 
+	h5_quiet();	/* its errors are said once, by the caller */
 	for (k = 0; k <= w->order; k++) {
 		if (k == w->order && w->bsp.iso)
 			break;
 		errno = 0;
 		if (slab(w->set[k], mem_type(k < w->order ? w->bsp.itype[k] :
-		    w->bsp.vtype), w->jdone, w->jn, w->jbuf[k], true) != 0)
-			return h5_errno();
+		    w->bsp.vtype), w->wdone, n, p + w->aoff[k], true) != 0) {
+			errno = h5_errno();
+			return -1;
+		}
 	}
+	w->wdone += n;
 	return 0;
 }
 
-static void *
-h5w_thread(void *arg)
-{
-	struct h5w *w = arg;
-	int e;
-
-	h5_quiet();	/* its errors are said once, by the caller */
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (!w->busy && !w->quit)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (!w->busy)
-			break;
-		pthread_mutex_unlock(&w->mu);
-		e = write_chunk(w);
-		pthread_mutex_lock(&w->mu);
-		if (e != 0 && w->err == 0)
-			w->err = e;
-		w->busy = false;
-		pthread_cond_broadcast(&w->cv);
-	}
-	pthread_mutex_unlock(&w->mu);
-	return NULL;
-}
-
-/* Until the chunk on its way is written: 0, or -1 with the first error
- * in errno. */
-static int
-h5w_wait(struct h5w *w)
-{
-	int e;
-
-	if (!w->threaded)
-		e = w->err;
-	else {
-		pthread_mutex_lock(&w->mu);
-		while (w->busy)
-			pthread_cond_wait(&w->cv, &w->mu);
-		e = w->err;
-		pthread_mutex_unlock(&w->mu);
-	}
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return 0;
-}
-
-/* The thread ended (its chunk written first); libhdf5 is the caller's
- * alone after it. */
-static void
-h5w_stop(struct h5w *w)
-{
-	if (!w->threaded)
-		return;
-	pthread_mutex_lock(&w->mu);
-	w->quit = true;
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	pthread_join(w->tid, NULL);
-	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
-	w->threaded = false;
-}
-
-/* The chunk buffered, on its way into the datasets (at once, where no
- * thread could be made): 0, or -1 with the first error of a chunk
- * before it. */
+/* The chunk buffered, on its way into the datasets, and another to
+ * fill: 0, or -1 with the first error of a chunk before it. */
 static int
 h5w_flush(struct h5w *w)
 {
-	unsigned char *t;
+	size_t n = w->nbuf;
 	int k;
 
-	if (h5w_wait(w) != 0)
+	if (ts_pwriter_pass(w->pw, &w->chunk, &w->nbuf, TS_PWRITER_FN) != 0)
 		return -1;
-	if (w->nbuf == 0)
-		return 0;
-	for (k = 0; k <= w->order; k++) {
-		t = w->jbuf[k];
-		w->jbuf[k] = w->buf[k];
-		w->buf[k] = t;
-	}
-	w->jdone = w->done;
-	w->jn = w->nbuf;
-	w->done += w->nbuf;
-	w->nbuf = 0;
-	if (!w->threaded) {
-		w->err = write_chunk(w);
-		return h5w_wait(w);
-	}
-	pthread_mutex_lock(&w->mu);
-	w->busy = true;
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
+	w->done += n;
+	for (k = 0; k <= w->order; k++)
+		w->buf[k] = w->chunk + w->aoff[k];
 	return 0;
 }
 
@@ -515,8 +442,8 @@ h5w_put(struct ts_encoder *enc, const struct ts_batch *b)
 		prev = i > 0 ? c - order : prev;
 		ts_batch_diag(enc->d, b, i, 0, TS_SEV_ERROR, TS_RULE_S2,
 		    "binsparse holds unique entries in lexicographic order: "
-		    "0-based %s comes after %s", ts_tuple_str(s1, sizeof(s1), c, order,
-		    0), ts_tuple_str(s2, sizeof(s2), prev, order, 0));
+		    "0-based %s comes after %s", ts_tuple_str(s1, sizeof(s1), c,
+		    order, 0), ts_tuple_str(s2, sizeof(s2), prev, order, 0));
 		errno = EINVAL;
 		return -1;
 	}
@@ -603,7 +530,7 @@ h5w_close(struct ts_encoder *enc)
 		h5w_free(w);
 		return 0;
 	}
-	if (h5w_flush(w) != 0 || h5w_wait(w) != 0)
+	if (h5w_flush(w) != 0 || ts_pwriter_sync(w->pw) != 0)
 		rv = -1, e = errno;
 	h5w_stop(w);
 	if (rv == 0 && w->done != w->bsp.nnz)

@@ -401,17 +401,10 @@ static int
 direct_flush(struct cols_out *w, int m)
 {
 	struct direct *d = &w->d[m];
-	unsigned char *b = d->buf;
-	size_t len = d->len;
+	uint64_t off = d->off;
 
-	if (b != NULL && len == 0)
-		return 0;
-	d->buf = ts_pwriter_buf(w->pw);
-	d->len = 0;
-	if (b == NULL)
-		return 0;
-	d->off += len;
-	return ts_pwriter_put(w->pw, b, len, d->off - len);
+	d->off += d->len;
+	return ts_pwriter_pass(w->pw, &d->buf, &d->len, off);
 }
 
 /* Room for at least n more bytes of array m: where, and how many fit. */

@@ -94,18 +94,11 @@ ts_npz_spool_live(struct ts_npz_spool *s, enum ts_npy_type t,
 static int
 place_flush(struct ts_npz_spool *s)
 {
-	unsigned char *b = s->buf;
-	size_t len = s->len;
+	uint64_t off = s->off0 + s->done;
 
-	if (b != NULL && len == 0)
-		return 0;
-	s->buf = ts_pwriter_buf(s->wk);
-	s->len = 0;
-	if (b == NULL)
-		return 0;
-	s->done += len;
-	return ts_pwriter_put(s->wk, b, len, s->live ? TS_PWRITER_FN :
-	    s->off0 + s->done - len);
+	s->done += s->len;
+	return ts_pwriter_pass(s->wk, &s->buf, &s->len, s->live ?
+	    TS_PWRITER_FN : off);
 }
 
 /* Room for at least one more item of sz bytes: where, and *m bytes. */

@@ -84,6 +84,8 @@ void	 ts_keep_free(struct ts_keep *);
  * bytes of one over, to be written at off in fd, or given to fn(arg,
  * buf, len) when off is TS_PWRITER_FN, in the order handed over (len 0:
  * given back unused); every buffer got is given back so.
+ * ts_pwriter_pass hands *len bytes of *buf over so (none: kept) and
+ * puts a free buffer in their place, *len 0 (*buf NULL: only that).
  * ts_pwriter_sync waits until all is done (fn is then the caller's to
  * call again); ts_pwriter_free drops what is still queued and frees.
  * 0, or -1 with errno: the first error (a write's, or fn's -1 with
@@ -98,6 +100,8 @@ int	 ts_pwriter_fd(const struct ts_pwriter *);
 unsigned char *ts_pwriter_buf(struct ts_pwriter *);
 int	 ts_pwriter_put(struct ts_pwriter *, unsigned char *buf, size_t len,
 	    uint64_t off);
+int	 ts_pwriter_pass(struct ts_pwriter *, unsigned char **buf,
+	    size_t *len, uint64_t off);
 int	 ts_pwriter_sync(struct ts_pwriter *);
 void	 ts_pwriter_free(struct ts_pwriter *);
 

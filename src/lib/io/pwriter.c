@@ -52,12 +52,27 @@ do_job(struct ts_pwriter *w, const struct job *j)
 	return errno != 0 ? errno : EIO;
 }
 
+/* Job j done, the lock let go meanwhile (none after an error), its
+ * buffer given back; with the lock held. */
+static void
+run_job(struct ts_pwriter *w, const struct job *j)
+{
+	int e = w->err;
+
+	pthread_mutex_unlock(&w->mu);
+	if (e == 0)
+		e = do_job(w, j);
+	pthread_mutex_lock(&w->mu);
+	if (e != 0 && w->err == 0)
+		w->err = e;
+	w->free[w->nfree++] = j->buf;
+}
+
 static void *
 writer(void *arg)
 {
 	struct ts_pwriter *w = arg;
 	struct job j;
-	int e;
 
 	pthread_mutex_lock(&w->mu);
 	for (;;) {
@@ -69,19 +84,26 @@ writer(void *arg)
 		w->head = (w->head + 1) % w->max;
 		w->nq--;
 		w->busy = true;
-		e = w->err;
-		pthread_mutex_unlock(&w->mu);
-		if (e == 0)
-			e = do_job(w, &j);
-		pthread_mutex_lock(&w->mu);
-		if (e != 0 && w->err == 0)
-			w->err = e;
-		w->free[w->nfree++] = j.buf;
+		run_job(w, &j);
 		w->busy = false;
 		pthread_cond_broadcast(&w->cv);
 	}
 	pthread_mutex_unlock(&w->mu);
 	return NULL;
+}
+
+/* The lock let go: 0, or -1 with the first error in errno. */
+static int
+unlock_err(struct ts_pwriter *w)
+{
+	int e = w->err;
+
+	pthread_mutex_unlock(&w->mu);
+	if (e != 0) {
+		errno = e;
+		return -1;
+	}
+	return 0;
 }
 
 struct ts_pwriter *
@@ -132,47 +154,39 @@ ts_pwriter_put(struct ts_pwriter *w, unsigned char *buf, size_t len,
     uint64_t off)
 {
 	struct job j = { buf, len, off };
-	int e;
 
 	pthread_mutex_lock(&w->mu);
-	if (!w->threaded) {
-		e = w->err;
-		pthread_mutex_unlock(&w->mu);
-		if (e == 0)
-			e = do_job(w, &j);
-		pthread_mutex_lock(&w->mu);
-		if (e != 0 && w->err == 0)
-			w->err = e;
-		w->free[w->nfree++] = buf;
-	} else {
+	if (!w->threaded)
+		run_job(w, &j);
+	else {
 		w->q[(w->head + w->nq) % w->max] = j;
 		w->nq++;
 		pthread_cond_broadcast(&w->cv);
 	}
-	e = w->err;
-	pthread_mutex_unlock(&w->mu);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return 0;
+	return unlock_err(w);
+}
+
+int
+ts_pwriter_pass(struct ts_pwriter *w, unsigned char **buf, size_t *len,
+    uint64_t off)
+{
+	unsigned char *b = *buf;
+	size_t n = *len;
+
+	if (b != NULL && n == 0)
+		return 0;
+	*buf = ts_pwriter_buf(w);
+	*len = 0;
+	return b == NULL ? 0 : ts_pwriter_put(w, b, n, off);
 }
 
 int
 ts_pwriter_sync(struct ts_pwriter *w)
 {
-	int e;
-
 	pthread_mutex_lock(&w->mu);
 	while (w->nq > 0 || w->busy)
 		pthread_cond_wait(&w->cv, &w->mu);
-	e = w->err;
-	pthread_mutex_unlock(&w->mu);
-	if (e != 0) {
-		errno = e;
-		return -1;
-	}
-	return 0;
+	return unlock_err(w);
 }
 
 void
