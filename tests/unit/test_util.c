@@ -5,10 +5,13 @@
  * in a temporary directory; and of the SHA-256 digests of archives'
  * manifests (FIPS 180-2's vectors); and of the bytes a writer keeps to
  * its end (io/keep.c): in memory within a budget, the rest in a
- * temporary file, given back in order.  Prints TAP; exit status 1 when
- * a test fails.
+ * temporary file, given back in order; and of the writes a second thread
+ * makes for a writer (io/pwriter.c): at their offsets or through the
+ * writer's function, in order, the first error kept.  Prints TAP; exit
+ * status 1 when a test fails.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -426,6 +429,101 @@ test_keep(void)
 	    "keep: a piece refused ends the drain with its value");
 }
 
+/* The pieces a pwriter hands to its function, appended; fails with
+ * EDQUOT at the piece fail_at (from 1). */
+struct pieces {
+	unsigned char	*p;
+	size_t		 len;
+	int		 n, fail_at;
+};
+
+static int
+piece_in(void *arg, unsigned char *p, size_t n)
+{
+	struct pieces *g = arg;
+
+	if (++g->n == g->fail_at) {
+		errno = EDQUOT;
+		return -1;
+	}
+	memcpy(g->p + g->len, p, n);
+	g->len += n;
+	return 0;
+}
+
+static void
+test_pwriter(void)
+{
+	enum { SZ = 4096, N = 64 };
+	unsigned char want[SZ * N], got[SZ * N], *b;
+	struct pieces g = { malloc(SZ * N), 0, 0, 0 };
+	struct ts_pwriter *w;
+	char path[80];
+	int fd, i, rv = 0, bufs_ok = 1;
+	ssize_t r;
+
+	for (i = 0; i < SZ * N; i++)
+		want[i] = (unsigned char)next64();
+	snprintf(path, sizeof(path), "%s/pw", tmpdir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	/* Pieces at their offsets, last first, and some to the function,
+	 * through three buffers: more pieces than buffers. */
+	w = ts_pwriter_new(fd, SZ, 3, piece_in, &g);
+	for (i = N - 1; i >= 0 && rv == 0; i--) {
+		b = ts_pwriter_buf(w);
+		memcpy(b, want + (size_t)i * SZ, SZ);
+		rv = ts_pwriter_put(w, b, SZ, (uint64_t)i * SZ);
+	}
+	for (i = 0; i < N && rv == 0; i++) {
+		b = ts_pwriter_buf(w);
+		memcpy(b, want + (size_t)i * SZ, SZ);
+		rv = ts_pwriter_put(w, b, i % 2 == 0 ? SZ : 0, TS_PWRITER_FN);
+	}
+	if (rv == 0)
+		rv = ts_pwriter_sync(w);
+	r = pread(fd, got, sizeof(got), 0);
+	ok(rv == 0 && r == (ssize_t)sizeof(got) && memcmp(got, want,
+	    sizeof(got)) == 0, "pwriter: pieces written at their offsets, "
+	    "whatever their order");
+	for (i = 0; i < N; i += 2)
+		bufs_ok &= memcmp(g.p + (size_t)i / 2 * SZ, want + (size_t)i *
+		    SZ, SZ) == 0;
+	ok(rv == 0 && g.n == N / 2 && g.len == (size_t)N / 2 * SZ && bufs_ok,
+	    "pwriter: pieces to the function in order; a piece of 0 bytes "
+	    "only given back");
+	ts_pwriter_free(w);
+	/* The function's error is kept: said by a later put or the sync,
+	 * and nothing after it is done. */
+	g.n = 0;
+	g.len = 0;
+	g.fail_at = 3;
+	w = ts_pwriter_new(fd, SZ, 2, piece_in, &g);
+	for (i = 0, rv = 0; i < 8 && rv == 0; i++) {
+		b = ts_pwriter_buf(w);
+		rv = ts_pwriter_put(w, b, SZ, TS_PWRITER_FN);
+	}
+	if (rv == 0)
+		rv = ts_pwriter_sync(w);
+	ok(rv == -1 && errno == EDQUOT && g.n == 3 && g.len == 2 * SZ &&
+	    ts_pwriter_sync(w) == -1,
+	    "pwriter: the first error (%d) is kept, the pieces after it not "
+	    "done", errno);
+	ts_pwriter_free(w);
+	/* A write that fails: a descriptor not open for writing. */
+	close(fd);
+	fd = open(path, O_RDONLY);
+	w = ts_pwriter_new(fd, SZ, 2, NULL, NULL);
+	b = ts_pwriter_buf(w);
+	rv = ts_pwriter_put(w, b, SZ, 0);
+	if (rv == 0)
+		rv = ts_pwriter_sync(w);
+	ok(rv == -1 && errno == EBADF, "pwriter: a write's error is said "
+	    "(errno %d)", errno);
+	ts_pwriter_free(w);
+	close(fd);
+	free(g.p);
+}
+
 int
 main(void)
 {
@@ -439,6 +537,7 @@ main(void)
 	}
 	test_cgroups();
 	test_keep();
+	test_pwriter();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);
