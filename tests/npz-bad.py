@@ -64,3 +64,22 @@ raw[200:260] = b"\xff" * 60
 open("deflate.npz", "wb").write(bytes(raw))
 with open("text.npz", "w") as f:
     f.write("1 1 1 2.5\n")
+
+
+# a byte of an array's data changed (stored members: only the CRC-32
+# tells), in a member read ahead (values) and in one that is not
+def flip(name, member, at):
+    h = zipfile.ZipFile(name).getinfo(member).header_offset
+    raw = bytearray(open(name, "rb").read())
+    # the local header's own name and extra lengths
+    start = h + 30 + raw[h + 26] + 256 * raw[h + 27] + raw[h + 28] + \
+        256 * raw[h + 29]
+    raw[start + at] ^= 0x01
+    open(name, "wb").write(bytes(raw))
+
+
+np.savez("crc.bsp.npz", indices_0=u8, indices_1=u8, values=f8,
+         binsparse=desc())
+flip("crc.bsp.npz", "indices_1.npy", 130)
+np.savez("crcvalues.npz", row=i8, col=i8, data=f8, **coo)
+flip("crcvalues.npz", "data.npy", 135)

@@ -32,6 +32,28 @@ ts_npz_in_diag(const struct ts_npz_in *in, uint64_t off, const char *fmt,
 	    "member '%s': %s", in->member, msg);
 }
 
+/*
+ * The member read to its end once its items are: libarchive checks its
+ * CRC-32 only there (a member whose bytes were changed was read as it
+ * was).  Bytes past what the shape holds are let be, as numpy lets them
+ * be, but read, for the check.  0, or -1 reported.
+ */
+static int
+read_end(struct ts_npz_in *in)
+{
+	struct ts_npy_err e;
+	unsigned char scratch[4096];
+	long r;
+
+	while ((r = ts_zip_read(in->z, scratch, sizeof(scratch), &e)) > 0)
+		continue;
+	if (r < 0) {
+		ts_npz_in_diag(in, e.off, "%s", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* Exactly n bytes of the member into p; 0, or -1 reported. */
 static int
 readn(struct ts_npz_in *in, void *p, size_t n, const char *what)
@@ -54,7 +76,8 @@ readn(struct ts_npz_in *in, void *p, size_t n, const char *what)
 		got += (size_t)r;
 	}
 	in->off += n;
-	return 0;
+	return in->off == in->a.data_off + in->a.bytes && in->a.data_off > 0 ?
+	    read_end(in) : 0;
 }
 
 int
