@@ -73,6 +73,9 @@ ts_npz_open_values(struct ts_decoder *dec, struct ts_npz_rd *r,
 	}
 	dec->lay.values = vt != -2;
 	dec->lay.vtype = vt >= 0 ? (enum ts_vtype)vt : TS_VTYPE_FLOAT64;
+	/* The largest member read ahead, beside the reading of the
+	 * others. */
+	ts_npz_in_ahead(in);
 	return 0;
 }
 

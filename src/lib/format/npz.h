@@ -24,6 +24,7 @@ struct ts_npz_in {
 	uint64_t	 off;		/* of the next byte in the member */
 	unsigned char	*buf;
 	size_t		 cap;
+	struct ts_npz_ahead *ra;	/* the member read ahead, or NULL */
 };
 
 /*
@@ -35,6 +36,13 @@ int	 ts_npz_in_open(struct ts_npz_in *, struct ts_source *src,
 	    const char *member, uint64_t skip, const char *file,
 	    struct ts_diags *d);
 void	 ts_npz_in_close(struct ts_npz_in *);
+/*
+ * The rest of in's member read by a second thread (its reads and the
+ * CRC-32 libarchive checks) a few pieces ahead of what is taken, which
+ * is then the same bytes and the same errors, said when their place is
+ * reached.  Where no thread can be made, nothing changes.
+ */
+void	 ts_npz_in_ahead(struct ts_npz_in *);
 /* An error about in at byte offset off of its member. */
 void	 ts_npz_in_diag(const struct ts_npz_in *, uint64_t off,
 	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));

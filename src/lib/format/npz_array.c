@@ -5,6 +5,7 @@
  * byte offset in the member (the writing is npz_write.c's).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +33,128 @@ ts_npz_in_diag(const struct ts_npz_in *in, uint64_t off, const char *fmt,
 	    "member '%s': %s", in->member, msg);
 }
 
+/* ---- a member read ahead ---- */
+
+#define RA_SLOTS	3
+#define RA_SZ		((size_t)1 << 18)
+
+struct slot {
+	unsigned char	*buf;
+	long		 r;		/* bytes, 0 at the end, -1 an error */
+	struct ts_npy_err e;
+	bool		 full;
+};
+
+struct ts_npz_ahead {
+	struct ts_zip	*z;
+	struct slot	 s[RA_SLOTS];
+	int		 fill, take;	/* the thread's slot, the reader's */
+	size_t		 at;		/* taken of the reader's slot */
+	bool		 quit, done;	/* done: the end or an error read */
+	pthread_t	 tid;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+};
+
+static void *
+ahead_main(void *arg)
+{
+	struct ts_npz_ahead *a = arg;
+	struct slot *sl;
+	long r;
+
+	pthread_mutex_lock(&a->mu);
+	while (!a->done) {
+		sl = &a->s[a->fill];
+		while (sl->full && !a->quit)
+			pthread_cond_wait(&a->cv, &a->mu);
+		if (a->quit)
+			break;
+		pthread_mutex_unlock(&a->mu);
+		r = ts_zip_read(a->z, sl->buf, RA_SZ, &sl->e);
+		pthread_mutex_lock(&a->mu);
+		sl->r = r;
+		sl->full = true;
+		a->done = r <= 0;
+		a->fill = (a->fill + 1) % RA_SLOTS;
+		pthread_cond_broadcast(&a->cv);
+	}
+	pthread_mutex_unlock(&a->mu);
+	return NULL;
+}
+
+void
+ts_npz_in_ahead(struct ts_npz_in *in)
+{
+	struct ts_npz_ahead *a = ts_xcalloc(1, sizeof(*a));
+	int i;
+
+	a->z = in->z;
+	for (i = 0; i < RA_SLOTS; i++)
+		a->s[i].buf = ts_xmalloc(RA_SZ);
+	pthread_mutex_init(&a->mu, NULL);
+	pthread_cond_init(&a->cv, NULL);
+	if (pthread_create(&a->tid, NULL, ahead_main, a) != 0) {
+		pthread_mutex_destroy(&a->mu);
+		pthread_cond_destroy(&a->cv);
+		for (i = 0; i < RA_SLOTS; i++)
+			free(a->s[i].buf);
+		free(a);
+		return;
+	}
+	in->ra = a;
+}
+
+static void
+ahead_end(struct ts_npz_in *in)
+{
+	struct ts_npz_ahead *a = in->ra;
+	int i;
+
+	if (a == NULL)
+		return;
+	pthread_mutex_lock(&a->mu);
+	a->quit = true;
+	pthread_cond_broadcast(&a->cv);
+	pthread_mutex_unlock(&a->mu);
+	pthread_join(a->tid, NULL);
+	pthread_mutex_destroy(&a->mu);
+	pthread_cond_destroy(&a->cv);
+	for (i = 0; i < RA_SLOTS; i++)
+		free(a->s[i].buf);
+	free(a);
+	in->ra = NULL;
+}
+
+/* Up to n bytes from what was read ahead, as ts_zip_read gives them. */
+static long
+ahead_read(struct ts_npz_ahead *a, void *p, size_t n, struct ts_npy_err *e)
+{
+	struct slot *sl = &a->s[a->take];
+	long r;
+
+	pthread_mutex_lock(&a->mu);
+	while (!sl->full)
+		pthread_cond_wait(&a->cv, &a->mu);
+	pthread_mutex_unlock(&a->mu);
+	if (sl->r <= 0) {
+		*e = sl->e;
+		return sl->r;	/* left full: the end, or the error, again */
+	}
+	r = (long)((size_t)sl->r - a->at < n ? (size_t)sl->r - a->at : n);
+	memcpy(p, sl->buf + a->at, (size_t)r);
+	a->at += (size_t)r;
+	if (a->at == (size_t)sl->r) {
+		pthread_mutex_lock(&a->mu);
+		sl->full = false;
+		a->take = (a->take + 1) % RA_SLOTS;
+		a->at = 0;
+		pthread_cond_broadcast(&a->cv);
+		pthread_mutex_unlock(&a->mu);
+	}
+	return r;
+}
+
 /*
  * The member read to its end once its items are: libarchive checks its
  * CRC-32 only there (a member whose bytes were changed was read as it
@@ -45,7 +168,9 @@ read_end(struct ts_npz_in *in)
 	unsigned char scratch[4096];
 	long r;
 
-	while ((r = ts_zip_read(in->z, scratch, sizeof(scratch), &e)) > 0)
+	while ((r = in->ra != NULL ? ahead_read(in->ra, scratch,
+	    sizeof(scratch), &e) : ts_zip_read(in->z, scratch,
+	    sizeof(scratch), &e)) > 0)
 		continue;
 	if (r < 0) {
 		ts_npz_in_diag(in, e.off, "%s", e.msg);
@@ -63,7 +188,9 @@ readn(struct ts_npz_in *in, void *p, size_t n, const char *what)
 	long r;
 
 	while (got < n) {
-		r = ts_zip_read(in->z, (char *)p + got, n - got, &e);
+		r = in->ra != NULL ? ahead_read(in->ra, (char *)p + got,
+		    n - got, &e) : ts_zip_read(in->z, (char *)p + got, n - got,
+		    &e);
 		if (r < 0) {
 			ts_npz_in_diag(in, e.off, "%s", e.msg);
 			return -1;
@@ -134,6 +261,7 @@ ts_npz_in_open(struct ts_npz_in *in, struct ts_source *src,
 void
 ts_npz_in_close(struct ts_npz_in *in)
 {
+	ahead_end(in);
 	ts_zip_close(in->z);
 	free(in->member);
 	free(in->buf);
