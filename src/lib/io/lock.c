@@ -20,6 +20,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,26 +134,48 @@ struct ts_lock *
 ts_lock_take(const char *dir, bool wait, long *holder)
 {
 	struct ts_lock *l = ts_xcalloc(1, sizeof(*l));
+	sigset_t ends, was;
 	struct stat a, b;
 	char j[1024];
-	int e;
+	int e, r;
 
 	split(dir, &l->parent, &l->name);
 	l->path = lock_path(l->parent, l->name);
+	/*
+	 * The signals that end a writer wait from the file's making until
+	 * it is in the clean-up's list: one that came between the two left
+	 * the file (an empty .NAME.lock) beside the bundle.  Only while the
+	 * lock is another's, waited for, do they come at once: the file is
+	 * then the holder's to remove.
+	 */
+	sigemptyset(&ends);
+	sigaddset(&ends, SIGTERM);
+	sigaddset(&ends, SIGINT);
+	sigaddset(&ends, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &ends, &was);
 	for (;;) {
 		l->fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
 		    0644);
 		if (l->fd == -1)
 			goto fail;
-		while (flock(l->fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0)
-			if (errno != EINTR) {
-				if (errno == EWOULDBLOCK && holder != NULL) {
-					journal_read(l->fd, j, sizeof(j));
-					*holder = strncmp(j, "pid ", 4) == 0 ?
-					    strtol(j + 4, NULL, 10) : 0;
-				}
-				goto fail;
+		while ((r = flock(l->fd, LOCK_EX | LOCK_NB)) != 0 &&
+		    errno == EINTR)
+			continue;
+		if (r != 0 && errno == EWOULDBLOCK && wait) {
+			pthread_sigmask(SIG_SETMASK, &was, NULL);
+			while ((r = flock(l->fd, LOCK_EX)) != 0 &&
+			    errno == EINTR)
+				continue;
+			pthread_sigmask(SIG_BLOCK, &ends, NULL);
+		}
+		if (r != 0) {
+			if (errno == EWOULDBLOCK && holder != NULL) {
+				journal_read(l->fd, j, sizeof(j));
+				*holder = strncmp(j, "pid ", 4) == 0 ?
+				    strtol(j + 4, NULL, 10) : 0;
 			}
+			goto fail;
+		}
 		/* A file its holder removed meanwhile is no lock. */
 		if (fstat(l->fd, &a) == 0 && stat(l->path, &b) == 0 &&
 		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
@@ -159,6 +183,7 @@ ts_lock_take(const char *dir, bool wait, long *holder)
 		close(l->fd);
 	}
 	ts_cleanup_add(l->path, false);
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	journal_read(l->fd, j, sizeof(j));
 	if (j[0] != '\0' && recover(l, j) != 0) {
 		e = errno;
@@ -171,6 +196,7 @@ ts_lock_take(const char *dir, bool wait, long *holder)
 	return l;
 fail:
 	e = errno;
+	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	if (l->fd != -1)
 		close(l->fd);
 	free(l->path);
