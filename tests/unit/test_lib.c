@@ -1813,6 +1813,101 @@ test_vtypes(void)
 	    ts_vtype_of_name("float16") == -1, "no row past the table");
 }
 
+
+/* The first entry not strictly after the one before it, tuple by tuple
+ * in the order perm: what ts_coords_unordered answers. */
+static size_t
+unordered_brute(const uint64_t *c, size_t n, const uint64_t *last,
+    const int *perm, int order)
+{
+	const uint64_t *p;
+	size_t i;
+	int k;
+
+	for (i = 0; i < n; i++) {
+		p = i > 0 ? c + (i - 1) * (size_t)order : last;
+		if (p == NULL)
+			continue;
+		for (k = 0; k < order && c[i * (size_t)order + (size_t)perm[k]] ==
+		    p[perm[k]]; k++)
+			continue;
+		if (k == order || c[i * (size_t)order + (size_t)perm[k]] <
+		    p[perm[k]])
+			return i;
+	}
+	return n;
+}
+
+/*
+ * S2's check (format/inorder.c) against the brute force: sorted runs with
+ * one fault or none, repeats, every order 1-5, permuted modes, small and
+ * large coordinates.
+ */
+static void
+test_inorder(void)
+{
+	uint64_t c[64 * 5], last[5], dims[5], *l;
+	int perm[5], order, t, k, bad = 0, inorder = 0;
+	size_t n, i, want, got;
+
+	for (t = 0; t < 20000; t++) {
+		order = 1 + (int)(next64() % 5);
+		n = (size_t)(next64() % 64);
+		for (k = 0; k < order; k++) {
+			perm[k] = k;
+			dims[k] = 1 + next64() % (t % 7 == 0 ? 3 : 40);
+		}
+		if (t % 11 == 0)
+			dims[next64() % (uint64_t)order] = UINT64_MAX;
+		for (k = order - 1; k > 0; k--) {
+			int j = (int)(next64() % (uint64_t)(k + 1)), x = perm[k];
+
+			perm[k] = perm[j];
+			perm[j] = x;
+		}
+		/* Random tuples, sorted by perm, then maybe one disturbed. */
+		for (i = 0; i < n; i++)
+			for (k = 0; k < order; k++)
+				c[i * (size_t)order + (size_t)k] = next64() %
+				    dims[k];
+		for (i = 1; i < n; i++) {
+			size_t j = i;
+
+			while (j > 0 && unordered_brute(c + (j - 1) *
+			    (size_t)order, 2, NULL, perm, order) == 1 &&
+			    memcmp(c + (j - 1) * (size_t)order, c + j *
+			    (size_t)order, sizeof(uint64_t) * (size_t)order)) {
+				uint64_t x[5];
+
+				memcpy(x, c + j * (size_t)order, sizeof(x[0]) *
+				    (size_t)order);
+				memcpy(c + j * (size_t)order, c + (j - 1) *
+				    (size_t)order, sizeof(x[0]) * (size_t)order);
+				memcpy(c + (j - 1) * (size_t)order, x,
+				    sizeof(x[0]) * (size_t)order);
+				j--;
+			}
+		}
+		if (n > 0 && t % 3 == 0)
+			c[(next64() % n) * (size_t)order + next64() %
+			    (uint64_t)order] = next64() % dims[0];
+		l = NULL;
+		if (t % 2 == 0) {
+			for (k = 0; k < order; k++)
+				last[k] = next64() % dims[k];
+			l = last;
+		}
+		want = unordered_brute(c, n, l, perm, order);
+		got = ts_coords_unordered(c, n, l, perm, order);
+		inorder += got == n;
+		if (got != want && bad++ < 5)
+			fprintf(stderr, "inorder: case %d (order %d, n %zu): "
+			    "%zu, brute force %zu\n", t, order, n, got, want);
+	}
+	ok(bad == 0, "S2's order check agrees with the brute force on 20000 "
+	    "batches (%d of them in order)", inorder);
+}
+
 int
 main(void)
 {
@@ -1838,6 +1933,7 @@ main(void)
 	test_gunzip();
 	test_input_bounds();
 	test_vtypes();
+	test_inorder();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);
