@@ -22,9 +22,10 @@ FELIB   = $(BUILD)/libtsfe.a
 BINS    = $(TOOLS:%=$(BUILD)/bin/%)
 UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
-DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) 2>/dev/null)
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) $(DLLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
-              echo -ljansson -larchive -lcrypto -lzstd -lz -lhdf5)
+              echo -ljansson -larchive -lcrypto -lzstd -lz)
+HDF5_SONAME := $(shell PKG_CONFIG=$(PKG_CONFIG) CC=$(CC) scripts/soname.sh $(DLLIBS))
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
@@ -35,6 +36,8 @@ all: $(BINS) $(LIB) $(DISTLIB) $(BUILD)/tensorsuite.pc
 $(BUILD)/lib/%.o: src/lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/lib/format/h5lib.o: CPPFLAGS += -DTS_HDF5_SONAME='"$(HDF5_SONAME)"'
 
 $(LIB): $(LIBOBJ)
 	@rm -f $@

@@ -27,9 +27,12 @@ CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-# hdf5: Debian's pkg-config names the serial build so (hdf5-serial).
-DEPLIBS   = jansson libarchive libcrypto libzstd zlib hdf5
-LDLIBS   += -lm -lpthread
+DEPLIBS   = jansson libarchive libcrypto libzstd zlib
+# Built against, loaded when first needed (dlopen, by the SONAME
+# scripts/soname.sh finds): libhdf5, for .bsp.h5 files only.
+# Debian's pkg-config names its serial build so (hdf5-serial).
+DLLIBS    = hdf5
+LDLIBS   += -lm -lpthread -ldl
 
 ifeq ($(SANITIZE),1)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer \

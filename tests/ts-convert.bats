@@ -1898,6 +1898,31 @@ print(json.loads(h5py.File(sys.argv[1]).attrs["binsparse"])["binsparse"]["custom
 	only bad
 }
 
+@test "ts-convert: libhdf5 is loaded when an HDF5 file is met, not linked: without it, a .bsp.h5 either way is an I/O error that names it (exit 3, nothing written), and everything else works" {
+	local so t
+	# No tool needs libhdf5 to start.
+	for t in ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate; do
+		run objdump -p "$(command -v "$t")"
+		assert_success
+		refute_output --partial hdf5
+	done
+	ts-convert "$EL" el.bsp.h5
+	# A library of its name that cannot be loaded, found first.
+	so=$("$TS_TOP/scripts/soname.sh" hdf5)
+	mkdir lib
+	echo "not a library" >"lib/$so"
+	export LD_LIBRARY_PATH=$PWD/lib
+	run -3 ts-convert el.bsp.h5 back.tns
+	assert_output --regexp "^ts-convert: el\.bsp\.h5: binsparse in HDF5 needs libhdf5 \($so\), which cannot be loaded: .*$so"
+	run -3 ts-convert "$EL" out.bsp.h5
+	assert_output --regexp "^ts-convert: out\.bsp\.h5: binsparse in HDF5 needs libhdf5 \($so\), which cannot be loaded: "
+	run -0 ts-convert "$EL" el.bsp.npz
+	run -0 ts-validate -q "$EL"
+	unset LD_LIBRARY_PATH
+	only el.bsp.h5 el.bsp.npz lib
+	run -0 ts-convert el.bsp.h5 back.tns
+}
+
 # block_bundle NAME SORTED EXTENTS2 NNZ ROW...: share/example-block as
 # NAME, mode 2 cut into EXTENTS2 (their sum its dimension), NNZ
 # elements, SORTED "lexicographic" or "none", the blocks ROW ("i j",

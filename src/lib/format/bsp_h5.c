@@ -16,6 +16,8 @@
  * none (a pipe, a decompressed stream) is copied to one first, unlinked
  * at once.  libhdf5 prints nothing (H5Eset_auto): what it refuses
  * becomes a message naming the file and the dataset or attribute.
+ * libhdf5 is loaded when a file is first opened (h5lib.h); without it,
+ * that file is an I/O error that says so.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +33,7 @@
 #include "tensorsuite.h"
 #include "format/binsparse.h"
 #include "format/format.h"
+#include "format/h5lib.h"
 #include "io/io.h"
 #include "model/model.h"
 #include "util/path.h"
@@ -45,10 +48,27 @@
 /* The largest descriptor read (the metadata's own limit). */
 #define DESC_MAX	TS_META_MAX
 
+/* libhdf5 silenced on this thread (it prints its errors' stacks). */
 static void
 h5_quiet(void)
 {
 	H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+}
+
+/* libhdf5 loaded and silenced: 0, or -1 and the message on file. */
+static int
+h5_start(struct ts_diags *d, const char *file)
+{
+	const char *why;
+
+	if ((why = ts_h5_load()) != NULL) {
+		ts_diag_io(d, file, "binsparse in HDF5 needs libhdf5 (%s), "
+		    "which cannot be loaded: %s", ts_h5_soname, why);
+		errno = ELIBACC;
+		return -1;
+	}
+	h5_quiet();
+	return 0;
 }
 
 /* The HDF5 types of an array's elements: in the file (little-endian,
@@ -267,14 +287,16 @@ static int
 h5w_open(struct ts_encoder *enc)
 {
 	const struct ts_meta *m = enc->o.meta;
-	struct h5w *w = ts_xcalloc(1, sizeof(*w));
+	struct h5w *w;
 	int perm[TS_MAXORDER], k, fd;
 	char name[32];
 	uint64_t n;
 	size_t bytes = 0;
 	hid_t fcpl;
 
-	h5_quiet();
+	if (h5_start(enc->d, ts_sink_name(enc->sink)) != 0)
+		return -1;
+	w = ts_xcalloc(1, sizeof(*w));
 	w->file = -1;
 	w->order = enc->h.order;
 	for (k = 0; k <= TS_MAXORDER; k++)
@@ -832,12 +854,12 @@ h5r_open(struct ts_decoder *dec)
 	int k;
 	H5T_class_t vcls;
 
-	h5_quiet();
 	r->file = -1;
 	for (k = 0; k <= TS_MAXORDER; k++)
 		r->set[k] = -1;
 	dec->state = r;
-	if (h5r_path(dec, r, path, sizeof(path)) != 0)
+	if (h5_start(dec->d, dec->file) != 0 ||
+	    h5r_path(dec, r, path, sizeof(path)) != 0)
 		return -1;
 	if (H5Fis_hdf5(path) <= 0)
 		return bad(dec, TS_RULE_X1, "not an HDF5 file (no HDF5 "
