@@ -695,11 +695,14 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
 	small=$(rss ts-sort -c -q -j 2 one.tns)
 	mid=$(rss ts-sort -c -q -j 2 mid.tns)
 	big=$(rss ts-sort -c -q -j 2 many.tns)
-	# 4 million entries would take 64 MB as the sort's records; what -c
-	# holds is the parser's chunks in flight (three of 1 MiB, parsed, with
-	# two threads), the same for 1 and 4 million entries.
+	# 4 million entries would take 64 MB as the sort's records, 48 MB
+	# more than 1 million; what -c holds is the parser's chunks in flight
+	# (three of 1 MiB, parsed, with two threads), the same for 1 and 4
+	# million entries.  The threads' malloc arenas vary by a MiB or two
+	# from run to run (measured: 34.6-35.6 MB for 1 million, 35.4-36.8
+	# for 4 million): the bound leaves them room.
 	echo "max RSS: $small KiB for one entry, $mid KiB for 1000000, $big KiB for 4000000"
-	[ "$big" -lt $((mid + 2048)) ]
+	[ "$big" -lt $((mid + 8192)) ]
 	[ "$big" -lt $((small + 32768)) ]
 }
 
