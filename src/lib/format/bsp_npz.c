@@ -173,6 +173,7 @@ bsp_wopen(struct ts_encoder *enc)
 	const struct ts_meta *m = enc->o.meta;
 	struct bsp_wr *w;
 	uint64_t shape[TS_MAXORDER], e[2], nnz;
+	char name[32];
 	int k, rv = 0;
 
 	/* Blocks of one shape only. */
@@ -201,8 +202,11 @@ bsp_wopen(struct ts_encoder *enc)
 		if (k == 0 && enc->lay.values <= 0)
 			rv = ts_npz_spool_live(&w->idx[k], w->itype, &w->pl,
 			    "indices_0.npy", 1, &nnz);
-		else
-			ts_npz_spool_open(&w->idx[k], w->itype, &w->pl, true);
+		else {
+			snprintf(name, sizeof(name), "indices_%d.npy", k);
+			ts_npz_spool_open(&w->idx[k], w->itype, &w->pl, name,
+			    1, &nnz);
+		}
 	if (rv != 0) {
 		enc->state = NULL;
 		bsp_wfree(w);

@@ -132,6 +132,16 @@ int	 ts_zip_add_begin(struct ts_zip_out *, const char *name,
 	    uint64_t size);
 int	 ts_zip_add_data(struct ts_zip_out *, const void *, size_t);
 uint64_t ts_zip_out_pos(const struct ts_zip_out *);
+/* The next n bytes the zip writes are in its file already, at those
+ * places (a file sink's, ts_sink_skip): libarchive makes them, its
+ * CRC-32 of them too, and they are not written again. */
+void	 ts_zip_out_skip(struct ts_zip_out *, uint64_t n);
+/* The bytes between the end of member prev's data (prev_size bytes)
+ * and the start of the next member's, name (size bytes), in a zip
+ * ts_zip_out writes: prev's descriptor, name's local header.  0, or -1
+ * with errno. */
+int	 ts_zip_gap(const char *prev, uint64_t prev_size, const char *name,
+	    uint64_t size, uint64_t *gap);
 const char *ts_zip_out_error(struct ts_zip_out *);
 int	 ts_zip_out_finish(struct ts_zip_out *, uint64_t *size);
 /* Free without finishing (the sink is the caller's to abort). */

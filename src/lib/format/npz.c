@@ -327,6 +327,7 @@ npz_wopen(struct ts_encoder *enc)
 {
 	struct npz_wr *w = ts_xcalloc(1, sizeof(*w));
 	uint64_t nnz = enc->lay.block ? enc->h.nnz_block : enc->h.nnz;
+	const uint64_t two[2] = { (uint64_t)enc->h.order, nnz };
 	int k;
 
 	enc->state = w;
@@ -350,7 +351,9 @@ npz_wopen(struct ts_encoder *enc)
 	}
 	for (k = 0; k < enc->h.order; k++)
 		ts_npz_spool_open(&w->coord[k], w->itype, &w->pl,
-		    enc->h.order == 2 || k == 0);
+		    enc->h.order == 2 ? (k == 0 ? "row.npy" : "col.npy") :
+		    k == 0 ? "coords.npy" : NULL, enc->h.order == 2 ? 1 : 2,
+		    enc->h.order == 2 ? &nnz : two);
 	return 0;
 }
 

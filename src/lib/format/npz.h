@@ -110,12 +110,18 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
  * Where the arrays of an .npz go until the zip is made at the end (a
  * member's size comes first).  Into a file (the output's own, ts_sink_fd)
  * with the count known, each array is placed in that file where the
- * zip will have it or a little further on (a gap a member for the
- * headers, TS_NPZ_GAP), written as it comes; libarchive's writes then
- * trail the reads that give it the array back: the tensor is never held
- * but in the pages of the file it goes to, and the file is cut to the
- * zip's length at the end.  The first member's first array needs no
- * place: it is live, written into the zip as it comes.  A second thread
+ * zip will have it, written as it comes: the place is known to the byte
+ * once the first member is begun (its data's start, then for each
+ * member the bytes libarchive puts between two: ts_zip_gap), and the
+ * zip's own writes of the array are then skipped (ts_zip_out_skip:
+ * libarchive still makes every byte and its CRC-32 from the array read
+ * back, and the headers and descriptors around it).  Where the place
+ * cannot be known so, the array goes a little further on (a gap a
+ * member for the headers, TS_NPZ_GAP), and libarchive's writes trail the
+ * reads that give it the array back.  The tensor is never held but in
+ * the pages of the file it goes to, and the file is cut to the zip's
+ * length at the end.  The first member's first array needs no place:
+ * it is live, written into the zip as it comes.  A second thread
  * makes those writes while the next bytes are made (libarchive called
  * by one thread at a time).  Into anything else the arrays are kept
  * (io.h, struct ts_keep) within the encoder's budget, and none is live.
@@ -124,6 +130,9 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
 struct ts_npz_place {
 	int		 fd;		/* the output's file; -1: kept */
 	uint64_t	 at;		/* past the last array placed */
+	bool		 exact;		/* ... and that is where it ends */
+	char		 prev[64];	/* the last member: its name, */
+	uint64_t	 prev_size;	/* its bytes */
 	uint64_t	 nnz;		/* the items an array holds at most */
 	struct ts_keep_budget *keep;
 	struct ts_sink	*sink;
@@ -144,6 +153,7 @@ struct ts_npz_spool {
 	enum ts_npy_type type;
 	uint64_t	 n;		/* items written */
 	bool		 live;		/* into the zip as it comes */
+	bool		 exact;		/* placed where the zip has it */
 	uint64_t	 cap;		/* placed, live: items it has room for */
 	uint64_t	 off0;		/* placed: of the first item */
 	uint64_t	 done;		/* placed: bytes on their way */
@@ -151,16 +161,17 @@ struct ts_npz_spool {
 	size_t		 len;
 };
 /*
- * An array of type t, where pl says; member: it begins a member (a gap
- * before it), else it continues the member of the array opened before
- * it (the rows of a 2-D array).  Arrays are opened in the order of
- * their members in the zip.  ts_npz_spool_live opens the first array of
- * the first member, that member begun at once (name, ndim and shape as
- * ts_npz_put's, the count pl's) when the arrays are placed: 0, or -1
- * with errno.
+ * An array of type t, where pl says; member: the name of the member it
+ * begins (ndim and shape as ts_npz_put's), or NULL: it continues the
+ * member of the array opened before it (the rows of a 2-D array).
+ * Arrays are opened in the order of their members in the zip.
+ * ts_npz_spool_live opens the first array of the first member, that
+ * member begun at once (the count pl's) when the arrays are placed: 0,
+ * or -1 with errno.
  */
 void	 ts_npz_spool_open(struct ts_npz_spool *, enum ts_npy_type t,
-	    struct ts_npz_place *pl, bool member);
+	    struct ts_npz_place *pl, const char *member, int ndim,
+	    const uint64_t *shape);
 int	 ts_npz_spool_live(struct ts_npz_spool *, enum ts_npy_type t,
 	    struct ts_npz_place *pl, const char *name, int ndim,
 	    const uint64_t *shape);

@@ -47,10 +47,29 @@ ts_npz_place_free(struct ts_npz_place *pl)
 	pl->zo = NULL;
 }
 
+/* The bytes of member name's .npy (its header, ndim and shape's items of
+ * type t), and its header's in *h. */
+static uint64_t
+member_size(enum ts_npy_type t, int ndim, const uint64_t *shape, size_t *h)
+{
+	char hdr[TS_NPY_HDRMAX];
+	uint64_t count = 1;
+	int k;
+
+	*h = ts_npy_header(hdr, sizeof(hdr), t, 0, ndim, shape);
+	for (k = 0; k < ndim; k++)
+		count *= shape[k];
+	return *h + count * ts_npy_type_size(t);
+}
+
 void
 ts_npz_spool_open(struct ts_npz_spool *s, enum ts_npy_type t,
-    struct ts_npz_place *pl, bool member)
+    struct ts_npz_place *pl, const char *member, int ndim,
+    const uint64_t *shape)
 {
+	uint64_t size, gap;
+	size_t h;
+
 	memset(s, 0, sizeof(*s));
 	s->type = t;
 	if (pl->fd < 0) {
@@ -59,7 +78,23 @@ ts_npz_spool_open(struct ts_npz_spool *s, enum ts_npy_type t,
 	}
 	s->wk = pl->wk;
 	s->cap = pl->nnz;
-	s->off0 = pl->at + (member ? TS_NPZ_GAP : 0);
+	if (member == NULL) {
+		/* The member's next rows, right after the last. */
+		s->off0 = pl->at;
+		s->exact = pl->exact;
+	} else {
+		size = member_size(t, ndim, shape, &h);
+		if (pl->exact && ts_zip_gap(pl->prev, pl->prev_size, member,
+		    size, &gap) == 0) {
+			s->off0 = pl->at + gap + h;
+			s->exact = true;
+		} else {
+			pl->exact = false;
+			s->off0 = pl->at + TS_NPZ_GAP;
+		}
+		snprintf(pl->prev, sizeof(pl->prev), "%s", member);
+		pl->prev_size = size;
+	}
 	pl->at = s->off0 + pl->nnz * ts_npy_type_size(t);
 }
 
@@ -69,24 +104,32 @@ ts_npz_spool_live(struct ts_npz_spool *s, enum ts_npy_type t,
     const uint64_t *shape)
 {
 	char hdr[TS_NPY_HDRMAX];
-	uint64_t count = 1;
+	uint64_t size;
 	size_t h;
-	int k;
 
-	ts_npz_spool_open(s, t, pl, true);
-	if (pl->fd < 0 || pl->zo != NULL)
+	if (pl->fd < 0 || pl->zo != NULL) {
+		ts_npz_spool_open(s, t, pl, name, ndim, shape);
 		return 0;
+	}
+	memset(s, 0, sizeof(*s));
+	s->type = t;
+	s->wk = pl->wk;
+	s->cap = pl->nnz;
 	/* Its member begun, the rest of the zip after it: its place is
 	 * the zip's own. */
-	h = ts_npy_header(hdr, sizeof(hdr), t, 0, ndim, shape);
-	for (k = 0; k < ndim; k++)
-		count *= shape[k];
+	size = member_size(t, ndim, shape, &h);
+	(void)ts_npy_header(hdr, sizeof(hdr), t, 0, ndim, shape);
 	if ((pl->zo = ts_zip_out_new(pl->sink, false)) == NULL ||
-	    ts_zip_add_begin(pl->zo, name, h + count *
-	    ts_npy_type_size(t)) != 0 || ts_zip_add_data(pl->zo, hdr, h) != 0)
+	    ts_zip_add_begin(pl->zo, name, size) != 0 ||
+	    ts_zip_add_data(pl->zo, hdr, h) != 0)
 		return -1;
 	s->live = true;
-		return 0;
+	/* The members after it from the end of its data on, to the byte. */
+	pl->at = ts_zip_out_pos(pl->zo) + (size - h);
+	pl->exact = true;
+	snprintf(pl->prev, sizeof(pl->prev), "%s", name);
+	pl->prev_size = size;
+	return 0;
 }
 
 /* A placed or live array's bytes on their way, to their place or into
@@ -254,6 +297,9 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 		errno = EOVERFLOW;
 		return -1;
 	}
+	/* Where the zip has it: libarchive reads it, and writes it not. */
+	if (s->exact && ts_zip_out_pos(zo) == s->off0)
+		ts_zip_out_skip(zo, bytes);
 	for (at = 0; at < bytes; at += want) {
 		want = bytes - at < PLACESZ ? (size_t)(bytes - at) : PLACESZ;
 		if ((r = ts_pread_full(ts_pwriter_fd(s->wk), s->buf, want,

@@ -15,6 +15,7 @@
 
 #include "tensorsuite.h"
 #include "format/npy.h"
+#include "io/io.h"
 #include "util/xalloc.h"
 
 #define INBUF	(256u << 10)
@@ -202,19 +203,119 @@ struct ts_zip_out {
 	struct ts_sink	*k;
 	bool		 open;		/* archive_write_open2 done */
 	uint64_t	 pos;		/* bytes given to the sink */
+	uint64_t	 skip;		/* of the next, already in the file */
 };
 
 static la_ssize_t
 zwrite(struct archive *a, void *arg, const void *p, size_t n)
 {
 	struct ts_zip_out *zo = arg;
+	const char *c = p;
+	size_t m = n;
 
-	if (ts_sink_write(zo->k, p, n) != 0) {
+	if (zo->skip > 0) {
+		m = zo->skip < n ? (size_t)zo->skip : n;
+		if (ts_sink_skip(zo->k, m) != 0) {
+			archive_set_error(a, errno, "cannot write");
+			return -1;
+		}
+		zo->skip -= m;
+		zo->pos += m;
+		c += m;
+		m = n - m;
+	}
+	if (m > 0 && ts_sink_write(zo->k, c, m) != 0) {
 		archive_set_error(a, errno, "cannot write");
 		return -1;
 	}
-	zo->pos += n;
+	zo->pos += m;
 	return (la_ssize_t)n;
+}
+
+/* A member's entry as every zip here has it. */
+static struct archive_entry *
+entry_of(const char *name, uint64_t size)
+{
+	struct archive_entry *e = archive_entry_new();
+
+	archive_entry_set_pathname(e, name);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	/* A fixed time: the same tensor gives the same bytes. */
+	archive_entry_set_mtime(e, 315619200, 0);
+	archive_entry_set_size(e, (la_int64_t)size);
+	return e;
+}
+
+/* A stored zip's archive, unblocked, writing through fn: NULL on an
+ * error of libarchive's. */
+static struct archive *
+writer_of(bool deflate, void *arg, archive_write_callback *fn)
+{
+	struct archive *a = archive_write_new();
+
+	if (archive_write_set_format_zip(a) != ARCHIVE_OK ||
+	    archive_write_set_options(a, deflate ?
+	    "zip:compression=deflate" : "zip:compression=store") !=
+	    ARCHIVE_OK) {
+		archive_write_free(a);
+		return NULL;
+	}
+	/* Unblocked: each piece goes to the sink as it comes, not copied
+	 * into a block first (the members' data comes in pieces of a
+	 * megabyte: io.h's TS_KEEP_CHUNK). */
+	archive_write_set_bytes_per_block(a, 0);
+	if (archive_write_open2(a, arg, NULL, fn, NULL, NULL) != ARCHIVE_OK) {
+		archive_write_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static la_ssize_t
+zcount(struct archive *a, void *arg, const void *p, size_t n)
+{
+	(void)a;
+	(void)p;
+	*(uint64_t *)arg += n;
+	return (la_ssize_t)n;
+}
+
+int
+ts_zip_gap(const char *prev, uint64_t prev_size, const char *name,
+    uint64_t size, uint64_t *gap)
+{
+	struct archive_entry *e;
+	struct archive *a;
+	uint64_t pos = 0, end;
+	int r;
+
+	/* A zip of the two, made to count its bytes: the first's data
+	 * one byte (the headers and the descriptor are the same whatever
+	 * the data, for the sizes they were given). */
+	if ((a = writer_of(false, &pos, zcount)) == NULL) {
+		errno = EIO;
+		return -1;
+	}
+	e = entry_of(prev, prev_size);
+	r = archive_write_header(a, e);
+	archive_entry_free(e);
+	if (r != ARCHIVE_OK || archive_write_data(a, "", 1) != 1) {
+		archive_write_free(a);
+		errno = EIO;
+		return -1;
+	}
+	end = pos;
+	e = entry_of(name, size);
+	r = archive_write_header(a, e);
+	archive_entry_free(e);
+	*gap = pos - end;
+	archive_write_free(a);
+	if (r != ARCHIVE_OK) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -230,24 +331,9 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 	struct ts_zip_out *zo = ts_xcalloc(1, sizeof(*zo));
 
 	zo->k = k;
-	zo->a = archive_write_new();
-	if (archive_write_set_format_zip(zo->a) != ARCHIVE_OK ||
-	    archive_write_set_options(zo->a, deflate ?
-	    "zip:compression=deflate" : "zip:compression=store") !=
-	    ARCHIVE_OK) {
+	if ((zo->a = writer_of(deflate, zo, zwrite)) == NULL) {
 		errno = EIO;
-		archive_write_free(zo->a);
 		free(zo);
-		return NULL;
-	}
-	/* Unblocked: each piece goes to the sink as it comes, not copied
-	 * into a block first (the members' data comes in pieces of a
-	 * megabyte: io.h's TS_KEEP_CHUNK). */
-	archive_write_set_bytes_per_block(zo->a, 0);
-	if (archive_write_open2(zo->a, zo, NULL, zwrite, NULL, NULL) !=
-	    ARCHIVE_OK) {
-		zerr(zo);
-		ts_zip_out_free(zo);
 		return NULL;
 	}
 	zo->open = true;
@@ -257,15 +343,9 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 int
 ts_zip_add_begin(struct ts_zip_out *zo, const char *name, uint64_t size)
 {
-	struct archive_entry *e = archive_entry_new();
+	struct archive_entry *e = entry_of(name, size);
 	int r;
 
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	/* A fixed time: the same tensor gives the same bytes. */
-	archive_entry_set_mtime(e, 315619200, 0);
-	archive_entry_set_size(e, (la_int64_t)size);
 	r = archive_write_header(zo->a, e);
 	archive_entry_free(e);
 	return r == ARCHIVE_OK ? 0 : zerr(zo);
@@ -290,6 +370,12 @@ uint64_t
 ts_zip_out_pos(const struct ts_zip_out *zo)
 {
 	return zo->pos;
+}
+
+void
+ts_zip_out_skip(struct ts_zip_out *zo, uint64_t n)
+{
+	zo->skip = n;
 }
 
 const char *

@@ -222,5 +222,9 @@ const char *ts_sink_file(const struct ts_sink *);
  * its arrays down at their offsets writes with pwrite (and may truncate)
  * before the commit; -1 for any other sink. */
 int	 ts_sink_fd(const struct ts_sink *);
+/* A file sink's next n bytes left as the file holds them (laid there by
+ * such a writer), its offset moved past them: 0, or -1 with errno
+ * (ESPIPE for any other sink). */
+int	 ts_sink_skip(struct ts_sink *, uint64_t n);
 
 #endif

@@ -194,6 +194,26 @@ ts_sink_fd(const struct ts_sink *k)
 	    -1;
 }
 
+int
+ts_sink_skip(struct ts_sink *k, uint64_t n)
+{
+	if (k->err != 0) {
+		errno = k->err;
+		return -1;
+	}
+	if (k->ops != &file_ops) {
+		errno = ESPIPE;
+		return -1;
+	}
+	if (n > (uint64_t)INT64_MAX || lseek(((struct filesink *)k->ctx)->fd,
+	    (off_t)n, SEEK_CUR) == -1) {
+		k->err = n > (uint64_t)INT64_MAX ? EOVERFLOW : errno;
+		errno = k->err;
+		return -1;
+	}
+	return 0;
+}
+
 const char *
 ts_sink_file(const struct ts_sink *k)
 {
