@@ -139,7 +139,7 @@ four(const struct degseq *q, uint64_t key, uint64_t pos, uint64_t *c,
 		    perm_at(&q->pm, key, p[j]);
 }
 
-#define AHEAD	16	/* positions whose guide is fetched ahead */
+#define AHEAD	32	/* positions whose guide is fetched ahead */
 
 /*
  * The slices of the m positions at c, order apart, in place.  A large
