@@ -26,13 +26,14 @@
 #include "util/xalloc.h"
 
 /* The most slices a mode of these models may have: their degrees are
- * held in memory, 8 bytes each. */
+ * held in memory, 8 bytes each (and a slice's number fits the guide's
+ * 32 bits). */
 #define DEG_MAX		((uint64_t)1 << 28)
 
 struct degseq {
 	uint64_t	 d, total;
 	uint64_t	*prefix;	/* d + 1: degrees summed before */
-	uint64_t	*guide;		/* ng + 1: the slice of position
+	uint32_t	*guide;		/* ng + 1: the slice of position
 					 * b << gshift */
 	uint64_t	 ng;
 	int		 gshift;
@@ -73,9 +74,9 @@ degseq_init(struct degseq *q, uint64_t *cnt, uint64_t d, uint64_t total,
 
 		while (q->prefix[s + 1] <= pos)
 			s++;
-		q->guide[b] = s;
+		q->guide[b] = (uint32_t)s;
 	}
-	q->guide[q->ng] = d - 1;
+	q->guide[q->ng] = (uint32_t)(d - 1);
 	perm_init(&q->pm, total);
 }
 
