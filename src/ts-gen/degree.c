@@ -101,7 +101,11 @@ degseq_slice(const struct degseq *q, uint64_t p)
 {
 	uint64_t b = p >> q->gshift, lo = q->guide[b], hi = q->guide[b + 1];
 
-	/* The last slice whose first position is at most p. */
+	/* The last slice whose first position is at most p: most runs of
+	 * positions lie in one slice or two, told without a branch (which
+	 * would be a coin toss). */
+	if (hi - lo <= 1)
+		return lo + ((hi != lo) & (q->prefix[hi] <= p));
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo + 1) / 2;
 
