@@ -117,8 +117,12 @@ static inline uint64_t
 alias_draw(const struct alias *a, uint64_t x)
 {
 	uint64_t lo, i = fe_rng_mulhi(x, a->n, &lo);
+	const struct alias_cell *c = &a->c[i];
+	/* Either outcome as likely as the cell's share: a select, not a
+	 * branch. */
+	uint64_t keep = (uint64_t)0 - (uint64_t)((uint32_t)(lo >> 32) < c->thr);
 
-	return (uint32_t)(lo >> 32) < a->c[i].thr ? i : a->c[i].alt;
+	return (i & keep) | ((uint64_t)c->alt & ~keep);
 }
 
 /*

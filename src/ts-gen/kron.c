@@ -209,30 +209,54 @@ cp_seed(struct kron *kr, const struct gen_opts *o)
 
 /* ---- the model ---- */
 
-/* One draw of the Kronecker law over the seed's powers into x. */
-static inline void
-draw_box(const struct kron *kr, uint64_t *s, uint64_t *x)
+/* A step's digits into the coordinates so far, x = x * radix + digit,
+ * order a constant where it is inlined. */
+static inline __attribute__((always_inline)) void
+step_in(const struct step *p, uint64_t *x, uint64_t *s, int order)
 {
-	const int order = kr->order;
+	const uint64_t *dg = p->digit + alias_draw(&p->a, fe_rng_next(s)) *
+	    (uint64_t)order;
+	int k;
+
+	for (k = 0; k < order; k++)
+		x[k] = x[k] * p->radix[k] + dg[k];
+}
+
+/* draw_box of order order, the coordinates held in a local array (in
+ * registers, where they are few) until the last step. */
+static inline __attribute__((always_inline)) void
+box_of(const struct kron *kr, uint64_t *s, uint64_t *out, int order)
+{
+	uint64_t x[TS_MAXORDER];
 	int t, k;
 
 	for (k = 0; k < order; k++)
 		x[k] = 0;
-	for (t = 0; t < kr->nstep; t++) {
-		const struct step *p = &kr->st[0];
-		const uint64_t *dg = p->digit + alias_draw(&p->a,
-		    fe_rng_next(s)) * (uint64_t)order;
+	for (t = 0; t < kr->nstep; t++)
+		step_in(&kr->st[0], x, s, order);
+	if (kr->st[1].levels > 0)
+		step_in(&kr->st[1], x, s, order);
+	for (k = 0; k < order; k++)
+		out[k] = x[k];
+}
 
-		for (k = 0; k < order; k++)
-			x[k] = x[k] * p->radix[k] + dg[k];
-	}
-	if (kr->st[1].levels > 0) {
-		const struct step *p = &kr->st[1];
-		const uint64_t *dg = p->digit + alias_draw(&p->a,
-		    fe_rng_next(s)) * (uint64_t)order;
-
-		for (k = 0; k < order; k++)
-			x[k] = x[k] * p->radix[k] + dg[k];
+/* One draw of the Kronecker law over the seed's powers into x. */
+static void
+draw_box(const struct kron *kr, uint64_t *s, uint64_t *x)
+{
+	switch (kr->order) {
+	case 2:
+		box_of(kr, s, x, 2);
+		break;
+	case 3:
+		box_of(kr, s, x, 3);
+		break;
+	case 4:
+		box_of(kr, s, x, 4);
+		break;
+	default:
+		box_of(kr, s, x, kr->order);
+		break;
 	}
 }
 
