@@ -229,4 +229,6 @@ uninstall:
 clean:
 	rm -rf build build-san $(FUZZ_BUILD)
 
--include $(LIBOBJ:.o=.d) $(FEOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t))))
+# The headers each object and each unit test was built from (-MMD).
+-include $(LIBOBJ:.o=.d) $(FEOBJ:.o=.d) $(patsubst %.o,%.d,$(foreach t,$(TOOLS),$(call TOOLOBJ,$(t)))) \
+    $(UNITBIN:=.d)

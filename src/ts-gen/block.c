@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "values/divide.h"
 #include "util/xalloc.h"
 
 /* The most blocks a grid may have, and a mode its partitions. */
@@ -52,6 +53,7 @@ struct block {
 	uint64_t	 grid;		/* blocks in its grid */
 	uint64_t	 nnzb;		/* non-zero blocks */
 	struct perm	 pm;
+	struct fe_divisor part[TS_MAXORDER];	/* by each mode's count */
 };
 
 /* An integer of [lo, hi], each as likely. */
@@ -275,6 +277,7 @@ operand_shape(struct gen *g, struct block *b, struct ts_diags *d)
 		const struct label *l = &b->l[lab[k] - 'a'];
 
 		g->nparts[k] = l->n;
+		fe_divisor_init(&b->part[k], l->n);
 		free(g->extents[k]);
 		g->extents[k] = ts_xreallocarray(NULL, l->n, sizeof(uint64_t));
 		memcpy(g->extents[k], l->size, l->n * sizeof(uint64_t));
@@ -314,18 +317,21 @@ operand_blocks(struct gen *g, struct ts_diags *d)
 {
 	const struct block *b = g->st;
 	const struct gen_opts *o = &g->o;
-	uint64_t j, c, vol;
+	const uint64_t key = operand_key(g);
+	uint64_t j, c, q, vol;
 	int k;
 
 	for (g->nnz_elements = 0, j = 0; j < b->nnzb; j++) {
-		c = perm_at(&b->pm, operand_key(g), j);
+		c = perm_at(&b->pm, key, j);
+		/* The checks inlined: this loop is over every block. */
 		for (vol = 1, k = o->order - 1; k >= 0; k--) {
-			if (!ts_mul_u64(vol, g->extents[k][c % g->nparts[k]],
-			    &vol))
+			q = fe_divide(&b->part[k], c);
+			if (__builtin_mul_overflow(vol, g->extents[k][c - q *
+			    g->nparts[k]], &vol))
 				break;
-			c /= g->nparts[k];
+			c = q;
 		}
-		if (k >= 0 || !ts_add_u64(g->nnz_elements, vol,
+		if (k >= 0 || __builtin_add_overflow(g->nnz_elements, vol,
 		    &g->nnz_elements)) {
 			ts_diag_usage(d, "the blocks would hold more than "
 			    "2^64-1 elements");
@@ -395,15 +401,17 @@ block_fill(const struct gen *g, uint64_t first, size_t n, uint64_t *c)
 {
 	const struct block *b = g->st;
 	const int order = g->o.order;
+	const uint64_t key = operand_key(g);
 	size_t i;
 	int k;
 
 	for (i = 0; i < n; i++) {
-		uint64_t x = perm_at(&b->pm, operand_key(g), first + i);
+		uint64_t x = perm_at(&b->pm, key, first + i), q;
 
 		for (k = order - 1; k >= 0; k--) {
-			c[i * (size_t)order + (size_t)k] = x % g->nparts[k];
-			x /= g->nparts[k];
+			q = fe_divide(&b->part[k], x);
+			c[i * (size_t)order + (size_t)k] = x - q * g->nparts[k];
+			x = q;
 		}
 	}
 }

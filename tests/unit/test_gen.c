@@ -12,6 +12,7 @@
 
 #include "tensorsuite.h"
 #include "values/genvalues.h"
+#include "values/divide.h"
 #include "values/rng.h"
 #include "tap.h"
 
@@ -681,6 +682,60 @@ test_math(void)
 	ok(special == 0, "ln 1, exp 0, ln 0, overflow, underflow, x^0");
 }
 
+/* Division by an invariant divisor (values/divide.h) against '/': every
+ * divisor's edges (1, powers of two and their neighbours, 2^63 and
+ * above, the largest) and random ones of every size, each with dividends
+ * at 0, near the divisor's multiples, near 2^64 and random. */
+static void
+test_divide(void)
+{
+	uint64_t ds[4096], ns[64], s = 0x5eed, d, n;
+	struct fe_divisor v;
+	size_t nd = 0, i, j, bad = 0, tried = 0;
+	int b;
+
+	ds[nd++] = 1;
+	ds[nd++] = UINT64_MAX;
+	for (b = 1; b < 64; b++) {
+		ds[nd++] = (uint64_t)1 << b;
+		ds[nd++] = ((uint64_t)1 << b) - 1;
+		ds[nd++] = ((uint64_t)1 << b) + 1;
+	}
+	ds[nd++] = 3;
+	ds[nd++] = 7;
+	ds[nd++] = 1000;
+	ds[nd++] = 2000;
+	while (nd < sizeof(ds) / sizeof(ds[0])) {
+		d = fe_rng_next(&s) >> (fe_rng_next(&s) % 64);
+		ds[nd++] = d == 0 ? 1 : d;
+	}
+	for (i = 0; i < nd; i++) {
+		d = ds[i];
+		fe_divisor_init(&v, d);
+		ns[0] = 0;
+		ns[1] = UINT64_MAX;
+		ns[2] = UINT64_MAX - 1;
+		ns[3] = d - 1;
+		ns[4] = d;
+		ns[5] = d + 1;
+		ns[6] = (UINT64_MAX / d) * d;
+		ns[7] = (UINT64_MAX / d) * d - 1;
+		for (j = 8; j < 64; j++)
+			ns[j] = j % 2 ? fe_rng_next(&s) : (fe_rng_next(&s) %
+			    (UINT64_MAX / d)) * d - (j % 4 == 0);
+		for (j = 0; j < 64; j++) {
+			n = ns[j];
+			tried++;
+			if (fe_divide(&v, n) != n / d && bad++ < 5)
+				fprintf(stderr, "divide: %llu / %llu gave %llu\n",
+				    (unsigned long long)n, (unsigned long long)d,
+				    (unsigned long long)fe_divide(&v, n));
+		}
+	}
+	ok(bad == 0, "division by an invariant divisor is exact (%zu "
+	    "quotients, %zu divisors)", tried, nd);
+}
+
 int
 main(void)
 {
@@ -688,5 +743,6 @@ main(void)
 	test_constraints();
 	test_symmetry();
 	test_blocks();
+	test_divide();
 	return tap_done();
 }
