@@ -9,10 +9,14 @@
  * Which of them are among the first nnz distinct is then settled by the
  * draws past nnz alone, the late ones, which are few:
  *
- *   - the late draws are drawn again into a hash table of their
- *     distinct coordinates, each with its first late draw;
- *   - the draws before nnz are drawn again (on threads) and looked up
- *     there: a late coordinate found is no first occurrence;
+ *   - the late draws are drawn first, before the decoder's draws come,
+ *     into a hash table of their distinct coordinates, each with its
+ *     first late draw;
+ *   - the draws before nnz are looked up there as they come (a filter
+ *     of a bit a late coordinate says no to most): a late coordinate
+ *     found is no first occurrence; late draws made past the fed ones
+ *     (below) are looked up by drawing those before nnz again, on
+ *     threads;
  *   - the sorter's count U' is the distinct coordinates of all fed
  *     draws, so the first nnz draws hold U = U' - L of them (L the late
  *     first occurrences), and the first K = nnz - U late first
@@ -233,14 +237,15 @@ scan_main(void *arg)
 	return NULL;
 }
 
-/* The filter of the late tuples: a bit each, of 8 a tuple or more. */
+/* The filter of the late tuples: a bit each, of 32 a tuple or more (a
+ * draw not late passes it once in 32 at most). */
 static void
 filter_build(struct exact *x)
 {
 	size_t j, bits = 1 << 16;
 	uint64_t h;
 
-	while (bits < 8 * x->nl && bits < ((size_t)1 << 31))
+	while (bits < 32 * x->nl && bits < ((size_t)1 << 31))
 		bits *= 2;
 	free(x->filter);
 	x->filter = ts_xcalloc(bits / 64, sizeof(*x->filter));
@@ -356,13 +361,18 @@ settle(struct exact *x, uint64_t distinct)
 	size_t j;
 
 	x->T = x->nnz;
+	/* The fed late draws, made first: the draws before nnz were looked
+	 * up among them as they came. */
+	if (x->drawn < x->fed)
+		late_draws(x, x->drawn > x->nnz ? x->drawn : x->nnz, x->fed);
+	else
+		for (j = 0; j < x->nl; j++)
+			x->lv[j].checked = x->fed >= x->nnz;
 	if (distinct == x->fed) {
 		/* No repeat among the fed draws: the first nnz are it. */
-		late_draws(x, x->nnz, x->fed);
 		for (j = 0; j < x->nl; j++)
 			x->lv[j].checked = 1;
 	} else {
-		late_draws(x, x->nnz, x->fed);
 		for (;;) {
 			if (x->nl * ((size_t)x->order * 8 + sizeof(struct late) +
 			    16) > x->so.mem_limit / 2 + ((size_t)64 << 20)) {
@@ -436,11 +446,61 @@ settle(struct exact *x, uint64_t distinct)
 
 /* ---- the stage ---- */
 
+/* The draws of b (draw b->first on) before nnz looked up among the late
+ * ones, made first: on a drawing thread (local_put) or on the caller's. */
+static void
+early_lookups(struct exact *x, const struct ts_batch *b)
+{
+	const int order = x->order;
+	size_t e, n, slot;
+	uint64_t h;
+
+	if (x->nl == 0 || b->first >= x->nnz)
+		return;
+	n = x->nnz - b->first < b->n ? (size_t)(x->nnz - b->first) : b->n;
+	for (e = 0; e < n; e++) {
+		const uint64_t *t = b->coords + e * (size_t)order;
+
+		h = quick(t, order) & x->fmask;
+		if ((x->filter[h >> 6] >> (h & 63) & 1) &&
+		    (slot = lookup(x, t)) != (size_t)-1)
+			__atomic_store_n(&x->lv[slot].early, 1,
+			    __ATOMIC_RELAXED);
+	}
+}
+
+/* The drawing threads' part (struct ts_stage_local_ops): the lookups,
+ * the late table shared and read only. */
+static void *
+local_start(void *self)
+{
+	return self;
+}
+
+static void
+local_put(void *state, struct ts_batch *b)
+{
+	early_lookups(state, b);
+}
+
+static void
+local_end(void *self, void *state)
+{
+	(void)self;
+	(void)state;
+}
+
+static const struct ts_stage_local_ops exact_local = {
+	local_start, local_put, local_end
+};
+
 static int
 exact_put(void *self, struct ts_batch *b)
 {
 	struct exact *x = self;
 
+	if (!b->local)
+		early_lookups(x, b);
 	x->fed += b->n;
 	if (ts_sorter_add(x->s, b) != 0) {
 		ts_diag_io(x->d, NULL, "sorting (temporary directory '%s'): "
@@ -587,6 +647,7 @@ gen_exact_stage(struct gen *g, const struct ts_sort_opts *so, uint64_t nnz,
     int threads, const char *name, struct ts_diags *d)
 {
 	struct exact *x = ts_xcalloc(1, sizeof(*x));
+	struct ts_stage *st;
 
 	x->g = g;
 	x->so = *so;
@@ -601,5 +662,13 @@ gen_exact_stage(struct gen *g, const struct ts_sort_opts *so, uint64_t nnz,
 		return NULL;
 	}
 	ts_batch_init(&x->in, so->order, CHUNK);
-	return ts_stage_new(&exact_ops, x);
+	/* The late draws of those the decoder will give, first, so that
+	 * the draws before nnz are looked up as they are drawn. */
+	if (g->draws > nnz)
+		late_draws(x, nnz, g->draws);
+	if (x->nl > 0)
+		filter_build(x);
+	st = ts_stage_new(&exact_ops, x);
+	ts_stage_set_local(st, &exact_local);
+	return st;
 }

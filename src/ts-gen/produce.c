@@ -58,6 +58,7 @@ make(struct prod *p, uint64_t first, size_t n, struct ts_batch *b)
 
 	gen_fill(p->g, first, n, b->coords);
 	b->n = n;
+	b->first = first;	/* for the local functions: the draws' */
 	b->has_values = p->ones;
 	b->is_int = p->isint;
 	for (i = 0; p->ones && i < n; i++) {
