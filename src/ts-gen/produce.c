@@ -111,10 +111,12 @@ start(struct prod *p, int workers)
 	for (i = 0; i < p->nslot; i++)
 		ts_batch_init(&p->slot[i].b, p->g->o.order, BATCH);
 	ts_pool_init(&p->pool, p, take);
-	/* The workers' numbers from 0, the caller's after them: the flow
-	 * has a state of its local functions for each of the N. */
+	/* The workers' numbers from 0, the caller's after them (set
+	 * before they start, which read it): the flow has a state of its
+	 * local functions for each of the N. */
 	workers = workers < MAXWORKERS ? workers : MAXWORKERS;
-	p->caller = ts_pool_start(&p->pool, workers - 1);
+	p->caller = workers - 1;
+	ts_pool_start(&p->pool, workers - 1);
 }
 
 static int
