@@ -11,7 +11,7 @@
  * the caller hands the batches on in order, drawing one itself while
  * the next to hand on is not done.  (A caller that only waited would be
  * a thread more than the cores on a run of -j as many: on two cores its
- * wake-ups and the workers' cost a fifth of the time.)  An entry
+ * wake-ups and the workers' cost a tenth of the time.)  An entry
  * depends on nothing but its index, so the entries are the same
  * however many threads draw them.
  */
