@@ -926,7 +926,8 @@ struct ts_stage_ops {
  * without.  end(self, state),
  * on the caller's thread once no thread runs put any more, folds a
  * state into self and frees it: before finish, or as the flow stops
- * early (then self is not complete).
+ * early (then self is not complete); NULL when a state holds nothing of
+ * its own (start returned self, say).
  */
 struct ts_stage_local_ops {
 	void	*(*start)(void *self);

@@ -483,15 +483,8 @@ local_put(void *state, struct ts_batch *b)
 	early_lookups(state, b);
 }
 
-static void
-local_end(void *self, void *state)
-{
-	(void)self;
-	(void)state;
-}
-
 static const struct ts_stage_local_ops exact_local = {
-	local_start, local_put, local_end
+	local_start, local_put, NULL
 };
 
 static int

@@ -150,15 +150,8 @@ local_put(void *state, struct ts_batch *b)
 		fe_gen_fill_range(st->g, b, 0, b->n);
 }
 
-static void
-local_end(void *self, void *state)
-{
-	(void)self;
-	(void)state;
-}
-
 static const struct ts_stage_local_ops local_ops = {
-	local_start, local_put, local_end
+	local_start, local_put, NULL
 };
 
 /* ---- holding, to find the symmetric modes ---- */

@@ -210,7 +210,7 @@ local_end(struct ts_flow *f)
 		for (j = 0; j < (size_t)f->nthr; j++) {
 			void *st = f->loc[(size_t)i * (size_t)f->nthr + j];
 
-			if (st != NULL)
+			if (st != NULL && f->st[i]->lops->end != NULL)
 				f->st[i]->lops->end(f->st[i]->self, st);
 		}
 	free(f->loc);
