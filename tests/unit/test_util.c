@@ -18,6 +18,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "io/io.h"
@@ -460,6 +461,8 @@ test_pwriter(void)
 	struct ts_pwriter *w;
 	char path[80];
 	int fd, i, rv = 0, bufs_ok = 1;
+	uint32_t crc = 0;
+	uLong want_crc = crc32(0, NULL, 0);
 	ssize_t r;
 
 	for (i = 0; i < SZ * N; i++)
@@ -468,16 +471,22 @@ test_pwriter(void)
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	/* Pieces at their offsets, last first, and some to the function,
 	 * through three buffers: more pieces than buffers. */
+	/* The pieces at odd offsets summed (CRC-32) as they are handed
+	 * over, into one sum; a piece of 0 bytes adds nothing. */
 	w = ts_pwriter_new(fd, SZ, 3, piece_in, &g);
 	for (i = N - 1; i >= 0 && rv == 0; i--) {
 		b = ts_pwriter_buf(w);
 		memcpy(b, want + (size_t)i * SZ, SZ);
-		rv = ts_pwriter_put(w, b, SZ, (uint64_t)i * SZ);
+		rv = ts_pwriter_put(w, b, SZ, (uint64_t)i * SZ, i % 2 ? &crc :
+		    NULL);
+		if (i % 2)
+			want_crc = crc32(want_crc, want + (size_t)i * SZ, SZ);
 	}
 	for (i = 0; i < N && rv == 0; i++) {
 		b = ts_pwriter_buf(w);
 		memcpy(b, want + (size_t)i * SZ, SZ);
-		rv = ts_pwriter_put(w, b, i % 2 == 0 ? SZ : 0, TS_PWRITER_FN);
+		rv = ts_pwriter_put(w, b, i % 2 == 0 ? SZ : 0, TS_PWRITER_FN,
+		    i % 2 == 0 ? NULL : &crc);
 	}
 	if (rv == 0)
 		rv = ts_pwriter_sync(w);
@@ -485,6 +494,9 @@ test_pwriter(void)
 	ok(rv == 0 && r == (ssize_t)sizeof(got) && memcmp(got, want,
 	    sizeof(got)) == 0, "pwriter: pieces written at their offsets, "
 	    "whatever their order");
+	ok(rv == 0 && crc == (uint32_t)want_crc, "pwriter: the pieces given a "
+	    "sum summed in the order handed over (%08lx, %08lx)",
+	    (unsigned long)crc, (unsigned long)want_crc);
 	for (i = 0; i < N; i += 2)
 		bufs_ok &= memcmp(g.p + (size_t)i / 2 * SZ, want + (size_t)i *
 		    SZ, SZ) == 0;
@@ -500,7 +512,7 @@ test_pwriter(void)
 	w = ts_pwriter_new(fd, SZ, 2, piece_in, &g);
 	for (i = 0, rv = 0; i < 8 && rv == 0; i++) {
 		b = ts_pwriter_buf(w);
-		rv = ts_pwriter_put(w, b, SZ, TS_PWRITER_FN);
+		rv = ts_pwriter_put(w, b, SZ, TS_PWRITER_FN, NULL);
 	}
 	if (rv == 0)
 		rv = ts_pwriter_sync(w);
@@ -514,7 +526,7 @@ test_pwriter(void)
 	fd = open(path, O_RDONLY);
 	w = ts_pwriter_new(fd, SZ, 2, NULL, NULL);
 	b = ts_pwriter_buf(w);
-	rv = ts_pwriter_put(w, b, SZ, 0);
+	rv = ts_pwriter_put(w, b, SZ, 0, NULL);
 	if (rv == 0)
 		rv = ts_pwriter_sync(w);
 	ok(rv == -1 && errno == EBADF, "pwriter: a write's error is said "

@@ -175,7 +175,7 @@ h5w_stop(struct h5w *w)
 	if (w->pw == NULL)
 		return;
 	if (w->chunk != NULL)
-		(void)ts_pwriter_put(w->pw, w->chunk, 0, 0);
+		(void)ts_pwriter_put(w->pw, w->chunk, 0, 0, NULL);
 	ts_pwriter_free(w->pw);
 	w->pw = NULL;
 	w->chunk = NULL;
@@ -433,7 +433,8 @@ h5w_flush(struct h5w *w)
 	size_t n = w->nbuf;
 	int k;
 
-	if (ts_pwriter_pass(w->pw, &w->chunk, &w->nbuf, TS_PWRITER_FN) != 0)
+	if (ts_pwriter_pass(w->pw, &w->chunk, &w->nbuf, TS_PWRITER_FN,
+	    NULL) != 0)
 		return -1;
 	w->done += n;
 	for (k = 0; k <= w->order; k++)

@@ -404,7 +404,7 @@ direct_flush(struct cols_out *w, int m)
 	uint64_t off = d->off;
 
 	d->off += d->len;
-	return ts_pwriter_pass(w->pw, &d->buf, &d->len, off);
+	return ts_pwriter_pass(w->pw, &d->buf, &d->len, off, NULL);
 }
 
 /* Room for at least n more bytes of array m: where, and how many fit. */
@@ -674,7 +674,8 @@ ts_cols_enc_close(struct ts_encoder *enc)
 	for (m = 0; m <= order; m++) {
 		ts_keep_free(w->a[m]);
 		if (w->d[m].buf != NULL)
-			(void)ts_pwriter_put(w->pw, w->d[m].buf, 0, 0);
+			(void)ts_pwriter_put(w->pw, w->d[m].buf, 0, 0,
+			    NULL);
 	}
 	ts_pwriter_free(w->pw);
 	free(w);

@@ -136,6 +136,18 @@ uint64_t ts_zip_out_pos(const struct ts_zip_out *);
  * places (a file sink's, ts_sink_skip): libarchive makes them, its
  * CRC-32 of them too, and they are not written again. */
 void	 ts_zip_out_skip(struct ts_zip_out *, uint64_t n);
+/*
+ * Into a file, stored, the CRC-32 of each member's data is made by ts_zip_out
+ * itself, not by libarchive (told not to: its zip writer's "fakecrc32",
+ * for which it writes 0), and put in the member's descriptor and its
+ * entry of the central directory when the zip is finished: the same
+ * bytes.  ts_zip_out_sums says whether it is so; then
+ * ts_zip_add_placed(crc, n) adds to the member n bytes in the file
+ * already at the places the zip has them, whose CRC-32 is crc, neither
+ * read nor written (ts_zip_out_skip), and never else (-1, EINVAL).
+ */
+bool	 ts_zip_out_sums(const struct ts_zip_out *);
+int	 ts_zip_add_placed(struct ts_zip_out *, uint32_t crc, uint64_t n);
 /* The bytes between the end of member prev's data (prev_size bytes)
  * and the start of the next member's, name (size bytes), in a zip
  * ts_zip_out writes: prev's descriptor, name's local header.  0, or -1

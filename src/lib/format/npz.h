@@ -113,9 +113,11 @@ int	 ts_npz_in_order(struct ts_npz_order *, const struct ts_encoder *,
  * zip will have it, written as it comes: the place is known to the byte
  * once the first member is begun (its data's start, then for each
  * member the bytes libarchive puts between two: ts_zip_gap), and the
- * zip's own writes of the array are then skipped (ts_zip_out_skip:
- * libarchive still makes every byte and its CRC-32 from the array read
- * back, and the headers and descriptors around it).  Where the place
+ * zip's own writes of the array are then skipped (ts_zip_out_skip),
+ * and its bytes are not read back: the second thread below sums them
+ * as it writes them (the zip's CRC-32 of a member is made by
+ * ts_zip_out, not libarchive, and put in place at the end), and
+ * libarchive makes the headers and descriptors around.  Where the place
  * cannot be known so, the array goes a little further on (a gap a
  * member for the headers, TS_NPZ_GAP), and libarchive's writes trail the
  * reads that give it the array back.  The tensor is never held but in
@@ -159,6 +161,7 @@ struct ts_npz_spool {
 	uint64_t	 done;		/* placed: bytes on their way */
 	unsigned char	*buf;		/* placed, live: the bytes to come */
 	size_t		 len;
+	uint32_t	 crc;		/* placed: the CRC-32 of its bytes */
 };
 /*
  * An array of type t, where pl says; member: the name of the member it

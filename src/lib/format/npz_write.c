@@ -141,7 +141,7 @@ place_flush(struct ts_npz_spool *s)
 
 	s->done += s->len;
 	return ts_pwriter_pass(s->wk, &s->buf, &s->len, s->live ?
-	    TS_PWRITER_FN : off);
+	    TS_PWRITER_FN : off, s->exact && !s->live ? &s->crc : NULL);
 }
 
 /* Room for at least one more item of sz bytes: where, and *m bytes. */
@@ -263,7 +263,7 @@ ts_npz_spool_close(struct ts_npz_spool *s)
 {
 	ts_keep_free(s->k);
 	if (s->buf != NULL)
-		(void)ts_pwriter_put(s->wk, s->buf, 0, 0);
+		(void)ts_pwriter_put(s->wk, s->buf, 0, 0, NULL);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -281,7 +281,9 @@ to_zip(void *arg, unsigned char *p, size_t n)
  * between two arrays: a member's headers, its descriptor, the small
  * members).  A zip laid out otherwise is refused before a byte of the
  * array is written over (EOVERFLOW).  (Read here and written by the
- * thread, the pieces cost more than read and written here.)
+ * thread, the pieces cost more than read and written here.)  Where
+ * the zip has it and makes its sums itself, nothing is read back: the
+ * array was summed as it was written (ts_zip_add_placed).
  */
 static int
 placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
@@ -298,8 +300,11 @@ placed_to_zip(struct ts_zip_out *zo, struct ts_npz_spool *s)
 		return -1;
 	}
 	/* Where the zip has it: libarchive reads it, and writes it not. */
-	if (s->exact && ts_zip_out_pos(zo) == s->off0)
+	if (s->exact && ts_zip_out_pos(zo) == s->off0) {
+		if (ts_zip_out_sums(zo))
+			return ts_zip_add_placed(zo, s->crc, bytes);
 		ts_zip_out_skip(zo, bytes);
+	}
 	for (at = 0; at < bytes; at += want) {
 		want = bytes - at < PLACESZ ? (size_t)(bytes - at) : PLACESZ;
 		if ((r = ts_pread_full(ts_pwriter_fd(s->wk), s->buf, want,

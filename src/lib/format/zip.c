@@ -4,7 +4,14 @@
  * numpy's zipfile reads too), one reader a member so that the arrays
  * of an .npz stream side by side from one file; written by its zip
  * writer, each member stored or deflated, with its size given first
- * so that the local header says it (and zip64 when it must).
+ * so that the local header says it (and zip64 when it must).  Into a
+ * file, stored, the CRC-32 of each member is made here, not by libarchive
+ * (told not to by its zip writer's option "fakecrc32", it writes 0),
+ * and put where libarchive wrote it (the member's descriptor, its entry
+ * in the central directory) once the zip is finished: the bytes
+ * libarchive would have written.  So the sum of an array placed in the
+ * file is made as it is written, beside the work, and its bytes are not
+ * read back at the end to be summed.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -12,6 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "format/npy.h"
@@ -198,12 +207,24 @@ ts_zip_close(struct ts_zip *z)
 	free(z);
 }
 
+/* A member's sum, to be put in place. */
+struct crcfix {
+	char		*name;
+	uint32_t	 crc;
+	uint64_t	 desc;		/* its data descriptor's offset */
+};
+
 struct ts_zip_out {
 	struct archive	*a;
 	struct ts_sink	*k;
 	bool		 open;		/* archive_write_open2 done */
 	uint64_t	 pos;		/* bytes given to the sink */
 	uint64_t	 skip;		/* of the next, already in the file */
+	bool		 sums;		/* made here, put in place at the end */
+	bool		 in;		/* a member begun */
+	uLong		 crc;		/* its sum so far */
+	struct crcfix	*fix;		/* the members', in order */
+	size_t		 nfix;
 };
 
 static la_ssize_t
@@ -247,17 +268,18 @@ entry_of(const char *name, uint64_t size)
 	return e;
 }
 
-/* A stored zip's archive, unblocked, writing through fn: NULL on an
- * error of libarchive's. */
+/* A stored zip's archive, unblocked, writing through fn, its sums not
+ * made when nosum: NULL on an error of libarchive's. */
 static struct archive *
-writer_of(bool deflate, void *arg, archive_write_callback *fn)
+writer_of(bool deflate, bool nosum, void *arg, archive_write_callback *fn)
 {
 	struct archive *a = archive_write_new();
 
 	if (archive_write_set_format_zip(a) != ARCHIVE_OK ||
 	    archive_write_set_options(a, deflate ?
 	    "zip:compression=deflate" : "zip:compression=store") !=
-	    ARCHIVE_OK) {
+	    ARCHIVE_OK || (nosum && archive_write_set_format_option(a, "zip",
+	    "fakecrc32", "1") != ARCHIVE_OK)) {
 		archive_write_free(a);
 		return NULL;
 	}
@@ -293,7 +315,7 @@ ts_zip_gap(const char *prev, uint64_t prev_size, const char *name,
 	/* A zip of the two, made to count its bytes: the first's data
 	 * one byte (the headers and the descriptor are the same whatever
 	 * the data, for the sizes they were given). */
-	if ((a = writer_of(false, &pos, zcount)) == NULL) {
+	if ((a = writer_of(false, false, &pos, zcount)) == NULL) {
 		errno = EIO;
 		return -1;
 	}
@@ -331,7 +353,10 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 	struct ts_zip_out *zo = ts_xcalloc(1, sizeof(*zo));
 
 	zo->k = k;
-	if ((zo->a = writer_of(deflate, zo, zwrite)) == NULL) {
+	/* Stored members only: a deflated one's descriptor follows the
+	 * data libarchive still holds when the next begins. */
+	zo->sums = ts_sink_fd(k) >= 0 && !deflate;
+	if ((zo->a = writer_of(deflate, zo->sums, zo, zwrite)) == NULL) {
 		errno = EIO;
 		free(zo);
 		return NULL;
@@ -340,19 +365,42 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 	return zo;
 }
 
+/* The member begun has ended: its sum is kept, to be put at its
+ * descriptor, which libarchive writes next (and in the directory). */
+static void
+end_member(struct ts_zip_out *zo)
+{
+	if (!zo->in)
+		return;
+	zo->fix[zo->nfix - 1].crc = (uint32_t)zo->crc;
+	zo->fix[zo->nfix - 1].desc = zo->pos;
+	zo->in = false;
+}
+
 int
 ts_zip_add_begin(struct ts_zip_out *zo, const char *name, uint64_t size)
 {
 	struct archive_entry *e = entry_of(name, size);
 	int r;
 
+	end_member(zo);
 	r = archive_write_header(zo->a, e);
 	archive_entry_free(e);
-	return r == ARCHIVE_OK ? 0 : zerr(zo);
+	if (r != ARCHIVE_OK)
+		return zerr(zo);
+	if (zo->sums) {
+		zo->fix = ts_xreallocarray(zo->fix, zo->nfix + 1,
+		    sizeof(*zo->fix));
+		zo->fix[zo->nfix++].name = ts_xstrdup(name);
+		zo->crc = crc32_z(0, NULL, 0);
+		zo->in = true;
+	}
+	return 0;
 }
 
-int
-ts_zip_add_data(struct ts_zip_out *zo, const void *p, size_t n)
+/* n bytes at p into libarchive. */
+static int
+give(struct ts_zip_out *zo, const void *p, size_t n)
 {
 	const char *c = p;
 	la_ssize_t r;
@@ -362,6 +410,41 @@ ts_zip_add_data(struct ts_zip_out *zo, const void *p, size_t n)
 			return zerr(zo);
 		c += r;
 		n -= (size_t)r;
+	}
+	return 0;
+}
+
+int
+ts_zip_add_data(struct ts_zip_out *zo, const void *p, size_t n)
+{
+	if (zo->in)
+		zo->crc = crc32_z(zo->crc, p, n);
+	return give(zo, p, n);
+}
+
+bool
+ts_zip_out_sums(const struct ts_zip_out *zo)
+{
+	return zo->sums;
+}
+
+int
+ts_zip_add_placed(struct ts_zip_out *zo, uint32_t crc, uint64_t n)
+{
+	static const unsigned char zero[64 << 10];
+	size_t m;
+
+	if (!zo->in) {
+		errno = EINVAL;
+		return -1;
+	}
+	zo->crc = crc32_combine(zo->crc, crc, (z_off_t)n);
+	/* libarchive counts them: it is given any bytes, never written. */
+	ts_zip_out_skip(zo, n);
+	for (; n > 0; n -= m) {
+		m = n < sizeof(zero) ? (size_t)n : sizeof(zero);
+		if (give(zo, zero, m) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -384,15 +467,157 @@ ts_zip_out_error(struct ts_zip_out *zo)
 	return archive_error_string(zo->a);
 }
 
+static uint32_t
+le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static uint64_t
+le64(const unsigned char *p)
+{
+	return le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v;
+	p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16);
+	p[3] = (unsigned char)(v >> 24);
+}
+
+/* n bytes at off of fd, all of them: 0, or -1 (EIO when short). */
+static int
+pread_all(int fd, void *p, size_t n, uint64_t off)
+{
+	ssize_t r = ts_pread_full(fd, p, n, off);
+
+	if (r >= 0 && (size_t)r != n)
+		errno = EIO;
+	return r >= 0 && (size_t)r == n ? 0 : -1;
+}
+
+/* The central directory of the zip of size bytes in fd, as its end
+ * records say (zip64's when the classic one has no room): its offset
+ * and bytes.  0, or -1 with errno (EIO: not what libarchive writes). */
+static int
+find_cd(int fd, uint64_t size, uint64_t *off, uint64_t *len)
+{
+	unsigned char e[22], l[20], z[56];
+
+	/* libarchive writes no comment: the record ends the file. */
+	if (size < 22 || pread_all(fd, e, 22, size - 22) != 0)
+		return -1;
+	if (le32(e) != 0x06054b50)
+		goto bad;
+	*len = le32(e + 12);
+	*off = le32(e + 16);
+	if (*off == 0xffffffff || *len == 0xffffffff) {
+		if (size < 42 || pread_all(fd, l, 20, size - 42) != 0)
+			return -1;
+		if (le32(l) != 0x07064b50 || le64(l + 8) > size - 56 ||
+		    pread_all(fd, z, 56, le64(l + 8)) != 0)
+			goto bad;
+		if (le32(z) != 0x06064b50)
+			goto bad;
+		*len = le64(z + 40);
+		*off = le64(z + 48);
+	}
+	if (*off > size || *len > size - *off)
+		goto bad;
+	return 0;
+bad:
+	errno = EIO;
+	return -1;
+}
+
+/*
+ * The sums of zo's members put in place in its file, over the zeros
+ * libarchive wrote (each checked to be one): in each member's data
+ * descriptor (its signature, then the sum) and in its entry of the
+ * central directory (the sum at 16, the name at 46), the members and
+ * the entries in the same order.  0, or -1 with errno (EIO: a zip not
+ * as libarchive writes it).
+ */
+static int
+put_sums(struct ts_zip_out *zo)
+{
+	const int fd = ts_sink_fd(zo->k);
+	unsigned char d[8], *cd = NULL;
+	uint64_t off, len, i = 0;
+	size_t j, nl;
+	int rv = -1, e = 0;
+
+	if (!zo->sums)
+		return 0;
+	if (find_cd(fd, zo->pos, &off, &len) != 0)
+		return -1;
+	if (len > ((uint64_t)64 << 20)) {
+		errno = EIO;
+		return -1;
+	}
+	cd = ts_xmalloc(len > 0 ? (size_t)len : 1);
+	if (pread_all(fd, cd, (size_t)len, off) != 0)
+		goto out;
+	for (j = 0; j < zo->nfix; j++) {
+		struct crcfix *f = &zo->fix[j];
+
+		nl = strlen(f->name);
+		if (i + 46 + nl > len || le32(cd + i) != 0x02014b50 ||
+		    (size_t)(cd[i + 28] | cd[i + 29] << 8) != nl ||
+		    memcmp(cd + i + 46, f->name, nl) != 0 ||
+		    le32(cd + i + 16) != 0)
+			goto bad;
+		put32(cd + i + 16, f->crc);
+		i += 46 + nl + (uint64_t)(cd[i + 30] | cd[i + 31] << 8) +
+		    (uint64_t)(cd[i + 32] | cd[i + 33] << 8);
+		if (pread_all(fd, d, 8, f->desc) != 0)
+			goto out;
+		if (le32(d) != 0x08074b50 || le32(d + 4) != 0)
+			goto bad;
+		put32(d + 4, f->crc);
+		if ((e = ts_pwrite_all(fd, d + 4, 4, f->desc + 4)) != 0)
+			goto out;
+	}
+	if (i != len)
+		goto bad;
+	if ((e = ts_pwrite_all(fd, cd, (size_t)len, off)) == 0)
+		rv = 0;
+	goto out;
+bad:
+	e = EIO;
+out:
+	if (e != 0)
+		errno = e;
+	free(cd);
+	return rv;
+}
+
+static void
+fixes_free(struct ts_zip_out *zo)
+{
+	while (zo->nfix > 0)
+		free(zo->fix[--zo->nfix].name);
+	free(zo->fix);
+}
+
 int
 ts_zip_out_finish(struct ts_zip_out *zo, uint64_t *size)
 {
-	int r = archive_write_close(zo->a) == ARCHIVE_OK ? 0 : zerr(zo), s;
+	int r, s;
 
+	end_member(zo);
+	r = archive_write_close(zo->a) == ARCHIVE_OK ? 0 : zerr(zo);
+	if (r == 0)
+		r = put_sums(zo);
 	s = errno;
 	if (size != NULL)
 		*size = zo->pos;
 	archive_write_free(zo->a);
+	fixes_free(zo);
 	free(zo);
 	errno = s;
 	return r;
@@ -404,5 +629,6 @@ ts_zip_out_free(struct ts_zip_out *zo)
 	if (zo == NULL)
 		return;
 	archive_write_free(zo->a);
+	fixes_free(zo);
 	free(zo);
 }

@@ -83,7 +83,10 @@ void	 ts_keep_free(struct ts_keep *);
  * waiting for the thread when there is none; ts_pwriter_put hands len
  * bytes of one over, to be written at off in fd, or given to fn(arg,
  * buf, len) when off is TS_PWRITER_FN, in the order handed over (len 0:
- * given back unused); every buffer got is given back so.
+ * given back unused); every buffer got is given back so.  With crc not
+ * NULL, the thread folds the bytes into the CRC-32 *crc (zip's, zlib's
+ * crc32) before it writes them: *crc is the caller's to read after a
+ * sync, and a buffer's bytes are summed in the order handed over.
  * ts_pwriter_pass hands *len bytes of *buf over so (none: kept) and
  * puts a free buffer in their place, *len 0 (*buf NULL: only that).
  * ts_pwriter_sync waits until all is done (fn is then the caller's to
@@ -99,9 +102,9 @@ struct ts_pwriter *ts_pwriter_new(int fd, size_t size, int n,
 int	 ts_pwriter_fd(const struct ts_pwriter *);
 unsigned char *ts_pwriter_buf(struct ts_pwriter *);
 int	 ts_pwriter_put(struct ts_pwriter *, unsigned char *buf, size_t len,
-	    uint64_t off);
+	    uint64_t off, uint32_t *crc);
 int	 ts_pwriter_pass(struct ts_pwriter *, unsigned char **buf,
-	    size_t *len, uint64_t off);
+	    size_t *len, uint64_t off, uint32_t *crc);
 int	 ts_pwriter_sync(struct ts_pwriter *);
 void	 ts_pwriter_free(struct ts_pwriter *);
 

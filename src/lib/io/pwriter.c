@@ -4,13 +4,17 @@
  * their output's file (the arrays of an .npz, SPLATT's and FROSTT's
  * binaries), whose writes would otherwise stop the work that fills the
  * next, and that hand pieces to a writer of their own too (the member of
- * an .npz that goes into its zip as it comes).  The buffers are few and
+ * an .npz that goes into its zip as it comes).  A job's bytes may be
+ * summed (zlib's CRC-32) by the thread before they are written: the
+ * sum of the arrays an .npz's zip needs, made beside the work instead
+ * of after it.  The buffers are few and
  * reused, so that their pages are the process's after the first turn.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "io/io.h"
@@ -20,6 +24,7 @@ struct job {
 	unsigned char	*buf;
 	size_t		 len;
 	uint64_t	 off;
+	uint32_t	*crc;		/* the bytes folded into, or NULL */
 };
 
 struct ts_pwriter {
@@ -45,6 +50,8 @@ do_job(struct ts_pwriter *w, const struct job *j)
 {
 	if (j->len == 0)
 		return 0;
+	if (j->crc != NULL)
+		*j->crc = (uint32_t)crc32(*j->crc, j->buf, (uInt)j->len);
 	if (j->off != TS_PWRITER_FN)
 		return ts_pwrite_all(w->fd, j->buf, j->len, j->off);
 	if (w->fn(w->arg, j->buf, j->len) == 0)
@@ -151,9 +158,9 @@ ts_pwriter_buf(struct ts_pwriter *w)
 
 int
 ts_pwriter_put(struct ts_pwriter *w, unsigned char *buf, size_t len,
-    uint64_t off)
+    uint64_t off, uint32_t *crc)
 {
-	struct job j = { buf, len, off };
+	struct job j = { buf, len, off, crc };
 
 	pthread_mutex_lock(&w->mu);
 	if (!w->threaded)
@@ -168,7 +175,7 @@ ts_pwriter_put(struct ts_pwriter *w, unsigned char *buf, size_t len,
 
 int
 ts_pwriter_pass(struct ts_pwriter *w, unsigned char **buf, size_t *len,
-    uint64_t off)
+    uint64_t off, uint32_t *crc)
 {
 	unsigned char *b = *buf;
 	size_t n = *len;
@@ -177,7 +184,7 @@ ts_pwriter_pass(struct ts_pwriter *w, unsigned char **buf, size_t *len,
 		return 0;
 	*buf = ts_pwriter_buf(w);
 	*len = 0;
-	return b == NULL ? 0 : ts_pwriter_put(w, b, n, off);
+	return b == NULL ? 0 : ts_pwriter_put(w, b, n, off, crc);
 }
 
 int
