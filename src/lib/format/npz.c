@@ -15,6 +15,8 @@
 #include "format/npz.h"
 #include "util/xalloc.h"
 
+#define COORD_AHEAD	4	/* coordinate members read ahead, at most */
+
 /* Is name among the n names? */
 static bool
 has(char **names, long n, const char *name)
@@ -227,6 +229,11 @@ npz_open(struct ts_decoder *dec)
 	free(sizes);
 	if (rv != 0)
 		return -1;
+	/* The coordinates' members read ahead too (their reads and CRC-32
+	 * beside the work, as the values'), the first few: each is a
+	 * thread and its pieces. */
+	for (i = 0; i < r->ncoord && i < COORD_AHEAD; i++)
+		ts_npz_in_ahead(&r->coord[i]);
 	dec->h.kind = dec->lay.kind;
 	r->left = r->nnz;
 	if (!dec->h.block)	/* a block tensor's: its elements */
