@@ -354,9 +354,14 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 
 	zo->k = k;
 	/* Stored members only: a deflated one's descriptor follows the
-	 * data libarchive still holds when the next begins. */
+	 * data libarchive still holds when the next begins.  A libarchive
+	 * without the option makes the sums itself. */
 	zo->sums = ts_sink_fd(k) >= 0 && !deflate;
-	if ((zo->a = writer_of(deflate, zo->sums, zo, zwrite)) == NULL) {
+	if (zo->sums && (zo->a = writer_of(deflate, true, zo, zwrite)) ==
+	    NULL)
+		zo->sums = false;
+	if (!zo->sums && (zo->a = writer_of(deflate, false, zo, zwrite)) ==
+	    NULL) {
 		errno = EIO;
 		free(zo);
 		return NULL;
