@@ -81,62 +81,99 @@ ts_merge_group(struct ts_sorter *s)
 	return 1;
 }
 
-/* Apply the policy to the sorted array in memory, compacting it. */
+/* Records [from, to) of s moved down to *o, which moves on past them. */
+static void
+move_span(struct ts_sorter *s, size_t *o, size_t from, size_t to)
+{
+	const size_t rw = (size_t)s->rec_words;
+
+	if (*o != from && to > from)
+		memmove(s->rec + *o * rw, s->rec + from * rw, (to - from) *
+		    rw * 8);
+	*o += to - from;
+}
+
+/*
+ * The group of equal keys [g, j) of s combined by the policy into the
+ * record at o (at or before g): 0, -1 with errno, -2 under TS_DUP_ERROR.
+ */
+static int
+combine(struct ts_sorter *s, size_t g, size_t j, size_t o)
+{
+	const int nw = s->klay.nw, rw = s->rec_words;
+	const uint64_t *r = s->rec + g * (size_t)rw;
+	uint64_t *q = s->rec + o * (size_t)rw, acc;
+	char buf[TS_NUMBUF];
+	size_t u;
+
+	switch (s->o.dups) {
+	case TS_DUP_ERROR:
+		s->hasdup = true;
+		key_unpack(&s->klay, s->order, s->o.prio, r, s->dup);
+		return -2;
+	case TS_DUP_LAST:
+		r = s->rec + (j - 1) * (size_t)rw;
+		break;
+	case TS_DUP_SUM:
+		/* Records keep their value word (vw). */
+		if (!s->has_values)
+			break;
+		acc = r[nw];
+		for (u = g + 1; u < j; u++)
+			if (sum_val(s, &acc, s->rec[u * (size_t)rw +
+			    (size_t)nw]) < 0)
+				return -1;
+		if (q != r)
+			memmove(q, r, (size_t)rw * 8);
+		q[nw] = acc;
+		if (s->keep_text)
+			q[nw + 1] = text_put(s, buf, (uint32_t)fmt_val(s, buf,
+			    acc));
+		return 0;
+	default:
+		break;
+	}
+	if (q != r)
+		memmove(q, r, (size_t)rw * 8);
+	return 0;
+}
+
+/*
+ * Apply the policy to the sorted array in memory, compacting it: the
+ * records between two groups of equal keys move down in one piece (the
+ * groups are few, or none, in most tensors), each group becomes one.
+ */
 int
 ts_dedup_mem(struct ts_sorter *s)
 {
 	const int nw = s->klay.nw, rw = s->rec_words;
-	size_t i = 0, j, o = 0;
+	const uint64_t *rec = s->rec;
+	size_t g, j = 1, o = 0, span = 0;
+	int r;
 
-	while (i < s->n) {
-		const uint64_t *r = s->rec + i * (size_t)rw;
-		uint64_t *q = s->rec + o * (size_t)rw;
-
-		for (j = i + 1; j < s->n &&
-		    keyeq(s->rec + j * (size_t)rw, r, nw); j++)
-			;
-		if (j - i > 1) {
-			switch (s->o.dups) {
-			case TS_DUP_ERROR:
-				s->hasdup = true;
-				key_unpack(&s->klay, s->order, s->o.prio, r,
-				    s->dup);
-				return -2;
-			case TS_DUP_LAST:
-				r = s->rec + (j - 1) * (size_t)rw;
-				break;
-			case TS_DUP_SUM:
-				/* Records keep their value word (vw). */
-				if (s->has_values) {
-					uint64_t acc = r[nw];
-					size_t u;
-
-					for (u = i + 1; u < j; u++)
-						if (sum_val(s, &acc,
-						    s->rec[u * (size_t)rw +
-						    (size_t)nw]) < 0)
-							return -1;
-					memmove(q, r, (size_t)rw * 8);
-					r = q;
-					q[nw] = acc;
-					if (s->keep_text) {
-						char buf[TS_NUMBUF];
-						int len = fmt_val(s, buf, acc);
-
-						q[nw + 1] = text_put(s, buf,
-						    (uint32_t)len);
-					}
-				}
-				break;
-			default:
-				break;
-			}
-		}
-		if (q != r)
-			memmove(q, r, (size_t)rw * 8);
+	while (j < s->n) {
+		/* The next key equal to the one before it: a group. */
+		if (nw == 1)
+			while (j < s->n && rec[j * (size_t)rw] !=
+			    rec[(j - 1) * (size_t)rw])
+				j++;
+		else
+			while (j < s->n && !keyeq(rec + j * (size_t)rw, rec +
+			    (j - 1) * (size_t)rw, nw))
+				j++;
+		if (j == s->n)
+			break;
+		g = j - 1;
+		while (j < s->n && keyeq(rec + j * (size_t)rw, rec + g *
+		    (size_t)rw, nw))
+			j++;
+		move_span(s, &o, span, g);
+		if ((r = combine(s, g, j, o)) != 0)
+			return r;
 		o++;
-		i = j;
+		span = j++;
 	}
+	move_span(s, &o, span, s->n);
 	s->n = o;
 	return 0;
 }
