@@ -552,6 +552,33 @@ put_entry(const struct exact *x, struct ts_batch *b, const uint64_t *c,
 		b->fval[i] = (from != NULL ? from->fval[fi] : 0) + (double)n;
 }
 
+/*
+ * The sorter's entries from x->inpos on into b, as many as it has room
+ * for, when none of them meets a late tuple (the last of x->in comes
+ * before the next one): as put_entry puts them, in one copy.  (Under
+ * sum, each count plus 0 is itself: a count is at least 1.)
+ */
+static void
+put_span(struct exact *x, struct ts_batch *b)
+{
+	const size_t order = (size_t)x->order;
+	size_t m = x->in.n - x->inpos;
+
+	m = m < b->cap - b->n ? m : b->cap - b->n;
+	memcpy(b->coords + b->n * order, x->in.coords + x->inpos * order, m *
+	    order * sizeof(*b->coords));
+	if (x->so.dups == TS_DUP_SUM) {
+		if (ts_vtype_info(x->so.vtype)->is_int)
+			memcpy(b->ival + b->n, x->in.ival + x->inpos, m *
+			    sizeof(*b->ival));
+		else
+			memcpy(b->fval + b->n, x->in.fval + x->inpos, m *
+			    sizeof(*b->fval));
+	}
+	b->n += m;
+	x->inpos += m;
+}
+
 static long
 exact_next(void *self, struct ts_batch *b)
 {
@@ -585,6 +612,11 @@ exact_next(void *self, struct ts_batch *b)
 		}
 		if (sc == NULL && ac == NULL)
 			break;
+		if (sc != NULL && (ac == NULL || tuple_cmp(x->so.prio, order,
+		    x->in.coords + (x->in.n - 1) * (size_t)order, ac) < 0)) {
+			put_span(x, b);
+			continue;
+		}
 		c = sc == NULL ? 1 : ac == NULL ? -1 : tuple_cmp(x->so.prio,
 		    order, sc, ac);
 		if (c < 0) {
