@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "tensorsuite.h"
 #include "format/binsparse.h"
@@ -271,6 +272,95 @@ test_zip(void)
 	ts_source_close(src);
 }
 
+/* The CRC-32 of n zero bytes, by doubling. */
+static uint32_t
+zeros_crc(uint64_t n)
+{
+	static const unsigned char z[4096];
+	uLong c = crc32(0, z, sizeof(z)), r = crc32(0, NULL, 0);
+	uint64_t len = sizeof(z);
+
+	/* n a multiple of 4096: its bits, low to high, each a block of
+	 * zeros twice the one before. */
+	for (n /= sizeof(z); n > 0; n >>= 1) {
+		if (n & 1)
+			r = crc32_combine(r, c, (z_off_t)len);
+		c = crc32_combine(c, c, (z_off_t)len);
+		len *= 2;
+	}
+	return (uint32_t)r;
+}
+
+/*
+ * A zip past 4 GiB (zip64: the members' sizes and offsets, the end of
+ * its directory) written into a file, a member's 4 GiB placed in it as
+ * the writers of .npz place their arrays (a hole: zeros), its sum given:
+ * every member's sum put in place, as libarchive's reader checks them.
+ */
+static void
+test_zip64_sums(void)
+{
+	char path[] = "/tmp/ts-npy64-XXXXXX";
+	const uint64_t big = (uint64_t)4 << 30;
+	char small[100], got[100], **list;
+	unsigned char *buf = malloc(1 << 20);
+	int64_t *sizes;
+	struct ts_npy_err e;
+	struct ts_zip_out *zo;
+	struct ts_source *src;
+	struct ts_sink *k;
+	struct ts_zip *z;
+	uint64_t total = 0, size = 0;
+	long n = -1, r;
+	int fd, rv, i;
+
+	for (i = 0; i < (int)sizeof(small); i++)
+		small[i] = (char)(i * 13 % 251);
+	fd = mkstemp(path);
+	close(fd);
+	k = ts_sink_open(path, TS_SINK_FORCE);
+	zo = ts_zip_out_new(k, false);
+	rv = zo == NULL || !ts_zip_out_sums(zo) ||
+	    ts_zip_add_begin(zo, "a.npy", sizeof(small)) != 0 ||
+	    ts_zip_add_data(zo, small, sizeof(small)) != 0 ||
+	    ts_zip_add_begin(zo, "big.npy", 10 + big) != 0 ||
+	    ts_zip_add_data(zo, small, 10) != 0 ||
+	    ts_zip_add_placed(zo, zeros_crc(big), big) != 0 ||
+	    ts_zip_add_begin(zo, "c.npy", sizeof(small) - 1) != 0 ||
+	    ts_zip_add_data(zo, small + 1, sizeof(small) - 1) != 0 ||
+	    ts_zip_out_finish(zo, &size) != 0 || ts_sink_commit(k) != 0;
+	ok(rv == 0 && size > big, "a zip of 4 GiB and more written, a "
+	    "member placed in its file (%llu bytes)", (unsigned long long)
+	    size);
+	src = ts_source_open_file(path);
+	if (rv == 0)
+		n = ts_zip_list(src, &list, &sizes, &e);
+	ok(n == 3 && sizes[1] == (int64_t)(10 + big) && strcmp(list[2],
+	    "c.npy") == 0, "its members listed by libarchive's reader");
+	for (i = 0; i < (int)n; i++)
+		free(list[i]);
+	if (n >= 0) {
+		free(list);
+		free(sizes);
+	}
+	/* Each read to its end: a sum not the data's is an error there. */
+	z = ts_zip_open(src, "c.npy", &e);
+	r = z != NULL ? ts_zip_read(z, got, sizeof(got), &e) : -1;
+	ok(r == (long)sizeof(small) - 1 && memcmp(got, small + 1, (size_t)r)
+	    == 0 && ts_zip_read(z, got, sizeof(got), &e) == 0,
+	    "the member past 4 GiB read back, its sum right");
+	ts_zip_close(z);
+	z = ts_zip_open(src, "big.npy", &e);
+	while (z != NULL && (r = ts_zip_read(z, buf, 1 << 20, &e)) > 0)
+		total += (uint64_t)r;
+	ok(z != NULL && r == 0 && total == 10 + big, "the placed member of "
+	    "4 GiB read back, its sum right (%s)", r < 0 ? e.msg : "");
+	ts_zip_close(z);
+	ts_source_close(src);
+	unlink(path);
+	free(buf);
+}
+
 static void
 test_bsp_write(void)
 {
@@ -455,6 +545,7 @@ main(void)
 	test_header_bad();
 	test_utf32();
 	test_zip();
+	test_zip64_sums();
 	test_bsp_write();
 	test_bsp_lenient();
 	test_bsp_bad();
