@@ -150,7 +150,8 @@ bool	 ts_vdiag(struct ts_diags *, enum ts_sev, const char *file,
 	    uint64_t line, uint64_t col, int64_t offset, enum ts_rule rule,
 	    const char *fmt, va_list);
 /* An error of the system (status 3), or of the caller's request
- * (status 2). */
+ * (status 2).  With errno ELIBACC when ts_diag_io is called, a library
+ * loaded at its first use could not be: the message says which, why. */
 void	 ts_diag_io(struct ts_diags *, const char *file, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 void	 ts_diag_usage(struct ts_diags *, const char *fmt, ...)

@@ -8,6 +8,7 @@
  * asked: a front end either prints the collection at the end or sets an
  * emit hook that sees each message as it is recorded.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "tensorsuite.h"
 #include "util/diag_int.h"
+#include "util/dlib.h"
 #include "util/escape.h"
 #include "util/xalloc.h"
 
@@ -238,14 +240,34 @@ ts_diag_off(struct ts_diags *d, enum ts_sev sev, const char *file,
 	return r;
 }
 
-void
-ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
+/* An I/O error of the message fmt (its arguments after it). */
+static void
+io_error(struct ts_diags *d, const char *file, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	record(d, TS_SEV_ERROR, TS_STATUS_IO, file, 0, 0, -1, TS_RULE_NONE, fmt,
 	    ap);
+	va_end(ap);
+}
+
+void
+ts_diag_io(struct ts_diags *d, const char *file, const char *fmt, ...)
+{
+	/* A library that could not be loaded (ELIBACC): which, and why. */
+	const char *why = errno == ELIBACC ? ts_dl_error() : NULL;
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (why == NULL)
+		record(d, TS_SEV_ERROR, TS_STATUS_IO, file, 0, 0, -1,
+		    TS_RULE_NONE, fmt, ap);
+	else {
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		io_error(d, file, "%s: %s", msg, why);
+	}
 	va_end(ap);
 }
 
