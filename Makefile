@@ -24,8 +24,11 @@ UNITBIN = $(UNITS:%=$(BUILD)/tests/%)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPLIBS) $(DLLIBS) 2>/dev/null)
 DEP_LIBS   := $(shell $(PKG_CONFIG) --libs $(DEPLIBS) 2>/dev/null || \
-              echo -ljansson -larchive -lcrypto -lzstd -lz)
-HDF5_SONAME := $(shell PKG_CONFIG=$(PKG_CONFIG) CC=$(CC) scripts/soname.sh $(DLLIBS))
+              echo -ljansson -lzstd -lz)
+SONAME      = $(shell PKG_CONFIG=$(PKG_CONFIG) CC=$(CC) scripts/soname.sh $(1))
+HDF5_SONAME := $(call SONAME,hdf5)
+LIBARCHIVE_SONAME := $(call SONAME,libarchive)
+LIBCRYPTO_SONAME := $(call SONAME,libcrypto)
 ALL_CFLAGS  = $(WARN) $(CFLAGS) $(CPPFLAGS) $(DEP_CFLAGS) -Isrc/lib -Isrc/fe -MMD -MP
 
 .PHONY: all check check-unit check-bats demo deps bench lint install \
@@ -38,6 +41,8 @@ $(BUILD)/lib/%.o: src/lib/%.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/lib/format/h5lib.o: CPPFLAGS += -DTS_HDF5_SONAME='"$(HDF5_SONAME)"'
+$(BUILD)/lib/util/lalib.o: CPPFLAGS += -DTS_LIBARCHIVE_SONAME='"$(LIBARCHIVE_SONAME)"'
+$(BUILD)/lib/util/sha256.o: CPPFLAGS += -DTS_LIBCRYPTO_SONAME='"$(LIBCRYPTO_SONAME)"'
 
 $(LIB): $(LIBOBJ)
 	@rm -f $@

@@ -27,11 +27,12 @@ CFLAGS   ?= $(OPT) -g
 WARN      = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-DEPLIBS   = jansson libarchive libcrypto libzstd zlib
+DEPLIBS   = jansson libzstd zlib
 # Built against, loaded when first needed (dlopen, by the SONAME
-# scripts/soname.sh finds): libhdf5, for .bsp.h5 files only.
+# scripts/soname.sh finds): libhdf5 for .bsp.h5 files, libarchive for
+# archives, compressed streams and zips, libcrypto for SHA-256 digests.
 # Debian's pkg-config names its serial build so (hdf5-serial).
-DLLIBS    = hdf5
+DLLIBS    = hdf5 libarchive libcrypto
 LDLIBS   += -lm -lpthread -ldl
 
 ifeq ($(SANITIZE),1)

@@ -486,3 +486,61 @@ raw_free() {
 	refute_output --partial $'\033'
 	assert_equal "$(ls -A u)" ""
 }
+
+# =====================================================================
+# Libraries loaded at their first use
+# =====================================================================
+
+# unloadable NAME: a library of pkg-config's NAME, by its SONAME, that
+# cannot be loaded, found first (LD_LIBRARY_PATH).
+unloadable() {
+	mkdir -p lib
+	echo "not a library" >"lib/$("$TS_TOP/scripts/soname.sh" "$1")"
+	export LD_LIBRARY_PATH=$PWD/lib
+}
+
+@test "hostile: libarchive that cannot be loaded (the tools load it when first needed, link it not): a bundle of plain files is read and written; compressed streams, archives and zips are I/O errors (3) that name it, and nothing is written" {
+	local t so
+	so=$("$TS_TOP/scripts/soname.sh" libarchive)
+	for t in ts-convert ts-gen ts-gen-values ts-pack ts-sort ts-stat ts-validate; do
+		run objdump -p "$(command -v "$t")"
+		assert_success
+		refute_output --partial libarchive
+		refute_output --partial libcrypto
+	done
+	bundle b
+	ts-convert -q b b.tns.xz
+	ts-pack -q b -o b.tar.zst
+	ts-convert -q b b.npz
+	unloadable libarchive
+	run -0 ts-validate -q b
+	run -0 ts-convert -q b c.tns
+	run -0 ts-sort -q b -o d.tnsb
+	run -3 ts-validate b.tns.xz
+	assert_line --regexp "^ts-validate: b\.tns\.xz: cannot decompress: .*: .*lib/$so: "
+	run -3 ts-validate b.tar.zst
+	assert_line --regexp "^ts-validate: b\.tar\.zst: .*lib/$so: "
+	run -3 ts-convert b.npz e.tns
+	assert_output --regexp "^ts-convert: b\.npz: reading a zip archive: .*lib/$so: "
+	run -3 ts-convert b e.npz
+	assert_output --regexp "^ts-convert: e\.npz: .*lib/$so: "
+	run -3 ts-convert b e.tns.xz
+	run -3 ts-pack -q b -o e.tar.gz
+	assert_output --regexp "^ts-pack: e\.tar\.gz: .*lib/$so: "
+	only b b.tns.xz b.tar.zst b.npz c.tns d.tnsb lib
+}
+
+@test "hostile: libcrypto that cannot be loaded (loaded when a digest is first made): a bundle is validated and converted; what needs SHA-256 (an archive's manifest, packing) is an I/O error (3) that names it, and nothing is written" {
+	local so
+	so=$("$TS_TOP/scripts/soname.sh" libcrypto)
+	bundle b
+	ts-pack -q b -o b.tar.zst
+	unloadable libcrypto
+	run -0 ts-validate -q b
+	run -0 ts-convert -q b c.tns.zst
+	run -3 ts-validate b.tar.zst
+	assert_line --regexp "^ts-validate: b\.tar\.zst: cannot compute the SHA-256 of its members: .*lib/$so: "
+	run -3 ts-pack -q b -o e.tar.zst
+	assert_output --regexp "^ts-pack: e\.tar\.zst: .*lib/$so: "
+	only b b.tar.zst c.tns.zst lib
+}

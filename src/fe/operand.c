@@ -105,8 +105,12 @@ fe_check_data(const char *path, const char *meta,
 		ts_source_set_name(src, path);
 	if (ts_source_compression(src) != NULL &&
 	    (src = ts_source_decompress(src)) == NULL) {
-		ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_NONE,
-		    "cannot decompress: %s", strerror(errno));
+		if (errno == ELIBACC)
+			ts_diag_io(d, path, "cannot decompress: %s",
+			    strerror(errno));
+		else
+			ts_diag(d, TS_SEV_ERROR, path, 0, 0, TS_RULE_NONE,
+			    "cannot decompress: %s", strerror(errno));
 		return;
 	}
 	kind = ts_sniff(src);

@@ -219,9 +219,13 @@ fe_job_input(struct fe_job *j)
 		}
 		if (ts_source_compression(j->src) != NULL &&
 		    (j->src = ts_source_decompress(j->src)) == NULL) {
-			ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0,
-			    TS_RULE_NONE, "cannot decompress: %s",
-			    strerror(errno));
+			if (errno == ELIBACC)
+				ts_diag_io(j->d, j->sname, "cannot decompress: "
+				    "%s", strerror(errno));
+			else
+				ts_diag(j->d, TS_SEV_ERROR, j->sname, 0, 0,
+				    TS_RULE_NONE, "cannot decompress: %s",
+				    strerror(errno));
 			return -1;
 		}
 		if (j->from == FE_JOB_AUTO)

@@ -32,6 +32,7 @@
 #include "archive/archive_int.h"
 #include "io/io.h"
 #include "util/path.h"
+#include "util/lalib.h"
 #include "util/sha256.h"
 #include "util/xalloc.h"
 
@@ -90,7 +91,8 @@ struct ts_archive {
 	struct ts_sha256 mh;		/* the current member's digest */
 	bool		 hashing;	/* ... which is a regular file's */
 	bool		 mbundle;	/* ... of a bundle (NAME/FILE) */
-	bool		 hfail;		/* a digest could not be made */
+	bool		 hfail;		/* a digest could not be made: */
+	int		 herr;		/* ... the first errno of it */
 	char		*drain;		/* what the unread data goes through */
 	struct seen	*seen;
 	size_t		 nseen;
@@ -105,6 +107,15 @@ struct ts_archive {
 	size_t		 nowner;
 	bool		 verified;	/* the end was reached: vd is whole */
 };
+
+/* A digest of ar's could not be made: the first errno kept. */
+static void
+hash_failed(struct ts_archive *ar)
+{
+	if (!ar->hfail)
+		ar->herr = errno != 0 ? errno : EIO;
+	ar->hfail = true;
+}
 
 static void
 seterr(struct ts_archive *ar, int e, const char *msg)
@@ -306,6 +317,8 @@ ts_archive_open(const char *path)
 			return NULL;
 		}
 	}
+	if (ts_la_load() != 0)
+		return NULL;
 	ar = ts_xcalloc(1, sizeof(*ar));
 	ar->a = archive_read_new();
 	archive_read_support_filter_all(ar->a);
@@ -392,7 +405,7 @@ worker(void *arg)
 			r = archive_read_data(ar->a, ar->ring[slot], CHUNK);
 			if (r > 0 && ar->hashing && ts_sha256_update(&ar->mh,
 			    ar->ring[slot], (size_t)r) != 0)
-				ar->hfail = true;
+				hash_failed(ar);
 			pthread_mutex_lock(&ar->mu);
 			if (r <= 0) {
 				if (r < 0) {
@@ -619,7 +632,7 @@ finish_member(struct ts_archive *ar)
 		while ((r = archive_read_data(ar->a, ar->drain, CHUNK)) > 0)
 			if (ts_sha256_update(&ar->mh, ar->drain, (size_t)r) !=
 			    0)
-				ar->hfail = true;
+				hash_failed(ar);
 		if (r < 0) {
 			e = archive_errno(ar->a) > 0 ? archive_errno(ar->a) :
 			    EILSEQ;
@@ -640,7 +653,7 @@ finish_member(struct ts_archive *ar)
 		return -1;
 	}
 	if (ts_sha256_final(&ar->mh, dg) != 0) {
-		ar->hfail = true;
+		hash_failed(ar);
 		return 0;
 	}
 	ar->seen = ts_xreallocarray(ar->seen, ar->nseen + 1,
@@ -812,8 +825,9 @@ ts_archive_verify_by(struct ts_archive *ar, bool (*mine)(const char *bundle,
 	if (ar->hfail) {
 		if (!mine(NULL, arg))
 			return 0;
+		errno = ar->herr;
 		ts_diag_io(d, ar->name, "cannot compute the SHA-256 of its "
-		    "members");
+		    "members: %s", strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < ts_diags_len(ar->vd); i++) {
@@ -935,7 +949,7 @@ again:
 		if (ts_sha256_init(&ar->mh) == 0)
 			ar->hashing = true;
 		else
-			ar->hfail = true;
+			hash_failed(ar);
 	}
 	return 1;
 }

@@ -36,6 +36,7 @@
 #include "io/io.h"
 #include "model/model.h"
 #include "util/path.h"
+#include "util/lalib.h"
 #include "util/progress.h"
 #include "util/xalloc.h"
 
@@ -134,6 +135,10 @@ ts_archive_out_open(struct ts_sink *k, const struct ts_pack_opts *po)
 	/* With workers, zstd cuts the input in jobs of a fixed size,
 	 * whatever their number: the bytes do not depend on -j.  gzip
 	 * writes no time stamp. */
+	if (ts_la_load() != 0) {
+		ts_sink_abort(k);
+		return NULL;
+	}
 	if (f != NULL && (k = ts_sink_compress_opts(k, f, &zo)) == NULL)
 		return NULL;
 	ao = ts_xcalloc(1, sizeof(*ao));
@@ -454,6 +459,21 @@ put_manifest(struct ts_archive_out *ao)
 	return rv;
 }
 
+/*
+ * ao given up: nothing of it must appear, so the sink goes first.  The
+ * close that frees the archive then writes nothing (out_write fails
+ * at once; not archive_write_fail, which leaves libarchive's buffers
+ * unfreed).
+ */
+static void
+drop(struct ts_archive_out *ao)
+{
+	ts_sink_abort(ao->k);
+	ao->k = NULL;
+	ao->dropping = true;
+	out_free(ao);
+}
+
 int
 ts_archive_out_commit(struct ts_archive_out *ao)
 {
@@ -461,15 +481,13 @@ ts_archive_out_commit(struct ts_archive_out *ao)
 
 	if (put_manifest(ao) != 0) {
 		e = errno;
-		ts_sink_abort(ao->k);
-		out_free(ao);
+		drop(ao);
 		errno = e;
 		return -1;
 	}
 	if (archive_write_close(ao->a) != ARCHIVE_OK) {
 		e = archive_errno(ao->a) > 0 ? archive_errno(ao->a) : EIO;
-		ts_sink_abort(ao->k);
-		out_free(ao);
+		drop(ao);
 		errno = e;
 		return -1;
 	}
@@ -482,15 +500,8 @@ ts_archive_out_commit(struct ts_archive_out *ao)
 void
 ts_archive_out_abort(struct ts_archive_out *ao)
 {
-	if (ao == NULL)
-		return;
-	/* Nothing of it must appear: the sink goes first.  The close that
-	 * frees the archive then writes nothing (not archive_write_fail,
-	 * which leaves libarchive's buffers unfreed). */
-	ts_sink_abort(ao->k);
-	ao->k = NULL;
-	ao->dropping = true;
-	out_free(ao);
+	if (ao != NULL)
+		drop(ao);
 }
 
 /* ---- a bundle written into an archive of its own ---- */

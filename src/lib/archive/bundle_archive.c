@@ -710,7 +710,7 @@ ts_bundles_open(const char *path, const char *tmpdir, struct ts_diags *d)
 
 	if ((ar = ts_archive_open(path)) == NULL) {
 		if (errno == ENOENT || errno == EISDIR || errno == EACCES ||
-		    errno == EIO)
+		    errno == EIO || errno == ELIBACC)
 			ts_diag_io(d, label, "%s", strerror(errno));
 		else
 			ts_diag(d, TS_SEV_ERROR, label, 0, 0, TS_RULE_B5,

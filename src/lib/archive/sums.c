@@ -58,7 +58,8 @@ struct ts_sums {
 	size_t		 nf;
 	struct ts_sha256 h;
 	bool		 open;		/* h holds a digest begun */
-	bool		 failed;	/* libcrypto failed: EIO */
+	bool		 failed;	/* libcrypto failed: */
+	int		 err;		/* ... its errno (EIO, ELIBACC) */
 	bool		 quit;
 	bool		 threaded;
 	bool		 tap;		/* slots handed now go to the tap */
@@ -67,6 +68,15 @@ struct ts_sums {
 	pthread_cond_t	 cv;
 };
 
+/* A digest failed: the first error kept. */
+static void
+fail(struct ts_sums *s)
+{
+	if (!s->failed)
+		s->err = errno != 0 ? errno : EIO;
+	s->failed = true;
+}
+
 /* One slot's work, on the hasher's side. */
 static void
 consume(struct ts_sums *s, struct slot *sl)
@@ -74,19 +84,19 @@ consume(struct ts_sums *s, struct slot *sl)
 	if (sl->ev == EV_BEGIN || sl->ev == EV_STOP)
 		return;		/* the tap's */
 	if (!s->open) {
-		if (ts_sha256_init(&s->h) != 0)
-			s->failed = true;
+		if (!s->failed && ts_sha256_init(&s->h) != 0)
+			fail(s);
 		s->open = true;
 	}
 	if (sl->ev == EV_DATA) {
 		if (!s->failed && ts_sha256_update(&s->h, sl->buf, sl->n) != 0)
-			s->failed = true;
+			fail(s);
 		return;
 	}
 	if (s->failed)
 		ts_sha256_free(&s->h);
 	else if (ts_sha256_final(&s->h, sl->f->d) != 0)
-		s->failed = true;
+		fail(s);
 	s->open = false;
 }
 
@@ -318,7 +328,7 @@ ts_sums_text(struct ts_sums *s, size_t *len)
 
 	drain(s);
 	if (s->failed) {
-		errno = EIO;
+		errno = s->err;
 		return NULL;
 	}
 	if (s->nf > 1)

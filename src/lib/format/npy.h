@@ -103,7 +103,8 @@ unsigned char *ts_npy_utf8_to_utf32(const char *s, uint64_t *n);
  * malloc'd array of malloc'd strings, its count returned) and their
  * sizes, uncompressed, in *sizes (malloc'd; -1 where the archive does
  * not say); -1 with *e (the archive's offset 0, a message) when src is
- * no zip archive libarchive reads.  ts_zip_open positions a reader at
+ * no zip archive libarchive reads (errno EILSEQ), or libarchive cannot
+ * be loaded (errno ELIBACC).  ts_zip_open positions a reader at
  * the data of the member name; NULL with *e when there is none.
  * ts_zip_read gives up to n bytes: the count, 0 at its end, -1 with
  * *e (at the member's offset) when the data is corrupt.

@@ -205,8 +205,11 @@ npz_open(struct ts_decoder *dec)
 
 	dec->state = r;
 	if ((n = ts_zip_list(dec->src, &names, &sizes, &e)) < 0) {
-		ts_diag_off(dec->d, TS_SEV_ERROR, dec->file, (int64_t)e.off,
-		    TS_RULE_NONE, "%s", e.msg);
+		if (errno == ELIBACC)	/* libarchive cannot be loaded */
+			ts_diag_io(dec->d, dec->file, "%s", e.msg);
+		else
+			ts_diag_off(dec->d, TS_SEV_ERROR, dec->file,
+			    (int64_t)e.off, TS_RULE_NONE, "%s", e.msg);
 		return -1;
 	}
 	for (i = 0; i < TS_MAXORDER; i++)

@@ -25,6 +25,7 @@
 #include "tensorsuite.h"
 #include "format/npy.h"
 #include "io/io.h"
+#include "util/lalib.h"
 #include "util/xalloc.h"
 
 #define INBUF	(256u << 10)
@@ -92,8 +93,17 @@ err_of(struct ts_npy_err *e, struct archive *a, uint64_t off,
 static struct ts_zip *
 zopen(struct ts_source *src, struct ts_npy_err *e)
 {
-	struct ts_zip *z = ts_xcalloc(1, sizeof(*z));
+	struct ts_zip *z;
 
+	/* errno ELIBACC: the caller's to report as the system's error. */
+	if (ts_la_load() != 0) {
+		e->off = 0;
+		snprintf(e->msg, sizeof(e->msg), "reading a zip archive: %s",
+		    strerror(errno));
+		errno = ELIBACC;
+		return NULL;
+	}
+	z = ts_xcalloc(1, sizeof(*z));
 	z->src = src;
 	z->buf = ts_xmalloc(INBUF);
 	z->a = archive_read_new();
@@ -111,6 +121,7 @@ zopen(struct ts_source *src, struct ts_npy_err *e)
 			err_of(e, z->a, 0, "not a zip archive");
 		e->off = 0;
 		ts_zip_close(z);
+		errno = EILSEQ;
 		return NULL;
 	}
 	return z;
@@ -152,6 +163,7 @@ ts_zip_list(struct ts_source *src, char ***names, int64_t **sizes,
 		*names = NULL;
 		*sizes = NULL;
 		ts_zip_close(z);
+		errno = EILSEQ;
 		return -1;
 	}
 	ts_zip_close(z);
@@ -269,29 +281,33 @@ entry_of(const char *name, uint64_t size)
 }
 
 /* A stored zip's archive, unblocked, writing through fn, its sums not
- * made when nosum: NULL on an error of libarchive's. */
+ * made when nosum: NULL with errno (ELIBACC: libarchive cannot be
+ * loaded; EIO: an error of libarchive's). */
 static struct archive *
 writer_of(bool deflate, bool nosum, void *arg, archive_write_callback *fn)
 {
-	struct archive *a = archive_write_new();
+	struct archive *a;
 
-	if (archive_write_set_format_zip(a) != ARCHIVE_OK ||
+	if (ts_la_load() != 0)
+		return NULL;
+	if ((a = archive_write_new()) == NULL ||
+	    archive_write_set_format_zip(a) != ARCHIVE_OK ||
 	    archive_write_set_options(a, deflate ?
 	    "zip:compression=deflate" : "zip:compression=store") !=
 	    ARCHIVE_OK || (nosum && archive_write_set_format_option(a, "zip",
-	    "fakecrc32", "1") != ARCHIVE_OK)) {
-		archive_write_free(a);
-		return NULL;
-	}
+	    "fakecrc32", "1") != ARCHIVE_OK))
+		goto fail;
 	/* Unblocked: each piece goes to the sink as it comes, not copied
 	 * into a block first (the members' data comes in pieces of a
 	 * megabyte: io.h's TS_KEEP_CHUNK). */
 	archive_write_set_bytes_per_block(a, 0);
-	if (archive_write_open2(a, arg, NULL, fn, NULL, NULL) != ARCHIVE_OK) {
-		archive_write_free(a);
-		return NULL;
-	}
+	if (archive_write_open2(a, arg, NULL, fn, NULL, NULL) != ARCHIVE_OK)
+		goto fail;
 	return a;
+fail:
+	archive_write_free(a);
+	errno = EIO;
+	return NULL;
 }
 
 static la_ssize_t
@@ -362,7 +378,6 @@ ts_zip_out_new(struct ts_sink *k, bool deflate)
 		zo->sums = false;
 	if (!zo->sums && (zo->a = writer_of(deflate, false, zo, zwrite)) ==
 	    NULL) {
-		errno = EIO;
 		free(zo);
 		return NULL;
 	}

@@ -20,6 +20,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/lalib.h"
 #include "util/xalloc.h"
 
 static const struct {
@@ -289,6 +290,10 @@ ts_sink_compress_opts(struct ts_sink *out, const char *filter,
 
 	if (strcmp(filter, "zstd") == 0)
 		return zstd_sink(out, zo);
+	if (ts_la_load() != 0) {
+		ts_sink_abort(out);
+		return NULL;
+	}
 	z = ts_xcalloc(1, sizeof(*z));
 	z->out = out;
 	if ((z->a = archive_write_new()) == NULL) {

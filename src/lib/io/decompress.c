@@ -20,6 +20,7 @@
 
 #include "tensorsuite.h"
 #include "io/io.h"
+#include "util/lalib.h"
 #include "util/xalloc.h"
 
 #define INBUF	(1 << 16)
@@ -90,7 +91,8 @@ unz_close(void *ctx)
 	struct unz *u = ctx;
 	int rv;
 
-	archive_read_free(u->a);
+	if (u->a != NULL)
+		archive_read_free(u->a);
 	rv = ts_source_close(u->in);
 	free(u);
 	return rv;
@@ -104,6 +106,8 @@ unz_start(struct unz *u)
 	struct archive_entry *e;
 	int e2;
 
+	if (ts_la_load() != 0)
+		return -1;
 	u->a = archive_read_new();
 	u->failed = false;
 	archive_read_support_filter_all(u->a);

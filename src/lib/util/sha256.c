@@ -1,11 +1,62 @@
 /*
- * sha256.c - SHA-256 through libcrypto's EVP interface (see sha256.h).
+ * sha256.c - SHA-256 through libcrypto's EVP interface (see sha256.h),
+ * libcrypto loaded when a digest is first made (util/dlib.h) rather than
+ * linked: its dynamic linking cost every run of every tool 2 ms, and
+ * most never make a digest.
  */
 #include <errno.h>
+#include <pthread.h>
 
 #include <openssl/evp.h>
 
+#include "util/dlib.h"
 #include "util/sha256.h"
+
+#ifndef TS_LIBCRYPTO_SONAME
+#define TS_LIBCRYPTO_SONAME	"libcrypto.so"
+#endif
+
+/* The functions of libcrypto called, through a table. */
+#define FUNCS(X) \
+	X(EVP_MD_CTX_new) X(EVP_MD_CTX_free) X(EVP_sha256) \
+	X(EVP_DigestInit_ex) X(EVP_DigestUpdate) X(EVP_DigestFinal_ex)
+
+static struct {
+#define FN(name)	__typeof__(name) *p_##name;
+	FUNCS(FN)
+#undef FN
+} cr;
+
+const char ts_crypto_soname[] = TS_LIBCRYPTO_SONAME;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char why[512];
+static const char *failed;
+
+static void
+load(void)
+{
+	void *h;
+
+	if ((h = ts_dl_open(ts_crypto_soname, why, sizeof(why))) == NULL) {
+		failed = why;
+		return;
+	}
+#define LOOK(name) \
+	if (ts_dl_sym(h, ts_crypto_soname, #name, &cr.p_##name, why, \
+	    sizeof(why)) != 0) { \
+		failed = why; \
+		return; \
+	}
+	FUNCS(LOOK)
+#undef LOOK
+}
+
+#define EVP_MD_CTX_new		(*cr.p_EVP_MD_CTX_new)
+#define EVP_MD_CTX_free		(*cr.p_EVP_MD_CTX_free)
+#define EVP_sha256		(*cr.p_EVP_sha256)
+#define EVP_DigestInit_ex	(*cr.p_EVP_DigestInit_ex)
+#define EVP_DigestUpdate	(*cr.p_EVP_DigestUpdate)
+#define EVP_DigestFinal_ex	(*cr.p_EVP_DigestFinal_ex)
 
 int
 ts_sha256_init(struct ts_sha256 *h)
@@ -13,6 +64,11 @@ ts_sha256_init(struct ts_sha256 *h)
 	EVP_MD_CTX *c;
 
 	h->ctx = NULL;
+	pthread_once(&once, load);
+	if (failed != NULL) {
+		errno = ELIBACC;
+		return -1;
+	}
 	if ((c = EVP_MD_CTX_new()) == NULL) {
 		errno = ENOMEM;
 		return -1;
@@ -29,6 +85,10 @@ ts_sha256_init(struct ts_sha256 *h)
 int
 ts_sha256_update(struct ts_sha256 *h, const void *p, size_t n)
 {
+	if (h->ctx == NULL) {
+		errno = EINVAL;		/* not started */
+		return -1;
+	}
 	if (n == 0)
 		return 0;
 	if (EVP_DigestUpdate(h->ctx, p, n) != 1) {
@@ -44,6 +104,10 @@ ts_sha256_final(struct ts_sha256 *h, unsigned char *out)
 	unsigned int n = 0;
 	int rc;
 
+	if (h->ctx == NULL) {
+		errno = EINVAL;		/* not started */
+		return -1;
+	}
 	rc = EVP_DigestFinal_ex(h->ctx, out, &n);
 	ts_sha256_free(h);
 	if (rc != 1 || n != TS_SHA256_LEN) {
@@ -56,7 +120,8 @@ ts_sha256_final(struct ts_sha256 *h, unsigned char *out)
 void
 ts_sha256_free(struct ts_sha256 *h)
 {
-	EVP_MD_CTX_free(h->ctx);
+	if (h->ctx != NULL)
+		EVP_MD_CTX_free(h->ctx);
 	h->ctx = NULL;
 }
 

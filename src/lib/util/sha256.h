@@ -18,11 +18,14 @@ struct ts_sha256 {
 };
 
 /*
- * Starts a digest in h.  Returns 0, or -1 with errno ENOMEM when
- * libcrypto could not allocate its context (h is then left empty and
- * ts_sha256_free() on it is harmless).
+ * Starts a digest in h, libcrypto loaded first (by its SONAME,
+ * ts_crypto_soname) when it is the process's first.  Returns 0, or -1
+ * with errno ENOMEM when libcrypto could not allocate its context, or
+ * ELIBACC when it cannot be loaded (util/dlib.h); h is then left empty
+ * and ts_sha256_free() on it is harmless.
  */
 int	 ts_sha256_init(struct ts_sha256 *h);
+extern const char ts_crypto_soname[];
 
 /* Adds n bytes at p to the digest h.  Returns 0, or -1 (errno EIO). */
 int	 ts_sha256_update(struct ts_sha256 *h, const void *p, size_t n);
