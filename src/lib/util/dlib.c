@@ -1,49 +1,71 @@
 /*
- * dlib.c - a shared library opened at its first use, and its symbols
- * looked up (dlib.h).
+ * dlib.c - a shared library loaded at its first use, its symbols into
+ * its table (dlib.h).
  */
 #include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/dlib.h"
 
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 /* Why the last library that could not be loaded could not. */
 static const char *last;
 
 const char *
 ts_dl_error(void)
 {
-	return last;
+	const char *s;
+
+	pthread_mutex_lock(&mu);
+	s = last;
+	pthread_mutex_unlock(&mu);
+	return s;
 }
 
-void *
-ts_dl_open(const char *soname, char *why, size_t n)
+/* l opened and its table filled: 0, or -1 with l->why. */
+static int
+load(struct ts_dl_lib *l)
 {
 	const char *e;
-	void *h;
+	void *h, *p;
+	size_t i;
 
 	/* Its symbols kept to itself: another library in the process may
 	 * have its own of the same names. */
-	if ((h = dlopen(soname, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+	if ((h = dlopen(l->soname, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		e = dlerror();
-		snprintf(why, n, "%s", e != NULL ? e : soname);
-		last = why;
+		snprintf(l->why, sizeof(l->why), "%s", e != NULL ? e :
+		    l->soname);
+		return -1;
 	}
-	return h;
+	for (i = 0; i < l->n; i++) {
+		if ((p = dlsym(h, l->names[i])) == NULL) {
+			snprintf(l->why, sizeof(l->why), "%s: no symbol %s",
+			    l->soname, l->names[i]);
+			return -1;
+		}
+		memcpy(l->slots[i], &p, sizeof(p));
+	}
+	return l->start != NULL ? l->start(l->why, sizeof(l->why)) : 0;
 }
 
 int
-ts_dl_sym(void *h, const char *soname, const char *name, void *to,
-    char *why, size_t n)
+ts_dl_load(struct ts_dl_lib *l)
 {
-	void *p;
+	int rv;
 
-	if ((p = dlsym(h, name)) == NULL) {
-		snprintf(why, n, "%s: no symbol %s", soname, name);
-		last = why;
-		return -1;
+	pthread_mutex_lock(&mu);
+	if (!l->tried) {
+		l->tried = true;
+		if (load(l) != 0)
+			last = l->failed = l->why;
 	}
-	memcpy(to, &p, sizeof(p));
-	return 0;
+	rv = l->failed != NULL ? -1 : 0;
+	pthread_mutex_unlock(&mu);
+	if (rv != 0)
+		errno = ELIBACC;
+	return rv;
 }

@@ -14,26 +14,35 @@
 #ifndef TS_UTIL_DLIB_H
 #define TS_UTIL_DLIB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
- * The library soname opened, or NULL and why not in why (n bytes: the
- * dynamic linker's words, "libarchive.so.13: cannot open shared object
- * file: No such file or directory").  Never closed.
+ * A library to load: its soname, the n symbols names[i] whose addresses
+ * go to slots[i] (each a pointer of its table: the address's bytes are
+ * copied, ISO C having no conversion from dlsym's void * to a function
+ * pointer), and start, called once they are (NULL: none), 0 or -1 with
+ * a reason in why.  The rest is dlib.c's.
  */
-void	*ts_dl_open(const char *soname, char *why, size_t n);
+struct ts_dl_lib {
+	const char		*soname;
+	const char *const	*names;
+	void *const		*slots;
+	size_t			 n;
+	int			(*start)(char *why, size_t len);
+	bool			 tried;
+	const char		*failed;	/* why not, or NULL */
+	char			 why[512];
+};
 /*
- * The symbol name of the library h (opened as soname) into *to, a
- * pointer to a function or an object of the table (its bytes copied:
- * ISO C has no conversion from dlsym's void * to a function pointer):
- * 0, or -1 and why ("libarchive.so.13: no symbol archive_read_new").
+ * l loaded, once a process whatever the thread (never closed): 0, or -1
+ * with errno ELIBACC and l->failed saying why ("libarchive.so.13: cannot
+ * open shared object file: ...", "...: no symbol archive_read_new").
  */
-int	 ts_dl_sym(void *h, const char *soname, const char *name, void *to,
-	    char *why, size_t n);
+int	 ts_dl_load(struct ts_dl_lib *l);
 /*
- * Why the last library that could not be loaded could not (the why of
- * the two above, kept by its loader), or NULL: what an error of ELIBACC
- * adds to its message (ts_diag_io).
+ * Why the last library that could not be loaded could not, or NULL:
+ * what an error of ELIBACC adds to its message (ts_diag_io).
  */
 const char *ts_dl_error(void);
 

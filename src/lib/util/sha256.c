@@ -5,7 +5,6 @@
  * most never make a digest.
  */
 #include <errno.h>
-#include <pthread.h>
 
 #include <openssl/evp.h>
 
@@ -28,28 +27,16 @@ static struct {
 } cr;
 
 const char ts_crypto_soname[] = TS_LIBCRYPTO_SONAME;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char why[512];
-static const char *failed;
 
-static void
-load(void)
-{
-	void *h;
+#define NAME(name)	#name,
+#define SLOT(name)	&cr.p_##name,
+static const char *const names[] = { FUNCS(NAME) };
+static void *const slots[] = { FUNCS(SLOT) };
+#undef NAME
+#undef SLOT
 
-	if ((h = ts_dl_open(ts_crypto_soname, why, sizeof(why))) == NULL) {
-		failed = why;
-		return;
-	}
-#define LOOK(name) \
-	if (ts_dl_sym(h, ts_crypto_soname, #name, &cr.p_##name, why, \
-	    sizeof(why)) != 0) { \
-		failed = why; \
-		return; \
-	}
-	FUNCS(LOOK)
-#undef LOOK
-}
+static struct ts_dl_lib lib = { ts_crypto_soname, names, slots,
+    sizeof(names) / sizeof(names[0]), NULL, false, NULL, "" };
 
 #define EVP_MD_CTX_new		(*cr.p_EVP_MD_CTX_new)
 #define EVP_MD_CTX_free		(*cr.p_EVP_MD_CTX_free)
@@ -64,11 +51,8 @@ ts_sha256_init(struct ts_sha256 *h)
 	EVP_MD_CTX *c;
 
 	h->ctx = NULL;
-	pthread_once(&once, load);
-	if (failed != NULL) {
-		errno = ELIBACC;
+	if (ts_dl_load(&lib) != 0)
 		return -1;
-	}
 	if ((c = EVP_MD_CTX_new()) == NULL) {
 		errno = ENOMEM;
 		return -1;
