@@ -598,7 +598,8 @@ struct h5r {
 	uint64_t	 nnz, pos;	/* entries; handed out */
 	uint64_t	 bstart;	/* the block buffered: its first */
 	size_t		 blen;		/* ... and its entries */
-	uint64_t	*ibuf[TS_MAXORDER];
+	uint64_t	*ibuf[TS_MAXORDER];	/* 8-byte indices, */
+	void		*nbuf[TS_MAXORDER];	/* ... or 4-byte ones */
 	double		*fbuf;
 	int64_t		*vbuf;
 	uint64_t	 bytes;		/* of the file, for the progress */
@@ -925,7 +926,10 @@ h5r_open(struct ts_decoder *dec)
 	if (ts_bsp_decoder_header(dec, b) != 0)
 		return -1;
 	for (k = 0; k < b->order; k++)
-		r->ibuf[k] = ts_xmalloc(RBLOCK * sizeof(uint64_t));
+		if (r->narrow[k])
+			r->nbuf[k] = ts_xmalloc(RBLOCK * 4);
+		else
+			r->ibuf[k] = ts_xmalloc(RBLOCK * sizeof(uint64_t));
 	if (r->vints)
 		r->vbuf = ts_xmalloc(RBLOCK * sizeof(int64_t));
 	else
@@ -976,16 +980,24 @@ h5r_load(struct ts_decoder *dec, struct h5r *r)
 	int k;
 
 	for (k = 0; k < r->order; k++) {
-		if (load_set(r, k, n, r->isigned[k] ? H5T_NATIVE_INT64 :
-		    H5T_NATIVE_UINT64, r->ibuf[k]) != 0)
+		/* 4-byte indices as they are: widened as they are put in
+		 * the batch (h5r_next). */
+		if (r->narrow[k] ? slab(r->set[k], r->isigned[k] ?
+		    H5T_NATIVE_INT32 : H5T_NATIVE_UINT32, r->pos, n,
+		    r->nbuf[k], false) != 0 : load_set(r, k, n, r->isigned[k] ?
+		    H5T_NATIVE_INT64 : H5T_NATIVE_UINT64, r->ibuf[k]) != 0)
 			return bad(dec, TS_RULE_NONE, "libhdf5 cannot read "
 			    "dataset 'indices_%d' at element %llu", k,
 			    (unsigned long long)r->pos);
-		for (i = 0; r->isigned[k] && i < n; i++)
-			if ((int64_t)r->ibuf[k][i] < 0)
+		for (i = 0; r->isigned[k] && i < n; i++) {
+			int64_t v = r->narrow[k] ? ((const int32_t *)
+			    r->nbuf[k])[i] : (int64_t)r->ibuf[k][i];
+
+			if (v < 0)
 				return bad_at(dec, r->pos + i + 1, TS_RULE_S1,
 				    "'indices_%d' holds %lld, a negative index",
-				    k, (long long)(int64_t)r->ibuf[k][i]);
+				    k, (long long)v);
+		}
 	}
 	if (!r->iso && load_set(r, r->order, n, r->vu64 ? H5T_NATIVE_UINT64 :
 	    r->vints ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE,
@@ -1017,11 +1029,20 @@ h5r_next(struct ts_decoder *dec, struct ts_batch *b)
 	o = (size_t)(r->pos - r->bstart);
 	n = r->blen - o < b->cap ? r->blen - o : b->cap;
 	for (k = 0; k < order; k++) {
-		const uint64_t *src = r->ibuf[k] + o;
 		uint64_t *dst = b->coords + r->bsp.perm[k];
 
-		for (i = 0; i < n; i++)
-			dst[i * (size_t)order] = src[i];
+		/* Signed ones were checked: none is negative. */
+		if (r->narrow[k]) {
+			const uint32_t *src = (const uint32_t *)r->nbuf[k] + o;
+
+			for (i = 0; i < n; i++)
+				dst[i * (size_t)order] = src[i];
+		} else {
+			const uint64_t *src = r->ibuf[k] + o;
+
+			for (i = 0; i < n; i++)
+				dst[i * (size_t)order] = src[i];
+		}
 	}
 	for (i = 0; i < n; i++) {
 		b->loc[i] = r->pos + i + 1;
@@ -1054,8 +1075,10 @@ h5r_close(struct ts_decoder *dec)
 	if (r->file >= 0)
 		H5Fclose(r->file);
 	h5r_untmp(r);
-	for (k = 0; k < TS_MAXORDER; k++)
+	for (k = 0; k < TS_MAXORDER; k++) {
 		free(r->ibuf[k]);
+		free(r->nbuf[k]);
+	}
 	free(r->fbuf);
 	free(r->vbuf);
 	free(r->raw);
