@@ -51,7 +51,7 @@ do_job(struct ts_pwriter *w, const struct job *j)
 	if (j->len == 0)
 		return 0;
 	if (j->crc != NULL)
-		*j->crc = (uint32_t)crc32(*j->crc, j->buf, (uInt)j->len);
+		*j->crc = (uint32_t)crc32_z(*j->crc, j->buf, j->len);
 	if (j->off != TS_PWRITER_FN)
 		return ts_pwrite_all(w->fd, j->buf, j->len, j->off);
 	if (w->fn(w->arg, j->buf, j->len) == 0)
