@@ -83,3 +83,8 @@ np.savez("crc.bsp.npz", indices_0=u8, indices_1=u8, values=f8,
 flip("crc.bsp.npz", "indices_1.npy", 130)
 np.savez("crcvalues.npz", row=i8, col=i8, data=f8, **coo)
 flip("crcvalues.npz", "data.npy", 135)
+# ... in the last row of pydata's coords, whose readers after the first
+# leave the check to the first
+np.savez("crcrow.npz", coords=np.array([[0, 1], [0, 1], [0, 1]], np.int64),
+         data=f8, shape=np.array([2, 2, 2]), fill_value=np.array(0.0))
+flip("crcrow.npz", "coords.npy", 128 + 40)

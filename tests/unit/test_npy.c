@@ -249,8 +249,8 @@ test_zip(void)
 		free(list);
 		free(sizes);
 		/* Both read at once, in turns. */
-		z[0] = ts_zip_open(src, "a.npy", &e);
-		z[1] = ts_zip_open(src, "b.npy", &e);
+		z[0] = ts_zip_open(src, "a.npy", true, &e);
+		z[1] = ts_zip_open(src, "b.npy", true, &e);
 		total = 0;
 		while (z[0] != NULL && (r = ts_zip_read(z[0], got + total,
 		    1000, &e)) > 0) {
@@ -261,7 +261,7 @@ test_zip(void)
 		    "a member read back while another is read");
 		ts_zip_close(z[0]);
 		ts_zip_close(z[1]);
-		ok(ts_zip_open(src, "c.npy", &e) == NULL && strstr(e.msg,
+		ok(ts_zip_open(src, "c.npy", true, &e) == NULL && strstr(e.msg,
 		    "no member 'c.npy'") != NULL, "a missing member");
 		ts_source_close(src);
 		unlink(path);
@@ -344,13 +344,13 @@ test_zip64_sums(void)
 		free(sizes);
 	}
 	/* Each read to its end: a sum not the data's is an error there. */
-	z = ts_zip_open(src, "c.npy", &e);
+	z = ts_zip_open(src, "c.npy", true, &e);
 	r = z != NULL ? ts_zip_read(z, got, sizeof(got), &e) : -1;
 	ok(r == (long)sizeof(small) - 1 && memcmp(got, small + 1, (size_t)r)
 	    == 0 && ts_zip_read(z, got, sizeof(got), &e) == 0,
 	    "the member past 4 GiB read back, its sum right");
 	ts_zip_close(z);
-	z = ts_zip_open(src, "big.npy", &e);
+	z = ts_zip_open(src, "big.npy", true, &e);
 	while (z != NULL && (r = ts_zip_read(z, buf, 1 << 20, &e)) > 0)
 		total += (uint64_t)r;
 	ok(z != NULL && r == 0 && total == 10 + big, "the placed member of "

@@ -105,7 +105,9 @@ unsigned char *ts_npy_utf8_to_utf32(const char *s, uint64_t *n);
  * not say); -1 with *e (the archive's offset 0, a message) when src is
  * no zip archive libarchive reads (errno EILSEQ), or libarchive cannot
  * be loaded (errno ELIBACC).  ts_zip_open positions a reader at
- * the data of the member name; NULL with *e when there is none.
+ * the data of the member name, which checks its CRC-32 when it is read
+ * to its end if check (another reader of the same member may, when
+ * both read all of it); NULL with *e when there is none.
  * ts_zip_read gives up to n bytes: the count, 0 at its end, -1 with
  * *e (at the member's offset) when the data is corrupt.
  */
@@ -113,7 +115,7 @@ struct ts_zip;
 long	 ts_zip_list(struct ts_source *src, char ***names, int64_t **sizes,
 	    struct ts_npy_err *e);
 struct ts_zip *ts_zip_open(struct ts_source *src, const char *name,
-	    struct ts_npy_err *e);
+	    bool check, struct ts_npy_err *e);
 long	 ts_zip_read(struct ts_zip *, void *buf, size_t n,
 	    struct ts_npy_err *e);
 void	 ts_zip_close(struct ts_zip *);

@@ -25,12 +25,16 @@ struct ts_npz_in {
 	unsigned char	*buf;
 	size_t		 cap;
 	struct ts_npz_ahead *ra;	/* the member read ahead, or NULL */
+	bool		 unchecked;	/* its CRC-32 another reader's */
 };
 
 /*
  * Open member of src and read its header, and skip the first skip
  * items (a row of a 2-D array); 0, or -1 reported (at the member's
- * byte offset: "FILE:+OFF: member 'row.npy': ...").
+ * byte offset: "FILE:+OFF: member 'row.npy': ...").  A reader opened
+ * with skip (a row after the first) neither sums what it reads nor
+ * reads on to the member's end: the CRC-32 is checked by the reader of
+ * the first row, which reads the member to its end.
  */
 int	 ts_npz_in_open(struct ts_npz_in *, struct ts_source *src,
 	    const char *member, uint64_t skip, const char *file,

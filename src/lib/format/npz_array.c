@@ -203,8 +203,8 @@ readn(struct ts_npz_in *in, void *p, size_t n, const char *what)
 		got += (size_t)r;
 	}
 	in->off += n;
-	return in->off == in->a.data_off + in->a.bytes && in->a.data_off > 0 ?
-	    read_end(in) : 0;
+	return in->off == in->a.data_off + in->a.bytes && in->a.data_off > 0 &&
+	    !in->unchecked ? read_end(in) : 0;
 }
 
 int
@@ -220,7 +220,11 @@ ts_npz_in_open(struct ts_npz_in *in, struct ts_source *src,
 	in->member = ts_xstrdup(member);
 	in->file = file;
 	in->d = d;
-	if ((in->z = ts_zip_open(src, member, &e)) == NULL) {
+	/* A reader that starts past the member's first row leaves its
+	 * check to the one that reads it all (ts_npz_in_open's doc). */
+	in->unchecked = skip > 0;
+	if ((in->z = ts_zip_open(src, member, !in->unchecked, &e)) ==
+	    NULL) {
 		ts_diag_off(d, TS_SEV_ERROR, file, (int64_t)e.off,
 		    TS_RULE_NONE, "%s", e.msg);
 		return -1;

@@ -89,9 +89,10 @@ err_of(struct ts_npy_err *e, struct archive *a, uint64_t off,
 	    "", s != NULL ? s : "");
 }
 
-/* A reader at src's first entry header; NULL with *e. */
+/* A reader at src's first entry header, which checks the CRC-32 of
+ * what it reads to a member's end when check; NULL with *e. */
 static struct ts_zip *
-zopen(struct ts_source *src, struct ts_npy_err *e)
+zopen(struct ts_source *src, bool check, struct ts_npy_err *e)
 {
 	struct ts_zip *z;
 
@@ -108,6 +109,9 @@ zopen(struct ts_source *src, struct ts_npy_err *e)
 	z->buf = ts_xmalloc(INBUF);
 	z->a = archive_read_new();
 	archive_read_support_format_zip_seekable(z->a);
+	if (!check)	/* a libarchive without the option checks it */
+		(void)archive_read_set_format_option(z->a, "zip",
+		    "ignorecrc32", "1");
 	archive_read_set_read_callback(z->a, zread);
 	archive_read_set_seek_callback(z->a, zseek);
 	archive_read_set_skip_callback(z->a, zskip);
@@ -131,7 +135,7 @@ long
 ts_zip_list(struct ts_source *src, char ***names, int64_t **sizes,
     struct ts_npy_err *e)
 {
-	struct ts_zip *z = zopen(src, e);
+	struct ts_zip *z = zopen(src, true, e);
 	struct archive_entry *ent;
 	size_t n = 0, cap = 0;
 	int r;
@@ -171,9 +175,10 @@ ts_zip_list(struct ts_source *src, char ***names, int64_t **sizes,
 }
 
 struct ts_zip *
-ts_zip_open(struct ts_source *src, const char *name, struct ts_npy_err *e)
+ts_zip_open(struct ts_source *src, const char *name, bool check,
+    struct ts_npy_err *e)
 {
-	struct ts_zip *z = zopen(src, e);
+	struct ts_zip *z = zopen(src, check, e);
 	struct archive_entry *ent;
 	const char *p;
 	int r;

@@ -33,6 +33,7 @@
 	X(archive_read_free) X(archive_read_new) X(archive_read_next_header) \
 	X(archive_read_open) X(archive_read_open1) \
 	X(archive_read_open_filename) X(archive_read_set_callback_data) \
+	X(archive_read_set_format_option) \
 	X(archive_read_set_read_callback) X(archive_read_set_seek_callback) \
 	X(archive_read_set_skip_callback) X(archive_read_support_filter_all) \
 	X(archive_read_support_format_raw) \
@@ -130,6 +131,8 @@ extern const char ts_la_soname[];
 #define archive_read_open_filename (*ts_la.p_archive_read_open_filename)
 #undef archive_read_set_callback_data
 #define archive_read_set_callback_data (*ts_la.p_archive_read_set_callback_data)
+#undef archive_read_set_format_option
+#define archive_read_set_format_option (*ts_la.p_archive_read_set_format_option)
 #undef archive_read_set_read_callback
 #define archive_read_set_read_callback (*ts_la.p_archive_read_set_read_callback)
 #undef archive_read_set_seek_callback
