@@ -181,7 +181,17 @@ tnsb_put(struct ts_encoder *enc, const struct ts_batch *b)
 		if (n > b->n - at)
 			n = b->n - at;
 		p = ts_outbuf_ptr(o);
-		if (!swap && isz == 4)
+		if (!swap && isz == 8 && !values)
+			/* Records that are the coordinates, as the batch
+			 * holds them: one run of words. */
+			for (i = 0; i < n * (size_t)order; i++)
+				st64(p + 8 * i, c[i] + base, false);
+		else if (!swap && isz == 8)
+			for (i = 0; i < n; i++, c += order)
+				for (k = 0; k < order; k++)
+					st64(p + i * rs + 8 * (size_t)k,
+					    c[k] + base, false);
+		else if (!swap && isz == 4)
 			for (i = 0; i < n; i++, c += order)
 				for (k = 0; k < order; k++)
 					st32(p + i * rs + 4 * (size_t)k,
