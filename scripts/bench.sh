@@ -26,7 +26,9 @@
 # binsparse in HDF5 against .tnsb to .tnsb (binsparse below).  Last,
 # ts-gen (tsgen below), against cat, ts-sort and the reference generator;
 # and ts-stat against ts-validate on the sorted and the wide tensors, with
-# --fit and --fibers (statrows below).
+# --fit and --fibers, and the library's reader alone with and without
+# converting the values (tests/bench/read-values.c: what ts-stat pays
+# before any statistic; statrows below).
 #
 # ts-pack is also timed with the checks of every entry it makes as it
 # packs (the default) against --quick, which reads only the headers
@@ -94,6 +96,12 @@ if [ ! -x "$dir/gen-tensor" ] || [ tests/bench/gen-tensor.c -nt "$dir/gen-tensor
 	    -o "$dir/gen-tensor" tests/bench/gen-tensor.c "$genlib" \
 	    $(pkg-config --libs jansson libarchive libcrypto libzstd zlib hdf5) -lm -lpthread
 fi
+
+# read-values: the library's reader alone, for ts-stat's rows (this
+# build's library: what it costs to convert the values).
+$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc/lib \
+    -o "$dir/read-values" tests/bench/read-values.c "$build/libtensorsuite.a" \
+    $(pkg-config --libs jansson libzstd zlib) -lm -lpthread
 
 if [ ! -x "$dir/touch" ] || [ tests/bench/touch.c -nt "$dir/touch" ]; then
 	$cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
@@ -885,9 +893,14 @@ statrows() {
 	printf '%-34s %8s %9s %11s %9s\n' tool seconds MB/s Mentries/s peak_MiB
 	bytes=$(stat -c %s "$b/$name.tns")
 	t_v=999999 t_s=999999 t_f=999999 t_b=999999 m_s=0 m_f=0 m_b=0 k=0
+	t_rc=999999 t_rv=999999
 	while [ $k -lt "$turns" ]; do
 		run 1 "$bin/ts-validate" -q "$b"
 		t_v=$(echo "$best_t $t_v" | awk '{ print ($1 < $2) ? $1 : $2 }')
+		run 1 "$dir/read-values" "$b" classes
+		least "$best_t" t_rc
+		run 1 "$dir/read-values" "$b"
+		least "$best_t" t_rv
 		run 1 "$bin/ts-stat" -q "$b"
 		t_s=$(echo "$best_t $t_s" | awk '{ print ($1 < $2) ? $1 : $2 }')
 		m_s=$(echo "$best_m $m_s" | awk '{ print ($1 > $2) ? $1 : $2 }')
@@ -903,9 +916,17 @@ statrows() {
 	row "ts-stat" "$t_s" "$m_s"
 	row "ts-stat --fit" "$t_f" "$m_f"
 	row "ts-stat --fibers" "$t_b" "$m_b"
+	row "reader alone, values as classes" "$t_rc" 0
+	row "reader alone, values converted" "$t_rv" 0
 	echo "ts-stat on $name: $(ratio "$t_s" "$t_v")x the time of ts-validate;" \
 	    "target <= 1.3x ($(met "$t_s $t_v" '$1 <= 1.3 * $2')); --fit" \
 	    "$(ratio "$t_f" "$t_v")x, --fibers $(ratio "$t_b" "$t_v")x"
+	# What ts-stat pays that ts-validate does not, before any statistic:
+	# each value converted (ts-validate reads plain decimals as zero or
+	# not, tests/bench/read-values.c).
+	echo "converting the values: $(echo "$t_rv $t_rc" | awk '{ printf "%.2f", $1 - $2 }') s" \
+	    "(tests/bench/read-values, with and without); ts-validate and that alone:" \
+	    "$(echo "$t_v $t_rv $t_rc" | awk '{ printf "%.2f", ($1 + $2 - $3) / $1 }')x"
 }
 
 only=${BENCH_ONLY:-}
