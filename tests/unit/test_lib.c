@@ -1933,6 +1933,56 @@ test_inorder(void)
 	    "batches (%d of them in order)", inorder);
 }
 
+/*
+ * S1's bounds check (format/inrange.c) against a test of each coordinate:
+ * limits of every kind (1, small, 2^63 and past it, 0), coordinates at
+ * and around them and from the top of the range, every order up to 9
+ * and lengths with and without a tail past the vectors' words.
+ */
+static void
+test_coords_out(void)
+{
+	static const uint64_t edge[] = { 1, 2, 3, 1000, (uint64_t)1 << 32,
+	    ((uint64_t)1 << 63) - 1, (uint64_t)1 << 63,
+	    ((uint64_t)1 << 63) + 1, UINT64_MAX, 0 };
+	uint64_t c[9 * 40], lim[9];
+	int t, k, bad = 0, outs = 0;
+	size_t n, i;
+
+	for (t = 0; t < 40000; t++) {
+		int order = 1 + t % 9;
+		bool want = false, got;
+
+		n = (size_t)(next64() % 40);
+		for (k = 0; k < order; k++)
+			lim[k] = next64() % 4 == 0 ? edge[next64() % 10] :
+			    1 + next64() % 100000;
+		/* Limits of 0 only now and then: every entry is out. */
+		for (k = 0; k < order; k++)
+			if (lim[k] == 0 && t % 7 != 0)
+				lim[k] = 5;
+		for (i = 0; i < n; i++)
+			for (k = 0; k < order; k++) {
+				uint64_t *x = &c[i * (size_t)order + (size_t)k];
+
+				*x = lim[k] == 0 ? 0 : next64() % lim[k];
+				if (next64() % 1000 == 0)
+					*x = next64() % 3 == 0 ? next64() :
+					    lim[k] + next64() % 2;
+				if (next64() % 500 == 0 && lim[k] > 0)
+					*x = lim[k] - 1;
+				want |= *x >= lim[k];
+			}
+		got = ts_coords_out(c, n, lim, order);
+		outs += want;
+		if (got != want && bad++ < 5)
+			fprintf(stderr, "coords_out: case %d (order %d, n %zu): "
+			    "%d, a test of each %d\n", t, order, n, got, want);
+	}
+	ok(bad == 0, "S1's bounds check agrees with a test of each coordinate "
+	    "on 40000 batches (%d of them with one out)", outs);
+}
+
 int
 main(void)
 {
@@ -1959,6 +2009,7 @@ main(void)
 	test_input_bounds();
 	test_vtypes();
 	test_inorder();
+	test_coords_out();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		ok(0, "remove %s", tmpdir);

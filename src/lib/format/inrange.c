@@ -31,9 +31,69 @@ any_out(const uint64_t *c, size_t n, const uint64_t *lim, const int ord)
 	return bad != 0;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
+/*
+ * The same when every limit is in [1, 2^63], two words at a time: x is
+ * at least its limit l exactly when (l - 1 - x) | x has its top bit set
+ * (below 2^63, l - 1 - x wraps past 2^63 when x > l - 1; from 2^63, x's
+ * own top bit).  A subtraction and two ORs a word, no compare (SSE2 has
+ * none of 64-bit words): a quarter of any_out's time.  The words taken
+ * 2 ord at a time, the limits' pattern repeating over ord vectors.
+ */
+static inline __attribute__((always_inline)) bool
+any_out_vec(const uint64_t *c, size_t n, const uint64_t *lim, const int ord)
+{
+	u64x2 pat[TS_MAXORDER], acc = { 0, 0 }, x;
+	uint64_t l1[TS_MAXORDER], bad;
+	const size_t m = n * (size_t)ord, per = 2 * (size_t)ord;
+	size_t j;
+	int k;
+
+	for (k = 0; k < ord; k++)
+		l1[k] = lim[k] - 1;
+	for (k = 0; k < ord; k++) {
+		pat[k][0] = l1[(2 * k) % ord];
+		pat[k][1] = l1[(2 * k + 1) % ord];
+	}
+	for (j = 0; j + per <= m; j += per)
+		for (k = 0; k < ord; k++) {
+			memcpy(&x, c + j + 2 * (size_t)k, sizeof(x));
+			acc |= (pat[k] - x) | x;
+		}
+	bad = acc[0] | acc[1];
+	for (; j < m; j++)
+		bad |= (l1[j % (size_t)ord] - c[j]) | c[j];
+	return bad >> 63 != 0;
+}
+
+/* May any_out_vec stand for any_out: every limit in [1, 2^63]? */
+static bool
+vec_ok(const uint64_t *lim, int order)
+{
+	int k;
+
+	for (k = 0; k < order; k++)
+		if (lim[k] - 1 >= (uint64_t)1 << 63)
+			return false;
+	return true;
+}
+#else
+#define any_out_vec	any_out
+#define vec_ok(lim, order)	false
+#endif
+
 bool
 ts_coords_out(const uint64_t *c, size_t n, const uint64_t *lim, int order)
 {
+	if (vec_ok(lim, order))
+		switch (order) {
+		case 2: return any_out_vec(c, n, lim, 2);
+		case 3: return any_out_vec(c, n, lim, 3);
+		case 4: return any_out_vec(c, n, lim, 4);
+		default: return any_out_vec(c, n, lim, order);
+		}
 	switch (order) {
 	case 2: return any_out(c, n, lim, 2);
 	case 3: return any_out(c, n, lim, 3);
