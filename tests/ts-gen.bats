@@ -315,6 +315,21 @@ first_distinct() {
 	assert_line "ts-gen: --model block: give --partitions N1,...,Nk (or --einsum, or --counts)"
 }
 
+@test "ts-gen: block: elements past 2^64-1 are refused (exit 2, nothing written), a block's or the sum's, however many threads sum the blocks" {
+	local j
+	# One block of 2^66 elements.
+	run -2 ts-gen --model block --partitions 1,1,1 --partition-size 4194304 -o x
+	assert_output "ts-gen: the blocks would hold more than 2^64-1 elements"
+	# 2^19 blocks of 2^45: each thread's half sums to 2^63, the whole
+	# to 2^64.
+	for j in 1 2 3; do
+		run -2 ts-gen -j $j --model block --partitions 128,128,32 \
+		    --partition-size 32768 --density 1 -o x
+		assert_output "ts-gen: the blocks would hold more than 2^64-1 elements"
+	done
+	[ ! -e x ]
+}
+
 @test "ts-gen: block --einsum: the operand pair DST_A, DST_B, a label's partitions the same in both, with the reference's per-label overrides" {
 	local e="ade,afg->defg"
 	ts-gen -q --model block --einsum "$e" --label-partition-size "a=4,d=12,e=3,f=12,g=3" \

@@ -17,6 +17,7 @@
 #endif
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,32 +312,88 @@ operand_key(const struct gen *g)
 	return g->key ^ fe_rng_mix((uint64_t)g->o.operand + 1);
 }
 
-/* The elements of the operand's blocks, which the header says first. */
-static int
-operand_blocks(struct gen *g, struct ts_diags *d)
+/* Blocks [from, to) of the operand's: their elements summed, unless
+ * a block's or the sum overflows (over). */
+struct bsum {
+	const struct gen *g;
+	uint64_t	 from, to, sum;
+	bool		 over;
+	pthread_t	 tid;
+};
+
+static void *
+bsum_main(void *arg)
 {
+	struct bsum *r = arg;
+	const struct gen *g = r->g;
 	const struct block *b = g->st;
-	const struct gen_opts *o = &g->o;
 	const uint64_t key = operand_key(g);
-	uint64_t j, c, q, vol;
+	const int order = g->o.order;
+	uint64_t j, c, q, vol, sum = 0;
 	int k;
 
-	for (g->nnz_elements = 0, j = 0; j < b->nnzb; j++) {
+	for (j = r->from; j < r->to; j++) {
 		c = perm_at(&b->pm, key, j);
 		/* The checks inlined: this loop is over every block. */
-		for (vol = 1, k = o->order - 1; k >= 0; k--) {
+		for (vol = 1, k = order - 1; k >= 0; k--) {
 			q = fe_divide(&b->part[k], c);
 			if (__builtin_mul_overflow(vol, g->extents[k][c - q *
 			    g->nparts[k]], &vol))
 				break;
 			c = q;
 		}
-		if (k >= 0 || __builtin_add_overflow(g->nnz_elements, vol,
-		    &g->nnz_elements)) {
-			ts_diag_usage(d, "the blocks would hold more than "
-			    "2^64-1 elements");
-			return -1;
+		if (k >= 0 || __builtin_add_overflow(sum, vol, &sum)) {
+			r->over = true;
+			break;
 		}
+	}
+	r->sum = sum;
+	return NULL;
+}
+
+/* Blocks a thread takes at least: fewer are summed by the caller. */
+#define BSUM_MIN	((uint64_t)1 << 18)
+
+/* The elements of the operand's blocks, which the header says first:
+ * on the setup's threads, each a run of blocks (the same sum however
+ * many). */
+static int
+operand_blocks(struct gen *g, struct ts_diags *d)
+{
+	const struct block *b = g->st;
+	struct bsum r[8];
+	int nt, t, started;
+	bool over = false;
+
+	nt = g->threads < 1 ? 1 : g->threads > 8 ? 8 : g->threads;
+	if (b->nnzb / BSUM_MIN < (uint64_t)nt)
+		nt = b->nnzb / BSUM_MIN > 0 ? (int)(b->nnzb / BSUM_MIN) : 1;
+	for (t = 0; t < nt; t++) {
+		r[t].g = g;
+		r[t].from = b->nnzb / (uint64_t)nt * (uint64_t)t;
+		r[t].to = t == nt - 1 ? b->nnzb : b->nnzb / (uint64_t)nt *
+		    (uint64_t)(t + 1);
+		r[t].sum = 0;
+		r[t].over = false;
+	}
+	for (started = 1; started < nt; started++)
+		if (pthread_create(&r[started].tid, NULL, bsum_main,
+		    &r[started]) != 0)
+			break;
+	/* The caller's run, and those no thread could take. */
+	bsum_main(&r[0]);
+	for (t = started; t < nt; t++)
+		bsum_main(&r[t]);
+	for (t = 1; t < started; t++)
+		pthread_join(r[t].tid, NULL);
+	g->nnz_elements = 0;
+	for (t = 0; t < nt; t++)
+		over |= r[t].over || __builtin_add_overflow(g->nnz_elements,
+		    r[t].sum, &g->nnz_elements);
+	if (over) {
+		ts_diag_usage(d, "the blocks would hold more than 2^64-1 "
+		    "elements");
+		return -1;
 	}
 	return 0;
 }

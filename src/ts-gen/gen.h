@@ -235,6 +235,7 @@ struct gen {
 	uint64_t	 nparts[TS_MAXORDER];
 	uint64_t	*extents[TS_MAXORDER];
 	uint64_t	 nnz_elements;	/* of the blocks */
+	int		 threads;	/* the setup's, as -j: 0 or 1 alone */
 	/* what the run found */
 	uint64_t	 made;		/* draws, when nnz distinct were
 					 * asked for */

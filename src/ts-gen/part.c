@@ -99,6 +99,7 @@ gen_input(void *arg, struct fe_job *j)
 	int k;
 
 	if (!p->setup) {
+		g->threads = fe_job_threads(j);
 		if (gen_setup(g, d) != 0)
 			return -1;
 		g->draws = (g->m->needs & BLOCKS) ? g->draws :
