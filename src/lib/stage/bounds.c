@@ -67,10 +67,13 @@ blocks_put(void *self, struct ts_batch *b)
 		const uint64_t *c = b->coords + i * (size_t)order;
 		bool ovf = false;
 
+		/* The checks inlined (not ts_mul_u64's calls): this loop
+		 * is over every block. */
 		vol = 1;
 		for (k = 0; k < order; k++)
-			ovf |= !ts_mul_u64(vol, s->ext[k][c[k]], &vol);
-		if (ovf || !ts_add_u64(s->count, vol, &s->count)) {
+			ovf |= __builtin_mul_overflow(vol, s->ext[k][c[k]],
+			    &vol);
+		if (ovf || __builtin_add_overflow(s->count, vol, &s->count)) {
 			ts_batch_diag(s->d, b, i, 0, TS_SEV_ERROR, TS_RULE_K3,
 			    "the non-zero blocks up to this one hold more "
 			    "than 18446744073709551615 (2^64 - 1) elements; "
