@@ -200,7 +200,7 @@ fe_job_infer(struct fe_job *j, bool light)
 	struct ts_batch b;
 	int order, k, base, rv = -1;
 	bool frostt = ts_kind_traits((enum ts_kind)j->from) & TS_KIND_BARE;
-	bool header;
+	bool header, unread = false;
 
 	memset(&inf, 0, sizeof(inf));
 	if (frostt)
@@ -213,10 +213,14 @@ fe_job_infer(struct fe_job *j, bool light)
 	header = h->nnz_known && h->dims_known && !frostt;
 	if (light && header) {
 		/* The header says all a file output needs; one batch tells
-		 * whether the rows hold values. */
-		ts_batch_init(&b, order, JOB_BATCH);
-		ts_decoder_next(dec, &b);	/* a failure is reported */
-		ts_batch_free(&b);
+		 * whether the rows hold values, when the header does not
+		 * (text). */
+		if (ts_decoder_layout(dec)->values < 0) {
+			ts_batch_init(&b, order, JOB_BATCH);
+			ts_decoder_next(dec, &b);	/* a failure is reported */
+			ts_batch_free(&b);
+		} else
+			unread = true;
 		inf.n = h->block ? h->nnz_block : h->nnz;
 	} else {
 		f = ts_flow_new(dec, j->d, j->sname);
@@ -302,6 +306,11 @@ fe_job_infer(struct fe_job *j, bool light)
 	    ts_decoder_meta(dec)) : 0;
 out:
 	ts_inferred_free(&inf);
+	if (rv == 0 && unread) {
+		j->spare = dec;		/* fe_job_decoder's */
+		j->spare_lay = lay;
+		dec = NULL;
+	}
 	ts_decoder_close(dec);
 	return rv;
 }

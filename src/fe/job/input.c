@@ -258,11 +258,36 @@ fe_job_input(struct fe_job *j)
 	return 0;
 }
 
+/*
+ * Would a decoder opened with the layout lay read as the spare does,
+ * opened with asked and reading as got?  What the inference took from
+ * the decoder (values, their type, the base) as it found them, the rest
+ * as asked then.
+ */
+static bool
+same_layout(const struct ts_layout *lay, const struct ts_layout *asked,
+    const struct ts_layout *got)
+{
+	return lay->kind == asked->kind && lay->block == asked->block &&
+	    lay->itype == asked->itype && lay->endian == asked->endian &&
+	    lay->values == got->values && lay->vtype == got->vtype &&
+	    lay->base == got->base;
+}
+
 struct ts_decoder *
 fe_job_decoder(struct fe_job *j, const struct ts_layout *lay)
 {
 	struct ts_decoder *dec;
 
+	if (j->spare != NULL) {
+		/* The inference's, unread: the same file at its first
+		 * entry, if it reads it so. */
+		dec = j->spare;
+		j->spare = NULL;
+		if (same_layout(lay, &j->spare_lay, ts_decoder_layout(dec)))
+			goto opened;
+		ts_decoder_close(dec);
+	}
 	if (j->part != NULL && j->part->produce != NULL)
 		dec = j->part->produce(j->part->arg, j);
 	else if (j->used && ts_source_rewind(j->src) != 0) {
@@ -273,6 +298,7 @@ fe_job_decoder(struct fe_job *j, const struct ts_layout *lay)
 		j->used = true;
 		dec = ts_decoder_open(j->src, lay, j->d);
 	}
+opened:
 	/* S1 is the flow's bounds stage's to say (and an import's
 	 * dimensions may come from the entries). */
 	if (dec != NULL)
@@ -304,6 +330,8 @@ fe_job_input_end(struct fe_job *j)
 void
 fe_job_input_free(struct fe_job *j)
 {
+	ts_decoder_close(j->spare);
+	j->spare = NULL;
 	ts_source_close(j->src);
 	ts_bundle_free(j->bd);
 	ts_bundles_close(j->ar);

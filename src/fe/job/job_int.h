@@ -25,6 +25,11 @@ struct fe_job {
 	const char		*data_file;	/* ... its data file */
 	struct ts_source	*src;		/* the data */
 	bool			 used;		/* src was read: rewind it */
+	/* The inference's decoder when it read no entry (its header
+	 * said what it needed): the next to ask for one with its layout
+	 * takes it, rather than open the file again. */
+	struct ts_decoder	*spare;
+	struct ts_layout	 spare_lay;	/* ... the layout it asked */
 	struct ts_meta		 m;		/* attributes (output) */
 	struct ts_meta		*mp;		/* the bundle's, or &m */
 	bool			 meta_known;
