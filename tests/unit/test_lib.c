@@ -159,64 +159,49 @@ done:
 	return same;
 }
 
+/* The round trip of the layout of kind, endianness e (1 little, 2
+ * big), index type it and base, with values of type vt or none (vt
+ * TS_VTYPE_COUNT), at order. */
+static void
+roundtrip_of(int kind, int e, int it, int base, enum ts_vtype vt, int order)
+{
+	struct ts_layout l;
+	char what[128];
+
+	memset(&l, 0, sizeof(l));
+	l.kind = (enum ts_kind)kind;
+	l.values = vt != TS_VTYPE_COUNT;
+	l.vtype = vt != TS_VTYPE_COUNT ? vt : TS_VTYPE_FLOAT64;
+	l.itype = (enum ts_itype)it;
+	l.endian = kind == TS_KIND_TEXT ? TS_ENDIAN_NONE : (enum ts_endian)e;
+	l.base = base;
+	snprintf(what, sizeof(what), "%s %s %s %s base %d",
+	    kind ? "binary" : "text", kind ? (e == 1 ? "little" : "big") : "",
+	    vt != TS_VTYPE_COUNT ? ts_vtype_name(vt) : "no values",
+	    ts_itype_name((enum ts_itype)it), base);
+	roundtrip(&l, order, 20000, what);
+}
+
 static void
 test_roundtrips(void)
 {
 	static const enum ts_vtype vt[] = { TS_VTYPE_FLOAT32, TS_VTYPE_FLOAT64,
 	    TS_VTYPE_INT32, TS_VTYPE_INT64 };
-	struct ts_layout l;
-	char what[128];
 	int kind, e, v, it, base;
 
 	for (kind = 0; kind < 2; kind++)
 		for (e = 1; e <= 2; e++)
-			for (v = 0; v < 4; v++)
-				for (it = 0; it < 2; it++) {
-					if (kind == TS_KIND_TEXT && e == 2)
-						continue;
-					base = (v + it) % 2;
-					memset(&l, 0, sizeof(l));
-					l.kind = (enum ts_kind)kind;
-					l.values = 1;
-					l.vtype = vt[v];
-					l.itype = (enum ts_itype)it;
-					l.endian = kind == TS_KIND_TEXT ?
-					    TS_ENDIAN_NONE : (enum ts_endian)e;
-					l.base = base;
-					snprintf(what, sizeof(what),
-					    "%s %s %s %s base %d",
-					    kind ? "binary" : "text",
-					    kind ? (e == 1 ? "little" :
-					    "big") : "", ts_vtype_name(vt[v]),
-					    ts_itype_name((enum ts_itype)it),
-					    base);
-					roundtrip(&l, 1 + (v + it) % 4, 20000,
-					    what);
-				}
-	/* Records of coordinates alone, each way of storing them. */
-	for (kind = 0; kind < 2; kind++)
-		for (e = 1; e <= 2; e++)
-			for (it = 0; it < 2; it++)
-				for (base = 0; base < 2; base++) {
-					if (kind == TS_KIND_TEXT && e == 2)
-						continue;
-					memset(&l, 0, sizeof(l));
-					l.kind = (enum ts_kind)kind;
-					l.vtype = TS_VTYPE_FLOAT64;
-					l.itype = (enum ts_itype)it;
-					l.endian = kind == TS_KIND_TEXT ?
-					    TS_ENDIAN_NONE : (enum ts_endian)e;
-					l.base = base;
-					snprintf(what, sizeof(what),
-					    "%s %s no values %s base %d",
-					    kind ? "binary" : "text",
-					    kind ? (e == 1 ? "little" :
-					    "big") : "",
-					    ts_itype_name((enum ts_itype)it),
-					    base);
-					roundtrip(&l, 2 + base + it, 20000,
-					    what);
-				}
+			for (it = 0; it < 2; it++) {
+				if (kind == TS_KIND_TEXT && e == 2)
+					continue;
+				for (v = 0; v < 4; v++)
+					roundtrip_of(kind, e, it, (v + it) % 2,
+					    vt[v], 1 + (v + it) % 4);
+				/* Records of coordinates alone. */
+				for (base = 0; base < 2; base++)
+					roundtrip_of(kind, e, it, base,
+					    TS_VTYPE_COUNT, 2 + base + it);
+			}
 }
 
 /* Big-endian records are really big-endian on disk. */
