@@ -731,7 +731,7 @@ put_coord(struct ts_strbuf *sb, int odd)
 	static const char *const bad[] = { "0", "-3", "+3", "3a", "007",
 	    "12345678901234567", "1234567890123456789",
 	    "99999999999999999999", "18446744073709551616", "a", "", "3.5",
-	    "1e3", "\xff" "7", "9\r1" };
+	    "1e3", ("\xff" "7"), "9\r1" };
 
 	if (odd)
 		ts_sbprintf(sb, "%s", bad[next64() % (sizeof(bad) /
@@ -1813,7 +1813,7 @@ test_vtypes(void)
 		q = vt->parse(over[t], over[t] + strlen(over[t]), &g[0],
 		    &j[0], &why);
 		bad |= why != TS_VTYPE_RANGE;
-		q = vt->parse("x", "x" + 1, &g[0], &j[0], &why);
+		q = vt->parse("x", &"x"[1], &g[0], &j[0], &why);
 		bad |= q != NULL || why != TS_VTYPE_NOT;
 		ok(!bad, "value type %s: its row parses what it prints, loads "
 		    "what it stores, swapped or not, and knows its range",
